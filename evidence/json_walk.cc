@@ -1,0 +1,223 @@
+// evidence/json_walk.cc — simdjson On-Demand over one tool result.
+//
+// On-Demand is lazy: a syntax error can surface after part of the document
+// was visited. So the walk first collects every key and leaf (as views into
+// the padded copy and the parser's string buffer) and hands them to the
+// visitor only once the whole document proved to be JSON. A result is
+// either walked whole or read whole as text: never half of each.
+#include "evidence/json_walk.h"
+
+#include <simdjson.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "groundgate/corpus.h"
+
+namespace groundgate::evidence {
+namespace {
+
+namespace od = simdjson::ondemand;
+
+using Leaves = std::vector<std::pair<JsonLeafKind, std::string_view>>;
+
+// raw_json_token() keeps the whitespace that follows a number.
+std::string_view TrimRight(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' ||
+                        s.back() == '\n' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+simdjson::error_code WalkValue(od::value value, std::size_t depth,
+                               Leaves* leaves);
+
+simdjson::error_code WalkObject(od::object object, std::size_t depth,
+                                Leaves* leaves) {
+  for (auto field_result : object) {
+    od::field field;
+    if (auto error = std::move(field_result).get(field)) return error;
+    std::string_view key;
+    if (auto error = field.unescaped_key().get(key)) return error;
+    leaves->emplace_back(JsonLeafKind::kKey, key);
+    if (auto error = WalkValue(field.value(), depth + 1, leaves)) return error;
+  }
+  return simdjson::SUCCESS;
+}
+
+simdjson::error_code WalkArray(od::array array, std::size_t depth,
+                               Leaves* leaves) {
+  for (auto element_result : array) {
+    od::value element;
+    if (auto error = std::move(element_result).get(element)) return error;
+    if (auto error = WalkValue(element, depth + 1, leaves)) return error;
+  }
+  return simdjson::SUCCESS;
+}
+
+simdjson::error_code WalkValue(od::value value, std::size_t depth,
+                               Leaves* leaves) {
+  if (depth > kMaxJsonDepth) return simdjson::DEPTH_ERROR;
+  od::json_type type;
+  if (auto error = value.type().get(type)) return error;
+  switch (type) {
+    case od::json_type::object: {
+      od::object object;
+      if (auto error = value.get_object().get(object)) return error;
+      return WalkObject(object, depth, leaves);
+    }
+    case od::json_type::array: {
+      od::array array;
+      if (auto error = value.get_array().get(array)) return error;
+      return WalkArray(array, depth, leaves);
+    }
+    case od::json_type::number: {
+      // Validate the number, then keep its exact digits from the wire.
+      od::number number;
+      std::string_view raw = TrimRight(value.raw_json_token());
+      if (auto error = value.get_number().get(number)) return error;
+      leaves->emplace_back(JsonLeafKind::kNumber, raw);
+      return simdjson::SUCCESS;
+    }
+    case od::json_type::string: {
+      std::string_view text;
+      if (auto error = value.get_string().get(text)) return error;
+      leaves->emplace_back(JsonLeafKind::kString, text);
+      return simdjson::SUCCESS;
+    }
+    case od::json_type::boolean: {
+      bool flag;
+      return value.get_bool().get(flag);
+    }
+    case od::json_type::null: {
+      bool is_null = false;
+      if (auto error = value.is_null().get(is_null)) return error;
+      return is_null ? simdjson::SUCCESS : simdjson::INCORRECT_TYPE;
+    }
+  }
+  return simdjson::INCORRECT_TYPE;
+}
+
+// Walks the root. A scalar document (a bare "string" or 42) has no value
+// to take, so it is read through the document itself.
+simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
+  od::json_type type;
+  if (auto error = doc.type().get(type)) return error;
+  switch (type) {
+    case od::json_type::object:
+    case od::json_type::array: {
+      od::value root;
+      if (auto error = doc.get_value().get(root)) return error;
+      return WalkValue(root, 1, leaves);
+    }
+    case od::json_type::number: {
+      std::string_view raw;
+      if (auto error = doc.raw_json_token().get(raw)) return error;
+      od::number number;
+      if (auto error = doc.get_number().get(number)) return error;
+      leaves->emplace_back(JsonLeafKind::kNumber, TrimRight(raw));
+      return simdjson::SUCCESS;
+    }
+    case od::json_type::string: {
+      std::string_view text;
+      if (auto error = doc.get_string().get(text)) return error;
+      leaves->emplace_back(JsonLeafKind::kString, text);
+      return simdjson::SUCCESS;
+    }
+    case od::json_type::boolean: {
+      bool flag;
+      return doc.get_bool().get(flag);
+    }
+    case od::json_type::null: {
+      bool is_null = false;
+      if (auto error = doc.is_null().get(is_null)) return error;
+      return is_null ? simdjson::SUCCESS : simdjson::INCORRECT_TYPE;
+    }
+  }
+  return simdjson::INCORRECT_TYPE;
+}
+
+// The coverage lists of an absence report: every leaf of "checked" and
+// "not_checked" under kAbsenceKey. Anything else in the result is ignored.
+simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
+                                 Leaves* leaves) {
+  *is_absence = false;
+  od::object root;
+  if (doc.get_object().get(root) != simdjson::SUCCESS) {
+    return simdjson::SUCCESS;  // not an object: not the convention
+  }
+  od::value report_value;
+  if (root.find_field_unordered(kAbsenceKey).get(report_value) !=
+      simdjson::SUCCESS) {
+    return simdjson::SUCCESS;
+  }
+  od::object report;
+  if (report_value.get_object().get(report) != simdjson::SUCCESS) {
+    return simdjson::SUCCESS;
+  }
+  *is_absence = true;
+  for (auto field_result : report) {
+    od::field field;
+    if (auto error = std::move(field_result).get(field)) return error;
+    std::string_view key;
+    if (auto error = field.unescaped_key().get(key)) return error;
+    Leaves discarded;
+    Leaves* target =
+        (key == "checked" || key == "not_checked") ? leaves : &discarded;
+    if (auto error = WalkValue(field.value(), 3, target)) return error;
+  }
+  return simdjson::SUCCESS;
+}
+
+bool AtEnd(od::document& doc) {
+  return doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
+}
+
+}  // namespace
+
+JsonWalkResult WalkJson(
+    std::string_view content,
+    const std::function<void(JsonLeafKind, std::string_view)>& visit) {
+  JsonWalkResult result;
+  // Quick reject: a JSON document starts (after whitespace) with one of
+  // these. Plain text never pays for a parse.
+  const std::size_t first = content.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return result;
+  const char c = content[first];
+  if (c != '{' && c != '[' && c != '"' && c != '-' && !(c >= '0' && c <= '9') &&
+      c != 't' && c != 'f' && c != 'n') {
+    return result;
+  }
+  // One parser per thread: its buffers are reused across results, and
+  // distinct threads never share one.
+  thread_local od::parser parser;
+  const simdjson::padded_string padded(content);
+  Leaves leaves;
+
+  if (content.find(kAbsenceKey) != std::string_view::npos) {
+    od::document doc;
+    if (parser.iterate(padded).get(doc) == simdjson::SUCCESS) {
+      bool is_absence = false;
+      if (WalkAbsence(doc, &is_absence, &leaves) == simdjson::SUCCESS &&
+          is_absence) {
+        for (const auto& [kind, text] : leaves) visit(kind, text);
+        result.parsed = true;
+        result.absence_report = true;
+        return result;
+      }
+    }
+    leaves.clear();
+  }
+
+  od::document doc;
+  if (parser.iterate(padded).get(doc) != simdjson::SUCCESS) return result;
+  if (WalkRoot(doc, &leaves) != simdjson::SUCCESS) return result;
+  if (!AtEnd(doc)) return result;  // trailing content: not one document
+  for (const auto& [kind, text] : leaves) visit(kind, text);
+  result.parsed = true;
+  return result;
+}
+
+}  // namespace groundgate::evidence

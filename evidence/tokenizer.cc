@@ -1,0 +1,164 @@
+// evidence/tokenizer.cc — the byte scanner behind ForEachToken.
+//
+// ASCII bytes are classified by a table lookup; only non-ASCII bytes decode
+// a code point and ask ICU for its general category.
+#include "evidence/tokenizer.h"
+
+#include "evidence/unicode.h"
+
+namespace groundgate::evidence {
+namespace {
+
+constexpr bool IsDigit(unsigned char b) { return b >= '0' && b <= '9'; }
+constexpr bool IsAsciiAlnum(unsigned char b) {
+  return IsDigit(b) || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
+}
+// Punctuation that may stand inside a token (and at its ends, where the
+// canonicalizer strips what is decoration).
+constexpr bool IsInner(unsigned char b) {
+  switch (b) {
+    case ':':
+    case '_':
+    case '-':
+    case '/':
+    case '.':
+    case '%':
+    case '+':
+    case '@':
+    case '#':
+    case '$':
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Length of the run of ASCII digits starting at i.
+std::size_t DigitsFrom(std::string_view text, std::size_t i) {
+  std::size_t k = i;
+  while (k < text.size() && IsDigit(static_cast<unsigned char>(text[k]))) ++k;
+  return k - i;
+}
+
+// The comma at `comma` sits between two digits and is the first comma of its
+// digit run. True when the whole run is a valid grouping: western
+// (1,234,567: a first group of 1-3 digits, then groups of 3) or Indian
+// (1,23,45,678: a first group of 1-2, groups of 2, a last group of 3).
+bool GroupingValid(std::string_view text, std::size_t comma) {
+  std::size_t first = 0;
+  while (first < comma &&
+         IsDigit(static_cast<unsigned char>(text[comma - first - 1]))) {
+    ++first;
+  }
+  // Group lengths after each comma of the run.
+  std::size_t groups[64];
+  std::size_t count = 0;
+  std::size_t i = comma;
+  while (i + 1 < text.size() && text[i] == ',' &&
+         IsDigit(static_cast<unsigned char>(text[i + 1]))) {
+    const std::size_t len = DigitsFrom(text, i + 1);
+    if (count == 64) return false;  // absurd run: not a grouping
+    groups[count++] = len;
+    i += 1 + len;
+  }
+  bool western = first >= 1 && first <= 3;
+  for (std::size_t g = 0; g < count && western; ++g) western = groups[g] == 3;
+  if (western) return true;
+  if (count < 2 || first < 1 || first > 2 || groups[count - 1] != 3) {
+    return false;
+  }
+  for (std::size_t g = 0; g + 1 < count; ++g) {
+    if (groups[g] != 2) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+namespace internal {
+
+bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
+  const std::size_t n = text.size();
+  std::size_t i = *pos;
+  while (i < n) {
+    const std::size_t start = i;
+    std::size_t j = i;
+    bool has_word = false;
+    bool prev_digit = false;
+    bool in_grouping = false;  // inside a digit run whose commas were checked
+    while (j < n) {
+      const auto b = static_cast<unsigned char>(text[j]);
+      if (b < 0x80) {
+        if (IsAsciiAlnum(b)) {
+          has_word = true;
+          prev_digit = IsDigit(b);
+          if (!prev_digit) in_grouping = false;
+          ++j;
+          continue;
+        }
+        if (IsInner(b)) {
+          prev_digit = false;
+          in_grouping = false;
+          ++j;
+          continue;
+        }
+        if (b == ',' && prev_digit && j + 1 < n &&
+            IsDigit(static_cast<unsigned char>(text[j + 1])) &&
+            (in_grouping || GroupingValid(text, j))) {
+          in_grouping = true;
+          prev_digit = false;
+          ++j;
+          continue;
+        }
+        break;
+      }
+      std::size_t length = 1;
+      const int cp = DecodeUtf8(text, j, &length);
+      const CodePointClass cls = ClassifyCodePoint(cp);
+      if (cls == CodePointClass::kWord) {
+        has_word = true;
+        prev_digit = false;
+        in_grouping = false;
+        j += length;
+        continue;
+      }
+      if (cls == CodePointClass::kAsciiLike &&
+          IsInner(static_cast<unsigned char>(AsciiLike(cp)))) {
+        prev_digit = false;
+        in_grouping = false;
+        j += length;
+        continue;
+      }
+      break;
+    }
+    if (j == start) {
+      // A separator: step over one byte or one whole code point.
+      const auto b = static_cast<unsigned char>(text[i]);
+      std::size_t length = 1;
+      if (b >= 0x80) DecodeUtf8(text, i, &length);
+      i += length;
+      continue;
+    }
+    if (has_word) {
+      *token = TokenSpan{start, j};
+      *pos = j;
+      return true;
+    }
+    i = j;  // only punctuation ("--", "..."): no value in it
+  }
+  *pos = n;
+  return false;
+}
+
+}  // namespace internal
+
+std::vector<TokenSpan> Tokenize(std::string_view text) {
+  std::vector<TokenSpan> tokens;
+  ForEachToken(text, [&](TokenSpan t) {
+    tokens.push_back(t);
+    return true;
+  });
+  return tokens;
+}
+
+}  // namespace groundgate::evidence

@@ -1,0 +1,78 @@
+// evidence/unicode.cc — ICU behind the canonicalizer and the tokenizer.
+//
+// Only non-ASCII text reaches this file; the callers keep ASCII on their own
+// fast paths.
+#include "evidence/unicode.h"
+
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
+
+#include <string>
+
+namespace groundgate::evidence {
+
+std::string FoldUnicode(std::string_view utf8) {
+  // fromUTF8 replaces ill-formed sequences with U+FFFD.
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfkc_cf =
+      icu::Normalizer2::getNFKCCasefoldInstance(status);
+  icu::UnicodeString folded;
+  if (U_SUCCESS(status) && nfkc_cf != nullptr) {
+    folded = nfkc_cf->normalize(text, status);
+  }
+  if (U_FAILURE(status)) {
+    // ICU data missing or out of memory: fall back to simple case folding so
+    // the value is still comparable on both sides (same function, law 1).
+    folded = text;
+    folded.foldCase();
+  }
+  // Every decimal digit of any script as ASCII: NFKC already maps fullwidth
+  // digits, but not Arabic-Indic, Devanagari and the others.
+  icu::UnicodeString digits;
+  for (int32_t i = 0; i < folded.length();) {
+    UChar32 c = folded.char32At(i);
+    i += U16_LENGTH(c);
+    if (c > 0x7f && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) {
+      digits.append(static_cast<UChar32>('0' + u_charDigitValue(c)));
+    } else {
+      digits.append(c);
+    }
+  }
+  std::string out;
+  digits.toUTF8String(out);
+  return out;
+}
+
+int DecodeUtf8(std::string_view text, std::size_t pos, std::size_t* length) {
+  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+  int32_t i = static_cast<int32_t>(pos);
+  const int32_t size = static_cast<int32_t>(text.size());
+  UChar32 c;
+  U8_NEXT(bytes, i, size, c);
+  *length = static_cast<std::size_t>(i) - pos;
+  if (*length == 0) *length = 1;
+  return c < 0 ? -1 : c;
+}
+
+char AsciiLike(int code_point) {
+  if (code_point >= 0xFF01 && code_point <= 0xFF5E) {
+    return static_cast<char>(code_point - 0xFEE0);
+  }
+  return 0;
+}
+
+CodePointClass ClassifyCodePoint(int code_point) {
+  if (code_point < 0) return CodePointClass::kSeparator;
+  if (AsciiLike(code_point) != 0) return CodePointClass::kAsciiLike;
+  const int32_t mask = U_GET_GC_MASK(code_point);
+  if ((mask & (U_GC_L_MASK | U_GC_M_MASK | U_GC_ND_MASK)) != 0) {
+    return CodePointClass::kWord;
+  }
+  return CodePointClass::kSeparator;
+}
+
+}  // namespace groundgate::evidence

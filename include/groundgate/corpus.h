@@ -1,0 +1,166 @@
+// groundgate/corpus.h — the per-conversation evidence corpus.
+//
+// Its one job: remember, in canonical form, every value that this
+// conversation's tool results carried, and which of this user turn's results
+// carried each one. It sits at the "record" step of the data flow: the loop
+// calls RecordToolResult after each tool result, RecordUserMessage for each
+// user message, RecordExempt for system text. Gate::Judge reads it.
+//
+// What it does NOT do: judge anything, decide what counts as an answer's
+// value (that is the Gate's extractor), or keep the raw tool results. It never
+// records tool-call arguments or the model's own text: the application simply
+// never passes them here (law 3).
+//
+//   groundgate::EvidenceCorpus corpus;
+//   corpus.RecordExempt(system_prompt);
+//   corpus.RecordUserMessage("Why is port fc1/3 down?");   // a new user turn
+//   corpus.RecordToolResult("call_1", "port_status",
+//                           R"({"port":"fc1/3","crc_errors":41200})");
+//   groundgate::Verdict v = gate.Judge(answer, corpus);
+//
+// Thread safety: an EvidenceCorpus is one conversation's state; it is not
+// safe for concurrent mutation. Distinct corpora may be used on distinct
+// threads freely, and const methods may run concurrently with each other.
+#ifndef GROUNDGATE_CORPUS_H_
+#define GROUNDGATE_CORPUS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace groundgate {
+
+// At most this many carriers (tool-call ids) are kept per value per user
+// turn. Eight is more than any answer cites for one value in practice, and a
+// fixed bound keeps the index's memory proportional to its distinct values.
+// When a ninth result carries a value the list is marked cut (law 6).
+inline constexpr std::size_t kMaxCarriers = 8;
+
+// Default ceiling on the distinct canonical values (evidence plus exempt)
+// one conversation's corpus holds. Past it the corpus is truncated() and
+// verdicts accuse no one (law 5). 200,000 values is roughly 10–20 MB of
+// index; a long conversation over large tool results stays well below it.
+inline constexpr std::size_t kMaxIndexTokens = 200'000;
+
+// A user message that begins with this prefix was written by the library
+// itself (the guard posture's correction frame). It is neither exempt nor a
+// user-turn boundary (law 4).
+inline constexpr std::string_view kCorrectionFramePrefix = "[evidence check";
+
+// The reserved key of the absence convention (law 3). A tool that reports
+// "not found" returns a JSON object holding this key:
+//
+//   {"groundgate_absence": {"looked_for": ["ABC123"],
+//                           "checked": ["orders-db", "archive-2023"],
+//                           "not_checked": ["archive-2022"]}}
+//
+// Only the coverage lists, "checked" and "not_checked", are indexed. What was
+// looked for, and every other member of the result, grounds nothing: a tool
+// that echoes the model's request back must not make the request evidence.
+inline constexpr std::string_view kAbsenceKey = "groundgate_absence";
+
+struct CorpusOptions {
+  // Ceiling on distinct canonical values held (evidence and exempt together).
+  // Must be at least 1. Default: kMaxIndexTokens.
+  std::size_t max_index_tokens = kMaxIndexTokens;
+};
+
+// What one RecordToolResult call did.
+struct RecordOutcome {
+  bool parsed_as_json = false;  // walked structurally (else read as text)
+  bool absence_report = false;  // followed the kAbsenceKey convention
+  std::size_t values_seen = 0;  // canonical values met, with repeats
+  std::size_t values_new = 0;   // values the index did not hold before
+  bool truncated = false;       // the corpus hit its ceiling (now or before)
+};
+
+// What the corpus knows of one canonical value. Views point into the corpus
+// and stay valid until its next non-const call.
+struct Evidence {
+  bool carried = false;            // some tool result of the run carried it
+  bool carried_this_turn = false;  // a result of the current user turn did
+  std::uint32_t latest_turn = 0;   // latest user turn whose result carried it
+  // Some result spelled it exactly as its canonical form (else only
+  // respellings such as "41,200" or "98304.0" carried it).
+  bool exact_spelling_seen = false;
+  // This turn's carriers as indices into results(), in wire order, each once.
+  std::span<const std::uint32_t> carriers;
+  bool carriers_cut = false;  // a carrier beyond kMaxCarriers was dropped
+};
+
+// One tool result recorded in the current user turn.
+struct RecordedResult {
+  std::string tool_call_id;
+  std::string tool_name;
+  std::size_t values_recorded = 0;  // canonical values it carried, with repeats
+};
+
+class EvidenceCorpus {
+ public:
+  explicit EvidenceCorpus(CorpusOptions options = {});
+  ~EvidenceCorpus();
+  EvidenceCorpus(EvidenceCorpus&&) noexcept;
+  EvidenceCorpus& operator=(EvidenceCorpus&&) noexcept;
+  // One conversation's state is not meant to be copied; move it.
+  EvidenceCorpus(const EvidenceCorpus&) = delete;
+  EvidenceCorpus& operator=(const EvidenceCorpus&) = delete;
+
+  // Starts a new user turn: this turn's carrier lists and results() are
+  // cleared (law 7). Values stay known: an answer may still use a value read
+  // in an earlier turn, and it is grounded with no carrier of this turn.
+  void BeginUserTurn();
+
+  // Records one tool result's content. Content that parses as JSON is walked
+  // structurally (every key and every leaf; string leaves whole and as
+  // tokens; numbers with their exact digits). Anything else, broken JSON
+  // included, is tokenized as text (law 2). Never fails: invalid UTF-8 and
+  // absurd nesting cost a flag or are read as text, never a crash.
+  //
+  // Pass only successful results: an error text that quotes the model's
+  // arguments must not ground them (law 3). Recording the same tool_call_id
+  // twice in one turn adds to the same result.
+  RecordOutcome RecordToolResult(std::string_view tool_call_id,
+                                 std::string_view tool_name,
+                                 std::string_view content);
+
+  // Records text the user or the application supplied (system prompt,
+  // application context). Its values are exempt; it never records carriers.
+  void RecordExempt(std::string_view text);
+
+  // Records a user message: begins a new user turn and records its text as
+  // exempt — unless it starts with kCorrectionFramePrefix, in which case the
+  // library wrote it and it is neither (law 4). Returns true when the message
+  // began a user turn.
+  bool RecordUserMessage(std::string_view text);
+
+  // Looks up one canonical value (as produced by the Gate's extractor).
+  [[nodiscard]] Evidence Lookup(std::string_view canonical) const;
+
+  // True when the user or the application supplied this canonical value.
+  [[nodiscard]] bool IsExempt(std::string_view canonical) const;
+
+  // The current user turn's results, in the order they were first recorded.
+  [[nodiscard]] const std::vector<RecordedResult>& results() const;
+
+  // True once the index hit max_index_tokens: some values were not indexed
+  // and stay unknown for the rest of the conversation (law 5).
+  [[nodiscard]] bool truncated() const;
+
+  // The current user turn, counted from 0 (before any BeginUserTurn).
+  [[nodiscard]] std::uint32_t user_turn() const;
+
+  // Distinct canonical values held (evidence and exempt).
+  [[nodiscard]] std::size_t indexed_values() const;
+
+ private:
+  struct Index;
+  std::unique_ptr<Index> index_;
+};
+
+}  // namespace groundgate
+
+#endif  // GROUNDGATE_CORPUS_H_

@@ -1,0 +1,97 @@
+// groundgate/gate.h — the judge: which of an answer's values were read.
+//
+// Its one job: extract the values an answer states (names, numbers,
+// identifiers), look each one up in the conversation's EvidenceCorpus, and
+// return a Verdict with the status of each and `answer_carriers`: which of
+// this turn's tool results the answer's values were read from. It sits at
+// the "judge" step of the data flow, after the model's answer.
+//
+// What it does NOT do: decide what to do with the verdict (deliver, revise,
+// refuse: that is the application's or the runtime's posture), emit events,
+// or judge truth. A value that no tool result carried was typed, not read;
+// whether a read value is the right one is beyond a set-membership check.
+//
+//   absl::StatusOr<groundgate::Gate> gate = groundgate::Gate::Create({});
+//   if (!gate.ok()) return gate.status();
+//   groundgate::EvidenceCorpus corpus;
+//   corpus.RecordUserMessage("How many CRC errors on fc1/3?");
+//   corpus.RecordToolResult("call_1", "port_stats",
+//                           R"({"port":"fc1/3","crc_errors":41200})");
+//   groundgate::Verdict v =
+//       gate->Judge("Port fc1/3 logged 41,200 CRC errors.", corpus);
+//   // v.flagged() == false; (*v.answer_carriers)[0].tool_call_id == "call_1"
+//
+// Thread safety: a Gate is immutable after Create and safe for concurrent
+// use by multiple threads; share one across all conversations.
+#ifndef GROUNDGATE_GATE_H_
+#define GROUNDGATE_GATE_H_
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "groundgate/corpus.h"
+#include "groundgate/verdict.h"
+
+namespace groundgate {
+
+// At most this many tokens of one answer are examined. An answer is prose a
+// person reads; 20,000 tokens is ~15 pages. Past it the verdict carries
+// answer_truncated, and the rest is not judged.
+inline constexpr std::size_t kMaxAnswerTokens = 20'000;
+
+// A value shape the application declares: an RE2 pattern matched against a
+// whole token (anchored at both ends), tested before the built-in rule. A
+// token that matches is a candidate even without a digit, so declared shapes
+// are how an application makes its own names data (ticket keys, hostnames).
+struct DeclaredShape {
+  std::string name;     // reported as Candidate::shape; unique, not empty
+  std::string pattern;  // RE2 syntax, e.g. "[A-Z]{2,5}-[0-9]+" (JIRA keys)
+};
+
+struct GateOptions {
+  // A bare number is a candidate when it has at least this many digits.
+  // Must be >= 1. Default: 4 (so "3 issues" and "555 errors" are prose).
+  int min_digits = 4;
+  // Shapes tested first, in order; the first that matches names the shape.
+  std::vector<DeclaredShape> shapes;
+  // Values the application supplies itself; compared in canonical form.
+  std::vector<std::string> exempt_values;
+  // RE2 patterns (anchored to the whole token) for exempt values.
+  std::vector<std::string> exempt_patterns;
+};
+
+class Gate {
+ public:
+  // Validates the options once. Returns InvalidArgument naming the option
+  // and the fix for: min_digits < 1, a shape with an empty or duplicate
+  // name, a pattern RE2 rejects, an empty exemption.
+  static absl::StatusOr<Gate> Create(GateOptions options);
+
+  ~Gate();
+  Gate(Gate&&) noexcept;
+  Gate& operator=(Gate&&) noexcept;
+  // A Gate holds compiled patterns; share one by reference instead.
+  Gate(const Gate&) = delete;
+  Gate& operator=(const Gate&) = delete;
+
+  // Judges one answer against the conversation's corpus. Never fails: bad
+  // UTF-8 splits tokens, an over-long answer sets answer_truncated. The
+  // verdict copies what it needs; it keeps no view into answer or corpus.
+  [[nodiscard]] Verdict Judge(std::string_view answer,
+                              const EvidenceCorpus& corpus) const;
+
+  [[nodiscard]] const GateOptions& options() const;
+
+ private:
+  struct Compiled;
+  explicit Gate(std::unique_ptr<Compiled> compiled);
+  std::unique_ptr<Compiled> compiled_;
+};
+
+}  // namespace groundgate
+
+#endif  // GROUNDGATE_GATE_H_

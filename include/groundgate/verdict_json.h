@@ -1,0 +1,41 @@
+// groundgate/verdict_json.h — the stable JSON form of a verdict.
+//
+// Its one job: turn a Verdict into the JSON object that `groundgate check`
+// prints and that events are built from. Keys come out in a fixed order and
+// every list in answer or wire order, so the same verdict always gives
+// byte-identical text (law 9).
+//
+// What it does NOT do: carry values by default. Only with
+// VerdictJsonOptions::include_values does an unsupported entry gain a
+// "value", clipped to max_value_bytes (law 8).
+#ifndef GROUNDGATE_VERDICT_JSON_H_
+#define GROUNDGATE_VERDICT_JSON_H_
+
+#include <cstddef>
+
+#include "groundgate/verdict.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate {
+
+// A value copied into JSON is clipped to this many bytes (on a UTF-8
+// character boundary): enough for any identifier, too little to leak a
+// document by accident.
+inline constexpr std::size_t kMaxValueBytesInEvents = 64;
+
+struct VerdictJsonOptions {
+  bool include_values = false;  // law 8: values only when the app opts in
+  std::size_t max_value_bytes = kMaxValueBytesInEvents;
+};
+
+// {"action", "candidates", "looked_up", "unsupported": [{"shape", "start",
+//  "end"[, "value"]}], "unverified": [...same...], "carried_by":
+//  [{"tool_call_id", "tool_name", "values", "only"}] | null,
+//  "evidence_truncated", "answer_truncated",
+//  "grounding": {"this_turn", "prior_turns"}}
+nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
+                                     const VerdictJsonOptions& options = {});
+
+}  // namespace groundgate
+
+#endif  // GROUNDGATE_VERDICT_JSON_H_

@@ -1,0 +1,91 @@
+// stages/judge.cc — extraction, lookup and the verdict's bookkeeping.
+#include "stages/judge.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "evidence/tokenizer.h"
+#include "findings/answer_carriers.h"
+#include "groundgate/gate.h"
+
+namespace groundgate::stages {
+
+Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
+                    const evidence::Extractor& extractor) {
+  Verdict verdict;
+  verdict.evidence_truncated = corpus.truncated();
+  // Distinct values by lookup key -> index in verdict.candidates. Output
+  // order is the candidates vector (answer order), never this map's.
+  absl::flat_hash_map<std::string, std::size_t> seen;
+  std::vector<findings::CarriedValue> carried_this_turn;
+  const std::vector<RecordedResult>& results = corpus.results();
+  std::size_t tokens = 0;
+
+  evidence::ForEachToken(answer, [&](evidence::TokenSpan span) {
+    if (++tokens > kMaxAnswerTokens) {
+      verdict.answer_truncated = true;
+      return false;
+    }
+    std::optional<evidence::ExtractedValue> value =
+        extractor.Classify(answer.substr(span.start, span.end - span.start));
+    if (!value.has_value()) return true;
+    auto [it, inserted] =
+        seen.try_emplace(value->key, verdict.candidates.size());
+    if (!inserted) {
+      ++verdict.candidates[it->second].occurrences;
+      return true;
+    }
+    Candidate candidate;
+    candidate.start = span.start;
+    candidate.end = span.end;
+    candidate.shape = std::move(value->shape);
+    candidate.canonical = std::move(value->canonical);
+    const bool spelled_canonically =
+        !value->changed && value->key == candidate.canonical;
+
+    if (value->declared_exempt) {
+      candidate.status = CandidateStatus::kExempt;
+      candidate.reason = MatchReason::kDeclaredExemption;
+    } else if (const Evidence evidence = corpus.Lookup(value->key);
+               evidence.carried) {
+      candidate.status = CandidateStatus::kGrounded;
+      candidate.reason = spelled_canonically && evidence.exact_spelling_seen
+                             ? MatchReason::kExact
+                             : MatchReason::kCanonical;
+      if (evidence.carried_this_turn) {
+        candidate.grounding = Grounding::kThisTurn;
+        candidate.carriers_cut = evidence.carriers_cut;
+        for (const std::uint32_t slot : evidence.carriers) {
+          if (slot < results.size()) {
+            candidate.carriers.push_back(results[slot].tool_call_id);
+          }
+        }
+        carried_this_turn.push_back({evidence.carriers, evidence.carriers_cut});
+        ++verdict.grounding.this_turn;
+      } else {
+        candidate.grounding = Grounding::kPriorTurn;
+        ++verdict.grounding.prior_turns;
+      }
+    } else if (corpus.IsExempt(value->key)) {
+      candidate.status = CandidateStatus::kExempt;
+      candidate.reason =
+          spelled_canonically ? MatchReason::kExact : MatchReason::kCanonical;
+    } else {
+      // Law 5: with a partial corpus, "not found" accuses no one.
+      candidate.status = verdict.evidence_truncated
+                             ? CandidateStatus::kUnverified
+                             : CandidateStatus::kUnsupported;
+    }
+    if (candidate.status != CandidateStatus::kExempt) ++verdict.looked_up;
+    verdict.candidates.push_back(std::move(candidate));
+    return true;
+  });
+
+  verdict.answer_carriers = findings::ComputeAnswerCarriers(
+      carried_this_turn, results, verdict.evidence_truncated);
+  return verdict;
+}
+
+}  // namespace groundgate::stages

@@ -1,0 +1,26 @@
+// stages/judge.h — the judge step: answer + corpus -> Verdict.
+//
+// Its one job: walk the answer's tokens, keep the candidates the extractor
+// accepts (one per distinct value, in answer order), look each one up, and
+// assemble the Verdict with its counts and answer_carriers. Gate::Judge is
+// a thin wrapper over this.
+//
+// What it does NOT do: decide what happens next (route), emit events, or
+// mutate the corpus.
+#ifndef GROUNDGATE_STAGES_JUDGE_H_
+#define GROUNDGATE_STAGES_JUDGE_H_
+
+#include <string_view>
+
+#include "evidence/extractor.h"
+#include "groundgate/corpus.h"
+#include "groundgate/verdict.h"
+
+namespace groundgate::stages {
+
+Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
+                    const evidence::Extractor& extractor);
+
+}  // namespace groundgate::stages
+
+#endif  // GROUNDGATE_STAGES_JUDGE_H_

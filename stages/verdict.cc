@@ -1,0 +1,67 @@
+// stages/verdict.cc — the Verdict's counters and the names of its enums.
+#include "groundgate/verdict.h"
+
+#include <algorithm>
+
+namespace groundgate {
+
+int Verdict::unsupported() const {
+  return static_cast<int>(std::count_if(
+      candidates.begin(), candidates.end(), [](const Candidate& c) {
+        return c.status == CandidateStatus::kUnsupported;
+      }));
+}
+
+int Verdict::unverified() const {
+  return static_cast<int>(std::count_if(
+      candidates.begin(), candidates.end(), [](const Candidate& c) {
+        return c.status == CandidateStatus::kUnverified;
+      }));
+}
+
+std::string_view StatusName(CandidateStatus status) {
+  switch (status) {
+    case CandidateStatus::kGrounded:
+      return "grounded";
+    case CandidateStatus::kExempt:
+      return "exempt";
+    case CandidateStatus::kUnsupported:
+      return "unsupported";
+    case CandidateStatus::kUnverified:
+      return "unverified";
+  }
+  return "unknown";
+}
+
+std::string_view ReasonName(MatchReason reason) {
+  switch (reason) {
+    case MatchReason::kNone:
+      return "none";
+    case MatchReason::kExact:
+      return "exact";
+    case MatchReason::kCanonical:
+      return "canonical";
+    case MatchReason::kDeclaredExemption:
+      return "declared_exemption";
+  }
+  return "unknown";
+}
+
+std::string_view GroundingName(Grounding grounding) {
+  switch (grounding) {
+    case Grounding::kNone:
+      return "none";
+    case Grounding::kThisTurn:
+      return "this_turn";
+    case Grounding::kPriorTurn:
+      return "prior_turn";
+  }
+  return "unknown";
+}
+
+std::string_view VerdictAction(const Verdict& verdict) {
+  if (verdict.evidence_truncated) return "unverified";
+  return verdict.flagged() ? "flagged" : "grounded";
+}
+
+}  // namespace groundgate

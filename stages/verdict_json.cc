@@ -1,0 +1,70 @@
+// stages/verdict_json.cc — the verdict's stable JSON form (laws 8 and 9).
+#include "groundgate/verdict_json.h"
+
+#include <string>
+
+namespace groundgate {
+namespace {
+
+// Clips to at most max_bytes without splitting a UTF-8 character.
+std::string ClipUtf8(const std::string& value, std::size_t max_bytes) {
+  if (value.size() <= max_bytes) return value;
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80) {
+    --end;
+  }
+  return value.substr(0, end);
+}
+
+nlohmann::ordered_json SpanEntries(const Verdict& verdict,
+                                   CandidateStatus status,
+                                   const VerdictJsonOptions& options) {
+  nlohmann::ordered_json entries = nlohmann::ordered_json::array();
+  for (const Candidate& c : verdict.candidates) {
+    if (c.status != status) continue;
+    nlohmann::ordered_json entry;
+    entry["shape"] = c.shape;
+    entry["start"] = c.start;
+    entry["end"] = c.end;
+    if (options.include_values) {
+      entry["value"] = ClipUtf8(c.canonical, options.max_value_bytes);
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+}  // namespace
+
+nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
+                                     const VerdictJsonOptions& options) {
+  nlohmann::ordered_json out;
+  out["action"] = std::string(VerdictAction(verdict));
+  out["candidates"] = verdict.candidates.size();
+  out["looked_up"] = verdict.looked_up;
+  out["unsupported"] =
+      SpanEntries(verdict, CandidateStatus::kUnsupported, options);
+  out["unverified"] =
+      SpanEntries(verdict, CandidateStatus::kUnverified, options);
+  if (verdict.answer_carriers.has_value()) {
+    nlohmann::ordered_json carriers = nlohmann::ordered_json::array();
+    for (const AnswerCarrier& carrier : *verdict.answer_carriers) {
+      nlohmann::ordered_json entry;
+      entry["tool_call_id"] = carrier.tool_call_id;
+      entry["tool_name"] = carrier.tool_name;
+      entry["values"] = carrier.values;
+      entry["only"] = carrier.only;
+      carriers.push_back(std::move(entry));
+    }
+    out["carried_by"] = std::move(carriers);
+  } else {
+    out["carried_by"] = nullptr;
+  }
+  out["evidence_truncated"] = verdict.evidence_truncated;
+  out["answer_truncated"] = verdict.answer_truncated;
+  out["grounding"] = {{"this_turn", verdict.grounding.this_turn},
+                      {"prior_turns", verdict.grounding.prior_turns}};
+  return out;
+}
+
+}  // namespace groundgate
