@@ -67,11 +67,13 @@ char AsciiLike(int code_point) {
 
 CodePointClass ClassifyCodePoint(int code_point) {
   if (code_point < 0) return CodePointClass::kSeparator;
-  if (AsciiLike(code_point) != 0) return CodePointClass::kAsciiLike;
+  // Letters and digits first: fullwidth "４" and "Ａ" are word characters;
+  // only fullwidth punctuation is looked at as its ASCII twin.
   const int32_t mask = U_GET_GC_MASK(code_point);
   if ((mask & (U_GC_L_MASK | U_GC_M_MASK | U_GC_ND_MASK)) != 0) {
     return CodePointClass::kWord;
   }
+  if (AsciiLike(code_point) != 0) return CodePointClass::kAsciiLike;
   return CodePointClass::kSeparator;
 }
 

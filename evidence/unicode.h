@@ -27,7 +27,7 @@ int DecodeUtf8(std::string_view text, std::size_t pos, std::size_t* length);
 enum class CodePointClass {
   kSeparator,
   kWord,       // letters, marks, digits of any script
-  kAsciiLike,  // a fullwidth form of an ASCII character: see AsciiLike()
+  kAsciiLike,  // fullwidth ASCII punctuation ("：", "－"): see AsciiLike()
 };
 CodePointClass ClassifyCodePoint(int code_point);
 

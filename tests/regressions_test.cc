@@ -1,0 +1,39 @@
+// tests/regressions_test.cc — each bug found, pinned by the test that
+// caught it. A test here names the behaviour, and its comment the bug.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "evidence/tokenizer.h"
+#include "groundgate/groundgate.h"
+
+namespace groundgate {
+namespace {
+
+TEST_SUITE("regressions") {
+  // Bug: fullwidth digits were classified as "fullwidth punctuation" before
+  // "digit", so "４１２００" produced no token at all and was never judged.
+  TEST_CASE("fullwidth digits form a token and meet their ASCII spelling") {
+    const std::string text =
+        "total \xEF\xBC\x94\xEF\xBC\x91\xEF\xBC\x92"
+        "\xEF\xBC\x90\xEF\xBC\x90 errors";  // ４１２００
+    const auto tokens = evidence::Tokenize(text);
+    REQUIRE(tokens.size() == 3);
+    CHECK(tokens[1].start == 6);
+    CHECK(tokens[1].end == 6 + 15);
+
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("how many?");
+    corpus.RecordToolResult("c1", "stats", R"({"errors": 41200})");
+    const Verdict v = gate->Judge(text, corpus);
+    REQUIRE(v.candidates.size() == 1);
+    CHECK(v.candidates[0].canonical == "41200");
+    CHECK(v.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(v.candidates[0].reason == MatchReason::kCanonical);
+  }
+}
+
+}  // namespace
+}  // namespace groundgate
