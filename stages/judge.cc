@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "evidence/canonical.h"
 #include "evidence/tokenizer.h"
 #include "findings/answer_carriers.h"
 #include "groundgate/gate.h"
@@ -28,8 +29,9 @@ Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
       verdict.answer_truncated = true;
       return false;
     }
-    std::optional<evidence::ExtractedValue> value =
-        extractor.Classify(answer.substr(span.start, span.end - span.start));
+    const std::string_view token =
+        answer.substr(span.start, span.end - span.start);
+    std::optional<evidence::ExtractedValue> value = extractor.Classify(token);
     if (!value.has_value()) return true;
     auto [it, inserted] =
         seen.try_emplace(value->key, verdict.candidates.size());
@@ -38,8 +40,12 @@ Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
       return true;
     }
     Candidate candidate;
-    candidate.start = span.start;
-    candidate.end = span.end;
+    // The span covers the value, not the decoration around it: "CHG0031337"
+    // in "(CHG0031337)." and "1,234.50" in "$1,234.50".
+    const std::string_view value_text = evidence::StripDecoration(token);
+    candidate.start =
+        span.start + static_cast<std::size_t>(value_text.data() - token.data());
+    candidate.end = candidate.start + value_text.size();
     candidate.shape = std::move(value->shape);
     candidate.canonical = std::move(value->canonical);
     const bool spelled_canonically =

@@ -33,6 +33,24 @@ TEST_SUITE("regressions") {
     CHECK(v.candidates[0].status == CandidateStatus::kGrounded);
     CHECK(v.candidates[0].reason == MatchReason::kCanonical);
   }
+
+  // Bug: a candidate's span was the raw token's, so a value closing a
+  // sentence reported its full stop too (found by the CLI's tests).
+  TEST_CASE("a value's span excludes the decoration around it") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("which change?");
+    const std::string answer = "It is CHG0031337. Costs ($1,234.50).";
+    const Verdict v = gate->Judge(answer, corpus);
+    REQUIRE(v.candidates.size() == 2);
+    CHECK(answer.substr(v.candidates[0].start,
+                        v.candidates[0].end - v.candidates[0].start) ==
+          "CHG0031337");
+    CHECK(answer.substr(v.candidates[1].start,
+                        v.candidates[1].end - v.candidates[1].start) ==
+          "1,234.50");
+  }
 }
 
 }  // namespace

@@ -1,0 +1,67 @@
+// cli/main.cc — the `groundgate` command's entry point.
+//
+// Its one job: pick the subcommand from argv and hand it the rest, or print
+// the top-level help or version. Today there is one subcommand, `check`
+// (check_command.h), which re-judges the answers of JSONL agent traces.
+//
+// What it does NOT do: parse a subcommand's options or read any input; it
+// only dispatches. Exit codes are those of check_command.h (2 for a usage
+// error here too).
+#include <iostream>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "cli/check_command.h"
+
+// The build passes the project's version; the fallback keeps a bare
+// compile working.
+#ifndef GROUNDGATE_VERSION
+#define GROUNDGATE_VERSION "0.1.0"
+#endif
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: groundgate <command> [options]\n"
+    "\n"
+    "groundgate checks that every name, number and identifier in an agent's\n"
+    "answer was read from a tool result of its conversation. It detects\n"
+    "fabricated values; it does not judge whether an answer is correct.\n"
+    "\n"
+    "Commands:\n"
+    "  check      re-judge the answers of JSONL agent traces\n"
+    "             (groundgate check --help for its options)\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help print this help\n"
+    "  --version  print the version\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // The command reads and writes large streams; C stdio is never used.
+  std::ios::sync_with_stdio(false);
+
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << kUsage;
+    return groundgate::cli::kExitUsageError;
+  }
+  const std::string_view command = args.front();
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return groundgate::cli::kExitGrounded;
+  }
+  if (command == "--version") {
+    std::cout << "groundgate " << GROUNDGATE_VERSION << '\n';
+    return groundgate::cli::kExitGrounded;
+  }
+  if (command == "check") {
+    return groundgate::cli::RunCheckCommand(
+        std::span<const std::string_view>(args).subspan(1), std::cin, std::cout,
+        std::cerr);
+  }
+  std::cerr << "groundgate: unknown command \"" << command << "\"\n" << kUsage;
+  return groundgate::cli::kExitUsageError;
+}
