@@ -86,10 +86,13 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
     bool has_word = false;
     bool prev_digit = false;
     bool in_grouping = false;  // inside a digit run whose commas were checked
+    bool spaceless = false;    // the token's word characters are spaceless
     while (j < n) {
       const auto b = static_cast<unsigned char>(text[j]);
       if (b < 0x80) {
         if (IsAsciiAlnum(b)) {
+          if (has_word && spaceless) break;  // "の" then "fc1": a new token
+          spaceless = false;
           has_word = true;
           prev_digit = IsDigit(b);
           if (!prev_digit) in_grouping = false;
@@ -115,7 +118,11 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
       std::size_t length = 1;
       const int cp = DecodeUtf8(text, j, &length);
       const CodePointClass cls = ClassifyCodePoint(cp);
-      if (cls == CodePointClass::kWord) {
+      if (cls == CodePointClass::kWord ||
+          cls == CodePointClass::kSpacelessWord) {
+        const bool this_spaceless = cls == CodePointClass::kSpacelessWord;
+        if (has_word && this_spaceless != spaceless) break;
+        spaceless = this_spaceless;
         has_word = true;
         prev_digit = false;
         in_grouping = false;

@@ -7,6 +7,7 @@
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
+#include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
 #include <string>
@@ -58,6 +59,36 @@ int DecodeUtf8(std::string_view text, std::size_t pos, std::size_t* length) {
   return c < 0 ? -1 : c;
 }
 
+namespace {
+
+// Scripts written without spaces between words, where a value sits glued to
+// the words around it ("ポートfc1/3のCRCエラーは４１２００件").
+bool IsSpacelessScript(int code_point) {
+  // The kana and CJK symbol blocks (including the prolonged sound mark,
+  // whose script is Common) and halfwidth katakana.
+  if ((code_point >= 0x3000 && code_point <= 0x30FF) ||
+      (code_point >= 0xFF66 && code_point <= 0xFF9F)) {
+    return true;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  switch (uscript_getScript(code_point, &status)) {
+    case USCRIPT_HAN:
+    case USCRIPT_HIRAGANA:
+    case USCRIPT_KATAKANA:
+    case USCRIPT_HANGUL:
+    case USCRIPT_THAI:
+    case USCRIPT_LAO:
+    case USCRIPT_KHMER:
+    case USCRIPT_MYANMAR:
+    case USCRIPT_TIBETAN:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
 char AsciiLike(int code_point) {
   if (code_point >= 0xFF01 && code_point <= 0xFF5E) {
     return static_cast<char>(code_point - 0xFEE0);
@@ -71,7 +102,8 @@ CodePointClass ClassifyCodePoint(int code_point) {
   // only fullwidth punctuation is looked at as its ASCII twin.
   const int32_t mask = U_GET_GC_MASK(code_point);
   if ((mask & (U_GC_L_MASK | U_GC_M_MASK | U_GC_ND_MASK)) != 0) {
-    return CodePointClass::kWord;
+    return IsSpacelessScript(code_point) ? CodePointClass::kSpacelessWord
+                                         : CodePointClass::kWord;
   }
   if (AsciiLike(code_point) != 0) return CodePointClass::kAsciiLike;
   return CodePointClass::kSeparator;

@@ -26,7 +26,11 @@ int DecodeUtf8(std::string_view text, std::size_t pos, std::size_t* length);
 // How the tokenizer treats a non-ASCII code point.
 enum class CodePointClass {
   kSeparator,
-  kWord,       // letters, marks, digits of any script
+  kWord,  // letters, marks, digits of any script
+  // Letters of a script written without spaces between words (Han, kana,
+  // Thai, ...). A token never mixes these with other word characters:
+  // "ポートfc1/3の" is "ポート", "fc1/3", "の".
+  kSpacelessWord,
   kAsciiLike,  // fullwidth ASCII punctuation ("：", "－"): see AsciiLike()
 };
 CodePointClass ClassifyCodePoint(int code_point);

@@ -48,8 +48,7 @@ Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
     candidate.end = candidate.start + value_text.size();
     candidate.shape = std::move(value->shape);
     candidate.canonical = std::move(value->canonical);
-    const bool spelled_canonically =
-        !value->changed && value->key == candidate.canonical;
+    const bool spelled_canonically = !value->changed;
 
     if (value->declared_exempt) {
       candidate.status = CandidateStatus::kExempt;
@@ -57,7 +56,14 @@ Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
     } else if (const Evidence evidence = corpus.Lookup(value->key);
                evidence.carried) {
       candidate.status = CandidateStatus::kGrounded;
-      candidate.reason = spelled_canonically && evidence.exact_spelling_seen
+      // Exact when both sides spelled it alike. A hex value is looked up by
+      // its bare digits; whether a result wrote it the answer's way (with
+      // or without "0x") is asked of the answer's own spelling.
+      const bool evidence_spelled_alike =
+          value->key == candidate.canonical
+              ? evidence.exact_spelling_seen
+              : corpus.Lookup(candidate.canonical).exact_spelling_seen;
+      candidate.reason = spelled_canonically && evidence_spelled_alike
                              ? MatchReason::kExact
                              : MatchReason::kCanonical;
       if (evidence.carried_this_turn) {

@@ -51,6 +51,34 @@ TEST_SUITE("regressions") {
                         v.candidates[1].end - v.candidates[1].start) ==
           "1,234.50");
   }
+
+  // Bug: in scripts written without spaces a value glued to the words
+  // around it made one long token, so a grounded value was flagged as part
+  // of the whole sentence (found while writing the fixtures).
+  TEST_CASE("a value glued to Japanese text is its own token") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("status?");
+    corpus.RecordToolResult("c1", "port",
+                            R"({"port":"fc1/3","crc_errors":41200})");
+    // "ポートfc1/3のCRCエラーは４１２００件です。"
+    const std::string answer =
+        "\xE3\x83\x9D\xE3\x83\xBC\xE3\x83\x88"
+        "fc1/3\xE3\x81\xAE"
+        "CRC\xE3\x82\xA8\xE3\x83\xA9\xE3\x83\xBC\xE3\x81\xAF"
+        "\xEF\xBC\x94\xEF\xBC\x91\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x90"
+        "\xE4\xBB\xB6\xE3\x81\xA7\xE3\x81\x99\xE3\x80\x82";
+    const Verdict v = gate->Judge(answer, corpus);
+    CHECK_FALSE(v.flagged());
+    REQUIRE(v.candidates.size() == 2);
+    CHECK(v.candidates[0].canonical == "fc1/3");
+    CHECK(v.candidates[1].canonical == "41200");
+    const auto tokens = evidence::Tokenize(
+        "\xE6\x9D\xB1\xE4\xBA\xAC"
+        "2024");
+    CHECK(tokens.size() == 2);  // 東京 | 2024
+  }
 }
 
 }  // namespace

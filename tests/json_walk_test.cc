@@ -1,0 +1,221 @@
+// tests/json_walk_test.cc — a tool result's JSON, walked structurally.
+//
+// Pins what WalkJson hands the corpus: every key and every leaf in document
+// order, strings unescaped, numbers as the exact digits of the wire,
+// booleans and null skipped; a document that is not whole JSON (or is too
+// deep) is refused before the visitor sees anything, so the caller reads it
+// as text; and the absence convention visits only the coverage lists. It
+// does not test indexing (corpus_test.cc).
+#include "evidence/json_walk.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "groundgate/corpus.h"
+
+namespace groundgate::evidence {
+namespace {
+
+using Leaf = std::pair<JsonLeafKind, std::string>;
+
+struct Walked {
+  JsonWalkResult result;
+  std::vector<Leaf> leaves;
+};
+
+Walked Walk(std::string_view content) {
+  Walked walked;
+  walked.result = WalkJson(content, [&](JsonLeafKind kind, std::string_view s) {
+    walked.leaves.emplace_back(kind, std::string(s));
+  });
+  return walked;
+}
+
+Leaf Key(std::string_view s) { return {JsonLeafKind::kKey, std::string(s)}; }
+Leaf Str(std::string_view s) { return {JsonLeafKind::kString, std::string(s)}; }
+Leaf Num(std::string_view s) { return {JsonLeafKind::kNumber, std::string(s)}; }
+
+std::string Nested(std::size_t depth) {
+  return std::string(depth, '[') + "1" + std::string(depth, ']');
+}
+
+TEST_SUITE("json_walk") {
+  TEST_CASE("every key and leaf is visited in document order") {
+    const Walked walked = Walk(
+        R"({"a": [1, 2.50, -3e2, "x\u0034y"], "b": null, "c": true,
+            "d": {"e": "f", "g": []}, "h": {}})");
+    CHECK(walked.result.parsed);
+    CHECK_FALSE(walked.result.absence_report);
+    const std::vector<Leaf> expected = {
+        Key("a"), Num("1"), Num("2.50"), Num("-3e2"), Str("x4y"), Key("b"),
+        Key("c"), Key("d"), Key("e"),    Str("f"),    Key("g"),   Key("h"),
+    };
+    CHECK(walked.leaves == expected);
+  }
+
+  TEST_CASE("numbers are the exact digits of the wire") {
+    const Walked walked =
+        Walk("[12345678901234567890 , 1.50,1E+2\n,\t-0.0 , 98304.0]");
+    CHECK(walked.result.parsed);
+    const std::vector<Leaf> expected = {Num("12345678901234567890"),
+                                        Num("1.50"), Num("1E+2"), Num("-0.0"),
+                                        Num("98304.0")};
+    CHECK(walked.leaves == expected);
+  }
+
+  TEST_CASE("strings and keys are unescaped") {
+    const Walked walked = Walk(R"({"a\"b": "line\nnext \u00e9 \ud83d\ude00"})");
+    CHECK(walked.result.parsed);
+    const std::vector<Leaf> expected = {
+        Key("a\"b"), Str("line\nnext \xC3\xA9 \xF0\x9F\x98\x80")};
+    CHECK(walked.leaves == expected);
+  }
+
+  TEST_CASE("a scalar document is walked") {
+    CHECK(Walk("42 ").leaves == std::vector<Leaf>{Num("42")});
+    CHECK(Walk(" 2499.0\n").leaves == std::vector<Leaf>{Num("2499.0")});
+    CHECK(Walk(R"("SN-88412")").leaves == std::vector<Leaf>{Str("SN-88412")});
+    for (std::string_view scalar :
+         {"true", "false", "null", " true ", " null"}) {
+      CAPTURE(scalar);
+      const Walked walked = Walk(scalar);
+      CHECK(walked.result.parsed);
+      CHECK(walked.leaves.empty());
+    }
+  }
+
+  // Bug (fixed): a root `null` was checked without consuming it, so the
+  // whitespace after it read as trailing content and a valid document was
+  // refused (then read as text). `true `, `42 ` and `"a" ` were accepted.
+  TEST_CASE("a root null followed by whitespace is one JSON document") {
+    for (std::string_view scalar : {"null ", " null ", "null\n"}) {
+      CAPTURE(scalar);
+      const Walked walked = Walk(scalar);
+      CHECK(walked.result.parsed);
+      CHECK(walked.leaves.empty());
+    }
+  }
+
+  TEST_CASE("what is not one whole JSON document is refused untouched") {
+    for (std::string_view content : {
+             "",
+             "   \n",
+             "plain text with SN-4412",
+             "fc1/3 is up",
+             "[1, 2",
+             R"({"a": "SN-1", "b": [1, 2})",
+             R"({"a": 1} {"b": 2})",
+             R"({"a": 1} trailing)",
+             R"({'a': 1})",
+             "tru",
+             "nul",
+             "-",
+             "01",
+             R"({"a": 1,})",
+             "\"unterminated",
+         }) {
+      CAPTURE(content);
+      const Walked walked = Walk(content);
+      CHECK_FALSE(walked.result.parsed);
+      CHECK_FALSE(walked.result.absence_report);
+      // Never half of each: the visitor saw nothing.
+      CHECK(walked.leaves.empty());
+    }
+  }
+
+  TEST_CASE("invalid UTF-8 inside JSON refuses the document") {
+    const std::string content = "{\"a\": \"SN-1\", \"b\": \"x\xff\"}";
+    const Walked walked = Walk(content);
+    CHECK_FALSE(walked.result.parsed);
+    CHECK(walked.leaves.empty());
+  }
+
+  TEST_CASE("nesting deeper than kMaxJsonDepth is refused, never a crash") {
+    const Walked shallow = Walk(Nested(kMaxJsonDepth - 1));
+    CHECK(shallow.result.parsed);
+    CHECK(shallow.leaves == std::vector<Leaf>{Num("1")});
+    for (std::size_t depth :
+         {kMaxJsonDepth + 1, std::size_t{10'000}, std::size_t{200'000}}) {
+      CAPTURE(depth);
+      const Walked deep = Walk(Nested(depth));
+      CHECK_FALSE(deep.result.parsed);
+      CHECK(deep.leaves.empty());
+    }
+  }
+
+  TEST_CASE("an absence report visits only checked and not_checked") {
+    const Walked walked = Walk(
+        R"({"echo": "ORD-99172",
+            "groundgate_absence": {"looked_for": ["ORD-99172"],
+                                   "checked": ["orders-2024", "archive-2023"],
+                                   "reason": "ORD-11111",
+                                   "not_checked": ["archive-2019"]},
+            "request": {"id": "ORD-22222"}})");
+    CHECK(walked.result.parsed);
+    CHECK(walked.result.absence_report);
+    const std::vector<Leaf> expected = {Str("orders-2024"), Str("archive-2023"),
+                                        Str("archive-2019")};
+    CHECK(walked.leaves == expected);
+  }
+
+  TEST_CASE("an absence report may hold scalars and empty lists") {
+    const Walked walked = Walk(
+        R"({"groundgate_absence": {"looked_for": "x", "checked": "orders-db",
+                                   "not_checked": []}})");
+    CHECK(walked.result.absence_report);
+    CHECK(walked.leaves == std::vector<Leaf>{Str("orders-db")});
+  }
+
+  TEST_CASE("the reserved key is the convention only at the root, as object") {
+    struct Case {
+      std::string_view content;
+      bool absence;
+    };
+    static constexpr Case kCases[] = {
+        {R"({"groundgate_absence": "none"})", false},
+        {R"({"groundgate_absence": ["a"]})", false},
+        {R"(["groundgate_absence"])", false},
+        {R"({"note": "groundgate_absence"})", false},
+        {R"({"groundgate_absence": {}})", true},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.content);
+      const Walked walked = Walk(c.content);
+      CHECK(walked.result.parsed);
+      CHECK(walked.result.absence_report == c.absence);
+    }
+  }
+
+  // Bug (fixed): the absence path walked only the report's own fields, so an
+  // error after the report (a bad literal, a second document) was never seen
+  // and a document that is not JSON was taken as a walked absence report.
+  TEST_CASE("a document with an absence report must still be whole JSON") {
+    for (std::string_view content : {
+             R"({"groundgate_absence": {"checked": ["a-1"]}} {"b": 2})",
+             R"({"groundgate_absence": {"checked": ["a-1"]}, "x": tru})",
+             R"({"x": tru, "groundgate_absence": {"checked": ["a-1"]}})",
+             R"({"groundgate_absence": {"checked": ["a-1"]}, "x": 01})",
+         }) {
+      CAPTURE(content);
+      const Walked walked = Walk(content);
+      CHECK_FALSE(walked.result.parsed);
+      CHECK_FALSE(walked.result.absence_report);
+      CHECK(walked.leaves.empty());
+    }
+  }
+
+  TEST_CASE("a broken absence report is refused like any broken JSON") {
+    const Walked walked = Walk(
+        R"({"groundgate_absence": {"looked_for": ["X-1"], "checked": ["a-1")");
+    CHECK_FALSE(walked.result.parsed);
+    CHECK_FALSE(walked.result.absence_report);
+    CHECK(walked.leaves.empty());
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::evidence
