@@ -1,0 +1,131 @@
+// tests/bench/record_benchmark.cc — how fast a tool result is recorded.
+//
+// Its one job: time EvidenceCorpus::RecordToolResult on a ~5 MB realistic
+// JSON tool result (a storage fabric inventory), and, on the very same
+// buffer, simdjson's bare DOM parse — the honest floor for anything that
+// reads JSON — so the two bytes_per_second figures give the cost of
+// recording as a multiple of parsing (bench_main.cc prints the ratio). Two
+// more rows split the cost: evidence::WalkJson alone (parse plus visiting
+// every key and leaf, no indexing) and the text fallback on the same bytes
+// made broken (law 2: broken JSON is read as text).
+//
+// What it does NOT do: time the corpus's construction or destruction (the
+// timer is paused around them), or check what was indexed (corpus tests do).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "benchmark/benchmark.h"
+#include "evidence/json_walk.h"
+#include "groundgate/corpus.h"
+#include "simdjson.h"
+#include "tests/bench/inventory_fixture.h"
+
+namespace groundgate::bench {
+namespace {
+
+// The size the issue asks for: a large but real tool result (a full fabric
+// inventory dump). Bigger only makes the run slower, not the figure truer.
+constexpr std::size_t kLargeResultBytes = 5 * 1024 * 1024;
+constexpr std::uint64_t kLargeResultSeed = 42;
+
+// Far above the ~300,000 distinct values the 5 MB inventory holds, so the
+// corpus never truncates and every byte is indexed.
+constexpr std::size_t kUntruncatedIndexTokens = 1 << 24;
+
+const Inventory& LargeInventory() {
+  static const Inventory kInventory =
+      GenerateInventory(kLargeResultSeed, kLargeResultBytes);
+  return kInventory;
+}
+
+void SetBytes(benchmark::State& state, std::size_t bytes) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(bytes));
+  state.counters["input_bytes"] = static_cast<double>(bytes);
+}
+
+void RecordOnce(benchmark::State& state, std::string_view content,
+                bool expect_json) {
+  std::optional<EvidenceCorpus> corpus;
+  RecordOutcome outcome;
+  std::size_t indexed = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    corpus.reset();
+    corpus.emplace(CorpusOptions{.max_index_tokens = kUntruncatedIndexTokens});
+    state.ResumeTiming();
+    outcome = corpus->RecordToolResult("call_1", "fabric_inventory", content);
+    benchmark::DoNotOptimize(outcome.values_new);
+  }
+  if (corpus.has_value()) indexed = corpus->indexed_values();
+  if (outcome.truncated) {
+    state.SkipWithError("the corpus truncated: raise kUntruncatedIndexTokens");
+  } else if (outcome.parsed_as_json != expect_json) {
+    state.SkipWithError(expect_json ? "the fixture was not read as JSON"
+                                    : "broken JSON was read as JSON");
+  }
+  SetBytes(state, content.size());
+  state.counters["values_seen"] = static_cast<double>(outcome.values_seen);
+  state.counters["indexed_values"] = static_cast<double>(indexed);
+}
+
+void BM_RecordToolResultJson(benchmark::State& state) {
+  RecordOnce(state, LargeInventory().json, /*expect_json=*/true);
+}
+BENCHMARK(BM_RecordToolResultJson)->Unit(benchmark::kMillisecond);
+
+void BM_SimdjsonDomParse(benchmark::State& state) {
+  const std::string& json = LargeInventory().json;
+  const simdjson::padded_string padded(json);
+  simdjson::dom::parser parser;
+  if (parser.allocate(padded.size()) != simdjson::SUCCESS) {
+    state.SkipWithError("simdjson could not allocate");
+    return;
+  }
+  for (auto _ : state) {
+    simdjson::dom::element root;
+    const simdjson::error_code error = parser.parse(padded).get(root);
+    if (error != simdjson::SUCCESS) {
+      state.SkipWithError(simdjson::error_message(error));
+      break;
+    }
+    benchmark::DoNotOptimize(root);
+  }
+  SetBytes(state, json.size());
+}
+BENCHMARK(BM_SimdjsonDomParse)->Unit(benchmark::kMillisecond);
+
+void BM_WalkJsonOnly(benchmark::State& state) {
+  const std::string& json = LargeInventory().json;
+  std::size_t leaves = 0;
+  for (auto _ : state) {
+    leaves = 0;
+    const evidence::JsonWalkResult result = evidence::WalkJson(
+        json, [&](evidence::JsonLeafKind, std::string_view text) {
+          benchmark::DoNotOptimize(text.data());
+          ++leaves;
+        });
+    if (!result.parsed) {
+      state.SkipWithError("WalkJson did not parse the fixture");
+      break;
+    }
+  }
+  SetBytes(state, json.size());
+  state.counters["keys_and_leaves"] = static_cast<double>(leaves);
+}
+BENCHMARK(BM_WalkJsonOnly)->Unit(benchmark::kMillisecond);
+
+void BM_RecordBrokenJsonAsText(benchmark::State& state) {
+  // A tool result cut short, as a byte limit or a dropped connection leaves
+  // it: not JSON any more, so the corpus tokenizes it as text.
+  static const std::string kBroken =
+      LargeInventory().json.substr(0, LargeInventory().json.size() - 2);
+  RecordOnce(state, kBroken, /*expect_json=*/false);
+}
+BENCHMARK(BM_RecordBrokenJsonAsText)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace groundgate::bench

@@ -1,0 +1,349 @@
+// tests/fuzz/record_judge_fuzzer.cc — libFuzzer target over record + judge.
+//
+// Its one job: feed arbitrary bytes through the whole evidence path — record
+// a tool result (JSON or not), record user text, judge an answer, print the
+// verdict's JSON — and through the value functions underneath (Canonicalize,
+// Tokenize, ReadToken, Classify, FoldUnicode, WalkJson), and stop on any
+// crash, sanitizer report, exception, or broken contract of the public
+// headers (law 10: bad input costs nothing but a flag).
+//
+// Input layout: TOOL_RESULT 0x00 ANSWER 0x00 USER_MESSAGE. Missing parts are
+// empty; an input with no 0x00 is used as both the tool result and the
+// answer, so the fuzzer starts out with answers that quote their evidence.
+//
+// What it does NOT do: judge whether a verdict is right beyond contracts
+// that hold for every input (spans inside the answer, law 5, law 6, law 9,
+// and law 1 on a text corpus: an answer that is the very text recorded as
+// evidence has nothing unsupported). Built only with -DGROUNDGATE_BUILD_FUZZ=ON
+// and clang; see README.md.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "evidence/canonical.h"
+#include "evidence/extractor.h"
+#include "evidence/json_walk.h"
+#include "evidence/tokenizer.h"
+#include "evidence/unicode.h"
+#include "evidence/units.h"
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
+#include "groundgate/verdict_json.h"
+
+namespace groundgate::fuzz {
+namespace {
+
+// A corpus this small truncates on almost any input: it exercises law 5.
+constexpr std::size_t kTinyIndexTokens = 8;
+// One more carrier than a list keeps, to exercise law 6.
+constexpr std::size_t kCarriersToOverflow = kMaxCarriers + 1;
+// Recording the result kCarriersToOverflow times costs that many records;
+// above this size the cap is left to smaller inputs, to keep exec/s high.
+constexpr std::size_t kMaxBytesForCarrierCap = 4096;
+
+// A broken contract is a crash libFuzzer keeps the input for.
+#define GG_FUZZ_CHECK(condition, what)                                  \
+  do {                                                                  \
+    if (!(condition)) {                                                 \
+      std::fprintf(stderr, "contract broken: %s (%s) at %s:%d\n", what, \
+                   #condition, __FILE__, __LINE__);                     \
+      std::abort();                                                     \
+    }                                                                   \
+  } while (false)
+
+struct FuzzInput {
+  std::string_view tool_result;
+  std::string_view answer;
+  std::string_view user_message;
+};
+
+FuzzInput Split(std::string_view bytes) {
+  FuzzInput input;
+  const std::size_t first = bytes.find('\0');
+  if (first == std::string_view::npos) {
+    input.tool_result = bytes;
+    input.answer = bytes;
+    return input;
+  }
+  input.tool_result = bytes.substr(0, first);
+  const std::string_view rest = bytes.substr(first + 1);
+  const std::size_t second = rest.find('\0');
+  input.answer = rest.substr(0, second);
+  if (second != std::string_view::npos) {
+    input.user_message = rest.substr(second + 1);
+  }
+  return input;
+}
+
+// A gate with declared shapes and exemptions, so those paths run too.
+const Gate& DeclaredShapesGate() {
+  static const Gate* const gate = [] {
+    GateOptions options;
+    options.shapes = {
+        {"ticket", "[A-Z]{2,5}-[0-9]+"},
+        {"hostname", "[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*\\.example\\.net"},
+        {"wwn", "([0-9a-fA-F]{2}:){7}[0-9a-fA-F]{2}"}};
+    options.exempt_values = {"dc-east-2", "2024-05-15"};
+    options.exempt_patterns = {"INC[0-9]{7}"};
+    absl::StatusOr<Gate> created = Gate::Create(std::move(options));
+    GG_FUZZ_CHECK(created.ok(), "the fuzzer's GateOptions are valid");
+    // Leaked on purpose: it lives for the whole process.
+    return new Gate(std::move(*created));
+  }();
+  return *gate;
+}
+
+const evidence::Extractor& DefaultExtractor() {
+  static const evidence::Extractor* const extractor = [] {
+    absl::StatusOr<std::unique_ptr<evidence::Extractor>> created =
+        evidence::Extractor::Create(GateOptions{});
+    GG_FUZZ_CHECK(created.ok(), "default GateOptions are valid");
+    // Leaked on purpose: it lives for the whole process.
+    return created->release();
+  }();
+  return *extractor;
+}
+
+bool IsExactDecimal(std::string_view form) {
+  std::size_t i = 0;
+  if (i < form.size() && form[i] == '-') ++i;
+  const std::size_t int_start = i;
+  while (i < form.size() && form[i] >= '0' && form[i] <= '9') ++i;
+  if (i == int_start) return false;
+  if (i == form.size()) return true;
+  if (form[i] != '.') return false;
+  const std::size_t frac_start = ++i;
+  while (i < form.size() && form[i] >= '0' && form[i] <= '9') ++i;
+  return i > frac_start && i == form.size();
+}
+
+void CheckCanonical(const evidence::CanonicalForm& canonical) {
+  for (char c : canonical.form) {
+    GG_FUZZ_CHECK(c < 'A' || c > 'Z', "a canonical form is lowercase");
+  }
+  if (canonical.is_number) {
+    GG_FUZZ_CHECK(IsExactDecimal(canonical.form),
+                  "is_number means -?\\d+(\\.\\d+)?");
+  }
+}
+
+// The value functions on raw bytes: no crash, and their stated contracts.
+void ExerciseValueFunctions(std::string_view text) {
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t length = 0;
+    evidence::DecodeUtf8(text, pos, &length);
+    GG_FUZZ_CHECK(length >= 1 && length <= text.size() - pos,
+                  "DecodeUtf8 spans 1+ bytes inside the text");
+    pos += length;
+  }
+  (void)evidence::FoldUnicode(text);
+  CheckCanonical(evidence::Canonicalize(text));
+  std::string number;
+  (void)evidence::CanonicalNumber(text, &number);
+
+  const std::vector<evidence::TokenSpan> spans = evidence::Tokenize(text);
+  std::size_t previous_end = 0;
+  for (const evidence::TokenSpan& span : spans) {
+    GG_FUZZ_CHECK(span.start >= previous_end && span.start < span.end &&
+                      span.end <= text.size(),
+                  "tokens are non-empty, in order, inside the text");
+    previous_end = span.end;
+    const std::string_view token =
+        text.substr(span.start, span.end - span.start);
+
+    const std::string_view stripped = evidence::StripDecoration(token);
+    GG_FUZZ_CHECK(stripped.empty() || (stripped.data() >= token.data() &&
+                                       stripped.data() + stripped.size() <=
+                                           token.data() + token.size()),
+                  "StripDecoration returns a view into the token");
+    const evidence::TokenValue value = evidence::ReadToken(token);
+    CheckCanonical(value.canonical);
+    const std::string_view before_unit =
+        evidence::NumberBeforeUnit(value.canonical.form);
+    GG_FUZZ_CHECK(
+        before_unit.empty() ||
+            value.canonical.form.substr(0, before_unit.size()) == before_unit,
+        "NumberBeforeUnit returns a prefix of the form");
+    (void)DefaultExtractor().Classify(token);
+  }
+  std::size_t visited = 0;
+  evidence::ForEachToken(text, [&](const evidence::TokenSpan& span) {
+    GG_FUZZ_CHECK(visited < spans.size() &&
+                      span.start == spans[visited].start &&
+                      span.end == spans[visited].end,
+                  "ForEachToken and Tokenize agree");
+    ++visited;
+    return true;
+  });
+  GG_FUZZ_CHECK(visited == spans.size(), "ForEachToken and Tokenize agree");
+
+  evidence::WalkJson(text, [](evidence::JsonLeafKind, std::string_view leaf) {
+    volatile std::size_t sink = leaf.size();
+    (void)sink;
+  });
+}
+
+// Judges `answer`, checks what every verdict must satisfy, and returns it.
+Verdict JudgeAndCheck(const Gate& gate, std::string_view answer,
+                      const EvidenceCorpus& corpus) {
+  const Verdict verdict = gate.Judge(answer, corpus);
+
+  int exempt = 0;
+  std::size_t previous_start = 0;
+  bool any_cut = false;
+  for (const Candidate& candidate : verdict.candidates) {
+    GG_FUZZ_CHECK(
+        candidate.start < candidate.end && candidate.end <= answer.size(),
+        "a candidate's span lies inside the answer");
+    GG_FUZZ_CHECK(candidate.start >= previous_start,
+                  "candidates come in answer order");
+    previous_start = candidate.start;
+    GG_FUZZ_CHECK(candidate.carriers.size() <= kMaxCarriers,
+                  "at most kMaxCarriers carriers (law 6)");
+    GG_FUZZ_CHECK(candidate.occurrences >= 1, "a candidate occurs");
+    if (candidate.status == CandidateStatus::kExempt) ++exempt;
+    any_cut = any_cut || candidate.carriers_cut;
+  }
+  GG_FUZZ_CHECK(
+      verdict.looked_up == static_cast<int>(verdict.candidates.size()) - exempt,
+      "looked_up is candidates minus exempt");
+  if (corpus.truncated()) {
+    GG_FUZZ_CHECK(verdict.evidence_truncated,
+                  "a truncated corpus marks the verdict (law 5)");
+    GG_FUZZ_CHECK(!verdict.answer_carriers.has_value(),
+                  "no answer_carriers from a truncated corpus (law 6)");
+    GG_FUZZ_CHECK(verdict.unsupported() == 0,
+                  "a partial corpus accuses no one (law 5)");
+    GG_FUZZ_CHECK(!verdict.flagged(), "a partial corpus flags nothing");
+  } else {
+    GG_FUZZ_CHECK(verdict.unverified() == 0,
+                  "unverified only when the corpus is truncated");
+  }
+  if (any_cut) {
+    GG_FUZZ_CHECK(!verdict.answer_carriers.has_value(),
+                  "a cut carrier list means no answer_carriers (law 6)");
+  }
+
+  return verdict;
+}
+
+// Law 9: the same inputs give a byte-identical verdict and JSON. Also
+// prints the values: dump() throws on invalid UTF-8 in a string, and an
+// escaped exception is a finding too (nothing throws across the API).
+void CheckDeterministic(const Gate& gate, std::string_view answer,
+                        const EvidenceCorpus& corpus, const Verdict& first) {
+  const std::string json = VerdictToJson(first).dump();
+  const std::string again = VerdictToJson(gate.Judge(answer, corpus)).dump();
+  GG_FUZZ_CHECK(json == again, "the same inputs give the same verdict (law 9)");
+  VerdictJsonOptions with_values;
+  with_values.include_values = true;
+  (void)VerdictToJson(first, with_values).dump();
+}
+
+// Law 1 as an oracle: when the answer is the very text the corpus recorded,
+// both sides tokenized and canonicalized it alike, so nothing is
+// unsupported. GROUNDGATE_FUZZ_SKIP_SELF_GROUNDING=1 turns this off, to hunt
+// crashes past a known law 1 finding.
+void CheckGroundsItself(const Verdict& verdict, const char* what) {
+  static const bool skip = [] {
+    const char* env = std::getenv("GROUNDGATE_FUZZ_SKIP_SELF_GROUNDING");
+    return env != nullptr && std::string_view(env) == "1";
+  }();
+  if (skip || verdict.evidence_truncated || verdict.unsupported() == 0) return;
+  for (const Candidate& candidate : verdict.candidates) {
+    if (candidate.status == CandidateStatus::kUnsupported) {
+      std::fprintf(stderr, "unsupported: \"%s\" (%s) at %zu-%zu\n",
+                   candidate.canonical.c_str(), candidate.shape.c_str(),
+                   candidate.start, candidate.end);
+    }
+  }
+  GG_FUZZ_CHECK(verdict.unsupported() == 0, what);
+}
+
+void TestOneInput(std::string_view bytes) {
+  const FuzzInput input = Split(bytes);
+  const Gate& gate = DeclaredShapesGate();
+
+  ExerciseValueFunctions(input.tool_result);
+  if (input.answer.data() != input.tool_result.data()) {
+    ExerciseValueFunctions(input.answer);
+  }
+
+  // The tool result as a tool result: JSON walked, anything else as text.
+  EvidenceCorpus corpus;
+  corpus.RecordExempt("You are the storage operations assistant at dc-east-2.");
+  const bool began_turn = corpus.RecordUserMessage(input.user_message);
+  GG_FUZZ_CHECK(
+      began_turn == !input.user_message.starts_with(kCorrectionFramePrefix),
+      "only a correction frame does not begin a user turn (law 4)");
+  const RecordOutcome outcome =
+      corpus.RecordToolResult("call_1", "port_status", input.tool_result);
+  corpus.RecordToolResult("call_2", "fabric_inventory", input.tool_result);
+  GG_FUZZ_CHECK(outcome.values_new <= outcome.values_seen,
+                "new values are among the values seen");
+  CheckDeterministic(gate, input.answer, corpus,
+                     JudgeAndCheck(gate, input.answer, corpus));
+  corpus.BeginUserTurn();
+  const Verdict next_turn = JudgeAndCheck(gate, input.answer, corpus);
+  for (const Candidate& candidate : next_turn.candidates) {
+    GG_FUZZ_CHECK(candidate.carriers.empty() &&
+                      candidate.grounding != Grounding::kThisTurn,
+                  "a new user turn clears the carriers (law 7)");
+  }
+
+  // The tool result as text: a prefix no JSON starts with forces the text
+  // path. Judging that very text must accuse nothing (law 1: one spelling
+  // per value on both sides).
+  EvidenceCorpus text_corpus;
+  text_corpus.RecordUserMessage("show me the log");
+  const std::string as_text = "log " + std::string(input.tool_result);
+  const RecordOutcome text_outcome =
+      text_corpus.RecordToolResult("call_log", "log_tail", as_text);
+  GG_FUZZ_CHECK(!text_outcome.parsed_as_json, "\"log ...\" is not JSON");
+  CheckGroundsItself(JudgeAndCheck(gate, input.tool_result, text_corpus),
+                     "text recorded as evidence grounds itself (law 1)");
+  CheckDeterministic(gate, input.answer, text_corpus,
+                     JudgeAndCheck(gate, input.answer, text_corpus));
+
+  // The user message's values are exempt, never carried (law 4).
+  EvidenceCorpus exempt_corpus;
+  exempt_corpus.RecordUserMessage(input.tool_result);
+  exempt_corpus.RecordExempt(input.answer);
+  CheckGroundsItself(JudgeAndCheck(gate, input.answer, exempt_corpus),
+                     "text recorded as exempt exempts itself (law 1, law 4)");
+
+  // A corpus that truncates (law 5).
+  EvidenceCorpus tiny(CorpusOptions{.max_index_tokens = kTinyIndexTokens});
+  tiny.RecordUserMessage(input.user_message);
+  tiny.RecordToolResult("call_1", "port_status", input.tool_result);
+  JudgeAndCheck(gate, input.answer, tiny);
+
+  // More carriers than a list keeps (law 6).
+  if (input.tool_result.size() <= kMaxBytesForCarrierCap) {
+    EvidenceCorpus crowded;
+    for (std::size_t i = 0; i < kCarriersToOverflow; ++i) {
+      crowded.RecordToolResult("call_" + std::to_string(i), "port_status",
+                               input.tool_result);
+    }
+    JudgeAndCheck(gate, input.answer, crowded);
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
+                                      std::size_t size) {
+  groundgate::fuzz::TestOneInput(
+      std::string_view(reinterpret_cast<const char*>(data), size));
+  return 0;
+}
