@@ -150,19 +150,28 @@ bool CanonicalNumber(std::string_view text, std::string* out) {
 
 CanonicalForm Canonicalize(std::string_view token) {
   CanonicalForm result;
-  std::string_view stripped = StripDecoration(token);
-  std::string lowered(stripped);
-  LowercaseAscii(&lowered);
+  const std::string_view stripped = StripDecoration(token);
   if (IsAscii(stripped)) {
-    result.form = lowered;
+    // The fast path: no ICU, one copy.
+    result.form.assign(stripped);
+    LowercaseAscii(&result.form);
   } else {
     // NFKC may turn fullwidth decoration into ASCII: strip once more.
     const std::string folded = FoldUnicode(stripped);
     result.form.assign(StripDecoration(folded));
+    std::string lowered(stripped);
+    LowercaseAscii(&lowered);
+    result.changed = result.form != lowered;
   }
   std::string number;
-  if (!result.form.empty() && CanonicalNumber(result.form, &number)) {
-    result.form = std::move(number);
+  if (!result.form.empty() &&
+      std::all_of(result.form.begin(), result.form.end(), IsDigit)) {
+    result.is_number = true;  // plain digits are already canonical
+  } else if (!result.form.empty() && CanonicalNumber(result.form, &number)) {
+    if (number != result.form) {
+      result.changed = true;
+      result.form = std::move(number);
+    }
     result.is_number = true;
   }
   if (result.form.size() > 2 && result.form[0] == '0' &&
@@ -170,7 +179,6 @@ CanonicalForm Canonicalize(std::string_view token) {
       std::all_of(result.form.begin() + 2, result.form.end(), IsHexDigit)) {
     result.hex_digits = result.form.substr(2);
   }
-  result.changed = result.form != lowered;
   return result;
 }
 

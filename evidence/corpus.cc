@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -28,15 +29,22 @@ absl::string_view AbslView(std::string_view s) {
   return absl::string_view(s.data(), s.size());
 }
 
+// No spill block: the list fits in ValueEntry::inline_slots.
+constexpr std::uint32_t kNoSpill = 0xFFFFFFFF;
+
+// Most values are carried by one or two results of a turn, so two carrier
+// slots live in the entry (24 bytes in all: the hash table stays small and
+// cache-friendly) and a longer list moves to a spill block of the turn.
 struct ValueEntry {
   std::uint32_t latest_turn = 0;
-  // Some result spelled the value exactly as its canonical form.
-  bool exact_spelling_seen = false;
   // The turn (plus one) the carrier list belongs to; 0 = no list yet.
   std::uint32_t carriers_turn = 0;
-  bool carriers_cut = false;
+  std::uint32_t spill = kNoSpill;  // index into Index::spill, this turn
+  std::uint32_t inline_slots[2] = {0, 0};
   std::uint8_t carrier_count = 0;
-  std::array<std::uint32_t, kMaxCarriers> carriers;  // result slots, sorted
+  bool carriers_cut = false;
+  // Some result spelled the value exactly as its canonical form.
+  bool exact_spelling_seen = false;
 };
 
 }  // namespace
@@ -49,8 +57,15 @@ struct EvidenceCorpus::Index {
   absl::flat_hash_set<std::string> exempt;
   std::vector<RecordedResult> results;  // this turn's, in first-record order
   absl::flat_hash_map<std::string, std::uint32_t> result_slots;
+  // Carrier lists longer than two, for this turn only (cleared with it).
+  std::vector<std::array<std::uint32_t, kMaxCarriers>> spill;
   std::uint32_t turn = 0;
   bool truncated = false;
+
+  std::uint32_t* CarrierData(ValueEntry& entry) {
+    return entry.spill == kNoSpill ? entry.inline_slots
+                                   : spill[entry.spill].data();
+  }
 
   bool Full() const {
     return values.size() + exempt.size() >= options.max_index_tokens;
@@ -77,16 +92,27 @@ struct EvidenceCorpus::Index {
     if (entry.carriers_turn != turn + 1) {
       entry.carrier_count = 0;
       entry.carriers_cut = false;
+      entry.spill = kNoSpill;
       entry.carriers_turn = turn + 1;
     }
     // Wire order is slot order: keep the list sorted, each slot once.
-    std::uint32_t* begin = entry.carriers.data();
+    std::uint32_t* begin = CarrierData(entry);
     std::uint32_t* end = begin + entry.carrier_count;
     std::uint32_t* pos = std::lower_bound(begin, end, slot);
     if (pos != end && *pos == slot) return;
     if (entry.carrier_count >= kMaxCarriers) {
       entry.carriers_cut = true;  // law 6: the list is no longer whole
       return;
+    }
+    if (entry.spill == kNoSpill &&
+        entry.carrier_count == std::size(entry.inline_slots)) {
+      entry.spill = static_cast<std::uint32_t>(spill.size());
+      spill.emplace_back();
+      std::copy(begin, end, spill.back().begin());
+      const std::ptrdiff_t offset = pos - begin;
+      begin = spill.back().data();
+      end = begin + entry.carrier_count;
+      pos = begin + offset;
     }
     std::copy_backward(pos, end, end + 1);
     *pos = slot;
@@ -145,6 +171,7 @@ void EvidenceCorpus::BeginUserTurn() {
   ++index_->turn;
   index_->results.clear();
   index_->result_slots.clear();
+  index_->spill.clear();
 }
 
 RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
@@ -209,8 +236,10 @@ Evidence EvidenceCorpus::Lookup(std::string_view canonical) const {
   evidence.exact_spelling_seen = entry.exact_spelling_seen;
   if (entry.carriers_turn == index_->turn + 1) {
     evidence.carried_this_turn = true;
-    evidence.carriers = std::span<const std::uint32_t>(entry.carriers.data(),
-                                                       entry.carrier_count);
+    evidence.carriers = std::span<const std::uint32_t>(
+        entry.spill == kNoSpill ? entry.inline_slots
+                                : index_->spill[entry.spill].data(),
+        entry.carrier_count);
     evidence.carriers_cut = entry.carriers_cut;
   }
   return evidence;
