@@ -1,0 +1,61 @@
+// findings/ledger.cc — FindingsLedger: declared standings, last one wins.
+//
+// Its one job: remember, per tool-call id, the latest standing the
+// application or the model declared. The contingent finding reads it.
+//
+// What it does NOT do: check that an id names a real result (the Agent's
+// standing tool does that before declaring), or iterate: nothing is ever
+// listed from the hash map, so no output order can come from it (law 9).
+#include "absl/container/flat_hash_map.h"
+#include "groundgate/findings.h"
+
+namespace groundgate {
+
+struct FindingsLedger::Table {
+  absl::flat_hash_map<std::string, Standing> standings;
+};
+
+std::string_view StandingName(Standing standing) {
+  switch (standing) {
+    case Standing::kFact:
+      return "fact";
+    case Standing::kOpen:
+      return "open";
+    case Standing::kNoise:
+      return "noise";
+    case Standing::kRuledOut:
+      return "ruled_out";
+  }
+  return "unknown";
+}
+
+std::optional<Standing> ParseStanding(std::string_view name) {
+  for (const Standing standing : {Standing::kFact, Standing::kOpen,
+                                  Standing::kNoise, Standing::kRuledOut}) {
+    if (name == StandingName(standing)) return standing;
+  }
+  return std::nullopt;
+}
+
+FindingsLedger::FindingsLedger() : table_(std::make_unique<Table>()) {}
+FindingsLedger::~FindingsLedger() = default;
+FindingsLedger::FindingsLedger(FindingsLedger&&) noexcept = default;
+FindingsLedger& FindingsLedger::operator=(FindingsLedger&&) noexcept = default;
+
+void FindingsLedger::Declare(std::string_view tool_call_id, Standing standing) {
+  table_->standings.insert_or_assign(std::string(tool_call_id), standing);
+}
+
+std::optional<Standing> FindingsLedger::StandingOf(
+    std::string_view tool_call_id) const {
+  const auto it = table_->standings.find(
+      absl::string_view(tool_call_id.data(), tool_call_id.size()));
+  if (it == table_->standings.end()) return std::nullopt;
+  return it->second;
+}
+
+std::size_t FindingsLedger::size() const { return table_->standings.size(); }
+
+void FindingsLedger::Clear() { table_->standings.clear(); }
+
+}  // namespace groundgate

@@ -1,0 +1,348 @@
+// groundgate/agent.h — an agent loop with the gate inside it.
+//
+// Its one job: run one conversation — the model calls tools, the tools run,
+// their results are recorded as evidence, the model answers, the answer is
+// judged, and the posture decides what happens to it — and report each step
+// on an EventBus. It composes the stages of stages.h; an application with a
+// loop of its own calls those stages (or Gate and EvidenceCorpus) directly.
+//
+// What it does NOT do: talk to a model provider (the application implements
+// ModelClient; the messages are in the OpenAI shape, and ToOpenAiJson /
+// ModelReplyFromOpenAiJson convert), retry, stream, or judge truth. The gate
+// is a fabrication detector: it says whether each value was read from a
+// tool result, not whether the answer is correct.
+//
+//   groundgate::ToolRegistry tools;
+//   absl::Status added = tools.Register(
+//       {.name = "get_order",
+//        .description = "Look up one order by id.",
+//        .parameters = {{"type", "object"},
+//                       {"properties", {{"order_id", {{"type", "string"}}}}},
+//                       {"required", {"order_id"}}}},
+//       [&](const nlohmann::json& args) -> absl::StatusOr<std::string> {
+//         return orders.Find(args.at("order_id").get<std::string>());
+//       });
+//   groundgate::EventBus bus;
+//   MyOpenAiClient model;                    // implements ModelClient
+//   absl::StatusOr<std::unique_ptr<groundgate::Agent>> agent =
+//       groundgate::Agent::Create({.posture = groundgate::Posture::kGuard},
+//                                 &model, &tools, &bus);
+//   if (!agent.ok()) return agent.status();  // names the bad option
+//   absl::StatusOr<groundgate::RunResult> run =
+//       (*agent)->Run("Where is order ORD-1042?");
+//   if (std::optional<groundgate::Refusal> refusal =
+//           groundgate::ReadRefusal(run.status())) {
+//     // rails: the answer stated values no tool result carried
+//   }
+//
+// Thread safety: an Agent is one conversation: Run must not be called
+// concurrently on one Agent. Distinct Agents may run on distinct threads and
+// share one Gate, one ToolRegistry (its handlers must then be thread-safe)
+// and one EventBus. ScriptedModel is not thread-safe; use one per Agent.
+#ifndef GROUNDGATE_AGENT_H_
+#define GROUNDGATE_AGENT_H_
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "groundgate/corpus.h"
+#include "groundgate/events.h"
+#include "groundgate/findings.h"
+#include "groundgate/gate.h"
+#include "groundgate/stages.h"
+#include "groundgate/verdict.h"
+#include "groundgate/verdict_json.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate {
+
+// ------------------------------------------------------------ the messages
+
+enum class Role { kSystem, kUser, kAssistant, kTool };
+std::string_view RoleName(Role role);  // "system", "user", ...
+
+// One tool call the model asked for (OpenAI: message.tool_calls[i]).
+struct ToolCall {
+  std::string id;         // "call_..."; the Agent assigns one when empty
+  std::string name;       // function.name
+  std::string arguments;  // function.arguments: JSON text, as the model wrote
+};
+
+// One message of the conversation (OpenAI chat message).
+struct Message {
+  Role role = Role::kUser;
+  std::string content;
+  std::vector<ToolCall> tool_calls;  // assistant only
+  std::string tool_call_id;          // tool only: the call it answers
+  std::string name;                  // tool only: the tool's name
+};
+
+// One tool as the model sees it (OpenAI: tools[i].function).
+struct ToolSpec {
+  std::string name;  // [A-Za-z0-9_-], 1 to kMaxToolNameBytes bytes
+  std::string description;
+  nlohmann::json parameters = nlohmann::json::object();  // a JSON Schema
+};
+
+struct ModelRequest {
+  std::vector<Message> messages;  // the whole conversation so far
+  std::vector<ToolSpec> tools;    // empty at wrap-up: tools withheld
+  int iteration = 0;              // model calls this user turn, from 1
+  bool wrap_up = false;           // the last call of the turn: answer, no tools
+};
+
+struct ModelReply {
+  std::string content;               // the answer (when no tool calls)
+  std::vector<ToolCall> tool_calls;  // when non-empty, content is not judged
+
+  static ModelReply Answer(std::string text);
+  static ModelReply Call(std::string id, std::string name,
+                         std::string arguments);
+};
+
+// The OpenAI chat-completions request body for `request`: {"messages": [...]
+// [, "tools": [{"type": "function", "function": {...}}]][, "tool_choice":
+// "none"]}. The caller adds "model" and its own settings.
+nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request);
+// Reads a chat-completions response (choices[0].message) or a bare message
+// object into a ModelReply. InvalidArgument naming the missing member when
+// the shape is wrong; never throws.
+absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
+    const nlohmann::json& response);
+
+// ---------------------------------------------------------------- the model
+
+// The application's model. Complete is called once per iteration with the
+// whole conversation. A non-OK Status ends the Run with that Status; an
+// exception thrown out of Complete is caught and becomes Internal.
+class ModelClient {
+ public:
+  virtual ~ModelClient() = default;
+  virtual absl::StatusOr<ModelReply> Complete(const ModelRequest& request) = 0;
+};
+
+// A ModelClient that replays scripted replies in order, or calls a function
+// to produce each one. It keeps every request it received, for tests. Past
+// the last scripted reply, Complete returns OutOfRange.
+class ScriptedModel : public ModelClient {
+ public:
+  using ReplyFunction =
+      std::function<absl::StatusOr<ModelReply>(const ModelRequest&)>;
+
+  explicit ScriptedModel(std::vector<ModelReply> replies);
+  explicit ScriptedModel(ReplyFunction reply);
+
+  absl::StatusOr<ModelReply> Complete(const ModelRequest& request) override;
+
+  [[nodiscard]] int calls() const { return static_cast<int>(requests_.size()); }
+  [[nodiscard]] const std::vector<ModelRequest>& requests() const {
+    return requests_;
+  }
+
+ private:
+  std::vector<ModelReply> replies_;
+  ReplyFunction reply_;
+  std::vector<ModelRequest> requests_;
+};
+
+// ---------------------------------------------------------------- the tools
+
+// A tool name is at most this long: OpenAI's own limit for function names.
+inline constexpr std::size_t kMaxToolNameBytes = 64;
+// Tool-call arguments larger than this are refused as bad arguments before
+// parsing: real arguments are a few hundred bytes, and a model stuck in a
+// loop can emit megabytes.
+inline constexpr std::size_t kMaxToolArgumentBytes = 1 << 20;
+// Tool-call arguments nested deeper than this are refused as bad arguments:
+// no schema a model fills in nests past a handful of levels, and handlers
+// that walk arguments recursively must not meet a stack-exhausting input.
+inline constexpr int kMaxToolArgumentDepth = 64;
+// An error message quoted into a tool message is clipped to this many bytes:
+// enough for the model to act on, not a dump.
+inline constexpr std::size_t kMaxToolErrorBytes = 1024;
+
+// Returns the tool message content. A non-OK Status becomes an error tool
+// message "error: <tool> failed: <message>"; it is never evidence.
+using ToolHandler =
+    std::function<absl::StatusOr<std::string>(const nlohmann::json& arguments)>;
+
+// What one tool call produced. `content` is the tool message the model reads;
+// for an error it explains what went wrong, so the model can correct itself.
+struct ToolOutcome {
+  bool ok = false;
+  ToolError error = ToolError::kNone;
+  std::string content;
+};
+
+// The tools an Agent offers, in registration order.
+//
+// Thread safety: Register is not thread-safe. After registration, Invoke and
+// the accessors may be called from many threads at once (handlers must then
+// be thread-safe themselves).
+class ToolRegistry {
+ public:
+  ToolRegistry();
+  ~ToolRegistry();
+  ToolRegistry(ToolRegistry&&) noexcept;
+  ToolRegistry& operator=(ToolRegistry&&) noexcept;
+  ToolRegistry(const ToolRegistry&) = delete;
+  ToolRegistry& operator=(const ToolRegistry&) = delete;
+
+  // Adds a tool. InvalidArgument naming the field and the fix when the name
+  // is empty, too long, not [A-Za-z0-9_-], already registered, when
+  // `parameters` is not a JSON object, or when the handler is empty.
+  absl::Status Register(ToolSpec spec, ToolHandler handler);
+
+  // Runs one call and never throws. An unknown name, arguments that are not
+  // a JSON object ("" counts as {}), or a handler that fails or throws give
+  // an error outcome whose content the model can read.
+  [[nodiscard]] ToolOutcome Invoke(const ToolCall& call) const;
+
+  [[nodiscard]] bool Contains(std::string_view name) const;
+  [[nodiscard]] const std::vector<ToolSpec>& specs() const;
+
+ private:
+  struct Tools;
+  std::unique_ptr<Tools> tools_;
+};
+
+// --------------------------------------------------------------- the agent
+
+// When the model is still calling tools after this many iterations, the
+// agent asks for the answer with the tools withheld (the wrap-up). Eight
+// rounds of tool calls answer any question a single user turn should hold;
+// a model past it is usually looping.
+inline constexpr int kDefaultMaxIterations = 8;
+// The most max_iterations may be: past it a looping model costs more than
+// any answer is worth.
+inline constexpr int kMaxMaxIterations = 256;
+
+// The name of the built-in tool through which the model declares a tool
+// result's standing (AgentOptions::standing_tool). Arguments:
+// {"tool_call_id": "<id of a result of this turn>", "standing":
+// "fact"|"open"|"noise"|"ruled_out"}.
+inline constexpr std::string_view kStandingToolName = "declare_standing";
+
+struct AgentOptions {
+  // What happens to a flagged answer. Default: kAssist.
+  Posture posture = Posture::kAssist;
+  // Iterations (model calls whose tool calls are run) per Run before the
+  // wrap-up. 1 to kMaxMaxIterations. Default: kDefaultMaxIterations.
+  int max_iterations = kDefaultMaxIterations;
+  // The Gate to judge with; not owned, must outlive the Agent. Share one
+  // across Agents. When null, the Agent creates its own from gate_options.
+  const Gate* gate = nullptr;
+  GateOptions gate_options;  // used only when gate is null
+  CorpusOptions corpus;      // the conversation's evidence ceiling
+  // Sent first as a system message; its values are exempt. Default: none.
+  std::string system_prompt;
+  // Copied into every event, so a shared bus can tell conversations apart.
+  std::string conversation_id;
+  // Law 8: values go into events only when event_values.include_values is
+  // set, clipped to event_values.max_value_bytes (1 to
+  // kMaxValueBytesInEvents). Default: no values.
+  VerdictJsonOptions event_values;
+  // Offer the built-in kStandingToolName tool; its declarations go into
+  // ledger(). Its results are never evidence. Default: off.
+  bool standing_tool = false;
+};
+
+struct RunResult {
+  // The delivered answer, exactly as the model wrote it. Under assist and
+  // guard it may be flagged: read verdict.
+  std::string answer;
+  bool judged = false;  // false for an empty answer (nothing to judge)
+  Verdict verdict;      // the final judgement, with answer_carriers
+  Findings findings;    // contingent values, results cited nothing from, ...
+  std::optional<EvidenceAction> action;  // the final evidence_checked action
+  int iterations = 0;  // model calls this Run, wrap-up and revision included
+  int tool_calls = 0;  // tool calls run this Run, failed ones included
+  bool revision_asked = false;
+  bool wrap_up = false;  // max_iterations was reached
+};
+
+class Agent {
+ public:
+  // Validates everything once. InvalidArgument naming the option and the fix
+  // when: model is null, max_iterations is out of range, event_values.
+  // max_value_bytes is out of range, gate_options are rejected by
+  // Gate::Create, or standing_tool collides with a registered tool. `model`,
+  // `tools` (may be null: no tools) and `events` (may be null: no events)
+  // are not owned and must outlive the Agent.
+  static absl::StatusOr<std::unique_ptr<Agent>> Create(
+      AgentOptions options, ModelClient* model, const ToolRegistry* tools,
+      EventBus* events);
+  ~Agent();
+  Agent(const Agent&) = delete;
+  Agent& operator=(const Agent&) = delete;
+
+  // Runs one user turn: appends `user_message`, calls the model until it
+  // answers, judges the answer and routes it by the posture. Calling Run
+  // again continues the conversation as a new user turn.
+  //
+  // Returns the RunResult when the answer is delivered (assist and guard
+  // always deliver; a truncated corpus makes every posture deliver, law 5).
+  // Under rails, returns RefusalStatus (read it with ReadRefusal) when the
+  // answer is still flagged after its one revision, or flagged at wrap-up;
+  // the refused answer stays out of the Status and out of the conversation
+  // (a fixed note takes its place). Returns the model client's Status when
+  // it fails. Never throws.
+  absl::StatusOr<RunResult> Run(std::string_view user_message);
+
+  // The conversation so far, in the OpenAI message shape.
+  [[nodiscard]] const std::vector<Message>& messages() const;
+  [[nodiscard]] const EvidenceCorpus& corpus() const;
+  // Standings declared for this conversation's tool results. Declare between
+  // runs, from a tool handler, or let the model use the standing tool.
+  [[nodiscard]] FindingsLedger& ledger();
+  [[nodiscard]] const AgentOptions& options() const;
+
+ private:
+  struct Conversation;
+  explicit Agent(std::unique_ptr<Conversation> conversation);
+  std::unique_ptr<Conversation> conversation_;
+};
+
+// ------------------------------------------------------------- the refusal
+
+// The type URL of a rails refusal's payload (absl::Status::SetPayload). The
+// payload is JSON: {"schema": "groundgate.refusal/1", "revision_tried": bool,
+// "unsupported": [{"value", "canonical", "shape", "start", "end"}],
+// "more": n}.
+inline constexpr std::string_view kRefusalTypeUrl =
+    "type.groundgate.dev/groundgate.refusal/1";
+// A refusal names at most this many values; "more" counts the rest.
+inline constexpr std::size_t kMaxValuesInRefusal = 64;
+// Each value in a refusal is clipped to this many bytes.
+inline constexpr std::size_t kMaxValueBytesInRefusal = 128;
+
+struct RefusedValue {
+  std::string value;      // as the answer spelled it, clipped
+  std::string canonical;  // its canonical form, clipped
+  std::string shape;
+  std::size_t start = 0;  // its span in the refused answer
+  std::size_t end = 0;
+};
+
+struct Refusal {
+  std::vector<RefusedValue> unsupported;  // answer order
+  std::size_t more = 0;  // unsupported values past kMaxValuesInRefusal
+  bool revision_tried = false;
+};
+
+// The refusal carried by `status`, or nullopt when `status` is not a rails
+// refusal (OK, another error, or a payload that does not parse).
+[[nodiscard]] std::optional<Refusal> ReadRefusal(const absl::Status& status);
+// True when `status` carries a rails refusal payload.
+[[nodiscard]] bool IsRefusal(const absl::Status& status);
+
+}  // namespace groundgate
+
+#endif  // GROUNDGATE_AGENT_H_

@@ -1,0 +1,446 @@
+// runtime/agent.cc — the agent loop: the stages composed around a model.
+//
+// Its one job: run one user turn. The model is called with the whole
+// conversation; its tool calls run through the ToolRegistry and each
+// successful result is recorded (stages::Record); its answer is judged
+// (stages::Judge), routed by the posture (stages::Route) and reported
+// (stages::Emit). Guard and rails get one revision per user turn: the failed
+// answer goes in as an assistant turn, the correction frame as a user turn,
+// and the tools stay offered. After max_iterations rounds of tool calls the
+// tools are withheld for one last call (the wrap-up), whose answer is judged
+// once, with no revision.
+//
+// What it does NOT do: record the model's own text or its arguments (law 3),
+// let library-written turns exempt anything (they start with
+// kCorrectionFramePrefix, law 4), retry a failing model, or throw: model and
+// handler exceptions are caught here and in the ToolRegistry.
+#include "groundgate/agent.h"
+
+#include <exception>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "runtime/absl_view.h"
+#include "runtime/clip.h"
+
+namespace groundgate {
+namespace {
+
+// The library's note that replaces a refused answer in the conversation: the
+// user never saw that answer, so the model must not build on it. It starts
+// with the frame prefix because the library wrote it.
+constexpr std::string_view kWithheldAnswerNote =
+    "[evidence check] The previous answer was withheld: it stated values "
+    "that appear in no tool result.";
+
+// The user turn the library adds when max_iterations is reached: the tools
+// are withheld, and the model is asked for its answer now.
+std::string WrapUpNote(int max_iterations) {
+  return absl::StrCat(
+      runtime::AbslView(kCorrectionFramePrefix), "] The limit of ",
+      max_iterations,
+      " rounds of tool calls for this turn is reached; the tools are "
+      "withheld. Answer now from the tool results above, and say plainly "
+      "what was not collected.");
+}
+
+nlohmann::json StandingToolParameters() {
+  return {{"type", "object"},
+          {"properties",
+           {{"tool_call_id",
+             {{"type", "string"},
+              {"description", "The id of a tool result of this turn."}}},
+            {"standing",
+             {{"type", "string"},
+              {"enum", {"fact", "open", "noise", "ruled_out"}}}}}},
+          {"required", {"tool_call_id", "standing"}}};
+}
+
+ToolOutcome ToolFailure(ToolError error, std::string content) {
+  ToolOutcome outcome;
+  outcome.ok = false;
+  outcome.error = error;
+  outcome.content = std::move(content);
+  return outcome;
+}
+
+}  // namespace
+
+struct Agent::Conversation {
+  AgentOptions options;
+  ModelClient* model = nullptr;
+  const ToolRegistry* tools = nullptr;
+  EventBus* events = nullptr;
+  std::optional<Gate> owned_gate;
+  const Gate* gate = nullptr;
+  EvidenceCorpus corpus;
+  FindingsLedger ledger;
+  std::vector<Message> messages;
+  std::vector<ToolSpec> offered;  // the registry's tools, then the built-in
+  int turn = 0;
+  int assigned_ids = 0;  // ids the Agent gave to calls that had none
+
+  void Publish(Event event) {
+    if (events != nullptr) events->Publish(event);
+  }
+
+  absl::StatusOr<ModelReply> CallModel(const ModelRequest& request) {
+    try {
+      return model->Complete(request);
+    } catch (const std::exception& e) {
+      return absl::InternalError(
+          absl::StrCat("the ModelClient threw: ", e.what()));
+    } catch (...) {
+      return absl::InternalError("the ModelClient threw an exception");
+    }
+  }
+
+  // The built-in standing tool: the model declares a result's standing.
+  ToolOutcome DeclareStanding(const ToolCall& call) {
+    if (call.arguments.size() > kMaxToolArgumentBytes) {
+      return ToolFailure(ToolError::kBadArguments,
+                         "error: the arguments are too large.");
+    }
+    const nlohmann::json args =
+        nlohmann::json::parse(call.arguments, nullptr, false);
+    const auto id = args.is_object() ? args.find("tool_call_id") : args.end();
+    const auto name = args.is_object() ? args.find("standing") : args.end();
+    if (!args.is_object() || id == args.end() || !id->is_string() ||
+        name == args.end() || !name->is_string()) {
+      return ToolFailure(
+          ToolError::kBadArguments,
+          absl::StrCat("error: ", runtime::AbslView(kStandingToolName),
+                       " takes {\"tool_call_id\": \"<id>\", \"standing\": "
+                       "\"fact\"|\"open\"|\"noise\"|\"ruled_out\"}."));
+    }
+    const std::optional<Standing> standing =
+        ParseStanding(name->get<std::string>());
+    if (!standing.has_value()) {
+      return ToolFailure(ToolError::kBadArguments,
+                         "error: standing must be one of fact, open, noise, "
+                         "ruled_out.");
+    }
+    const std::string target = id->get<std::string>();
+    bool known = false;
+    for (const RecordedResult& result : corpus.results()) {
+      known = known || result.tool_call_id == target;
+    }
+    if (!known) {
+      return ToolFailure(ToolError::kHandlerError,
+                         "error: no tool result of this turn has that id. "
+                         "Use the id of a call that succeeded.");
+    }
+    ledger.Declare(target, *standing);
+    ToolOutcome outcome;
+    outcome.ok = true;
+    outcome.content = "declared";
+    return outcome;
+  }
+
+  // Runs one tool call and records its result when it is evidence.
+  ToolCalled RunTool(const ToolCall& call, int iteration) {
+    ToolCalled event;
+    event.conversation_id = options.conversation_id;
+    event.turn = turn;
+    event.iteration = iteration;
+    event.tool_call_id = runtime::ClipUtf8(call.id, kMaxIdBytesInEvents);
+
+    const bool built_in =
+        options.standing_tool && call.name == kStandingToolName;
+    ToolOutcome outcome;
+    if (built_in) {
+      outcome = DeclareStanding(call);
+    } else if (tools != nullptr) {
+      outcome = tools->Invoke(call);
+    } else {
+      outcome = ToolFailure(
+          ToolError::kUnknownTool,
+          absl::StrCat("error: there is no tool named \"",
+                       runtime::ClipUtf8(call.name, kMaxToolNameBytes),
+                       "\". No tools are available."));
+    }
+    if (outcome.error != ToolError::kUnknownTool) event.tool_name = call.name;
+    event.ok = outcome.ok;
+    event.error = outcome.error;
+    event.result_bytes = outcome.content.size();
+
+    // Law 3: an error result (which may quote the arguments) and the
+    // model's own standing declaration are never evidence.
+    if (!built_in) {
+      if (const std::optional<RecordOutcome> recorded = stages::Record(
+              corpus, {call.id, call.name, outcome.content, outcome.ok})) {
+        event.recorded = true;
+        event.values_recorded = recorded->values_seen;
+        event.parsed_as_json = recorded->parsed_as_json;
+        event.absence_report = recorded->absence_report;
+      }
+    }
+    event.evidence_truncated = corpus.truncated();
+
+    Message message;
+    message.role = Role::kTool;
+    message.content = std::move(outcome.content);
+    message.tool_call_id = call.id;
+    message.name = call.name;
+    messages.push_back(std::move(message));
+    return event;
+  }
+
+  void Finish(RunOutcome outcome, const RunResult& run,
+              std::size_t answer_bytes, std::string error_code) {
+    RunFinished event;
+    event.conversation_id = options.conversation_id;
+    event.turn = turn;
+    event.outcome = outcome;
+    event.action = run.action;
+    event.model_calls = run.iterations;
+    event.tool_calls = run.tool_calls;
+    event.revision_asked = run.revision_asked;
+    event.wrap_up = run.wrap_up;
+    event.answer_bytes = answer_bytes;
+    event.error_code = std::move(error_code);
+    Publish(std::move(event));
+  }
+
+  void AppendAssistant(std::string content,
+                       std::vector<ToolCall> tool_calls = {}) {
+    Message message;
+    message.role = Role::kAssistant;
+    message.content = std::move(content);
+    message.tool_calls = std::move(tool_calls);
+    messages.push_back(std::move(message));
+  }
+
+  // A user turn the library wrote. Passed through the record stage, which
+  // neither exempts it nor starts a user turn with it (law 4).
+  void AppendLibraryTurn(std::string text) {
+    stages::RecordUserMessage(corpus, text);
+    Message message;
+    message.role = Role::kUser;
+    message.content = std::move(text);
+    messages.push_back(std::move(message));
+  }
+};
+
+absl::StatusOr<std::unique_ptr<Agent>> Agent::Create(AgentOptions options,
+                                                     ModelClient* model,
+                                                     const ToolRegistry* tools,
+                                                     EventBus* events) {
+  if (model == nullptr) {
+    return absl::InvalidArgumentError(
+        "Agent::Create: model is null: pass the ModelClient that answers "
+        "(ScriptedModel in tests)");
+  }
+  if (options.max_iterations < 1 ||
+      options.max_iterations > kMaxMaxIterations) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("AgentOptions.max_iterations is ", options.max_iterations,
+                     ": use 1 to ", kMaxMaxIterations, " (default ",
+                     kDefaultMaxIterations, ")"));
+  }
+  if (options.event_values.max_value_bytes < 1 ||
+      options.event_values.max_value_bytes > kMaxValueBytesInEvents) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "AgentOptions.event_values.max_value_bytes is ",
+        options.event_values.max_value_bytes, ": use 1 to ",
+        kMaxValueBytesInEvents, " (law 8: values in events stay short)"));
+  }
+  if (options.corpus.max_index_tokens < 1) {
+    return absl::InvalidArgumentError(
+        "AgentOptions.corpus.max_index_tokens is 0: use at least 1 (default "
+        "kMaxIndexTokens)");
+  }
+  if (options.standing_tool && tools != nullptr &&
+      tools->Contains(kStandingToolName)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "AgentOptions.standing_tool is on but a tool named \"",
+        runtime::AbslView(kStandingToolName),
+        "\" is registered: rename that tool or turn standing_tool off"));
+  }
+
+  auto conversation = std::make_unique<Conversation>();
+  if (options.gate == nullptr) {
+    absl::StatusOr<Gate> gate = Gate::Create(options.gate_options);
+    if (!gate.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("AgentOptions.gate_options: ", gate.status().message()));
+    }
+    conversation->owned_gate.emplace(*std::move(gate));
+    conversation->gate = &*conversation->owned_gate;
+  } else {
+    conversation->gate = options.gate;
+  }
+  conversation->model = model;
+  conversation->tools = tools;
+  conversation->events = events;
+  conversation->corpus = EvidenceCorpus(options.corpus);
+  if (tools != nullptr) conversation->offered = tools->specs();
+  if (options.standing_tool) {
+    conversation->offered.push_back(
+        ToolSpec{std::string(kStandingToolName),
+                 "Declare the standing of one tool result of this turn: "
+                 "fact, open (unconfirmed), noise, or ruled_out.",
+                 StandingToolParameters()});
+  }
+  if (!options.system_prompt.empty()) {
+    stages::RecordSystem(conversation->corpus, options.system_prompt);
+    Message system;
+    system.role = Role::kSystem;
+    system.content = options.system_prompt;
+    conversation->messages.push_back(std::move(system));
+  }
+  conversation->options = std::move(options);
+  return std::unique_ptr<Agent>(new Agent(std::move(conversation)));
+}
+
+Agent::Agent(std::unique_ptr<Conversation> conversation)
+    : conversation_(std::move(conversation)) {}
+Agent::~Agent() = default;
+
+absl::StatusOr<RunResult> Agent::Run(std::string_view user_message) {
+  Conversation& c = *conversation_;
+  const AgentOptions& options = c.options;
+  ++c.turn;
+  if (!stages::RecordUserMessage(c.corpus, user_message)) {
+    // The user's own text happens to start with the frame prefix. The Agent
+    // knows who wrote it, so it is still a user turn and exempt.
+    c.corpus.BeginUserTurn();
+    c.corpus.RecordExempt(user_message);
+  }
+  {
+    Message message;
+    message.role = Role::kUser;
+    message.content = std::string(user_message);
+    c.messages.push_back(std::move(message));
+  }
+  {
+    RunStarted event;
+    event.conversation_id = options.conversation_id;
+    event.turn = c.turn;
+    event.posture = options.posture;
+    event.max_iterations = options.max_iterations;
+    for (const ToolSpec& spec : c.offered) event.tools.push_back(spec.name);
+    event.message_bytes = user_message.size();
+    c.Publish(std::move(event));
+  }
+
+  RunResult run;
+  int tool_rounds = 0;
+  bool after_revision = false;
+  for (;;) {
+    ModelRequest request;
+    request.messages = c.messages;
+    request.iteration = ++run.iterations;
+    request.wrap_up = run.wrap_up;
+    if (!run.wrap_up) request.tools = c.offered;
+    absl::StatusOr<ModelReply> reply = c.CallModel(request);
+    {
+      ModelCalled event;
+      event.conversation_id = options.conversation_id;
+      event.turn = c.turn;
+      event.iteration = request.iteration;
+      event.wrap_up = request.wrap_up;
+      event.after_revision = after_revision;
+      event.messages = static_cast<int>(request.messages.size());
+      event.tools_offered = static_cast<int>(request.tools.size());
+      event.ok = reply.ok();
+      if (reply.ok()) {
+        event.tool_calls = static_cast<int>(reply->tool_calls.size());
+        event.answer_bytes = reply->content.size();
+      } else {
+        event.error_code = absl::StatusCodeToString(reply.status().code());
+      }
+      c.Publish(std::move(event));
+    }
+    if (!reply.ok()) {
+      c.Finish(RunOutcome::kFailed, run, 0,
+               absl::StatusCodeToString(reply.status().code()));
+      return reply.status();
+    }
+
+    // Tool calls at wrap-up are ignored: the tools were withheld, and the
+    // reply's text is the answer.
+    if (!run.wrap_up && !reply->tool_calls.empty()) {
+      for (ToolCall& call : reply->tool_calls) {
+        if (call.id.empty()) {
+          call.id = absl::StrCat("call_", c.turn, "_", ++c.assigned_ids);
+        }
+      }
+      c.AppendAssistant(reply->content, reply->tool_calls);
+      for (const ToolCall& call : reply->tool_calls) {
+        ++run.tool_calls;
+        c.Publish(c.RunTool(call, request.iteration));
+      }
+      if (++tool_rounds >= options.max_iterations) {
+        run.wrap_up = true;
+        c.AppendLibraryTurn(WrapUpNote(options.max_iterations));
+      }
+      continue;
+    }
+
+    std::string answer = std::move(reply->content);
+    stages::Judgement judgement =
+        stages::Judge(*c.gate, answer, c.corpus, &c.ledger);
+    if (!judgement.judged) {
+      // An empty answer has nothing to judge: no verdict, no event.
+      c.AppendAssistant(answer);
+      run.answer = std::move(answer);
+      c.Finish(RunOutcome::kDelivered, run, run.answer.size(), "");
+      return run;
+    }
+    const stages::RouteDecision decision = stages::Route(
+        judgement.verdict, options.posture,
+        {.revision_asked = run.revision_asked, .wrap_up = run.wrap_up});
+    stages::Emit(c.events,
+                 {.conversation_id = options.conversation_id,
+                  .turn = c.turn,
+                  .iteration = request.iteration,
+                  .posture = options.posture,
+                  .after_revision = after_revision,
+                  .wrap_up = run.wrap_up,
+                  .values = options.event_values},
+                 judgement, decision);
+    run.judged = true;
+    run.action = decision.event_action;
+
+    switch (decision.action) {
+      case stages::RouteAction::kAskRevision: {
+        std::string frame = stages::CorrectionFrame(answer, judgement.verdict);
+        c.AppendAssistant(std::move(answer));
+        c.AppendLibraryTurn(std::move(frame));
+        run.revision_asked = true;
+        after_revision = true;
+        continue;
+      }
+      case stages::RouteAction::kRefuse: {
+        absl::Status refusal = stages::RefusalStatus(answer, judgement.verdict,
+                                                     run.revision_asked);
+        c.AppendAssistant(std::string(kWithheldAnswerNote));
+        c.Finish(RunOutcome::kRefused, run, 0, "");
+        return refusal;
+      }
+      case stages::RouteAction::kDeliver:
+        break;
+    }
+    c.AppendAssistant(answer);
+    run.answer = std::move(answer);
+    run.verdict = std::move(judgement.verdict);
+    run.findings = std::move(judgement.findings);
+    c.Finish(RunOutcome::kDelivered, run, run.answer.size(), "");
+    return run;
+  }
+}
+
+const std::vector<Message>& Agent::messages() const {
+  return conversation_->messages;
+}
+
+const EvidenceCorpus& Agent::corpus() const { return conversation_->corpus; }
+
+FindingsLedger& Agent::ledger() { return conversation_->ledger; }
+
+const AgentOptions& Agent::options() const { return conversation_->options; }
+
+}  // namespace groundgate

@@ -1,0 +1,148 @@
+// runtime/openai_shape.cc — the conversation in the OpenAI chat-completions
+// shape, both ways.
+//
+// Its one job: write a ModelRequest as the body of a chat-completions call
+// and read a response (or a bare assistant message) back into a ModelReply,
+// so an application's ModelClient is a thin HTTP call.
+//
+// What it does NOT do: HTTP, authentication, or model settings ("model",
+// "temperature" are the caller's to add). It never throws: every member is
+// checked before it is read.
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "groundgate/agent.h"
+
+namespace groundgate {
+namespace {
+
+using OrderedJson = nlohmann::ordered_json;
+
+// A string member of `object`, or nullopt when absent or not a string.
+std::optional<std::string> StringMember(const nlohmann::json& object,
+                                        std::string_view key) {
+  if (!object.is_object()) return std::nullopt;
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+}  // namespace
+
+std::string_view RoleName(Role role) {
+  switch (role) {
+    case Role::kSystem:
+      return "system";
+    case Role::kUser:
+      return "user";
+    case Role::kAssistant:
+      return "assistant";
+    case Role::kTool:
+      return "tool";
+  }
+  return "user";
+}
+
+nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request) {
+  OrderedJson body;
+  OrderedJson messages = OrderedJson::array();
+  for (const Message& message : request.messages) {
+    OrderedJson m;
+    m["role"] = std::string(RoleName(message.role));
+    if (message.role == Role::kAssistant && !message.tool_calls.empty()) {
+      m["content"] = message.content.empty() ? OrderedJson(nullptr)
+                                             : OrderedJson(message.content);
+      OrderedJson calls = OrderedJson::array();
+      for (const ToolCall& call : message.tool_calls) {
+        OrderedJson c;
+        c["id"] = call.id;
+        c["type"] = "function";
+        c["function"] = {{"name", call.name}, {"arguments", call.arguments}};
+        calls.push_back(std::move(c));
+      }
+      m["tool_calls"] = std::move(calls);
+    } else {
+      m["content"] = message.content;
+    }
+    if (message.role == Role::kTool) {
+      m["tool_call_id"] = message.tool_call_id;
+      if (!message.name.empty()) m["name"] = message.name;
+    }
+    messages.push_back(std::move(m));
+  }
+  body["messages"] = std::move(messages);
+  if (!request.tools.empty()) {
+    OrderedJson tools = OrderedJson::array();
+    for (const ToolSpec& spec : request.tools) {
+      OrderedJson function;
+      function["name"] = spec.name;
+      function["description"] = spec.description;
+      function["parameters"] = OrderedJson(spec.parameters);
+      OrderedJson tool;
+      tool["type"] = "function";
+      tool["function"] = std::move(function);
+      tools.push_back(std::move(tool));
+    }
+    body["tools"] = std::move(tools);
+  } else if (request.wrap_up) {
+    body["tool_choice"] = "none";
+  }
+  return body;
+}
+
+absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
+    const nlohmann::json& response) {
+  const nlohmann::json* message = &response;
+  if (response.is_object() && response.contains("choices")) {
+    const nlohmann::json& choices = response["choices"];
+    if (!choices.is_array() || choices.empty() || !choices[0].is_object() ||
+        !choices[0].contains("message")) {
+      return absl::InvalidArgumentError(
+          "OpenAI response: choices[0].message is missing");
+    }
+    message = &choices[0]["message"];
+  }
+  if (!message->is_object()) {
+    return absl::InvalidArgumentError(
+        "OpenAI response: the message is not a JSON object");
+  }
+  ModelReply reply;
+  if (std::optional<std::string> content = StringMember(*message, "content")) {
+    reply.content = *std::move(content);
+  }
+  const auto calls = message->find("tool_calls");
+  if (calls == message->end() || calls->is_null()) return reply;
+  if (!calls->is_array()) {
+    return absl::InvalidArgumentError(
+        "OpenAI response: message.tool_calls is not an array");
+  }
+  for (std::size_t i = 0; i < calls->size(); ++i) {
+    const nlohmann::json& call = (*calls)[i];
+    const auto function = call.is_object() ? call.find("function") : call.end();
+    if (!call.is_object() || function == call.end() || !function->is_object()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "OpenAI response: tool_calls[", i, "].function is missing"));
+    }
+    std::optional<std::string> name = StringMember(*function, "name");
+    if (!name.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "OpenAI response: tool_calls[", i, "].function.name is missing"));
+    }
+    ToolCall out;
+    out.id = StringMember(call, "id").value_or("");
+    out.name = *std::move(name);
+    // Some servers send the arguments as an object rather than JSON text.
+    const auto arguments = function->find("arguments");
+    if (arguments != function->end()) {
+      out.arguments =
+          arguments->is_string()
+              ? arguments->get<std::string>()
+              : arguments->dump(-1, ' ', false,
+                                nlohmann::json::error_handler_t::replace);
+    }
+    reply.tool_calls.push_back(std::move(out));
+  }
+  return reply;
+}
+
+}  // namespace groundgate

@@ -1,0 +1,49 @@
+// runtime/scripted_model.cc — ScriptedModel, and ModelReply's two
+// constructors.
+//
+// A ModelClient for tests and examples: replays replies in order, or asks a
+// function for each one. It keeps every request, so a test can read what the
+// model was shown (the correction frame, the tools offered).
+//
+// What it does NOT do: model anything. It never looks at the request beyond
+// recording it (unless the reply function does).
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "groundgate/agent.h"
+
+namespace groundgate {
+
+ModelReply ModelReply::Answer(std::string text) {
+  ModelReply reply;
+  reply.content = std::move(text);
+  return reply;
+}
+
+ModelReply ModelReply::Call(std::string id, std::string name,
+                            std::string arguments) {
+  ModelReply reply;
+  reply.tool_calls.push_back(
+      ToolCall{std::move(id), std::move(name), std::move(arguments)});
+  return reply;
+}
+
+ScriptedModel::ScriptedModel(std::vector<ModelReply> replies)
+    : replies_(std::move(replies)) {}
+
+ScriptedModel::ScriptedModel(ReplyFunction reply) : reply_(std::move(reply)) {}
+
+absl::StatusOr<ModelReply> ScriptedModel::Complete(
+    const ModelRequest& request) {
+  const std::size_t call = requests_.size();
+  requests_.push_back(request);
+  if (reply_) return reply_(request);
+  if (call >= replies_.size()) {
+    return absl::OutOfRangeError(absl::StrCat("ScriptedModel: call ", call + 1,
+                                              " but only ", replies_.size(),
+                                              " replies were scripted"));
+  }
+  return replies_[call];
+}
+
+}  // namespace groundgate
