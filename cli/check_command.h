@@ -1,22 +1,18 @@
 // cli/check_command.h — `groundgate check`: re-judge the answers of traces.
 //
-// Its one job: stream JSONL trace files, one conversation per line, replay
-// each conversation into its own EvidenceCorpus, judge every assistant
-// answer with one shared Gate, and print one JSON verdict line per judged
-// answer, a summary on stderr, and an exit code:
+// Its one job: stream JSONL trace files, one conversation per line in any
+// format the adapters read (groundgate/trace.h), replay each conversation
+// into its own EvidenceCorpus, judge every answer with one shared Gate, and
+// print one JSON verdict line per judged answer, a summary on stderr, and an
+// exit code:
 //
-//   groundgate check [--include-values] [--min-digits N] [--shapes FILE]
+//   groundgate check [--include-values] [--format NAME]
+//                    [--judge-intermediate] [--min-digits N] [--shapes FILE]
 //                    FILE...        (`-` reads standard input)
 //
-// Replay, message by message: system/developer text is exempt; a user
-// message starts a user turn (the corpus handles the correction frame); an
-// assistant message with tool calls names the calls (its arguments and its
-// text are never evidence, law 3); a tool message is recorded as a result of
-// its call; an assistant message with text and no tool calls is judged.
-//
-// What it does NOT do: parse a line's fields (trace_reader.h), decide what a
-// value is or whether it was read (the library's Gate and corpus), or keep a
-// file in memory: memory is bounded by the largest line.
+// What it does NOT do: read a record's fields (the adapters), decide what a
+// value is or whether it was read (the library's Gate and corpus), or keep
+// a file in memory: memory is bounded by the largest line.
 #ifndef GROUNDGATE_CLI_CHECK_COMMAND_H_
 #define GROUNDGATE_CLI_CHECK_COMMAND_H_
 
@@ -24,12 +20,9 @@
 #include <span>
 #include <string_view>
 
-namespace groundgate::cli {
+#include "cli/options.h"
 
-// Exit codes of `groundgate check` (and of the command as a whole).
-inline constexpr int kExitGrounded = 0;    // nothing was flagged
-inline constexpr int kExitFlagged = 1;     // some answer was flagged
-inline constexpr int kExitUsageError = 2;  // bad flag, file, line or config
+namespace groundgate::cli {
 
 // Runs `groundgate check` with the arguments that follow the word "check".
 // Verdict lines go to `out`, diagnostics and the summary to `err`, and `-`

@@ -1,18 +1,23 @@
 // cli/main.cc — the `groundgate` command's entry point.
 //
 // Its one job: pick the subcommand from argv and hand it the rest, or print
-// the top-level help or version. Today there is one subcommand, `check`
-// (check_command.h), which re-judges the answers of JSONL agent traces.
+// the top-level help or version. The subcommands: `check` (check_command.h)
+// re-judges the answers of JSONL agent traces, `report` (report_command.h)
+// shows them as one HTML page, `eval` (eval_command.h) scores the gate on
+// labelled traces.
 //
 // What it does NOT do: parse a subcommand's options or read any input; it
-// only dispatches. Exit codes are those of check_command.h (2 for a usage
-// error here too).
+// only dispatches. Exit codes are those of options.h (2 for a usage error
+// here too).
 #include <iostream>
 #include <span>
 #include <string_view>
 #include <vector>
 
 #include "cli/check_command.h"
+#include "cli/eval_command.h"
+#include "cli/options.h"
+#include "cli/report_command.h"
 
 // The build passes the project's version; the fallback keeps a bare
 // compile working.
@@ -30,8 +35,11 @@ constexpr std::string_view kUsage =
     "fabricated values; it does not judge whether an answer is correct.\n"
     "\n"
     "Commands:\n"
-    "  check      re-judge the answers of JSONL agent traces\n"
-    "             (groundgate check --help for its options)\n"
+    "  check      re-judge the answers of JSONL agent traces (OpenAI Chat\n"
+    "             and Responses, Anthropic Messages, MCP, evidenceflow)\n"
+    "  report     show the verdicts as one self-contained HTML page\n"
+    "  eval       score the gate on labelled traces\n"
+    "             (groundgate COMMAND --help for each one's options)\n"
     "\n"
     "Options:\n"
     "  -h, --help print this help\n"
@@ -59,6 +67,16 @@ int main(int argc, char** argv) {
   }
   if (command == "check") {
     return groundgate::cli::RunCheckCommand(
+        std::span<const std::string_view>(args).subspan(1), std::cin, std::cout,
+        std::cerr);
+  }
+  if (command == "report") {
+    return groundgate::cli::RunReportCommand(
+        std::span<const std::string_view>(args).subspan(1), std::cin, std::cout,
+        std::cerr);
+  }
+  if (command == "eval") {
+    return groundgate::cli::RunEvalCommand(
         std::span<const std::string_view>(args).subspan(1), std::cin, std::cout,
         std::cerr);
   }

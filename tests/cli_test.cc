@@ -918,4 +918,103 @@ TEST_CASE("cli in the example traces exactly the planted values are flagged") {
   CHECK(missed == "");
 }
 
+// --- trace formats ------------------------------------------------------
+
+namespace {
+
+std::string AdapterFixturePath(const std::string& name) {
+  return std::string(GROUNDGATE_SOURCE_DIR) + "/tests/fixtures/adapters/" +
+         name;
+}
+
+}  // namespace
+
+TEST_CASE("cli every trace format is detected and judged by check") {
+  // fixture -> trace ids whose answer is flagged
+  const std::vector<std::pair<std::string, std::set<std::string>>> cases = {
+      {"openai_chat.jsonl", {"chat-error-results"}},
+      {"openai_responses.jsonl", {"responses-planted"}},
+      {"anthropic_messages.jsonl", {"anthropic-error-and-thinking"}},
+      {"mcp.jsonl", {"mcp-errors"}},
+      {"evidenceflow.jsonl", {"ef-reasoning-and-error"}},
+  };
+  for (const auto& [fixture, expected] : cases) {
+    CAPTURE(fixture);
+    CliResult result = RunCli({"check", AdapterFixturePath(fixture)});
+    CAPTURE(result.err);
+    CHECK(result.exit_code == 1);
+    CHECK(Contains(result.Summary(), "malformed_lines=0"));
+    std::set<std::string> flagged;
+    for (const OrderedJson& verdict : result.Verdicts()) {
+      CHECK_FALSE(verdict.contains("judged"));
+      if (verdict["action"] == "flagged") {
+        flagged.insert(verdict["trace_id"].get<std::string>());
+      }
+    }
+    CHECK(flagged == expected);
+  }
+}
+
+TEST_CASE("cli --judge-intermediate judges reasoning and says so") {
+  CliResult plain = RunCli({"check", AdapterFixturePath("evidenceflow.jsonl")});
+  CliResult with = RunCli({"check", "--judge-intermediate",
+                           AdapterFixturePath("evidenceflow.jsonl")});
+  CHECK(with.OutLines().size() == plain.OutLines().size() + 1);
+  bool reasoning = false;
+  for (const OrderedJson& verdict : with.Verdicts()) {
+    if (verdict.contains("judged")) {
+      CHECK(verdict["judged"] == "reasoning");
+      CHECK(verdict["message_index"] == 1);
+      CHECK(verdict["action"] == "flagged");
+      reasoning = true;
+    }
+  }
+  CHECK(reasoning);
+}
+
+TEST_CASE(
+    "cli --format names the format and a record of another shape is named") {
+  const std::string chat = AdapterFixturePath("openai_chat.jsonl");
+  CliResult named = RunCli({"check", "--format", "openai-chat", chat});
+  CHECK(named.exit_code == 1);
+  CliResult wrong = RunCli({"check", "--format=evidenceflow", chat});
+  CHECK(wrong.exit_code == 2);
+  CHECK(Contains(wrong.err, chat + ":1: steps: missing"));
+  CHECK(Contains(wrong.err, chat + ":2: steps: missing"));
+  CliResult unknown = RunCli({"check", "--format", "langchain", chat});
+  CHECK(unknown.exit_code == 2);
+  CHECK(Contains(unknown.err, "--format: unknown format \"langchain\""));
+}
+
+TEST_CASE("cli an unknown step type is named by file line and field") {
+  const std::string good =
+      R"({"id": "ok", "steps": [{"type": "user", "content": "Build?"},)"
+      R"( {"type": "tool_result", "tool": "ci", "content": "build B-55103"},)"
+      R"( {"type": "assistant", "content": "Build B-55103."}]})";
+  const std::string bad =
+      R"({"id": "bad", "steps": [{"type": "user", "content": "Build?"},)"
+      R"( {"type": "plan", "content": "guess"}]})";
+  ScratchDir dir;
+  const std::string file = dir.Write("steps.jsonl", bad + "\n" + good + "\n");
+  CliResult result = RunCli({"check", file});
+  CHECK(result.exit_code == 2);
+  CHECK(Contains(result.err, file + ":1: steps[1].type: unknown step type "
+                                    "\"plan\""));
+  std::vector<OrderedJson> verdicts = result.Verdicts();
+  REQUIRE(verdicts.size() == 1);
+  CHECK(verdicts[0]["trace_id"] == "ok");
+  CHECK(verdicts[0]["action"] == "grounded");
+}
+
+TEST_CASE("cli help lists the report and eval commands and every format") {
+  CliResult help = RunCli({"--help"});
+  CHECK(Contains(help.out, "report"));
+  CHECK(Contains(help.out, "eval"));
+  CliResult check_help = RunCli({"check", "--help"});
+  for (const char* format : {"openai-chat", "openai-responses", "anthropic",
+                             "mcp", "evidenceflow", "--judge-intermediate"}) {
+    CHECK(Contains(check_help.out, format));
+  }
+}
+
 TEST_SUITE_END();

@@ -3,12 +3,20 @@
 // groundgate checks that every name, number and identifier in an agent's
 // answer was read from a tool result of the run. See gate.h for the judge,
 // corpus.h for the per-conversation evidence, verdict.h for what a judgement
-// holds, verdict_json.h for its stable JSON form.
+// holds, verdict_json.h for its stable JSON form, agent.h for the agent loop
+// with the gate inside, stages.h for the same steps in an application's own
+// loop, events.h for the events, findings.h for standings and what follows
+// from a verdict, trace.h for recorded traces of every common format.
 #ifndef GROUNDGATE_GROUNDGATE_H_
 #define GROUNDGATE_GROUNDGATE_H_
 
+#include "groundgate/agent.h"
 #include "groundgate/corpus.h"
+#include "groundgate/events.h"
+#include "groundgate/findings.h"
 #include "groundgate/gate.h"
+#include "groundgate/stages.h"
+#include "groundgate/trace.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
 

@@ -1,0 +1,594 @@
+// cli/eval_command.cc — `groundgate eval`: score the gate on labelled traces.
+//
+// Its one job: each record's labels to byte spans of the judged message,
+// each judged message's flags matched against them, and the counts to a
+// table or a JSON object. See eval_command.h.
+//
+// What it does NOT do: judge anything itself (ReplayTrace and the Gate
+// do), or keep more than one record and the running counts in memory.
+#include "cli/eval_command.h"
+
+#include <cstddef>
+#include <cstdio>
+#include <istream>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "cli/jsonl_input.h"
+#include "groundgate/groundgate.h"
+#include "groundgate/trace.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate::cli {
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+constexpr std::string_view kCommand = "groundgate eval";
+// The shape reported for a labelled span that no candidate value overlaps:
+// the gate did not see a value there at all.
+constexpr std::string_view kNoValueShape = "(no value)";
+// The label type of a "planted" span.
+constexpr std::string_view kPlantedType = "planted";
+
+struct EvalArgs {
+  bool help = false;
+  bool json = false;
+  TraceFlags trace;
+  std::vector<std::string> files;
+};
+
+absl::StatusOr<EvalArgs> ParseArgs(std::span<const std::string_view> args) {
+  EvalArgs parsed;
+  bool options_done = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (options_done || arg == kStdinName || !arg.starts_with("-")) {
+      parsed.files.emplace_back(arg);
+    } else if (arg == "--") {
+      options_done = true;
+    } else if (arg == "--help" || arg == "-h") {
+      parsed.help = true;
+    } else if (arg == "--json") {
+      parsed.json = true;
+    } else {
+      absl::StatusOr<bool> taken = ParseTraceFlag(args, &i, &parsed.trace);
+      if (!taken.ok()) return taken.status();
+      if (!*taken) {
+        return absl::InvalidArgumentError(
+            Concat("unknown option \"", arg, "\""));
+      }
+    }
+  }
+  if (!parsed.help && parsed.files.empty()) {
+    return absl::InvalidArgumentError(
+        "no FILE given (use - to read standard input)");
+  }
+  return parsed;
+}
+
+// A labelled span in code points, as the record states it.
+struct Label {
+  std::size_t start = 0;
+  std::size_t end = 0;
+  std::string type;
+  std::string path;  // "labels[2]", for errors
+};
+
+// A labelled span in bytes of the judged text.
+struct ByteSpan {
+  std::size_t start = 0;
+  std::size_t end = 0;
+  std::string type;
+};
+
+struct RecordLabels {
+  std::optional<std::size_t> judge_index;
+  std::vector<Label> labels;
+};
+
+absl::Status ReadOffset(const Json& entry, std::string_view key,
+                        const std::string& path, std::size_t* out) {
+  auto it = entry.find(key);
+  if (it == entry.end()) {
+    return absl::InvalidArgumentError(Concat(path, ".", key, ": missing"));
+  }
+  if (!it->is_number_unsigned()) {
+    return absl::InvalidArgumentError(Concat(
+        path, ".", key, ": expected a non-negative integer, got ",
+        it->is_number() ? "a negative or fractional number" : it->type_name()));
+  }
+  *out = it->get<std::size_t>();
+  return absl::OkStatus();
+}
+
+absl::Status ReadSpans(const Json& record, std::string_view key, bool typed,
+                       std::vector<Label>* out) {
+  auto it = record.find(key);
+  if (it == record.end() || it->is_null()) return absl::OkStatus();
+  if (!it->is_array()) {
+    return absl::InvalidArgumentError(
+        Concat(key, ": expected an array, got ", it->type_name()));
+  }
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const Json& entry = (*it)[i];
+    Label label;
+    label.path = Concat(key, "[", i, "]");
+    if (!entry.is_object()) {
+      return absl::InvalidArgumentError(
+          Concat(label.path, ": expected an object, got ", entry.type_name()));
+    }
+    if (absl::Status s = ReadOffset(entry, "start", label.path, &label.start);
+        !s.ok()) {
+      return s;
+    }
+    if (absl::Status s = ReadOffset(entry, "end", label.path, &label.end);
+        !s.ok()) {
+      return s;
+    }
+    if (label.end <= label.start) {
+      return absl::InvalidArgumentError(
+          Concat(label.path, ": end must be greater than start"));
+    }
+    if (typed) {
+      auto type = entry.find("type");
+      if (type == entry.end()) {
+        return absl::InvalidArgumentError(Concat(label.path, ".type: missing"));
+      }
+      if (!type->is_string() || type->get_ref<const std::string&>().empty()) {
+        return absl::InvalidArgumentError(
+            Concat(label.path, ".type: expected a non-empty string"));
+      }
+      label.type = type->get<std::string>();
+    } else {
+      label.type = std::string(kPlantedType);
+    }
+    out->push_back(std::move(label));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<RecordLabels> ReadLabels(const Json& record) {
+  RecordLabels out;
+  if (!record.is_object()) return out;
+  auto index = record.find("judge_index");
+  if (index != record.end() && !index->is_null()) {
+    if (!index->is_number_unsigned()) {
+      return absl::InvalidArgumentError(
+          Concat("judge_index: expected a non-negative integer, got ",
+                 index->type_name()));
+    }
+    out.judge_index = index->get<std::size_t>();
+  }
+  if (absl::Status s = ReadSpans(record, "labels", true, &out.labels);
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = ReadSpans(record, "planted", false, &out.labels);
+      !s.ok()) {
+    return s;
+  }
+  if (!out.judge_index.has_value() && !out.labels.empty()) {
+    return absl::InvalidArgumentError(
+        "judge_index: missing (labels are offsets into the message it "
+        "names)");
+  }
+  return out;
+}
+
+// The byte offset of code point `code_point` in UTF-8 `text`; nullopt when
+// the text has fewer code points.
+std::optional<std::size_t> ByteOffset(std::string_view text,
+                                      std::size_t code_point) {
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (seen == code_point) return i;
+    ++seen;
+  }
+  if (seen == code_point) return text.size();
+  return std::nullopt;
+}
+
+std::size_t CodePoints(std::string_view text) {
+  std::size_t count = 0;
+  for (char c : text) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++count;
+  }
+  return count;
+}
+
+bool Overlaps(std::size_t a_start, std::size_t a_end, std::size_t b_start,
+              std::size_t b_end) {
+  return a_start < b_end && b_start < a_end;
+}
+
+struct TypeScore {
+  std::size_t spans = 0;
+  std::size_t caught = 0;
+};
+
+struct ShapeScore {
+  std::size_t spans = 0;
+  std::size_t caught = 0;
+  std::size_t false_accusations = 0;
+  std::size_t unlabelled_flags = 0;
+};
+
+struct Missed {
+  std::string trace_id;
+  std::size_t message_index = 0;
+  std::string type;
+  std::size_t start = 0;  // code points, as labelled
+  std::size_t end = 0;
+  std::string shape;
+  std::string status;  // of the value the gate saw there, or "no_value"
+};
+
+class EvalScores {
+ public:
+  void Score(const std::string& trace_id, const TraceMessage& message,
+             const Verdict& verdict, const std::vector<ByteSpan>& spans,
+             const std::vector<Label>& labels) {
+    ++judged_;
+    if (VerdictAction(verdict) == "unverified") ++unverified_;
+    std::vector<const Candidate*> flags;
+    for (const Candidate& c : verdict.candidates) {
+      if (c.status == CandidateStatus::kUnsupported) flags.push_back(&c);
+    }
+    if (spans.empty()) {
+      ++unlabelled_;
+      if (!flags.empty()) ++unlabelled_flagged_;
+      for (const Candidate* flag : flags) {
+        ++shapes_[flag->shape].unlabelled_flags;
+        ++unlabelled_flags_;
+      }
+      return;
+    }
+    ++labelled_;
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+      const ByteSpan& span = spans[i];
+      const Candidate* caught_by = nullptr;
+      const Candidate* seen = nullptr;
+      for (const Candidate& c : verdict.candidates) {
+        if (!Overlaps(c.start, c.end, span.start, span.end)) continue;
+        if (seen == nullptr) seen = &c;
+        if (c.status == CandidateStatus::kUnsupported) {
+          caught_by = &c;
+          break;
+        }
+      }
+      const Candidate* shape_of = caught_by != nullptr ? caught_by : seen;
+      const std::string shape =
+          shape_of != nullptr ? shape_of->shape : std::string(kNoValueShape);
+      TypeScore& type = types_[span.type];
+      ShapeScore& by_shape = shapes_[shape];
+      ++type.spans;
+      ++by_shape.spans;
+      if (caught_by != nullptr) {
+        ++type.caught;
+        ++by_shape.caught;
+      } else {
+        missed_.push_back({trace_id, message.index, span.type, labels[i].start,
+                           labels[i].end, shape,
+                           seen != nullptr
+                               ? std::string(StatusName(seen->status))
+                               : "no_value"});
+      }
+    }
+    for (const Candidate* flag : flags) {
+      bool inside = false;
+      for (const ByteSpan& span : spans) {
+        if (Overlaps(flag->start, flag->end, span.start, span.end)) {
+          inside = true;
+          break;
+        }
+      }
+      if (!inside) {
+        ++shapes_[flag->shape].false_accusations;
+        ++false_accusations_;
+      }
+    }
+  }
+
+  OrderedJson ToJson(const InputCounts& input) const {
+    OrderedJson out;
+    out["records"] = input.records;
+    out["malformed_records"] = input.malformed_records;
+    out["judged"] = judged_;
+    out["unverified"] = unverified_;
+    out["labelled_answers"] = labelled_;
+    out["unlabelled_answers"] = unlabelled_;
+    out["unlabelled_flagged"] = unlabelled_flagged_;
+    out["unlabelled_flags"] = unlabelled_flags_;
+    std::size_t spans = 0;
+    std::size_t caught = 0;
+    for (const auto& [type, score] : types_) {
+      spans += score.spans;
+      caught += score.caught;
+    }
+    out["spans"] = spans;
+    out["caught"] = caught;
+    out["false_accusations"] = false_accusations_;
+    out["by_type"] = OrderedJson::array();
+    for (const auto& [type, score] : types_) {
+      OrderedJson entry;
+      entry["type"] = type;
+      entry["spans"] = score.spans;
+      entry["caught"] = score.caught;
+      entry["missed"] = score.spans - score.caught;
+      out["by_type"].push_back(std::move(entry));
+    }
+    out["by_shape"] = OrderedJson::array();
+    for (const auto& [shape, score] : shapes_) {
+      OrderedJson entry;
+      entry["shape"] = shape;
+      entry["spans"] = score.spans;
+      entry["caught"] = score.caught;
+      entry["false_accusations"] = score.false_accusations;
+      entry["unlabelled_flags"] = score.unlabelled_flags;
+      out["by_shape"].push_back(std::move(entry));
+    }
+    out["missed"] = OrderedJson::array();
+    for (const Missed& m : missed_) {
+      OrderedJson entry;
+      entry["trace_id"] = m.trace_id;
+      entry["message_index"] = m.message_index;
+      entry["type"] = m.type;
+      entry["start"] = m.start;
+      entry["end"] = m.end;
+      entry["shape"] = m.shape;
+      entry["status"] = m.status;
+      out["missed"].push_back(std::move(entry));
+    }
+    return out;
+  }
+
+  void PrintTable(const InputCounts& input, std::ostream& out) const {
+    out << kCommand << ": " << input.records << " records, " << judged_
+        << " judged answers: " << labelled_ << " labelled, " << unlabelled_
+        << " unlabelled";
+    if (unverified_ > 0) out << ", " << unverified_ << " unverified";
+    out << "\n\n";
+    char row[160];
+    std::snprintf(row, sizeof(row), "%-24s %7s %7s %7s %11s\n", "label type",
+                  "spans", "caught", "missed", "catch rate");
+    out << row;
+    std::size_t spans = 0;
+    std::size_t caught = 0;
+    auto print_type = [&](const std::string& name, const TypeScore& score) {
+      std::snprintf(row, sizeof(row), "%-24s %7zu %7zu %7zu %11s\n",
+                    name.c_str(), score.spans, score.caught,
+                    score.spans - score.caught,
+                    Rate(score.caught, score.spans).c_str());
+      out << row;
+    };
+    for (const auto& [type, score] : types_) {
+      print_type(type, score);
+      spans += score.spans;
+      caught += score.caught;
+    }
+    print_type("all", TypeScore{spans, caught});
+    out << '\n';
+    std::snprintf(row, sizeof(row), "%-24s %7s %7s %17s %17s\n", "shape",
+                  "spans", "caught", "false accusations", "unlabelled flags");
+    out << row;
+    for (const auto& [shape, score] : shapes_) {
+      std::snprintf(row, sizeof(row), "%-24s %7zu %7zu %17zu %17zu\n",
+                    shape.c_str(), score.spans, score.caught,
+                    score.false_accusations, score.unlabelled_flags);
+      out << row;
+    }
+    out << "\nfalse accusations: " << false_accusations_
+        << " flags outside every labelled span, in " << labelled_
+        << " labelled answers\n"
+        << "unlabelled answers with a flag: " << unlabelled_flagged_ << " of "
+        << unlabelled_ << " (" << Rate(unlabelled_flagged_, unlabelled_)
+        << "), " << unlabelled_flags_ << " flags\n";
+  }
+
+ private:
+  static std::string Rate(std::size_t part, std::size_t whole) {
+    if (whole == 0) return "-";
+    char text[32];
+    std::snprintf(
+        text, sizeof(text), "%.1f%%",
+        100.0 * static_cast<double>(part) / static_cast<double>(whole));
+    return text;
+  }
+
+  std::size_t judged_ = 0;
+  std::size_t unverified_ = 0;
+  std::size_t labelled_ = 0;
+  std::size_t unlabelled_ = 0;
+  std::size_t unlabelled_flagged_ = 0;
+  std::size_t unlabelled_flags_ = 0;
+  std::size_t false_accusations_ = 0;
+  // Ordered maps: output order is by name, never by hash (law 9).
+  std::map<std::string, TypeScore> types_;
+  std::map<std::string, ShapeScore> shapes_;
+  std::vector<Missed> missed_;
+};
+
+// Finds the message judge_index names among the messages the replay
+// judges. Returns its position in trace.messages, or an error saying what
+// the index names instead.
+absl::StatusOr<std::size_t> FindJudged(const Trace& trace, std::size_t index,
+                                       const ReplayOptions& replay) {
+  std::string_view found;
+  for (std::size_t p = 0; p < trace.messages.size(); ++p) {
+    const TraceMessage& message = trace.messages[p];
+    if (message.index != index) continue;
+    const bool blank =
+        message.text.find_first_not_of(" \t\r\n") == std::string::npos;
+    const bool judged =
+        !blank &&
+        (message.IsAnswer() ||
+         (replay.judge_intermediate && message.role == TraceRole::kReasoning));
+    if (judged) return p;
+    if (found.empty()) {
+      found = message.role == TraceRole::kAssistant
+                  ? "an assistant message "
+                    "that is not an answer"
+                  : TraceRoleName(message.role);
+    }
+  }
+  if (found.empty()) {
+    return absl::InvalidArgumentError(
+        Concat("judge_index: ", index, " names no message (the record has ",
+               trace.messages.empty() ? std::size_t{0}
+                                      : trace.messages.back().index + 1,
+               ")"));
+  }
+  return absl::InvalidArgumentError(Concat(
+      "judge_index: message ", index, " is not a judged answer (", found, ")"));
+}
+
+int UsageError(std::string_view message, std::ostream& err) {
+  err << kCommand << ": " << message << '\n'
+      << "usage: groundgate eval [--json] [--format NAME] "
+         "[--judge-intermediate] [--min-digits N] [--shapes FILE] FILE...\n"
+      << "Try 'groundgate eval --help'.\n";
+  return kExitUsageError;
+}
+
+}  // namespace
+
+std::string_view EvalUsage() {
+  static const std::string* const kUsage = new std::string(Concat(
+      "usage: groundgate eval [--json] [--format NAME] [--judge-intermediate]\n"
+      "                       [--min-digits N] [--shapes FILE] FILE...\n"
+      "\n"
+      "Scores the gate on labelled traces: how many labelled spans a flag\n"
+      "caught, how many flags fell outside every labelled span (false\n"
+      "accusations), and how many judged answers with no labels had a flag,\n"
+      "per label type and per shape.\n"
+      "\n"
+      "Input: JSONL trace records as for `groundgate check` (FILE - reads\n"
+      "standard input), each of which may add:\n"
+      "  \"judge_index\": N    the message to score: its position in the\n"
+      "                      record's list (messages, input then output\n"
+      "                      items, or steps); it must be a judged answer\n"
+      "  \"labels\": [{\"start\", \"end\", \"type\"}]\n"
+      "                      spans of that message's text in characters\n"
+      "                      (Unicode code points), end exclusive; type\n"
+      "                      names the kind (\"fabricated\", \"incorrect\")\n"
+      "  \"planted\": [{\"start\", \"end\"}]\n"
+      "                      spans of type \"planted\"\n"
+      "A record without judge_index is scored on every answer, all of them\n"
+      "unlabelled. A span is caught when an unsupported value overlaps it;\n"
+      "its shape is that value's, else the shape of a value the gate saw\n"
+      "there, else \"(no value)\".\n"
+      "\n"
+      "Output: a table, or with --json one object {\"records\",\n"
+      "\"malformed_records\", \"judged\", \"unverified\", "
+      "\"labelled_answers\",\n"
+      "\"unlabelled_answers\", \"unlabelled_flagged\", \"unlabelled_flags\",\n"
+      "\"spans\", \"caught\", \"false_accusations\", \"by_type\": [{\"type\",\n"
+      "\"spans\", \"caught\", \"missed\"}], \"by_shape\": [{\"shape\", "
+      "\"spans\",\n"
+      "\"caught\", \"false_accusations\", \"unlabelled_flags\"}], \"missed\":\n"
+      "[{\"trace_id\", \"message_index\", \"type\", \"start\", \"end\", "
+      "\"shape\",\n"
+      "\"status\"}]}. No value is printed.\n"
+      "\n"
+      "Options:\n"
+      "  --json            print one JSON object instead of the table\n",
+      TraceFlagsHelp(),
+      "  -h, --help        print this help\n"
+      "\n"
+      "Exit status: 0 scored, 2 a usage or input error (a malformed record\n"
+      "or label is named as FILE:LINE: field: what and skipped).\n"));
+  return *kUsage;
+}
+
+int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
+                   std::ostream& out, std::ostream& err) {
+  absl::StatusOr<EvalArgs> parsed = ParseArgs(args);
+  if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
+  if (parsed->help) {
+    out << EvalUsage();
+    out.flush();
+    return kExitGrounded;
+  }
+  absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
+  if (!gate.ok()) {
+    err << kCommand << ": " << MessageOf(gate.status()) << '\n';
+    return kExitUsageError;
+  }
+  const ReplayOptions& replay = parsed->trace.replay;
+  EvalScores scores;
+  JsonlInput input(kCommand, parsed->trace.format, in, err);
+  for (const std::string& file : parsed->files) {
+    input.Read(file, [&](const InputRecord& record) {
+      absl::StatusOr<RecordLabels> labels = ReadLabels(record.document);
+      if (!labels.ok()) {
+        input.RejectRecord(record.source, record.line, labels.status());
+        return;
+      }
+      std::optional<std::size_t> judged_position;
+      std::vector<ByteSpan> spans;
+      if (labels->judge_index.has_value()) {
+        absl::StatusOr<std::size_t> position =
+            FindJudged(record.trace, *labels->judge_index, replay);
+        if (!position.ok()) {
+          input.RejectRecord(record.source, record.line, position.status());
+          return;
+        }
+        judged_position = *position;
+        const std::string& text = record.trace.messages[*position].text;
+        for (const Label& label : labels->labels) {
+          std::optional<std::size_t> start = ByteOffset(text, label.start);
+          std::optional<std::size_t> end = ByteOffset(text, label.end);
+          if (!start.has_value() || !end.has_value()) {
+            input.RejectRecord(
+                record.source, record.line,
+                absl::InvalidArgumentError(
+                    Concat(label.path, ".end: ", label.end,
+                           " is past the end of message ", *labels->judge_index,
+                           " (", CodePoints(text), " characters)")));
+            return;
+          }
+          spans.push_back({*start, *end, label.type});
+        }
+      }
+      ReplayTrace(record.trace, *gate, replay,
+                  [&](const JudgedMessage& judged) {
+                    if (judged_position.has_value() &&
+                        judged.position != *judged_position) {
+                      return;
+                    }
+                    scores.Score(record.trace.id, judged.message,
+                                 judged.verdict, spans, labels->labels);
+                  });
+    });
+  }
+  if (parsed->json) {
+    out << scores.ToJson(input.counts())
+               .dump(2, ' ', false, OrderedJson::error_handler_t::replace)
+        << '\n';
+  } else {
+    scores.PrintTable(input.counts(), out);
+  }
+  out.flush();
+  const InputCounts& counts = input.counts();
+  err << kCommand << ": records=" << counts.records
+      << " malformed_lines=" << counts.malformed_records
+      << " files=" << counts.files
+      << " unreadable_files=" << counts.unreadable_files << '\n';
+  if (counts.unreadable_files > 0 || counts.malformed_records > 0) {
+    return kExitUsageError;
+  }
+  return kExitGrounded;
+}
+
+}  // namespace groundgate::cli

@@ -1,0 +1,45 @@
+// cli/eval_command.h — `groundgate eval`: score the gate on labelled traces.
+//
+// Its one job: stream JSONL trace records (any format the adapters read)
+// that may carry labels, judge them as `check` does, and count per label
+// type and per shape how many labelled spans a flag caught, how many flags
+// fell outside every labelled span (false accusations), and how many judged
+// answers with no labels had a flag:
+//
+//   groundgate eval [--json] [--format NAME] [--judge-intermediate]
+//                   [--min-digits N] [--shapes FILE] FILE...
+//
+// A labelled record adds to its trace:
+//   "judge_index": N            the message (position in the record's list)
+//                               to judge; only it is scored
+//   "labels": [{"start", "end", "type"}]   spans of that message's text, in
+//                               characters (Unicode code points), with a
+//                               type such as "fabricated" or "incorrect"
+//   "planted": [{"start", "end"}]          spans of type "planted"
+// A record without judge_index is scored on every answer, all unlabelled.
+//
+// What it does NOT do: decide what is a fabrication (the labels do), or
+// print values: the output names types, shapes, counts and offsets.
+#ifndef GROUNDGATE_CLI_EVAL_COMMAND_H_
+#define GROUNDGATE_CLI_EVAL_COMMAND_H_
+
+#include <iosfwd>
+#include <span>
+#include <string_view>
+
+#include "cli/options.h"
+
+namespace groundgate::cli {
+
+// Runs `groundgate eval` with the arguments after "eval". The scores go to
+// `out` (a table, or one JSON object with --json), diagnostics to `err`.
+// Returns kExitUsageError when an argument, file or record was bad (the
+// other records are still scored), else kExitGrounded. Never throws.
+int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
+                   std::ostream& out, std::ostream& err);
+
+std::string_view EvalUsage();
+
+}  // namespace groundgate::cli
+
+#endif  // GROUNDGATE_CLI_EVAL_COMMAND_H_

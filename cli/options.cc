@@ -1,0 +1,243 @@
+// cli/options.cc — the flags every subcommand shares, and the Gate they
+// make. See options.h.
+//
+// What it does NOT do: read traces, or know a subcommand's own flags.
+#include "cli/options.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "nlohmann/json.hpp"
+
+namespace groundgate::cli {
+namespace {
+
+using Json = nlohmann::json;
+
+// A --shapes file is a short list of patterns; anything larger than this is
+// a wrong path (a trace, a binary), refused before it is read into memory.
+constexpr std::uintmax_t kMaxShapesFileBytes = 1 << 20;
+
+absl::StatusOr<int> ParseMinDigits(std::string_view text) {
+  int value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end) {
+    return absl::InvalidArgumentError(
+        Concat("--min-digits: expected an integer, got \"", text, "\""));
+  }
+  return value;
+}
+
+// Reads a JSON array of strings at `key` of the --shapes document.
+absl::Status ReadStringList(const Json& document, std::string_view key,
+                            std::vector<std::string>* out) {
+  auto it = document.find(key);
+  if (it == document.end()) return absl::OkStatus();
+  if (!it->is_array()) {
+    return absl::InvalidArgumentError(
+        Concat(key, ": expected an array of strings, got ", it->type_name()));
+  }
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const Json& item = (*it)[i];
+    if (!item.is_string()) {
+      return absl::InvalidArgumentError(
+          Concat(key, "[", i, "]: expected a string, got ", item.type_name()));
+    }
+    out->push_back(item.get<std::string>());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadShapes(const Json& document, GateOptions* options) {
+  auto it = document.find("shapes");
+  if (it == document.end()) return absl::OkStatus();
+  if (!it->is_array()) {
+    return absl::InvalidArgumentError(
+        Concat("shapes: expected an array of {\"name\", \"pattern\"}, got ",
+               it->type_name()));
+  }
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const Json& shape = (*it)[i];
+    const std::string path = Concat("shapes[", i, "]");
+    if (!shape.is_object()) {
+      return absl::InvalidArgumentError(
+          Concat(path, ": expected an object {\"name\", \"pattern\"}, got ",
+                 shape.type_name()));
+    }
+    DeclaredShape declared;
+    for (const auto& [key, value] : shape.items()) {
+      std::string* field = key == "name"      ? &declared.name
+                           : key == "pattern" ? &declared.pattern
+                                              : nullptr;
+      if (field == nullptr) {
+        return absl::InvalidArgumentError(Concat(
+            path, ": unknown key \"", key, "\" (expected name and pattern)"));
+      }
+      if (!value.is_string()) {
+        return absl::InvalidArgumentError(Concat(
+            path, ".", key, ": expected a string, got ", value.type_name()));
+      }
+      *field = value.get<std::string>();
+    }
+    for (std::string_view key : {"name", "pattern"}) {
+      if (!shape.contains(key)) {
+        return absl::InvalidArgumentError(Concat(path, ".", key, ": missing"));
+      }
+    }
+    options->shapes.push_back(std::move(declared));
+  }
+  return absl::OkStatus();
+}
+
+// Loads a --shapes file into the gate options. Patterns are compiled and
+// names checked later, by Gate::Create; here only the file's form.
+absl::Status LoadShapesFile(const std::string& path, GateOptions* options) {
+  auto fail = [&path](std::string_view what) {
+    return absl::InvalidArgumentError(Concat("--shapes ", path, ": ", what));
+  };
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail("is a directory");
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxShapesFileBytes) {
+    return fail(Concat("larger than ", std::size_t{kMaxShapesFileBytes},
+                       " bytes; is this the right file?"));
+  }
+  errno = 0;
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    return fail(errno != 0 ? std::strerror(errno) : "cannot be opened");
+  }
+  std::string text((std::istreambuf_iterator<char>(file)),
+                   std::istreambuf_iterator<char>());
+  if (file.bad()) return fail("read error");
+
+  absl::StatusOr<Json> document = ParseJsonText(text);
+  if (!document.ok()) return fail(MessageOf(document.status()));
+  if (!document->is_object()) {
+    return fail(
+        Concat("expected an object {\"shapes\", \"exempt_values\", "
+               "\"exempt_patterns\"}, got ",
+               document->type_name()));
+  }
+  for (const auto& [key, value] : document->items()) {
+    if (key != "shapes" && key != "exempt_values" && key != "exempt_patterns") {
+      return fail(
+          Concat("unknown key \"", key,
+                 "\" (expected shapes, exempt_values, exempt_patterns)"));
+    }
+  }
+  absl::Status status = ReadShapes(*document, options);
+  if (status.ok()) {
+    status =
+        ReadStringList(*document, "exempt_values", &options->exempt_values);
+  }
+  if (status.ok()) {
+    status =
+        ReadStringList(*document, "exempt_patterns", &options->exempt_patterns);
+  }
+  if (!status.ok()) return fail(MessageOf(status));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+bool IsFlag(std::string_view arg, std::string_view flag) {
+  return arg == flag ||
+         (arg.size() > flag.size() && arg.substr(0, flag.size()) == flag &&
+          arg[flag.size()] == '=');
+}
+
+absl::StatusOr<std::string> FlagValue(std::span<const std::string_view> args,
+                                      std::size_t* i, std::string_view flag) {
+  std::string_view arg = args[*i];
+  if (arg.size() > flag.size() && arg[flag.size()] == '=') {
+    return std::string(arg.substr(flag.size() + 1));
+  }
+  if (*i + 1 >= args.size()) {
+    return absl::InvalidArgumentError(Concat(flag, " needs a value"));
+  }
+  ++*i;
+  return std::string(args[*i]);
+}
+
+absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
+                                    std::size_t* i, TraceFlags* flags) {
+  const std::string_view arg = args[*i];
+  if (arg == "--judge-intermediate") {
+    flags->replay.judge_intermediate = true;
+    return true;
+  }
+  if (IsFlag(arg, "--min-digits")) {
+    absl::StatusOr<std::string> value = FlagValue(args, i, "--min-digits");
+    if (!value.ok()) return value.status();
+    absl::StatusOr<int> min_digits = ParseMinDigits(*value);
+    if (!min_digits.ok()) return min_digits.status();
+    flags->min_digits = *min_digits;
+    return true;
+  }
+  if (IsFlag(arg, "--shapes")) {
+    absl::StatusOr<std::string> value = FlagValue(args, i, "--shapes");
+    if (!value.ok()) return value.status();
+    flags->shapes_path = *std::move(value);
+    return true;
+  }
+  if (IsFlag(arg, "--format")) {
+    absl::StatusOr<std::string> value = FlagValue(args, i, "--format");
+    if (!value.ok()) return value.status();
+    std::optional<TraceFormat> format = ParseTraceFormatName(*value);
+    if (!format.has_value()) {
+      return absl::InvalidArgumentError(
+          Concat("--format: unknown format \"", *value,
+                 "\" (expected auto, openai-chat, openai-responses, "
+                 "anthropic, mcp or evidenceflow)"));
+    }
+    flags->format = *format;
+    return true;
+  }
+  return false;
+}
+
+absl::StatusOr<Gate> MakeGate(const TraceFlags& flags) {
+  GateOptions options;
+  if (flags.min_digits.has_value()) options.min_digits = *flags.min_digits;
+  if (flags.shapes_path.has_value()) {
+    if (absl::Status status = LoadShapesFile(*flags.shapes_path, &options);
+        !status.ok()) {
+      return status;
+    }
+  }
+  return Gate::Create(std::move(options));
+}
+
+std::string TraceFlagsHelp() {
+  return Concat(
+      "  --format NAME     the trace format: auto (default: detected per\n"
+      "                    record), openai-chat, openai-responses,\n"
+      "                    anthropic, mcp or evidenceflow\n"
+      "  --judge-intermediate\n"
+      "                    also judge the model's reasoning (thinking\n"
+      "                    blocks, reasoning items and steps); it is never\n"
+      "                    evidence either way\n"
+      "  --min-digits N    a bare number is a value when it has at least N\n"
+      "                    digits (default ",
+      GateOptions{}.min_digits,
+      ")\n"
+      "  --shapes FILE     declared shapes and exemptions, a JSON object\n"
+      "                    {\"shapes\": [{\"name\": \"...\", \"pattern\": "
+      "\"...\"}],\n"
+      "                     \"exempt_values\": [\"...\"],\n"
+      "                     \"exempt_patterns\": [\"...\"]}\n"
+      "                    (RE2 patterns, matched against a whole token)\n");
+}
+
+}  // namespace groundgate::cli

@@ -1,0 +1,89 @@
+// cli/options.h — what the `groundgate` subcommands share: exit codes,
+// flag parsing, the --shapes file, the trace flags and the Gate they make.
+//
+// Its one job: turn the flags every subcommand accepts (--min-digits,
+// --shapes, --format, --judge-intermediate) into a Gate, ReplayOptions and
+// a TraceFormat, with an error naming the flag and the fix.
+//
+// What it does NOT do: read traces (jsonl_input.h), or parse a subcommand's
+// own flags (each command does, with FlagValue and IsFlag).
+#ifndef GROUNDGATE_CLI_OPTIONS_H_
+#define GROUNDGATE_CLI_OPTIONS_H_
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "groundgate/gate.h"
+#include "groundgate/trace.h"
+
+namespace groundgate::cli {
+
+// Exit codes of the command.
+inline constexpr int kExitGrounded = 0;    // nothing was flagged / success
+inline constexpr int kExitFlagged = 1;     // check: some answer was flagged
+inline constexpr int kExitUsageError = 2;  // bad flag, file, record or config
+
+// `-` names standard input.
+inline constexpr std::string_view kStdinName = "-";
+
+// Joins text and counts into one string. Debian's abseil has its own
+// string_view, so absl::StrCat does not take std::string_view; this does.
+inline void AppendPart(std::string& out, std::string_view text) {
+  out.append(text);
+}
+inline void AppendPart(std::string& out, std::size_t count) {
+  out.append(std::to_string(count));
+}
+inline void AppendPart(std::string& out, int count) {
+  out.append(std::to_string(count));
+}
+template <typename... Parts>
+std::string Concat(const Parts&... parts) {
+  std::string out;
+  (AppendPart(out, parts), ...);
+  return out;
+}
+
+// A Status message as a std::string_view (see Concat for why).
+inline std::string_view MessageOf(const absl::Status& status) {
+  return {status.message().data(), status.message().size()};
+}
+
+// True when `arg` is `flag` or `flag=...`.
+bool IsFlag(std::string_view arg, std::string_view flag);
+
+// Reads the value of a flag given as `--flag VALUE` or `--flag=VALUE`.
+// Advances *i past a separate VALUE. InvalidArgument when there is none.
+absl::StatusOr<std::string> FlagValue(std::span<const std::string_view> args,
+                                      std::size_t* i, std::string_view flag);
+
+// The flags that decide how traces are read and judged.
+struct TraceFlags {
+  std::optional<int> min_digits;
+  std::optional<std::string> shapes_path;
+  TraceFormat format = TraceFormat::kAuto;
+  ReplayOptions replay;
+};
+
+// Consumes args[*i] (and its value) when it is one of the TraceFlags.
+// Returns true when it was, false when the argument is not one of them,
+// InvalidArgument for a bad value ("--format: unknown format ...").
+absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
+                                    std::size_t* i, TraceFlags* flags);
+
+// Builds the Gate the flags describe: --min-digits and the --shapes file
+// (its form checked here, its patterns by Gate::Create). The error names
+// the flag or the file.
+absl::StatusOr<Gate> MakeGate(const TraceFlags& flags);
+
+// The help lines of the TraceFlags, for each command's usage text.
+std::string TraceFlagsHelp();
+
+}  // namespace groundgate::cli
+
+#endif  // GROUNDGATE_CLI_OPTIONS_H_

@@ -1,0 +1,195 @@
+// cli/report_command.cc — `groundgate report`: see the verdicts as a page.
+//
+// Its one job: arguments to a Gate and an output file, then each record to
+// a replayed conversation whose judged answers, with their findings, go to
+// the page. See report_command.h.
+//
+// What it does NOT do: write HTML itself (report_page.cc), or judge
+// anything itself (ReplayTrace, the Gate and ComputeFindings do).
+#include "cli/report_command.h"
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+#include <fstream>
+#include <istream>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "cli/jsonl_input.h"
+#include "cli/report_page.h"
+#include "groundgate/findings.h"
+#include "groundgate/groundgate.h"
+#include "groundgate/trace.h"
+
+namespace groundgate::cli {
+namespace {
+
+constexpr std::string_view kCommand = "groundgate report";
+constexpr std::string_view kDefaultTitle = "groundgate report";
+
+struct ReportArgs {
+  bool help = false;
+  std::string output = std::string(kStdinName);
+  std::string title = std::string(kDefaultTitle);
+  TraceFlags trace;
+  std::vector<std::string> files;
+};
+
+absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
+  ReportArgs parsed;
+  bool options_done = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (options_done || arg == kStdinName || !arg.starts_with("-")) {
+      parsed.files.emplace_back(arg);
+    } else if (arg == "--") {
+      options_done = true;
+    } else if (arg == "--help" || arg == "-h") {
+      parsed.help = true;
+    } else if (IsFlag(arg, "-o") || IsFlag(arg, "--output")) {
+      absl::StatusOr<std::string> value =
+          FlagValue(args, &i, arg.starts_with("--") ? "--output" : "-o");
+      if (!value.ok()) return value.status();
+      parsed.output = *std::move(value);
+    } else if (IsFlag(arg, "--title")) {
+      absl::StatusOr<std::string> value = FlagValue(args, &i, "--title");
+      if (!value.ok()) return value.status();
+      parsed.title = *std::move(value);
+    } else {
+      absl::StatusOr<bool> taken = ParseTraceFlag(args, &i, &parsed.trace);
+      if (!taken.ok()) return taken.status();
+      if (!*taken) {
+        return absl::InvalidArgumentError(
+            Concat("unknown option \"", arg, "\""));
+      }
+    }
+  }
+  if (!parsed.help && parsed.files.empty()) {
+    return absl::InvalidArgumentError(
+        "no TRACE given (use - to read standard input)");
+  }
+  return parsed;
+}
+
+int UsageError(std::string_view message, std::ostream& err) {
+  err << kCommand << ": " << message << '\n'
+      << "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
+         "[--judge-intermediate] [--min-digits N] [--shapes FILE] TRACE...\n"
+      << "Try 'groundgate report --help'.\n";
+  return kExitUsageError;
+}
+
+}  // namespace
+
+std::string_view ReportUsage() {
+  static const std::string* const kUsage = new std::string(Concat(
+      "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME]\n"
+      "                         [--judge-intermediate] [--min-digits N]\n"
+      "                         [--shapes FILE] TRACE...\n"
+      "\n"
+      "Judges the answers of agent traces as `groundgate check` does and\n"
+      "writes one self-contained HTML page: no external asset, no network.\n"
+      "Each conversation is collapsed under one line; opened, it shows the\n"
+      "messages around each judged answer, and in the answer every value\n"
+      "marked by status (grounded, exempt, unsupported, unverified) and\n"
+      "reason code (exact, canonical, ...). Hover a value for its carriers;\n"
+      "click it to light the tool results that carried it. Each answer\n"
+      "lists its per-tool counts (results, values recorded, values carried,\n"
+      "ratio) and the results it cited nothing from. The header has the\n"
+      "totals, a legend, a flagged-only filter (or open the page with\n"
+      "#flagged) and the per-tool totals. It stays usable for files of\n"
+      "thousands of conversations.\n"
+      "\n"
+      "The page SHOWS VALUES: the answers, the prompts and the tool results\n"
+      "themselves, because it is the application's own view of its own\n"
+      "data (unlike `check`, whose output names shapes and offsets only).\n"
+      "Keep it where that data may be kept.\n"
+      "\n"
+      "TRACE: JSONL files in any format `groundgate check` reads; - reads\n"
+      "standard input. A malformed line is reported as FILE:LINE: field:\n"
+      "what; the other lines are still shown.\n"
+      "\n"
+      "Options:\n"
+      "  -o, --output FILE the page to write (default: standard output)\n"
+      "  --title TEXT      the page's title (default \"groundgate report\")\n",
+      TraceFlagsHelp(),
+      "  -h, --help        print this help\n"
+      "\n"
+      "Exit status: 0 written, 2 a usage or input error (the page is still\n"
+      "written with every good record).\n"));
+  return *kUsage;
+}
+
+int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
+                     std::ostream& out, std::ostream& err) {
+  absl::StatusOr<ReportArgs> parsed = ParseArgs(args);
+  if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
+  if (parsed->help) {
+    out << ReportUsage();
+    out.flush();
+    return kExitGrounded;
+  }
+  absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
+  if (!gate.ok()) {
+    err << kCommand << ": " << MessageOf(gate.status()) << '\n';
+    return kExitUsageError;
+  }
+  std::ofstream file;
+  std::ostream* page_out = &out;
+  if (parsed->output != kStdinName) {
+    errno = 0;
+    file.open(parsed->output, std::ios::binary | std::ios::trunc);
+    if (!file) {
+      err << kCommand << ": cannot write " << parsed->output << ": "
+          << (errno != 0 ? std::strerror(errno) : "cannot be opened") << '\n';
+      return kExitUsageError;
+    }
+    page_out = &file;
+  }
+
+  ReportPage page(*page_out, parsed->title);
+  page.Begin();
+  JsonlInput input(kCommand, parsed->trace.format, in, err);
+  for (const std::string& path : parsed->files) {
+    input.Read(path, [&](const InputRecord& record) {
+      std::vector<JudgedAnswer> answers;
+      ReplayTrace(
+          record.trace, *gate, parsed->trace.replay,
+          [&](const JudgedMessage& judged) {
+            answers.push_back({judged.position, judged.verdict,
+                               ComputeFindings(judged.verdict, judged.corpus,
+                                               /*ledger=*/nullptr)});
+          });
+      page.AddConversation(record.trace,
+                           Concat(record.source, ":", record.line), answers);
+    });
+  }
+  const InputCounts& counts = input.counts();
+  page.End(counts.files, counts.malformed_records, counts.unreadable_files);
+  if (file.is_open()) {
+    file.close();
+    if (!file) {
+      err << kCommand << ": write error on " << parsed->output << '\n';
+      return kExitUsageError;
+    }
+  }
+  const ReportTotals& totals = page.totals();
+  err << kCommand << ": conversations=" << totals.conversations
+      << " judged=" << totals.judged << " flagged=" << totals.flagged
+      << " unverified=" << totals.unverified
+      << " malformed_lines=" << counts.malformed_records
+      << " files=" << counts.files
+      << " unreadable_files=" << counts.unreadable_files << '\n';
+  if (counts.unreadable_files > 0 || counts.malformed_records > 0) {
+    return kExitUsageError;
+  }
+  return kExitGrounded;
+}
+
+}  // namespace groundgate::cli

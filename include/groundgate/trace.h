@@ -1,0 +1,196 @@
+// groundgate/trace.h — recorded agent conversations in the gate's neutral
+// form, read from every common trace format, and replayed into a judgement.
+//
+// Its one job: turn one recorded conversation (one JSONL record) into a
+// Trace of neutral TraceMessages, whatever format it was recorded in, and
+// replay a Trace into an EvidenceCorpus, judging each answer with a Gate.
+// It sits before the record step of the data flow for an application (or
+// the `groundgate` command) that judges conversations after the fact.
+//
+// Formats (detected from the record, or named):
+//   openai-chat        {"id", "messages": [Chat Completions messages]}
+//   openai-responses   {"id", "instructions"?, "input": str | [items],
+//                       "output"?: [items]}  (message, function_call,
+//                       function_call_output, reasoning); also items
+//                       under "messages"
+//   anthropic          {"id", "system"?, "messages": [{role, content:
+//                       str | [text | tool_use | tool_result | thinking]}]}
+//   mcp                {"id", "messages": [conversation messages and MCP
+//                       JSON-RPC frames: a tools/call request and its
+//                       response, or a tool message whose content is a
+//                       CallToolResult]}
+//   evidenceflow       {"id", "steps": [{type, content, tool?, source?}]}
+//                       with type user, assistant, tool_call, tool_result,
+//                       retrieval, system or reasoning
+//
+// What it does NOT do: open files or split them into lines, decide what a
+// value is (the Gate), or treat anything the model wrote as evidence: tool
+// call arguments, answers and reasoning never ground a value (law 3), and an
+// error result (is_error, isError, a JSON-RPC error, an "exception" field)
+// is kept for display but never recorded.
+//
+//   absl::StatusOr<groundgate::Trace> trace =
+//       groundgate::ReadTraceRecord(line, groundgate::TraceFormat::kAuto);
+//   if (!trace.ok()) return trace.status();  // "messages[3].role: missing"
+//   groundgate::ReplayTrace(*trace, gate, {},
+//       [](const groundgate::JudgedMessage& judged) {
+//         if (judged.verdict.flagged()) { ... }
+//       });
+//
+// Thread safety: every function here is pure; distinct traces may be read
+// and replayed on distinct threads with one shared Gate.
+#ifndef GROUNDGATE_TRACE_H_
+#define GROUNDGATE_TRACE_H_
+
+#include <cstddef>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate {
+
+enum class TraceFormat {
+  kAuto,  // detect from the record (DetectTraceFormat)
+  kOpenAiChat,
+  kOpenAiResponses,
+  kAnthropicMessages,
+  kMcp,
+  kEvidenceFlow,
+};
+
+// "auto", "openai-chat", "openai-responses", "anthropic", "mcp",
+// "evidenceflow".
+std::string_view TraceFormatName(TraceFormat format);
+// The format named by TraceFormatName's spelling; nullopt for anything else.
+std::optional<TraceFormat> ParseTraceFormatName(std::string_view name);
+
+enum class TraceRole {
+  kSystem,      // text the application supplied: exempt (law 4)
+  kUser,        // text the user supplied: exempt; may start a user turn
+  kAssistant,   // the model's text and tool calls; an answer is judged
+  kToolResult,  // a tool's result: evidence unless is_error
+  kReasoning,   // the model's intermediate reasoning: never evidence;
+                // judged only when ReplayOptions::judge_intermediate
+};
+
+std::string_view TraceRoleName(TraceRole role);  // "system", "tool_result"...
+
+// A message's position is outside the record's list (a top-level "system"
+// or "instructions" field).
+inline constexpr std::size_t kNotInList =
+    std::numeric_limits<std::size_t>::max();
+
+struct TraceToolCall {
+  std::string id;
+  std::string name;
+};
+
+struct TraceMessage {
+  TraceRole role = TraceRole::kUser;
+  // Position in the record's list (messages, input then output items, or
+  // steps) that a verdict's message_index and eval's judge_index name;
+  // kNotInList for a top-level field. One wire entry can give several
+  // messages (an Anthropic message with text and tool_result blocks), which
+  // then share an index.
+  std::size_t index = kNotInList;
+  // Where in the record it came from, for display: "messages[3]",
+  // "output[1]", "system", "messages[2].content[1]".
+  std::string path;
+  // The text: what a system, user, assistant or reasoning message says, or
+  // a tool result's content (text parts joined with "\n").
+  std::string text;
+  // Assistant only: the calls this message (or its step) made.
+  std::vector<TraceToolCall> tool_calls;
+  // Assistant only: the text was written in the same step as tool calls
+  // (formats that record them as separate entries). Not an answer.
+  bool beside_tool_calls = false;
+  // User only: false for user-side text that travels beside tool results
+  // (an Anthropic user message holding tool_result blocks): exempt, but not
+  // a new user turn.
+  bool starts_user_turn = true;
+  // Tool result only.
+  std::string tool_call_id;
+  std::string tool_name;  // the result's own name, else its call's; may be ""
+  bool is_error = false;  // the result reported an error: never evidence
+
+  // True for the model's text that answers: an assistant message with text
+  // and no tool calls beside it.
+  [[nodiscard]] bool IsAnswer() const;
+};
+
+struct Trace {
+  std::string id;
+  TraceFormat format = TraceFormat::kOpenAiChat;  // the format it was read as
+  std::vector<TraceMessage> messages;             // in wire order
+};
+
+// Names the format of one parsed record from its shape:
+//   an object with "steps" (or, only when named, a bare array) evidenceflow;
+//   an object with "input" or "output" and no "messages"   openai-responses;
+//   "messages" holding a JSON-RPC frame, or a tool message whose content is
+//     an object                                              mcp;
+//   "messages" holding an item with a "type" (message, function_call,
+//     function_call_output, reasoning)                       openai-responses;
+//   a top-level "system", or content blocks of type tool_use, tool_result,
+//     thinking                                               anthropic;
+//   anything else                                            openai-chat
+// (whose reader then names what is missing). Never fails.
+TraceFormat DetectTraceFormat(const nlohmann::json& record);
+
+// Reads one record into a Trace. `format` kAuto detects it. Returns
+// InvalidArgument naming the field that is wrong ("messages[3].tool_call_id:
+// missing", "steps[2].type: unknown step type \"plan\" (expected ...)") for a
+// record that is not an object, lacks a field, mistypes one, or names an
+// unknown role, item or step type. Never throws. A bare JSON array is read
+// as evidenceflow steps only when `format` is kEvidenceFlow; its id is "".
+absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
+                                      TraceFormat format);
+// The same for one JSONL line: parses it first (without throwing; "not
+// JSON: ... (at byte N)").
+absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
+                                      TraceFormat format);
+
+// Parses a whole JSON text without throwing. Returns the document, or
+// InvalidArgument "not JSON: <what the parser expected> (at byte N)"; the
+// message never quotes the input.
+absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text);
+
+struct ReplayOptions {
+  // Also judge reasoning messages (never evidence either way).
+  bool judge_intermediate = false;
+};
+
+// One judged message, handed to the replay's callback. The references are
+// valid only during the call; the corpus is the state the message was
+// judged against (use it for ComputeFindings).
+struct JudgedMessage {
+  std::size_t position = 0;  // index into trace.messages
+  const TraceMessage& message;
+  const Verdict& verdict;
+  const EvidenceCorpus& corpus;
+};
+
+// Replays a trace into a fresh EvidenceCorpus, in wire order: system text
+// is exempt; user text is exempt and starts a user turn (unless
+// starts_user_turn is false; the corpus recognises the correction frame);
+// a tool result that is not an error is recorded under its tool_call_id and
+// tool_name; an answer (IsAnswer) with non-blank text is judged against
+// everything before it, and so is a reasoning message when
+// judge_intermediate. Calls `on_judged` once per judged message, in order.
+// Never fails.
+void ReplayTrace(const Trace& trace, const Gate& gate,
+                 const ReplayOptions& options,
+                 const std::function<void(const JudgedMessage&)>& on_judged);
+
+}  // namespace groundgate
+
+#endif  // GROUNDGATE_TRACE_H_

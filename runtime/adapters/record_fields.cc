@@ -1,0 +1,213 @@
+// runtime/adapters/record_fields.cc — checked reads of a record's fields.
+//
+// Its one job: the field helpers every adapter shares; see
+// record_fields.h. What it does NOT do: know a format, or throw.
+#include "runtime/adapters/record_fields.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate::adapters {
+namespace {
+
+// A value quoted back in an error message is clipped to this many bytes: it
+// names the culprit without copying a document onto the terminal.
+constexpr std::size_t kMaxQuotedBytes = 40;
+
+// Lists "a, b or c" for an error message.
+std::string ListWords(std::initializer_list<std::string_view> a,
+                      std::initializer_list<std::string_view> b) {
+  std::string out;
+  const std::size_t total = a.size() + b.size();
+  std::size_t i = 0;
+  for (auto list : {a, b}) {
+    for (std::string_view word : list) {
+      if (i > 0) out += (i + 1 == total) ? " or " : ", ";
+      out += word;
+      ++i;
+    }
+  }
+  return out;
+}
+
+bool Contains(std::initializer_list<std::string_view> list,
+              std::string_view word) {
+  for (std::string_view item : list) {
+    if (item == word) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string Quote(std::string_view text) {
+  bool clipped = false;
+  if (text.size() > kMaxQuotedBytes) {
+    std::size_t cut = kMaxQuotedBytes;
+    // Back off to a UTF-8 character boundary (never inside a sequence).
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+      --cut;
+    }
+    text = text.substr(0, cut);
+    clipped = true;
+  }
+  std::string quoted =
+      Json(std::string(text))
+          .dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (clipped) quoted.insert(quoted.size() - 1, "...");
+  return quoted;
+}
+
+absl::Status FieldError(std::string_view path, std::string_view what) {
+  return absl::InvalidArgumentError(Concat(path, ": ", what));
+}
+
+absl::Status Missing(std::string_view path) {
+  return FieldError(path, "missing");
+}
+
+absl::Status WrongType(std::string_view path, std::string_view expected,
+                       const Json& found) {
+  return FieldError(path,
+                    Concat("expected ", expected, ", got ", found.type_name()));
+}
+
+std::string Member(std::string_view path, std::string_view key) {
+  return path.empty() ? std::string(key) : Concat(path, ".", key);
+}
+
+std::string Element(std::string_view path, std::size_t index) {
+  return Concat(path, "[", index, "]");
+}
+
+const Json* Find(const Json& object, std::string_view key) {
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+absl::Status ReadString(const Json& object, std::string_view key,
+                        std::string_view path, std::string* out) {
+  const Json* value = Find(object, key);
+  if (value == nullptr) return Missing(Member(path, key));
+  if (!value->is_string()) {
+    return WrongType(Member(path, key), "a string", *value);
+  }
+  *out = value->get_ref<const Json::string_t&>();
+  return absl::OkStatus();
+}
+
+absl::Status ReadOptionalString(const Json& object, std::string_view key,
+                                std::string_view path, std::string* out) {
+  const Json* value = Find(object, key);
+  if (value == nullptr || value->is_null()) return absl::OkStatus();
+  if (!value->is_string()) {
+    return WrongType(Member(path, key), "a string", *value);
+  }
+  *out = value->get_ref<const Json::string_t&>();
+  return absl::OkStatus();
+}
+
+absl::Status ReadIdText(const Json& value, std::string_view path,
+                        std::string* out) {
+  if (value.is_string()) {
+    *out = value.get_ref<const Json::string_t&>();
+  } else if (value.is_number_integer() || value.is_number_unsigned()) {
+    *out = value.dump();
+  } else {
+    return WrongType(path, "a string or an integer", value);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadTextContent(
+    const Json& content, std::string_view path,
+    std::initializer_list<std::string_view> text_types,
+    std::initializer_list<std::string_view> skipped_types, std::string* text) {
+  if (content.is_null()) return absl::OkStatus();
+  if (content.is_string()) {
+    *text = content.get_ref<const Json::string_t&>();
+    return absl::OkStatus();
+  }
+  if (!content.is_array()) {
+    return WrongType(path, "a string, null or an array of parts", content);
+  }
+  bool first = true;
+  for (std::size_t i = 0; i < content.size(); ++i) {
+    const Json& part = content[i];
+    const std::string part_path = Element(path, i);
+    if (!part.is_object()) return WrongType(part_path, "an object", part);
+    std::string type;
+    if (absl::Status s = ReadString(part, "type", part_path, &type); !s.ok()) {
+      return s;
+    }
+    if (!Contains(text_types, type)) {
+      if (skipped_types.size() == 0 || Contains(skipped_types, type)) continue;
+      return FieldError(Member(part_path, "type"),
+                        Concat("unknown part type ", Quote(type), " (expected ",
+                               ListWords(text_types, skipped_types), ")"));
+    }
+    std::string part_text;
+    if (absl::Status s = ReadString(part, "text", part_path, &part_text);
+        !s.ok()) {
+      return s;
+    }
+    if (!first) text->push_back('\n');
+    text->append(part_text);
+    first = false;
+  }
+  return absl::OkStatus();
+}
+
+bool ReportsException(std::string_view text) {
+  // Most results never mention the key: skip the parse for them.
+  if (text.find("\"exception\"") == std::string_view::npos) return false;
+  const Json document = Json::parse(text.begin(), text.end(), nullptr,
+                                    /*allow_exceptions=*/false);
+  if (!document.is_object()) return false;
+  const Json* exception = Find(document, "exception");
+  if (exception == nullptr || exception->is_null()) return false;
+  if (exception->is_boolean()) return exception->get<bool>();
+  if (exception->is_string()) {
+    return !exception->get_ref<const Json::string_t&>().empty();
+  }
+  return true;
+}
+
+void MarkTextBesideToolCalls(Trace* trace) {
+  std::vector<TraceMessage>& messages = trace->messages;
+  std::size_t run_start = 0;
+  while (run_start < messages.size()) {
+    auto in_run = [&](std::size_t i) {
+      return messages[i].role == TraceRole::kAssistant ||
+             messages[i].role == TraceRole::kReasoning;
+    };
+    if (!in_run(run_start)) {
+      ++run_start;
+      continue;
+    }
+    std::size_t run_end = run_start;
+    bool calls = false;
+    while (run_end < messages.size() && in_run(run_end)) {
+      if (!messages[run_end].tool_calls.empty()) calls = true;
+      ++run_end;
+    }
+    if (calls) {
+      for (std::size_t i = run_start; i < run_end; ++i) {
+        if (messages[i].role == TraceRole::kAssistant) {
+          messages[i].beside_tool_calls = true;
+        }
+      }
+    }
+    run_start = run_end;
+  }
+}
+
+absl::Status ReadRecordId(const Json& record, Trace* trace) {
+  return ReadString(record, "id", "", &trace->id);
+}
+
+}  // namespace groundgate::adapters

@@ -1,0 +1,246 @@
+// runtime/adapters/trace.cc — one record to a Trace, whatever its format.
+//
+// Its one job: parse a line without throwing, name the record's format
+// from its shape (or take the named one), hand the record to that
+// adapter, and mark as errors the results whose JSON says "exception".
+// See groundgate/trace.h.
+//
+// What it does NOT do: read any format's fields itself (the adapters in
+// this folder do), or replay a trace (replay.cc).
+#include "groundgate/trace.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "nlohmann/json.hpp"
+#include "runtime/adapters/record_fields.h"
+
+namespace groundgate {
+namespace {
+
+using adapters::Concat;
+using adapters::Find;
+using Json = nlohmann::json;
+
+struct FormatName {
+  TraceFormat format;
+  std::string_view name;
+};
+constexpr FormatName kFormatNames[] = {
+    {TraceFormat::kAuto, "auto"},
+    {TraceFormat::kOpenAiChat, "openai-chat"},
+    {TraceFormat::kOpenAiResponses, "openai-responses"},
+    {TraceFormat::kAnthropicMessages, "anthropic"},
+    {TraceFormat::kMcp, "mcp"},
+    {TraceFormat::kEvidenceFlow, "evidenceflow"},
+};
+
+// Finds the syntax error in a text the non-throwing parse rejected, so the
+// message can say what and where. nlohmann reports it to a SAX handler
+// without throwing when the handler returns false.
+class SyntaxErrorFinder {
+ public:
+  bool null() { return true; }
+  bool boolean(bool) { return true; }
+  bool number_integer(Json::number_integer_t) { return true; }
+  bool number_unsigned(Json::number_unsigned_t) { return true; }
+  bool number_float(Json::number_float_t, const Json::string_t&) {
+    return true;
+  }
+  bool string(Json::string_t&) { return true; }
+  bool binary(Json::binary_t&) { return true; }
+  bool start_object(std::size_t) { return true; }
+  bool key(Json::string_t&) { return true; }
+  bool end_object() { return true; }
+  bool start_array(std::size_t) { return true; }
+  bool end_array() { return true; }
+  bool parse_error(std::size_t position, const std::string& /*last_token*/,
+                   const nlohmann::detail::exception& error) {
+    position_ = position;
+    description_ = error.what();
+    return false;
+  }
+
+  // "syntax error while parsing value - invalid literal (at byte 5)".
+  // nlohmann's text starts with "[json.exception.parse_error.101] parse
+  // error at line 1, column 5: " and may end with "; last read: '...'",
+  // which would copy input: both are cut.
+  std::string Describe() const {
+    std::string_view text = description_;
+    if (std::size_t colon = text.find(": "); colon != std::string_view::npos) {
+      text.remove_prefix(colon + 2);
+    }
+    if (std::size_t last = text.find("; last read");
+        last != std::string_view::npos) {
+      text = text.substr(0, last);
+    }
+    if (text.empty()) text = "syntax error";
+    return Concat(text, " (at byte ", position_, ")");
+  }
+
+ private:
+  std::size_t position_ = 0;
+  std::string description_;
+};
+
+bool IsString(const Json* value, std::string_view text) {
+  return value != nullptr && value->is_string() &&
+         value->get_ref<const Json::string_t&>() == text;
+}
+
+// Content blocks only the Anthropic Messages format uses.
+bool HasAnthropicBlock(const Json& message) {
+  const Json* content = Find(message, "content");
+  if (content == nullptr || !content->is_array()) return false;
+  for (const Json& block : *content) {
+    if (!block.is_object()) continue;
+    const Json* type = Find(block, "type");
+    if (type == nullptr || !type->is_string()) continue;
+    const std::string& name = type->get_ref<const Json::string_t&>();
+    if (name == "tool_use" || name == "tool_result" || name == "thinking" ||
+        name == "redacted_thinking" || name == "server_tool_use" ||
+        name == "mcp_tool_use" || name == "mcp_tool_result") {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsResponsesItem(const Json& message) {
+  const Json* type = Find(message, "type");
+  if (type == nullptr || !type->is_string()) return false;
+  const std::string& name = type->get_ref<const Json::string_t&>();
+  return name == "message" || name == "function_call" ||
+         name == "function_call_output" || name == "reasoning" ||
+         name == "custom_tool_call" || name == "custom_tool_call_output" ||
+         name == "mcp_call";
+}
+
+}  // namespace
+
+std::string_view TraceFormatName(TraceFormat format) {
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == format) return entry.name;
+  }
+  return "auto";
+}
+
+std::optional<TraceFormat> ParseTraceFormatName(std::string_view name) {
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.name == name) return entry.format;
+  }
+  return std::nullopt;
+}
+
+std::string_view TraceRoleName(TraceRole role) {
+  switch (role) {
+    case TraceRole::kSystem:
+      return "system";
+    case TraceRole::kUser:
+      return "user";
+    case TraceRole::kAssistant:
+      return "assistant";
+    case TraceRole::kToolResult:
+      return "tool_result";
+    case TraceRole::kReasoning:
+      return "reasoning";
+  }
+  return "user";
+}
+
+bool TraceMessage::IsAnswer() const {
+  return role == TraceRole::kAssistant && tool_calls.empty() &&
+         !beside_tool_calls;
+}
+
+TraceFormat DetectTraceFormat(const nlohmann::json& record) {
+  if (!record.is_object()) return TraceFormat::kOpenAiChat;
+  if (Find(record, "steps") != nullptr) return TraceFormat::kEvidenceFlow;
+  const Json* messages = Find(record, "messages");
+  if (messages == nullptr) {
+    if (Find(record, "input") != nullptr || Find(record, "output") != nullptr) {
+      return TraceFormat::kOpenAiResponses;
+    }
+    return TraceFormat::kOpenAiChat;
+  }
+  if (!messages->is_array()) return TraceFormat::kOpenAiChat;
+  bool anthropic = Find(record, "system") != nullptr;
+  bool responses = false;
+  for (const Json& message : *messages) {
+    if (!message.is_object()) continue;
+    if (Find(message, "jsonrpc") != nullptr) return TraceFormat::kMcp;
+    const Json* content = Find(message, "content");
+    if (IsString(Find(message, "role"), "tool") && content != nullptr &&
+        content->is_object()) {
+      return TraceFormat::kMcp;
+    }
+    if (IsResponsesItem(message)) responses = true;
+    if (HasAnthropicBlock(message)) anthropic = true;
+  }
+  if (responses) return TraceFormat::kOpenAiResponses;
+  if (anthropic) return TraceFormat::kAnthropicMessages;
+  return TraceFormat::kOpenAiChat;
+}
+
+absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text) {
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  Json document = Json::parse(begin, end, /*cb=*/nullptr,
+                              /*allow_exceptions=*/false);
+  if (document.is_discarded()) {
+    SyntaxErrorFinder finder;
+    Json::sax_parse(begin, end, &finder);
+    return absl::InvalidArgumentError(Concat("not JSON: ", finder.Describe()));
+  }
+  return document;
+}
+
+absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
+                                      TraceFormat format) {
+  if (format == TraceFormat::kAuto) format = DetectTraceFormat(record);
+  Trace trace;
+  trace.format = format;
+  absl::Status status;
+  switch (format) {
+    case TraceFormat::kAuto:
+    case TraceFormat::kOpenAiChat:
+      trace.format = TraceFormat::kOpenAiChat;
+      status = adapters::ReadOpenAiChat(record, &trace);
+      break;
+    case TraceFormat::kOpenAiResponses:
+      status = adapters::ReadOpenAiResponses(record, &trace);
+      break;
+    case TraceFormat::kAnthropicMessages:
+      status = adapters::ReadAnthropicMessages(record, &trace);
+      break;
+    case TraceFormat::kMcp:
+      status = adapters::ReadMcp(record, &trace);
+      break;
+    case TraceFormat::kEvidenceFlow:
+      status = adapters::ReadEvidenceFlow(record, &trace);
+      break;
+  }
+  if (!status.ok()) return status;
+  // API-Bank and ToolTalk tools say they failed inside their JSON result.
+  for (TraceMessage& message : trace.messages) {
+    if (message.role == TraceRole::kToolResult && !message.is_error &&
+        adapters::ReportsException(message.text)) {
+      message.is_error = true;
+    }
+  }
+  return trace;
+}
+
+absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
+                                      TraceFormat format) {
+  absl::StatusOr<Json> record = ParseJsonText(line);
+  if (!record.ok()) return record.status();
+  return ReadTraceRecord(*record, format);
+}
+
+}  // namespace groundgate
