@@ -2,12 +2,17 @@
 //
 // One hash map from canonical value to its entry. Carrier lists are cleared
 // lazily: an entry remembers the turn its list belongs to, so
-// BeginUserTurn() is O(1) however large the index is.
+// BeginUserTurn() is O(1) however large the index is. Dates and clock times
+// in string leaves and text are indexed under their date and time keys too
+// ("@date:2024-05-06", "@md:05-06", "@ym:2024-05", "@time:13:25",
+// "@time:13:25:06"; see evidence/extractor.h): no canonical form begins
+// with '@', so these keys never meet an ordinary token.
 #include "groundgate/corpus.h"
 
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <optional>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -130,10 +135,31 @@ struct EvidenceCorpus::Index {
       sink(value.number_before_unit, false);
   }
 
+  // A date or clock time that begins at `span` (`2024-05-06T13:25:06`,
+  // `14:00:00`, `May 22, 2024`), under its date and time keys as well: the
+  // judge reads the answer with the same MatchDateTime (law 1). The date
+  // part of a timestamp is a structural decomposition, not a substring (law
+  // 2). *until skips the tokens of a value already read.
+  template <typename Sink>
+  static void ForEachDateTimeKey(std::string_view text,
+                                 evidence::TokenSpan span, std::size_t* until,
+                                 Sink&& sink) {
+    if (span.start < *until) return;
+    const std::optional<evidence::DateTimeValue> when =
+        evidence::MatchDateTime(text, span);
+    if (!when.has_value()) return;
+    *until = when->end;
+    for (const std::string& key : evidence::DateTimeIndexKeys(*when)) {
+      sink(key, false);
+    }
+  }
+
   template <typename Sink>
   static void ForEachTextKey(std::string_view text, Sink&& sink) {
+    std::size_t date_until = 0;
     evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
       ForEachKey(text.substr(span.start, span.end - span.start), sink);
+      ForEachDateTimeKey(text, span, &date_until, sink);
       return true;
     });
   }
@@ -144,10 +170,12 @@ struct EvidenceCorpus::Index {
   static void ForEachLeafKey(std::string_view leaf, Sink&& sink) {
     bool single = false;
     std::size_t count = 0;
+    std::size_t date_until = 0;
     evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
       ++count;
       single = count == 1 && span.start == 0 && span.end == leaf.size();
       ForEachKey(leaf.substr(span.start, span.end - span.start), sink);
+      ForEachDateTimeKey(leaf, span, &date_until, sink);
       return true;
     });
     if (!single && count > 0 && leaf.size() <= kMaxWholeLeafBytes) {

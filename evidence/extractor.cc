@@ -1,10 +1,12 @@
-// evidence/extractor.cc — the conservative rule for what is data.
+// evidence/extractor.cc — the conservative rule for what is data, and the
+// grammar of dates and clock times.
 #include "evidence/extractor.h"
 
 #include <re2/re2.h>
 #include <re2/set.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -44,7 +46,544 @@ bool IsShortRatio(std::string_view form) {
   return short_digits(a) && short_digits(b);
 }
 
+// --- dates and times -------------------------------------------------------
+
+// A date reads at most this many tokens: "22nd of May 2024" is four; an ISO
+// date with its time and "PM" ("2023-09-12 2:00 PM") is three.
+constexpr int kMaxDateTimeTokens = 4;
+// A year outside this window is a count or an amount, not a year ("May 22,
+// 1200 passengers"); it holds every booking, log or ticket date.
+constexpr int kMinYear = 1900;
+constexpr int kMaxYear = 2199;
+// Between two tokens of one date or time stand at most this many bytes of
+// spaces, commas and dots ("May 22, 2024", "Sep. 12"); more (a line break,
+// a table cell) ends the value.
+constexpr std::size_t kMaxDateGapBytes = 3;
+
+bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+
+char LowerAscii(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// True when `s` equals `lower` ignoring ASCII case.
+bool EqualsLower(std::string_view s, std::string_view lower) {
+  if (s.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (LowerAscii(s[i]) != lower[i]) return false;
+  }
+  return true;
+}
+
+// Reads min_digits..max_digits ASCII digits at *i, and no more: a longer run
+// is not this number. Advances *i on success.
+bool ReadNumber(std::string_view s, std::size_t* i, std::size_t min_digits,
+                std::size_t max_digits, int* out) {
+  std::size_t k = *i;
+  int value = 0;
+  while (k < s.size() && IsAsciiDigit(s[k])) {
+    if (k - *i == max_digits) return false;
+    value = value * 10 + (s[k] - '0');
+    ++k;
+  }
+  if (k - *i < min_digits) return false;
+  *i = k;
+  *out = value;
+  return true;
+}
+
+bool IsLeapYear(int year) {
+  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
+
+// year 0 means "no year given": February then has 29 days.
+bool ValidDate(int year, int month, int day) {
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30,
+                                  31, 31, 30, 31, 30, 31};
+  if (year != 0 && (year < kMinYear || year > kMaxYear)) return false;
+  if (month < 1 || month > 12 || day < 1) return false;
+  if (month == 2 && year != 0 && !IsLeapYear(year)) return day <= 28;
+  return day <= kDays[month - 1];
+}
+
+// A numeric date at *i: year first ("2024-05-22", "2024/5/22",
+// "2024.05.22"), or year last when the day and month cannot trade places
+// ("05/22/2024", "22.05.2024", "05/05/2024"; not "05/06/2024").
+bool ReadNumericDate(std::string_view s, std::size_t* i, int* year, int* month,
+                     int* day) {
+  std::size_t k = *i;
+  int a = 0, b = 0, c = 0;
+  if (!ReadNumber(s, &k, 1, 4, &a)) return false;
+  const std::size_t a_digits = k - *i;
+  if (k >= s.size()) return false;
+  const char sep = s[k];
+  if (sep != '-' && sep != '/' && sep != '.') return false;
+  ++k;
+  if (!ReadNumber(s, &k, 1, 2, &b)) return false;
+  if (k >= s.size() || s[k] != sep) return false;
+  ++k;
+  const std::size_t c_begin = k;
+  if (!ReadNumber(s, &k, 1, 4, &c)) return false;
+  const std::size_t c_digits = k - c_begin;
+  if (a_digits == 4 && c_digits <= 2) {
+    *year = a;
+    *month = b;
+    *day = c;
+  } else if (a_digits <= 2 && c_digits == 4) {
+    *year = c;
+    if (a > 12 && b <= 12) {
+      *day = a;
+      *month = b;
+    } else if ((b > 12 && a <= 12) || a == b) {
+      *month = a;
+      *day = b;
+    } else {
+      return false;  // 05/06/2024: May 6 or June 5
+    }
+  } else {
+    return false;
+  }
+  if (!ValidDate(*year, *month, *day)) return false;
+  *i = k;
+  return true;
+}
+
+// A clock time at *i: "14:00", "9:05", "13:25:06", "13:25:06.250".
+bool ReadClock(std::string_view s, std::size_t* i, int* hour, int* minute,
+               int* second) {
+  std::size_t k = *i;
+  int h = 0, m = 0, sec = 0;
+  if (!ReadNumber(s, &k, 1, 2, &h)) return false;
+  if (k >= s.size() || s[k] != ':') return false;
+  ++k;
+  if (!ReadNumber(s, &k, 2, 2, &m)) return false;
+  if (k + 1 < s.size() && s[k] == ':' && IsAsciiDigit(s[k + 1])) {
+    ++k;
+    if (!ReadNumber(s, &k, 2, 2, &sec)) return false;
+    if (k + 1 < s.size() && s[k] == '.' && IsAsciiDigit(s[k + 1])) {
+      ++k;
+      while (k < s.size() && IsAsciiDigit(s[k])) ++k;
+    }
+  }
+  if (h > 23 || m > 59 || sec > 59) return false;
+  *hour = h;
+  *minute = m;
+  *second = sec;
+  *i = k;
+  return true;
+}
+
+// A time zone that ends the token: "z", "+05:00", "-0500", "+05"; or a day
+// offset of one digit, as schedules write an arrival the next day
+// ("02:00:00+1"): the clock time is still 02:00.
+bool ReadZoneToEnd(std::string_view s, std::size_t i) {
+  if (i == s.size()) return true;
+  if (i + 1 == s.size() && LowerAscii(s[i]) == 'z') return true;
+  if (s[i] != '+' && s[i] != '-') return false;
+  if (i + 2 == s.size() && s[i] == '+' && IsAsciiDigit(s[i + 1])) return true;
+  ++i;
+  int unused = 0;
+  if (!ReadNumber(s, &i, 2, 2, &unused)) return false;
+  if (i == s.size()) return true;
+  if (s[i] == ':') ++i;
+  return ReadNumber(s, &i, 2, 2, &unused) && i == s.size();
+}
+
+// "am", "pm", "a.m", "p.m" (the final dot is decoration): sets *pm.
+bool IsMeridiem(std::string_view s, bool* pm) {
+  if (EqualsLower(s, "am") || EqualsLower(s, "a.m")) {
+    *pm = false;
+    return true;
+  }
+  if (EqualsLower(s, "pm") || EqualsLower(s, "p.m")) {
+    *pm = true;
+    return true;
+  }
+  return false;
+}
+
+// 12-hour to 24-hour: 12 AM is 0, 12 PM is 12. False for an hour outside
+// 1..12 ("14:00 PM" is not a time).
+bool ApplyMeridiem(bool pm, int* hour) {
+  if (*hour < 1 || *hour > 12) return false;
+  *hour = *hour % 12 + (pm ? 12 : 0);
+  return true;
+}
+
+// "22", "22nd", "1st", "3rd", "4th".
+bool ReadDay(std::string_view s, int* day) {
+  std::size_t i = 0;
+  if (!ReadNumber(s, &i, 1, 2, day)) return false;
+  const std::string_view suffix = s.substr(i);
+  return suffix.empty() || EqualsLower(suffix, "st") ||
+         EqualsLower(suffix, "nd") || EqualsLower(suffix, "rd") ||
+         EqualsLower(suffix, "th");
+}
+
+bool ReadYear(std::string_view s, int* year) {
+  std::size_t i = 0;
+  return s.size() == 4 && ReadNumber(s, &i, 4, 4, year) && *year >= kMinYear &&
+         *year <= kMaxYear;
+}
+
+// An English month name or abbreviation, capitalized ("May", "Sep",
+// "Sept", "september" is not: a capital keeps "may" the verb out).
+int MonthOf(std::string_view s) {
+  struct MonthName {
+    std::string_view name;
+    int month;
+  };
+  static constexpr MonthName kMonths[] = {
+      {"january", 1},   {"jan", 1},    {"february", 2},  {"feb", 2},
+      {"march", 3},     {"mar", 3},    {"april", 4},     {"apr", 4},
+      {"may", 5},       {"june", 6},   {"jun", 6},       {"july", 7},
+      {"jul", 7},       {"august", 8}, {"aug", 8},       {"september", 9},
+      {"sept", 9},      {"sep", 9},    {"october", 10},  {"oct", 10},
+      {"november", 11}, {"nov", 11},   {"december", 12}, {"dec", 12},
+  };
+  if (s.size() < 3 || s.size() > 9 || s[0] < 'A' || s[0] > 'Z') return 0;
+  for (const MonthName& m : kMonths) {
+    if (EqualsLower(s, m.name)) return m.month;
+  }
+  return 0;
+}
+
+// One token of a date, decoration stripped, with its offsets in the text.
+struct DateToken {
+  TokenSpan span;
+  std::string_view value;  // the token without decoration
+  std::size_t start = 0;   // offsets of `value` in the text
+  std::size_t end = 0;
+};
+
+DateToken MakeDateToken(std::string_view text, TokenSpan span) {
+  DateToken t;
+  t.span = span;
+  const std::string_view token = text.substr(span.start, span.end - span.start);
+  t.value = StripDecoration(token);
+  t.start =
+      span.start + static_cast<std::size_t>(t.value.data() - token.data());
+  t.end = t.start + t.value.size();
+  return t;
+}
+
+// The token after `prev`, when only a short gap of `allowed` bytes separates
+// their values.
+bool NextDateToken(std::string_view text, const DateToken& prev,
+                   std::string_view allowed, DateToken* next) {
+  std::size_t pos = prev.span.end;
+  TokenSpan span;
+  if (!internal::NextToken(text, &pos, &span)) return false;
+  *next = MakeDateToken(text, span);
+  if (next->value.empty() || next->start < prev.end) return false;
+  const std::string_view gap = text.substr(prev.end, next->start - prev.end);
+  if (gap.empty() || gap.size() > kMaxDateGapBytes) return false;
+  return std::all_of(gap.begin(), gap.end(), [&](char c) {
+    return allowed.find(c) != std::string_view::npos;
+  });
+}
+
+// One token read whole as a date, a time or a timestamp. *open_clock is set
+// when a following "PM" may still apply (a time written without one).
+bool ReadDateTimeToken(std::string_view s, DateTimeValue* v, bool* open_clock) {
+  *open_clock = false;
+  std::size_t i = 0;
+  if (ReadNumericDate(s, &i, &v->year, &v->month, &v->day)) {
+    if (i == s.size()) {
+      v->kind = DateTimeValue::Kind::kDate;
+      return true;
+    }
+    if (LowerAscii(s[i]) != 't') return false;
+    ++i;
+    if (!ReadClock(s, &i, &v->hour, &v->minute, &v->second)) return false;
+    if (!ReadZoneToEnd(s, i)) return false;
+    v->kind = DateTimeValue::Kind::kDateTime;
+    return true;
+  }
+  i = 0;
+  bool pm = false;
+  v->kind = DateTimeValue::Kind::kTime;
+  if (ReadClock(s, &i, &v->hour, &v->minute, &v->second)) {
+    if (i == s.size()) {
+      *open_clock = true;
+      return true;
+    }
+    if (IsMeridiem(s.substr(i), &pm)) return ApplyMeridiem(pm, &v->hour);
+    return ReadZoneToEnd(s, i);
+  }
+  i = 0;
+  // "2pm": an hour alone is a time only with its meridiem.
+  if (ReadNumber(s, &i, 1, 2, &v->hour) && i < s.size() &&
+      IsMeridiem(s.substr(i), &pm)) {
+    v->minute = 0;
+    v->second = 0;
+    return ApplyMeridiem(pm, &v->hour);
+  }
+  return false;
+}
+
+// A following "PM" / "a.m." turns an open clock into a 12-hour time.
+void TakeMeridiem(std::string_view text, DateToken* last, DateTimeValue* v) {
+  DateToken next;
+  bool pm = false;
+  int hour = v->hour;
+  if (v->tokens < kMaxDateTimeTokens &&
+      NextDateToken(text, *last, " ", &next) && IsMeridiem(next.value, &pm) &&
+      ApplyMeridiem(pm, &hour)) {
+    v->hour = hour;
+    v->end = next.end;
+    ++v->tokens;
+    *last = next;
+  }
+}
+
+// "May 22", "May 22nd, 2024", "May 2024", from the month token on.
+std::optional<DateTimeValue> MonthFirst(std::string_view text,
+                                        const DateToken& first, int month) {
+  DateToken second;
+  if (!NextDateToken(text, first, " .,", &second)) return std::nullopt;
+  DateTimeValue v;
+  v.month = month;
+  v.start = first.start;
+  if (ReadYear(second.value, &v.year)) {
+    v.kind = DateTimeValue::Kind::kYearMonth;
+    v.end = second.end;
+    v.tokens = 2;
+    return v;
+  }
+  if (!ReadDay(second.value, &v.day)) return std::nullopt;
+  v.kind = DateTimeValue::Kind::kMonthDay;
+  v.end = second.end;
+  v.tokens = 2;
+  DateToken third;
+  int year = 0;
+  if (NextDateToken(text, second, " ,", &third) &&
+      ReadYear(third.value, &year) && ValidDate(year, month, v.day)) {
+    v.kind = DateTimeValue::Kind::kDate;
+    v.year = year;
+    v.end = third.end;
+    v.tokens = 3;
+  }
+  if (!ValidDate(v.year, v.month, v.day)) return std::nullopt;
+  return v;
+}
+
+// "22 May", "22nd of May 2024", from the day token on.
+std::optional<DateTimeValue> DayFirst(std::string_view text,
+                                      const DateToken& first, int day) {
+  DateToken next;
+  if (!NextDateToken(text, first, " ", &next)) return std::nullopt;
+  DateTimeValue v;
+  v.start = first.start;
+  v.day = day;
+  v.tokens = 2;
+  if (EqualsLower(next.value, "of")) {
+    const DateToken of = next;
+    if (!NextDateToken(text, of, " ", &next)) return std::nullopt;
+    v.tokens = 3;
+  }
+  v.month = MonthOf(next.value);
+  if (v.month == 0) return std::nullopt;
+  v.kind = DateTimeValue::Kind::kMonthDay;
+  v.end = next.end;
+  DateToken year_token;
+  int year = 0;
+  if (NextDateToken(text, next, " ,", &year_token) &&
+      ReadYear(year_token.value, &year) && ValidDate(year, v.month, day)) {
+    v.kind = DateTimeValue::Kind::kDate;
+    v.year = year;
+    v.end = year_token.end;
+    ++v.tokens;
+  }
+  if (!ValidDate(v.year, v.month, v.day)) return std::nullopt;
+  return v;
+}
+
+std::string FormatDate(int year, int month, int day) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", year, month, day);
+  return buffer;
+}
+
+std::string FormatMonthDay(int month, int day) {
+  char buffer[8];
+  std::snprintf(buffer, sizeof buffer, "%02d-%02d", month, day);
+  return buffer;
+}
+
+std::string FormatYearMonth(int year, int month) {
+  char buffer[12];
+  std::snprintf(buffer, sizeof buffer, "%04d-%02d", year, month);
+  return buffer;
+}
+
+std::string FormatTime(int hour, int minute, int second, bool seconds) {
+  char buffer[12];
+  if (seconds) {
+    std::snprintf(buffer, sizeof buffer, "%02d:%02d:%02d", hour, minute,
+                  second);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%02d:%02d", hour, minute);
+  }
+  return buffer;
+}
+
+constexpr char kDateKey[] = "@date:";
+constexpr char kMonthDayKey[] = "@md:";
+constexpr char kYearMonthKey[] = "@ym:";
+constexpr char kTimeKey[] = "@time:";
+
 }  // namespace
+
+std::optional<DateTimeValue> MatchDateTime(std::string_view text,
+                                           TokenSpan first) {
+  DateToken t0 = MakeDateToken(text, first);
+  if (t0.value.empty()) return std::nullopt;
+  const char lead = t0.value.front();
+  if (lead >= 'A' && lead <= 'Z') {
+    const int month = MonthOf(t0.value);
+    if (month == 0) return std::nullopt;
+    return MonthFirst(text, t0, month);
+  }
+  if (!IsAsciiDigit(lead)) return std::nullopt;
+
+  DateTimeValue v;
+  v.start = t0.start;
+  v.end = t0.end;
+  bool open_clock = false;
+  if (ReadDateTimeToken(t0.value, &v, &open_clock)) {
+    DateToken last = t0;
+    if (open_clock) {
+      TakeMeridiem(text, &last, &v);
+    } else if (v.kind == DateTimeValue::Kind::kDate) {
+      // "2023-09-12 14:00:00": a numeric date and its time, one value.
+      DateToken next;
+      DateTimeValue time;
+      bool time_open = false;
+      if (NextDateToken(text, t0, " ", &next) && next.start == t0.end + 1 &&
+          ReadDateTimeToken(next.value, &time, &time_open) &&
+          time.kind == DateTimeValue::Kind::kTime) {
+        v.kind = DateTimeValue::Kind::kDateTime;
+        v.hour = time.hour;
+        v.minute = time.minute;
+        v.second = time.second;
+        v.end = next.end;
+        v.tokens = 2;
+        last = next;
+        if (time_open) TakeMeridiem(text, &last, &v);
+      }
+    }
+    return v;
+  }
+  // A bare number: an hour before "PM", or a day before a month.
+  int number = 0;
+  std::size_t i = 0;
+  if (ReadNumber(t0.value, &i, 1, 2, &number) && i == t0.value.size()) {
+    DateToken next;
+    bool pm = false;
+    int hour = number;
+    if (NextDateToken(text, t0, " ", &next) && IsMeridiem(next.value, &pm) &&
+        ApplyMeridiem(pm, &hour)) {
+      v.kind = DateTimeValue::Kind::kTime;
+      v.hour = hour;
+      v.end = next.end;
+      v.tokens = 2;
+      return v;
+    }
+  }
+  int day = 0;
+  if (ReadDay(t0.value, &day)) return DayFirst(text, t0, day);
+  return std::nullopt;
+}
+
+std::string_view DateTimeShape(const DateTimeValue& value) {
+  switch (value.kind) {
+    case DateTimeValue::Kind::kTime:
+      return kShapeTime;
+    case DateTimeValue::Kind::kDateTime:
+      return kShapeDateTime;
+    case DateTimeValue::Kind::kDate:
+    case DateTimeValue::Kind::kMonthDay:
+    case DateTimeValue::Kind::kYearMonth:
+      break;
+  }
+  return kShapeDate;
+}
+
+std::string DateTimeCanonical(const DateTimeValue& v) {
+  const bool seconds = v.second != 0;
+  switch (v.kind) {
+    case DateTimeValue::Kind::kDate:
+      return FormatDate(v.year, v.month, v.day);
+    case DateTimeValue::Kind::kMonthDay:
+      return absl::StrCat("--", FormatMonthDay(v.month, v.day));
+    case DateTimeValue::Kind::kYearMonth:
+      return FormatYearMonth(v.year, v.month);
+    case DateTimeValue::Kind::kTime:
+      return FormatTime(v.hour, v.minute, v.second, seconds);
+    case DateTimeValue::Kind::kDateTime:
+      return absl::StrCat(FormatDate(v.year, v.month, v.day), "t",
+                          FormatTime(v.hour, v.minute, v.second, seconds));
+  }
+  return std::string();
+}
+
+absl::InlinedVector<std::string, 5> DateTimeIndexKeys(const DateTimeValue& v) {
+  absl::InlinedVector<std::string, 5> keys;
+  const bool has_date = v.kind == DateTimeValue::Kind::kDate ||
+                        v.kind == DateTimeValue::Kind::kDateTime;
+  const bool has_time = v.kind == DateTimeValue::Kind::kTime ||
+                        v.kind == DateTimeValue::Kind::kDateTime;
+  if (has_date) {
+    keys.push_back(absl::StrCat(kDateKey, FormatDate(v.year, v.month, v.day)));
+  }
+  if (has_date || v.kind == DateTimeValue::Kind::kMonthDay) {
+    keys.push_back(absl::StrCat(kMonthDayKey, FormatMonthDay(v.month, v.day)));
+  }
+  if (has_date || v.kind == DateTimeValue::Kind::kYearMonth) {
+    keys.push_back(
+        absl::StrCat(kYearMonthKey, FormatYearMonth(v.year, v.month)));
+  }
+  if (has_time) {
+    keys.push_back(
+        absl::StrCat(kTimeKey, FormatTime(v.hour, v.minute, 0, false)));
+    if (v.second != 0) {
+      keys.push_back(
+          absl::StrCat(kTimeKey, FormatTime(v.hour, v.minute, v.second, true)));
+    }
+  }
+  return keys;
+}
+
+absl::InlinedVector<std::string, 2> DateTimeLookupKeys(const DateTimeValue& v) {
+  absl::InlinedVector<std::string, 2> keys;
+  const bool seconds = v.second != 0;
+  switch (v.kind) {
+    case DateTimeValue::Kind::kDate:
+      keys.push_back(
+          absl::StrCat(kDateKey, FormatDate(v.year, v.month, v.day)));
+      break;
+    case DateTimeValue::Kind::kMonthDay:
+      keys.push_back(
+          absl::StrCat(kMonthDayKey, FormatMonthDay(v.month, v.day)));
+      break;
+    case DateTimeValue::Kind::kYearMonth:
+      keys.push_back(
+          absl::StrCat(kYearMonthKey, FormatYearMonth(v.year, v.month)));
+      break;
+    case DateTimeValue::Kind::kTime:
+      keys.push_back(absl::StrCat(
+          kTimeKey, FormatTime(v.hour, v.minute, v.second, seconds)));
+      break;
+    case DateTimeValue::Kind::kDateTime:
+      keys.push_back(
+          absl::StrCat(kDateKey, FormatDate(v.year, v.month, v.day)));
+      keys.push_back(absl::StrCat(
+          kTimeKey, FormatTime(v.hour, v.minute, v.second, seconds)));
+      break;
+  }
+  return keys;
+}
 
 TokenValue ReadToken(std::string_view token) {
   TokenValue value;

@@ -8,7 +8,20 @@
 // bare number of min_digits+ digits. A number with a unit is judged on its
 // number alone; `N/M` of one or two digits each (`24/7`) is prose.
 //
-// What it does NOT do: look anything up, or tokenize text.
+// It also reads dates and clock times (MatchDateTime): one value that may
+// span several tokens (`May 22, 2024`, `2:00 PM`), with the date and time
+// keys both sides use (DateTimeIndexKeys on the evidence side,
+// DateTimeLookupKeys on the answer side). The keys begin with '@', which is
+// leading decoration and so begins no canonical form: `@date:2024-05-22`,
+// `@md:05-22` (month and day), `@ym:2024-05` (year and month),
+// `@time:14:00` (and `@time:14:00:06` when the seconds are not zero). Taking
+// the date or time part of an ISO timestamp is a structural decomposition
+// of that value (the grammar of ISO 8601), not substring matching (law 2).
+//
+// What it does NOT do: look anything up, or tokenize text (MatchDateTime
+// asks the tokenizer for the tokens after the first). Month names are
+// English only; a numeric date whose day and month could trade places
+// (`05/06/2024`) is left to the ordinary rule.
 #ifndef GROUNDGATE_EVIDENCE_EXTRACTOR_H_
 #define GROUNDGATE_EVIDENCE_EXTRACTOR_H_
 
@@ -18,8 +31,10 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "evidence/canonical.h"
+#include "evidence/tokenizer.h"
 #include "groundgate/gate.h"
 
 namespace groundgate::evidence {
@@ -50,6 +65,58 @@ struct ExtractedValue {
   bool changed = false;          // canonicalization joined spellings
   bool declared_exempt = false;  // GateOptions exempted it
 };
+
+inline constexpr std::string_view kShapeDate = "date";
+inline constexpr std::string_view kShapeTime = "time";
+inline constexpr std::string_view kShapeDateTime = "datetime";
+
+// A date, a clock time or both, read from one or more tokens.
+struct DateTimeValue {
+  enum class Kind {
+    kDate,       // 2024-05-22, May 22, 2024, 22 May 2024, 2024/05/22
+    kMonthDay,   // May 22, 22nd May (no year)
+    kYearMonth,  // May 2024
+    kTime,       // 14:00, 2:00 PM, 2pm, 13:25:06Z
+    kDateTime,   // 2024-05-06T13:25:06, 2023-09-12 14:00:00
+  };
+  Kind kind = Kind::kDate;
+  int year = 0;  // 0 when the text gave none
+  int month = 0;
+  int day = 0;
+  int hour = 0;  // 24-hour clock
+  int minute = 0;
+  int second = 0;
+  // Byte offsets of the value in the text, decoration excluded: [start,
+  // end). `end` may lie past the first token when the value spans several.
+  std::size_t start = 0;
+  std::size_t end = 0;
+  int tokens = 1;  // how many tokens the value spans
+};
+
+// Reads the date or time that begins at token `first` of `text` (a span
+// ForEachToken gave), looking at most kMaxDateTimeTokens tokens ahead.
+// Returns nullopt when no date or time begins there. Never allocates.
+// Thread-safe (pure).
+std::optional<DateTimeValue> MatchDateTime(std::string_view text,
+                                           TokenSpan first);
+
+// A date or time's shape: kShapeDate, kShapeTime or kShapeDateTime.
+std::string_view DateTimeShape(const DateTimeValue& value);
+
+// Its canonical form as shown in a verdict: "2024-05-22", "--05-22" (no
+// year), "2024-05", "14:00", "14:00:06", "2024-05-06t13:25:06".
+std::string DateTimeCanonical(const DateTimeValue& value);
+
+// Evidence side: every key a carried date or time is indexed under (its
+// date, month-day and year-month keys; its minute key, and its second key
+// when the seconds are not zero).
+absl::InlinedVector<std::string, 5> DateTimeIndexKeys(
+    const DateTimeValue& value);
+
+// Answer side: the keys that must all be carried for the value to count as
+// read: one, or two for a date with a time (its date and its time).
+absl::InlinedVector<std::string, 2> DateTimeLookupKeys(
+    const DateTimeValue& value);
 
 class Extractor {
  public:

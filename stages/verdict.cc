@@ -43,6 +43,10 @@ std::string_view ReasonName(MatchReason reason) {
       return "canonical";
     case MatchReason::kDeclaredExemption:
       return "declared_exemption";
+    case MatchReason::kRespelledDate:
+      return "respelled_date";
+    case MatchReason::kRespelledTime:
+      return "respelled_time";
   }
   return "unknown";
 }

@@ -26,6 +26,9 @@ nlohmann::ordered_json SpanEntries(const Verdict& verdict,
     entry["shape"] = c.shape;
     entry["start"] = c.start;
     entry["end"] = c.end;
+    if (status == CandidateStatus::kGrounded) {
+      entry["reason"] = std::string(ReasonName(c.reason));
+    }
     if (options.include_values) {
       entry["value"] = ClipUtf8(c.canonical, options.max_value_bytes);
     }
@@ -46,6 +49,7 @@ nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
       SpanEntries(verdict, CandidateStatus::kUnsupported, options);
   out["unverified"] =
       SpanEntries(verdict, CandidateStatus::kUnverified, options);
+  out["grounded"] = SpanEntries(verdict, CandidateStatus::kGrounded, options);
   if (verdict.answer_carriers.has_value()) {
     nlohmann::ordered_json carriers = nlohmann::ordered_json::array();
     for (const AnswerCarrier& carrier : *verdict.answer_carriers) {

@@ -309,9 +309,9 @@ TEST_CASE("cli keys are trace_id and message_index then the verdict in order") {
     keys.push_back(it.key());
   }
   const std::vector<std::string> expected = {
-      "trace_id",           "message_index",    "action",     "candidates",
-      "looked_up",          "unsupported",      "unverified", "carried_by",
-      "evidence_truncated", "answer_truncated", "grounding"};
+      "trace_id",   "message_index",      "action",           "candidates",
+      "looked_up",  "unsupported",        "unverified",       "grounded",
+      "carried_by", "evidence_truncated", "answer_truncated", "grounding"};
   CHECK(keys == expected);
   // One compact line: no indentation, no spaces after separators.
   CHECK_FALSE(Contains(result.out, "\": "));
@@ -829,7 +829,7 @@ TEST_CASE("cli the same input gives byte-identical output (law 9)") {
 
 TEST_CASE("cli in the example traces exactly the planted values are flagged") {
   // Each entry: trace id, message index, the flagged spelling in the
-  // answer: the planted values, and the known false accusations listed
+  // answer: the planted values, and any known false accusations listed
   // last. Nothing else in examples/traces may be flagged.
   const std::set<std::tuple<std::string, int, std::string>> planted = {
       {"san-lun-map-planted", 4, "0x0014"},
@@ -839,12 +839,8 @@ TEST_CASE("cli in the example traces exactly the planted values are flagged") {
       {"cap-ticket-typed-twice-planted", 4, "CHG0031337"},
       {"cap-ticket-typed-twice-planted", 6, "CHG0031337"},
       {"taubench-airline-t12-r1-planted", 8, "3FRNFE"},
-      // Known false accusations of the baseline rule, pinned so that the
-      // change that removes them must say so: the answer writes the date
-      // part of the tool's "2024-05-06T13:25:06". Reading the date or time
-      // part of a timestamp is the canonical-forms issue's work.
-      {"taubench-airline-t12-r1", 10, "2024-05-06"},
-      {"taubench-airline-t12-r1-planted", 10, "2024-05-06"},
+      // No known false accusation is left: "2024-05-06", the date part of
+      // the tool's "2024-05-06T13:25:06", is grounded as respelled_date.
   };
   const std::filesystem::path dir =
       std::filesystem::path(GROUNDGATE_SOURCE_DIR) / "examples" / "traces";

@@ -199,7 +199,9 @@ TEST_SUITE("fixtures") {
     const Tally tally = ReplayFile("shared_excerpts.jsonl");
     CHECK(tally.conversations == 22);
     CHECK(tally.correct_answers == 39);
-    CHECK(tally.correct_values == 45);
+    // 44: "2023-03-15 10:30:00" is one datetime value, no longer a date and
+    // a time counted apart.
+    CHECK(tally.correct_values == 44);
     CHECK(tally.false_accusations == 0);
     CHECK(tally.planted == 11);
     CHECK(tally.caught == tally.planted);

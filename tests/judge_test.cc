@@ -384,6 +384,8 @@ TEST_SUITE("judge") {
     CHECK(ReasonName(MatchReason::kExact) == "exact");
     CHECK(ReasonName(MatchReason::kCanonical) == "canonical");
     CHECK(ReasonName(MatchReason::kDeclaredExemption) == "declared_exemption");
+    CHECK(ReasonName(MatchReason::kRespelledDate) == "respelled_date");
+    CHECK(ReasonName(MatchReason::kRespelledTime) == "respelled_time");
     CHECK(GroundingName(Grounding::kNone) == "none");
     CHECK(GroundingName(Grounding::kThisTurn) == "this_turn");
     CHECK(GroundingName(Grounding::kPriorTurn) == "prior_turn");
@@ -399,6 +401,7 @@ TEST_SUITE("verdict_json") {
     grounded.shape = "number";
     grounded.canonical = "41200";
     grounded.status = CandidateStatus::kGrounded;
+    grounded.reason = MatchReason::kExact;
     grounded.carriers = {"call_1"};
     Candidate typed;
     typed.start = 10;
@@ -417,13 +420,17 @@ TEST_SUITE("verdict_json") {
   TEST_CASE("keys come out in a fixed order") {
     const nlohmann::ordered_json json =
         VerdictToJson(SampleVerdict(), {.include_values = true});
-    CHECK(Keys(json) == std::vector<std::string>{
-                            "action", "candidates", "looked_up", "unsupported",
-                            "unverified", "carried_by", "evidence_truncated",
-                            "answer_truncated", "grounding"});
+    CHECK(Keys(json) ==
+          std::vector<std::string>{"action", "candidates", "looked_up",
+                                   "unsupported", "unverified", "grounded",
+                                   "carried_by", "evidence_truncated",
+                                   "answer_truncated", "grounding"});
     REQUIRE(json["unsupported"].size() == 1);
     CHECK(Keys(json["unsupported"][0]) ==
           std::vector<std::string>{"shape", "start", "end", "value"});
+    REQUIRE(json["grounded"].size() == 1);
+    CHECK(Keys(json["grounded"][0]) ==
+          std::vector<std::string>{"shape", "start", "end", "reason", "value"});
     REQUIRE(json["carried_by"].size() == 1);
     CHECK(Keys(json["carried_by"][0]) ==
           std::vector<std::string>{"tool_call_id", "tool_name", "values",
@@ -434,6 +441,8 @@ TEST_SUITE("verdict_json") {
           R"({"action":"flagged","candidates":2,"looked_up":2,)"
           R"("unsupported":[{"shape":"identifier","start":10,"end":20,)"
           R"("value":"inc0099999"}],"unverified":[],)"
+          R"("grounded":[{"shape":"number","start":0,"end":6,)"
+          R"("reason":"exact","value":"41200"}],)"
           R"("carried_by":[{"tool_call_id":"call_1","tool_name":"port_stats",)"
           R"("values":1,"only":1}],"evidence_truncated":false,)"
           R"("answer_truncated":false,"grounding":{"this_turn":1,)"
@@ -448,8 +457,10 @@ TEST_SUITE("verdict_json") {
     const std::string opted =
         VerdictToJson(SampleVerdict(), {.include_values = true}).dump();
     CHECK(opted.find("\"value\":\"inc0099999\"") != std::string::npos);
-    // Grounded values are never listed, with or without values.
-    CHECK(opted.find("41200") == std::string::npos);
+    // Grounded values are listed with their reason; their value only when
+    // the application opts in.
+    CHECK(dump.find("\"reason\":\"exact\"") != std::string::npos);
+    CHECK(opted.find("\"value\":\"41200\"") != std::string::npos);
   }
 
   TEST_CASE("a value is clipped to max_value_bytes on a UTF-8 boundary") {

@@ -244,9 +244,11 @@ TEST_CASE("report renders in headless chromium with the flagged value marked") {
   // The filter: the script counted the flagged conversations it shows.
   const std::size_t flagged_conversations =
       Count(dom, "<details class=\"conv flagged\"");
-  CHECK(flagged_conversations == 7);
-  CHECK(Contains(dom, "showing 7 of 15 conversations"));
-  CHECK(Total(dom, "n-flagged-conversations") == "7");
+  // Six: taubench-airline-t12-r1 is no longer flagged since the date of a
+  // timestamp grounds its respelling (respelled_date).
+  CHECK(flagged_conversations == 6);
+  CHECK(Contains(dom, "showing 6 of 15 conversations"));
+  CHECK(Total(dom, "n-flagged-conversations") == "6");
 }
 
 TEST_SUITE_END();

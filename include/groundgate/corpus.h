@@ -137,7 +137,11 @@ class EvidenceCorpus {
   // began a user turn.
   bool RecordUserMessage(std::string_view text);
 
-  // Looks up one canonical value (as produced by the Gate's extractor).
+  // Looks up one canonical value (as produced by the Gate's extractor). Dates
+  // and clock times are also indexed under keys that begin with '@'
+  // ("@date:2024-05-22", "@md:05-22", "@ym:2024-05", "@time:14:00",
+  // "@time:14:00:06"), which no canonical form can equal; see
+  // evidence/README.md.
   [[nodiscard]] Evidence Lookup(std::string_view canonical) const;
 
   // True when the user or the application supplied this canonical value.

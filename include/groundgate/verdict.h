@@ -34,6 +34,12 @@ enum class MatchReason {
   kExact,      // the answer spelled it as the canonical form
   kCanonical,  // one canonical form joined two spellings (41,200 vs 41200)
   kDeclaredExemption,  // GateOptions exempted it
+  // A date ("May 22, 2024", the date of "2024-05-22T10:00:00") met a
+  // carried date through its date key, not through its own spelling.
+  kRespelledDate,
+  // A clock time ("2:00 PM", "14:00") met a carried time ("14:00:00", the
+  // time of a timestamp) through its time key.
+  kRespelledTime,
 };
 
 enum class Grounding {
@@ -45,7 +51,8 @@ enum class Grounding {
 struct Candidate {
   std::size_t start = 0;  // byte offsets of the first occurrence in the
   std::size_t end = 0;    // UTF-8 answer: [start, end)
-  std::string shape;      // "number", "identifier" or a declared shape name
+  // "number", "identifier", "date", "time", "datetime" or a declared shape
+  std::string shape;
   std::string canonical;  // the value's canonical form
   CandidateStatus status = CandidateStatus::kUnsupported;
   MatchReason reason = MatchReason::kNone;

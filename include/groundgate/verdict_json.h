@@ -6,8 +6,8 @@
 // byte-identical text (law 9).
 //
 // What it does NOT do: carry values by default. Only with
-// VerdictJsonOptions::include_values does an unsupported entry gain a
-// "value", clipped to max_value_bytes (law 8).
+// VerdictJsonOptions::include_values does an unsupported, unverified or
+// grounded entry gain a "value", clipped to max_value_bytes (law 8).
 #ifndef GROUNDGATE_VERDICT_JSON_H_
 #define GROUNDGATE_VERDICT_JSON_H_
 
@@ -29,8 +29,10 @@ struct VerdictJsonOptions {
 };
 
 // {"action", "candidates", "looked_up", "unsupported": [{"shape", "start",
-//  "end"[, "value"]}], "unverified": [...same...], "carried_by":
-//  [{"tool_call_id", "tool_name", "values", "only"}] | null,
+//  "end"[, "value"]}], "unverified": [...same...], "grounded": [{"shape",
+//  "start", "end", "reason"[, "value"]}] (reason: "exact", "canonical",
+//  "respelled_date", "respelled_time", ...: why the value counted as read),
+//  "carried_by": [{"tool_call_id", "tool_name", "values", "only"}] | null,
 //  "evidence_truncated", "answer_truncated",
 //  "grounding": {"this_turn", "prior_turns"}}
 nlohmann::ordered_json VerdictToJson(const Verdict& verdict,

@@ -1,0 +1,296 @@
+// tests/dates_test.cc — dates and clock times: one value, however spelled.
+//
+// Its one job: pin how the gate reads dates and times on both sides.
+// Respellings of a carried date or time are grounded with the reason that
+// says so (respelled_date, respelled_time); a date or time no result carried
+// (another day, another minute) stays unsupported; a multi-token date is ONE
+// candidate whose span covers all its tokens, and its year or day alone is
+// never a candidate; the grounded list of VerdictToJson shows the reason.
+//
+// What it does NOT do: pin the other canonical forms (canonical_test.cc) or
+// the candidate rule for non-dates (extractor_test.cc).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "evidence/extractor.h"
+#include "evidence/tokenizer.h"
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
+#include "groundgate/verdict_json.h"
+
+namespace groundgate {
+namespace {
+
+Gate MakeGate(GateOptions options = {}) {
+  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
+  REQUIRE(gate.ok());
+  return *std::move(gate);
+}
+
+// The reservation the airline traces look like: ISO dates, clock times
+// with seconds, a timestamp.
+constexpr std::string_view kFlight =
+    R"({"reservation_id": "4WQ150", "flights": [{"date": "2024-05-22",
+        "scheduled_departure_time_est": "14:00:00",
+        "scheduled_arrival_time_est": "17:30:45"},
+        {"date": "2024-05-22", "scheduled_departure_time_est": "23:00:00",
+        "scheduled_arrival_time_est": "02:15:00+1"}],
+        "created_at": "2024-05-06T13:25:06",
+        "boarding": "2023-09-12 09:05:00"})";
+
+Verdict JudgeFlight(std::string_view answer) {
+  static const Gate gate = MakeGate();
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("What does my booking say?");
+  corpus.RecordToolResult("call_1", "get_reservation_details", kFlight);
+  return gate.Judge(answer, corpus);
+}
+
+// The one candidate whose span text is `text`, or nullptr.
+const Candidate* AtText(const Verdict& verdict, std::string_view answer,
+                        std::string_view text) {
+  for (const Candidate& c : verdict.candidates) {
+    if (answer.substr(c.start, c.end - c.start) == text) return &c;
+  }
+  return nullptr;
+}
+
+TEST_SUITE("dates") {
+  TEST_CASE("a respelled date or time is grounded with the reason why") {
+    struct Case {
+      std::string_view answer;
+      std::string_view value;  // the candidate's span text
+      std::string_view shape;
+      std::string_view canonical;
+      MatchReason reason;
+    };
+    static const Case kCases[] = {
+        {"You fly on May 22, 2024.", "May 22, 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 22 May 2024.", "22 May 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22nd, 2024.", "May 22nd, 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on the 22nd of May.", "22nd of May", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22nd.", "May 22nd", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22.", "May 22", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly in May 2024.", "May 2024", "date", "2024-05",
+         MatchReason::kRespelledDate},
+        {"Boarding on Sep 12, 2023.", "Sep 12, 2023", "date", "2023-09-12",
+         MatchReason::kRespelledDate},
+        {"Boarding on Sept. 12.", "Sept. 12", "date", "--09-12",
+         MatchReason::kRespelledDate},
+        {"You fly on 2024/05/22.", "2024/05/22", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 05/22/2024.", "05/22/2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 22/05/2024.", "22/05/2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"Booked on 2024-05-06.", "2024-05-06", "date", "2024-05-06",
+         MatchReason::kRespelledDate},
+        {"It leaves at 14:00.", "14:00", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2:00 PM.", "2:00 PM", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2pm.", "2pm", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2 PM.", "2 PM", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2:00 p.m. sharp.", "2:00 p.m", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It lands at 5:30 PM.", "5:30 PM", "time", "17:30",
+         MatchReason::kRespelledTime},
+        {"It lands at 17:30:45.", "17:30:45", "time", "17:30:45",
+         MatchReason::kExact},
+        // "+1": the next day, as the airline schedules write it.
+        {"It lands at 2:15 AM.", "2:15 AM", "time", "02:15",
+         MatchReason::kRespelledTime},
+        {"Booked at 1:25 PM.", "1:25 PM", "time", "13:25",
+         MatchReason::kRespelledTime},
+        {"Booked at 13:25:06.", "13:25:06", "time", "13:25:06",
+         MatchReason::kRespelledTime},
+        {"Boarding at 9:05 AM.", "9:05 AM", "time", "09:05",
+         MatchReason::kRespelledTime},
+        {"Booked 2024-05-06 13:25.", "2024-05-06 13:25", "datetime",
+         "2024-05-06t13:25", MatchReason::kRespelledDate},
+        {"Booked 2024-05-06T13:25:06Z.", "2024-05-06T13:25:06Z", "datetime",
+         "2024-05-06t13:25:06", MatchReason::kRespelledDate},
+        // Spelled as the result spelled it: exact, as before.
+        {"You fly on 2024-05-22.", "2024-05-22", "date", "2024-05-22",
+         MatchReason::kExact},
+        {"It leaves at 14:00:00.", "14:00:00", "time", "14:00",
+         MatchReason::kExact},
+        {"Booked 2024-05-06T13:25:06.", "2024-05-06T13:25:06", "datetime",
+         "2024-05-06t13:25:06", MatchReason::kExact},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = JudgeFlight(c.answer);
+      CHECK_FALSE(verdict.flagged());
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->shape == c.shape);
+      CHECK(candidate->canonical == c.canonical);
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->carriers == std::vector<std::string>{"call_1"});
+    }
+  }
+
+  TEST_CASE("a planted date or time is still caught") {
+    struct Case {
+      std::string_view answer;
+      std::string_view value;
+    };
+    static const Case kCases[] = {
+        {"You fly on May 23, 2024.", "May 23, 2024"},  // another day
+        {"You fly on May 22, 2025.", "May 22, 2025"},  // another year
+        {"You fly on 23 May 2024.", "23 May 2024"},
+        {"You fly on May 23.", "May 23"},
+        {"You fly in June 2024.", "June 2024"},
+        {"You fly on 2024-05-23.", "2024-05-23"},
+        {"You fly on 2024/05/21.", "2024/05/21"},
+        {"It leaves at 14:01.", "14:01"},  // another minute
+        {"It leaves at 2:00 AM.", "2:00 AM"},
+        {"It leaves at 3pm.", "3pm"},
+        {"It lands at 17:30:44.", "17:30:44"},  // another second
+        {"Booked 2024-05-06T13:26:06.", "2024-05-06T13:26:06"},
+        {"Booked 2024-05-07T13:25:06.", "2024-05-07T13:25:06"},
+        {"Booked 2024-05-06 13:26.", "2024-05-06 13:26"},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = JudgeFlight(c.answer);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kUnsupported);
+      CHECK(candidate->reason == MatchReason::kNone);
+      CHECK(verdict.flagged());
+    }
+  }
+
+  TEST_CASE("a month-name date is one candidate; its year is not another") {
+    const std::string answer = "Flight 4WQ150 leaves May 22, 2024 at 2:00 PM.";
+    const Verdict verdict = JudgeFlight(answer);
+    REQUIRE(verdict.candidates.size() == 3);
+    const Candidate& date = verdict.candidates[1];
+    CHECK(date.start == answer.find("May"));
+    CHECK(date.end == answer.find(" at"));
+    CHECK(date.shape == "date");
+    const Candidate& time = verdict.candidates[2];
+    CHECK(answer.substr(time.start, time.end - time.start) == "2:00 PM");
+    for (const Candidate& c : verdict.candidates) {
+      CHECK(c.canonical != "2024");
+      CHECK(c.status == CandidateStatus::kGrounded);
+    }
+    CHECK_FALSE(verdict.flagged());
+    // The same date in two spellings is one distinct value.
+    const Verdict twice = JudgeFlight("On 2024-05-22, that is May 22, 2024.");
+    REQUIRE(twice.candidates.size() == 1);
+    CHECK(twice.candidates[0].occurrences == 2);
+  }
+
+  TEST_CASE("a typed year inside a date no longer counts as its own value") {
+    // The baseline flagged "2024" here: no result carried the bare year.
+    const Verdict verdict = JudgeFlight("Your flight on May 22, 2024 is set.");
+    CHECK_FALSE(verdict.flagged());
+    CHECK(verdict.candidates.size() == 1);
+  }
+
+  TEST_CASE("an ambiguous numeric date is left to the ordinary rule") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When?");
+    corpus.RecordToolResult("c1", "t", R"({"d": "2024-06-05"})");
+    const Verdict verdict = MakeGate().Judge("On 05/06/2024.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].shape == "identifier");
+    CHECK(verdict.candidates[0].status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("a date the user wrote in words is exempt when repeated") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Can I fly on May 30, 2024 at 4:15 PM?");
+    corpus.RecordToolResult("c1", "t", R"({"seats": 0})");
+    const std::string answer = "No seats on 2024-05-30 at 16:15.";
+    const Verdict verdict = MakeGate().Judge(answer, corpus);
+    CHECK_FALSE(verdict.flagged());
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
+    CHECK(verdict.candidates[0].reason == MatchReason::kRespelledDate);
+    CHECK(verdict.candidates[1].status == CandidateStatus::kExempt);
+    CHECK(verdict.candidates[1].reason == MatchReason::kRespelledTime);
+  }
+
+  TEST_CASE("prose that looks like a date is not one") {
+    static const std::string_view kProse[] = {
+        "You may 3 times retry.",  // "may" the verb: months are capitalized
+        "Open 24/7.",
+        "Score 16:9 wide.",
+        "WWPN 21:00:00:24:ff:4c:8a:32.",
+        "At 14:00 PM.",  // not a 12-hour time: left to the ordinary rule
+    };
+    for (const std::string_view text : kProse) {
+      CAPTURE(text);
+      for (const evidence::TokenSpan span : evidence::Tokenize(text)) {
+        const auto when = evidence::MatchDateTime(text, span);
+        if (when.has_value()) {
+          // Only "14:00" itself may be read, never with its "PM".
+          CHECK(text.substr(when->start, when->end - when->start) == "14:00");
+        }
+      }
+    }
+  }
+
+  TEST_CASE("the date and time keys never meet an ordinary token") {
+    const auto keys = evidence::DateTimeIndexKeys(*evidence::MatchDateTime(
+        "2024-05-06T13:25:06", evidence::TokenSpan{0, 19}));
+    CHECK(std::vector<std::string>(keys.begin(), keys.end()) ==
+          std::vector<std::string>{"@date:2024-05-06", "@md:05-06",
+                                   "@ym:2024-05", "@time:13:25",
+                                   "@time:13:25:06"});
+    // '@' is leading decoration: no canonical form can begin with it.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("go");
+    corpus.RecordToolResult("c1", "t", R"({"k": "@date:2024-05-06"})");
+    CHECK_FALSE(corpus.Lookup("@date:2024-05-06").carried);
+    CHECK(corpus.Lookup("date:2024-05-06").carried);
+  }
+
+  TEST_CASE("a date is indexed from text results and string leaves alike") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("go");
+    corpus.RecordToolResult("c1", "t", "Departure May 22, 2024 at 2:00 PM");
+    CHECK(corpus.Lookup("@date:2024-05-22").carried);
+    CHECK(corpus.Lookup("@time:14:00").carried);
+    corpus.RecordToolResult("c2", "t", R"({"when": "2023-09-12 14:05:30"})");
+    CHECK(corpus.Lookup("@date:2023-09-12").carried);
+    CHECK(corpus.Lookup("@time:14:05").carried);
+    CHECK(corpus.Lookup("@time:14:05:30").carried);
+    CHECK_FALSE(corpus.Lookup("@time:14:05:00").carried);
+  }
+
+  TEST_CASE("check output lists grounded values with their reason") {
+    const std::string answer = "You fly on May 22, 2024 at 2:00 PM.";
+    const nlohmann::ordered_json json = VerdictToJson(JudgeFlight(answer));
+    REQUIRE(json["grounded"].size() == 2);
+    CHECK(json["grounded"][0]["shape"] == "date");
+    CHECK(json["grounded"][0]["start"] == answer.find("May"));
+    CHECK(json["grounded"][0]["reason"] == "respelled_date");
+    CHECK(json["grounded"][1]["reason"] == "respelled_time");
+    CHECK_FALSE(json["grounded"][0].contains("value"));
+    const nlohmann::ordered_json with_values =
+        VerdictToJson(JudgeFlight(answer), {.include_values = true});
+    CHECK(with_values["grounded"][0]["value"] == "2024-05-22");
+    CHECK(with_values["grounded"][1]["value"] == "14:00");
+  }
+}
+
+}  // namespace
+}  // namespace groundgate
