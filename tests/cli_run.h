@@ -2,7 +2,7 @@
 //
 // Its one job: fork GROUNDGATE_CLI_PATH with arguments and standard input,
 // and capture its stdout, stderr and exit code; plus a scratch directory
-// for the files a test writes. Used by the report and eval suites, which
+// for the files a test writes. Used by the cli, report and eval suites, which
 // test the command as a user runs it.
 //
 // What it does NOT do: parse the command's output (each suite does), or

@@ -30,61 +30,19 @@
 
 #include "groundgate/corpus.h"
 #include "nlohmann/json.hpp"
+#include "tests/cli_run.h"
 
 namespace {
 
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
-// A temporary directory that one test writes its inputs into; removed with
-// everything in it when the test ends.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "groundgate_cli_test.XXXXXX")
-            .string();
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-    REQUIRE_FALSE(path_.empty());
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-
-  std::string Path(const std::string& name) const {
-    return (std::filesystem::path(path_) / name).string();
-  }
-
-  // Writes `content` byte for byte and returns the file's path.
-  std::string Write(const std::string& name, const std::string& content) {
-    const std::string path = Path(name);
-    std::ofstream file(path, std::ios::binary);
-    file << content;
-    return path;
-  }
-
- private:
-  std::string path_;
-};
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(file),
-                     std::istreambuf_iterator<char>());
-}
+using groundgate_test::Contains;
+using groundgate_test::ReadFile;
+using groundgate_test::ScratchDir;
 
 std::vector<std::string> SplitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
-
-bool Contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
+  return groundgate_test::Lines(text);
 }
 
 struct CliResult {
@@ -115,40 +73,9 @@ struct CliResult {
 // captures stdout, stderr and the exit code.
 CliResult RunCli(const std::vector<std::string>& args,
                  const std::string& stdin_text = "") {
-  ScratchDir io;
-  const std::string in_path = io.Write("stdin", stdin_text);
-  const std::string out_path = io.Path("stdout");
-  const std::string err_path = io.Path("stderr");
-
-  std::vector<std::string> argv_storage = {GROUNDGATE_CLI_PATH};
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& arg : argv_storage) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    const int in_fd = open(in_path.c_str(), O_RDONLY);
-    const int out_fd =
-        open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int err_fd =
-        open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (in_fd < 0 || out_fd < 0 || err_fd < 0) _exit(126);
-    dup2(in_fd, STDIN_FILENO);
-    dup2(out_fd, STDOUT_FILENO);
-    dup2(err_fd, STDERR_FILENO);
-    execv(GROUNDGATE_CLI_PATH, argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  REQUIRE(waitpid(pid, &status, 0) == pid);
-  CliResult result;
-  result.exit_code =
-      WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = ReadFile(out_path);
-  result.err = ReadFile(err_path);
-  return result;
+  groundgate_test::RunResult run =
+      groundgate_test::RunGroundgate(args, stdin_text);
+  return CliResult{run.exit_code, std::move(run.out), std::move(run.err)};
 }
 
 // --- building traces: OpenAI Chat Completions messages ----------------------
