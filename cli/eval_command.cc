@@ -40,39 +40,22 @@ constexpr std::string_view kNoValueShape = "(no value)";
 // The label type of a "planted" span.
 constexpr std::string_view kPlantedType = "planted";
 
-struct EvalArgs {
-  bool help = false;
+struct EvalArgs : CommonArgs {
   bool json = false;
-  TraceFlags trace;
-  std::vector<std::string> files;
 };
 
 absl::StatusOr<EvalArgs> ParseArgs(std::span<const std::string_view> args) {
   EvalArgs parsed;
-  bool options_done = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view arg = args[i];
-    if (options_done || arg == kStdinName || !arg.starts_with("-")) {
-      parsed.files.emplace_back(arg);
-    } else if (arg == "--") {
-      options_done = true;
-    } else if (arg == "--help" || arg == "-h") {
-      parsed.help = true;
-    } else if (arg == "--json") {
-      parsed.json = true;
-    } else {
-      absl::StatusOr<bool> taken = ParseTraceFlag(args, &i, &parsed.trace);
-      if (!taken.ok()) return taken.status();
-      if (!*taken) {
-        return absl::InvalidArgumentError(
-            Concat("unknown option \"", arg, "\""));
-      }
-    }
-  }
-  if (!parsed.help && parsed.files.empty()) {
-    return absl::InvalidArgumentError(
-        "no FILE given (use - to read standard input)");
-  }
+  const absl::Status status = ParseCommandArgs(
+      args, "FILE",
+      [&](std::span<const std::string_view> all,
+          std::size_t* i) -> absl::StatusOr<bool> {
+        if (all[*i] != "--json") return false;
+        parsed.json = true;
+        return true;
+      },
+      &parsed);
+  if (!status.ok()) return status;
   return parsed;
 }
 

@@ -207,6 +207,39 @@ absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
   return false;
 }
 
+absl::Status ParseCommandArgs(std::span<const std::string_view> args,
+                              std::string_view what,
+                              const OwnFlagParser& own_flag,
+                              CommonArgs* common) {
+  bool options_done = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (options_done || arg == kStdinName || !arg.starts_with("-")) {
+      common->files.emplace_back(arg);
+    } else if (arg == "--") {
+      options_done = true;
+    } else if (arg == "--help" || arg == "-h") {
+      common->help = true;
+    } else {
+      absl::StatusOr<bool> taken = own_flag(args, &i);
+      if (!taken.ok()) return taken.status();
+      if (!*taken) {
+        taken = ParseTraceFlag(args, &i, &common->trace);
+        if (!taken.ok()) return taken.status();
+      }
+      if (!*taken) {
+        return absl::InvalidArgumentError(
+            Concat("unknown option \"", arg, "\""));
+      }
+    }
+  }
+  if (!common->help && common->files.empty()) {
+    return absl::InvalidArgumentError(
+        Concat("no ", what, " given (use - to read standard input)"));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<Gate> MakeGate(const TraceFlags& flags) {
   GateOptions options;
   if (flags.min_digits.has_value()) options.min_digits = *flags.min_digits;

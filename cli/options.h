@@ -11,10 +11,12 @@
 #define GROUNDGATE_CLI_OPTIONS_H_
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -75,6 +77,29 @@ struct TraceFlags {
 // InvalidArgument for a bad value ("--format: unknown format ...").
 absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
                                     std::size_t* i, TraceFlags* flags);
+
+// What every command's arguments hold besides its own flags.
+struct CommonArgs {
+  bool help = false;
+  TraceFlags trace;
+  std::vector<std::string> files;
+};
+
+// One command's own flags: called with args and &i for each option that is
+// not shared; returns true when it consumed args[*i] (advancing *i past a
+// separate value), false when the option is unknown, or an error.
+using OwnFlagParser = std::function<absl::StatusOr<bool>(
+    std::span<const std::string_view> args, std::size_t* i)>;
+
+// Parses what every command shares — FILE... ("-" is standard input), "--",
+// -h/--help and the TraceFlags — and hands every other option to
+// `own_flag`. InvalidArgument for an unknown option, a bad value, or no
+// file (unless help was asked); `what` names the files in that message
+// ("FILE", "TRACE").
+absl::Status ParseCommandArgs(std::span<const std::string_view> args,
+                              std::string_view what,
+                              const OwnFlagParser& own_flag,
+                              CommonArgs* common);
 
 // Builds the Gate the flags describe: --min-digits and the --shapes file
 // (its form checked here, its patterns by Gate::Create). The error names

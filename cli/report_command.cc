@@ -33,47 +33,36 @@ namespace {
 constexpr std::string_view kCommand = "groundgate report";
 constexpr std::string_view kDefaultTitle = "groundgate report";
 
-struct ReportArgs {
-  bool help = false;
+struct ReportArgs : CommonArgs {
   std::string output = std::string(kStdinName);
   std::string title = std::string(kDefaultTitle);
-  TraceFlags trace;
-  std::vector<std::string> files;
 };
 
 absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
   ReportArgs parsed;
-  bool options_done = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view arg = args[i];
-    if (options_done || arg == kStdinName || !arg.starts_with("-")) {
-      parsed.files.emplace_back(arg);
-    } else if (arg == "--") {
-      options_done = true;
-    } else if (arg == "--help" || arg == "-h") {
-      parsed.help = true;
-    } else if (IsFlag(arg, "-o") || IsFlag(arg, "--output")) {
-      absl::StatusOr<std::string> value =
-          FlagValue(args, &i, arg.starts_with("--") ? "--output" : "-o");
-      if (!value.ok()) return value.status();
-      parsed.output = *std::move(value);
-    } else if (IsFlag(arg, "--title")) {
-      absl::StatusOr<std::string> value = FlagValue(args, &i, "--title");
-      if (!value.ok()) return value.status();
-      parsed.title = *std::move(value);
-    } else {
-      absl::StatusOr<bool> taken = ParseTraceFlag(args, &i, &parsed.trace);
-      if (!taken.ok()) return taken.status();
-      if (!*taken) {
-        return absl::InvalidArgumentError(
-            Concat("unknown option \"", arg, "\""));
-      }
-    }
-  }
-  if (!parsed.help && parsed.files.empty()) {
-    return absl::InvalidArgumentError(
-        "no TRACE given (use - to read standard input)");
-  }
+  const absl::Status status = ParseCommandArgs(
+      args, "TRACE",
+      [&](std::span<const std::string_view> all,
+          std::size_t* i) -> absl::StatusOr<bool> {
+        const std::string_view arg = all[*i];
+        std::string* target = nullptr;
+        std::string_view flag;
+        if (IsFlag(arg, "-o") || IsFlag(arg, "--output")) {
+          target = &parsed.output;
+          flag = arg.starts_with("--") ? "--output" : "-o";
+        } else if (IsFlag(arg, "--title")) {
+          target = &parsed.title;
+          flag = "--title";
+        } else {
+          return false;
+        }
+        absl::StatusOr<std::string> value = FlagValue(all, i, flag);
+        if (!value.ok()) return value.status();
+        *target = *std::move(value);
+        return true;
+      },
+      &parsed);
+  if (!status.ok()) return status;
   return parsed;
 }
 
