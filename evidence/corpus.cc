@@ -17,9 +17,13 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 #include "evidence/extractor.h"
 #include "evidence/json_walk.h"
+#include "evidence/keys.h"
+#include "evidence/numbers.h"
+#include "evidence/numeric_index.h"
 #include "evidence/tokenizer.h"
 
 namespace groundgate {
@@ -30,8 +34,31 @@ namespace {
 // are short; a paragraph is only indexed as its tokens.
 constexpr std::size_t kMaxWholeLeafBytes = 256;
 
+// Conflicts are looked for among scalar leaves up to this long (a status, a
+// price, a name; not a paragraph), at most kMaxPlacesPerTurn places a turn
+// (a bound on memory: a huge result stops adding places, it does not slow
+// down), at most kMaxConflictsPerValue notes per value.
+constexpr std::size_t kMaxPlacedLeafBytes = 64;
+constexpr std::size_t kMaxPlacesPerTurn = 1 << 16;
+constexpr std::size_t kMaxConflictsPerValue = 4;
+
 absl::string_view AbslView(std::string_view s) {
   return absl::string_view(s.data(), s.size());
+}
+
+std::string DerivedKey(std::string_view prefix, std::string_view rest) {
+  std::string key;
+  key.reserve(prefix.size() + rest.size());
+  key.append(prefix).append(rest);
+  return key;
+}
+
+// A canonical number is -?\d+(\.\d+)?; a cheap test on its first bytes is
+// enough to skip words and '@' keys (NumericIndex::Add checks the rest).
+bool LooksLikeCanonicalNumber(std::string_view key) {
+  if (!key.empty() && key.front() == '-') key.remove_prefix(1);
+  return !key.empty() && key.front() >= '0' && key.front() <= '9' &&
+         key.back() >= '0' && key.back() <= '9';
 }
 
 // No spill block: the list fits in ValueEntry::inline_slots.
@@ -66,10 +93,24 @@ struct EvidenceCorpus::Index {
   std::vector<std::array<std::uint32_t, kMaxCarriers>> spill;
   std::uint32_t turn = 0;
   bool truncated = false;
+  // The names of the tools the application let the model call, canonical:
+  // exempt, and not counted against the ceiling (there are few).
+  absl::flat_hash_set<std::string> tool_names;
+  // The numbers this turn's results carried, for rounding and arithmetic.
+  evidence::NumericIndex numbers;
 
   std::uint32_t* CarrierData(ValueEntry& entry) {
     return entry.spill == kNoSpill ? entry.inline_slots
                                    : spill[entry.spill].data();
+  }
+
+  void AddExempt(std::string_view key) {
+    if (key.empty() || exempt.contains(AbslView(key))) return;
+    if (Full()) {
+      truncated = true;
+      return;
+    }
+    exempt.emplace(key);
   }
 
   bool Full() const {
@@ -133,6 +174,50 @@ struct EvidenceCorpus::Index {
     }
     if (!value.number_before_unit.empty())
       sink(value.number_before_unit, false);
+    ForEachIdentifierPartKey(value.canonical.form, value.canonical.is_number,
+                             sink);
+  }
+
+  // An identifier's delimited parts that hold a digit ("7504069" of
+  // "certificate_7504069", under "@part:7504069") and the last four digits
+  // of a trailing run of at least kMinTailRunDigits ("@tail:1784" of
+  // "4111111111111784"): the answer writes "certificate 7504069" or "card
+  // ending in 1784". A part is a whole delimited field, never a substring
+  // (law 2).
+  template <typename Sink>
+  static void ForEachIdentifierPartKey(std::string_view form, bool is_number,
+                                       Sink&& sink) {
+    constexpr std::string_view kDelimiters = "_-./:#";
+    bool has_delimiter = false;
+    for (const char c : form) {
+      if (kDelimiters.find(c) != std::string_view::npos) {
+        has_delimiter = true;
+        break;
+      }
+    }
+    std::size_t run = 0;  // trailing digits
+    while (run < form.size() && form[form.size() - 1 - run] >= '0' &&
+           form[form.size() - 1 - run] <= '9') {
+      ++run;
+    }
+    if (run >= evidence::kMinTailRunDigits) {
+      sink(DerivedKey(evidence::kTailKey,
+                      form.substr(form.size() - evidence::kTailDigits)),
+           false);
+    }
+    // A number's "." is its decimal point, not a delimiter.
+    if (!has_delimiter || is_number) return;
+    std::size_t begin = 0;
+    while (begin <= form.size()) {
+      std::size_t end = form.find_first_of(kDelimiters, begin);
+      if (end == std::string_view::npos) end = form.size();
+      const std::string_view part = form.substr(begin, end - begin);
+      if (part.size() >= evidence::kMinPartBytes && part.size() < form.size() &&
+          part.find_first_of("0123456789") != std::string_view::npos) {
+        sink(DerivedKey(evidence::kPartKey, part), false);
+      }
+      begin = end + 1;
+    }
   }
 
   // A date or clock time that begins at `span` (`2024-05-06T13:25:06`,
@@ -152,6 +237,31 @@ struct EvidenceCorpus::Index {
     for (const std::string& key : evidence::DateTimeIndexKeys(*when)) {
       sink(key, false);
     }
+    // The year of a whole date: "in 1903" from "1903-04-21".
+    if (when->year != 0 && when->month != 0 && when->day != 0) {
+      sink(DerivedKey(evidence::kYearKey, std::to_string(when->year)), false);
+    }
+  }
+
+  // A number people write in another form than its canonical one: money
+  // ("$1.2M"), a percent ("12%" is also the ratio 0.12), a grouping of
+  // another locale ("41 200"), a number in words. Its value is a key too:
+  // the judge reads the answer with the same MatchNumber (law 1).
+  template <typename Sink>
+  static void ForEachNumberKey(std::string_view text, evidence::TokenSpan span,
+                               Sink&& sink) {
+    bool digit = false;
+    for (std::size_t i = span.start; i < span.end && !digit; ++i) {
+      digit = text[i] >= '0' && text[i] <= '9';
+    }
+    if (!digit) return;
+    const std::optional<evidence::NumberReading> reading =
+        evidence::MatchNumber(text, span);
+    if (!reading.has_value()) return;
+    if (reading->kind != evidence::NumberReading::Kind::kPlain ||
+        reading->scaled || reading->tokens > 1) {
+      sink(reading->value, false);
+    }
   }
 
   template <typename Sink>
@@ -160,28 +270,86 @@ struct EvidenceCorpus::Index {
     evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
       ForEachKey(text.substr(span.start, span.end - span.start), sink);
       ForEachDateTimeKey(text, span, &date_until, sink);
+      ForEachNumberKey(text, span, sink);
       return true;
     });
   }
 
   // A string leaf or key: its tokens, and the whole leaf when it is short
   // and more than one token.
+  // *identity receives the hash of the key that stands for the whole leaf
+  // (its one token, or the whole short leaf); 0 when none does.
   template <typename Sink>
-  static void ForEachLeafKey(std::string_view leaf, Sink&& sink) {
+  static void ForEachLeafKey(std::string_view leaf, Sink&& sink,
+                             std::uint64_t* identity) {
     bool single = false;
     std::size_t count = 0;
     std::size_t date_until = 0;
+    *identity = 0;
     evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
       ++count;
       single = count == 1 && span.start == 0 && span.end == leaf.size();
-      ForEachKey(leaf.substr(span.start, span.end - span.start), sink);
+      bool first_key = single;
+      ForEachKey(leaf.substr(span.start, span.end - span.start),
+                 [&](std::string_view key, bool exact) {
+                   if (first_key) *identity = ValueHash(key);
+                   first_key = false;
+                   sink(key, exact);
+                 });
       ForEachDateTimeKey(leaf, span, &date_until, sink);
+      ForEachNumberKey(leaf, span, sink);
       return true;
     });
     if (!single && count > 0 && leaf.size() <= kMaxWholeLeafBytes) {
       const evidence::CanonicalForm whole = evidence::Canonicalize(leaf);
+      *identity = ValueHash(whole.form);
       sink(whole.form, !whole.changed);
     }
+  }
+
+  static std::uint64_t ValueHash(std::string_view key) {
+    return absl::HashOf(AbslView(key)) | 1;  // never 0: 0 is "none"
+  }
+
+  // Conflicts: the first value this turn's results carried at each place
+  // (a JSON path and the entity it describes), and the values another
+  // result of the same tool contradicted there.
+  struct PlaceFirst {
+    std::uint32_t slot;
+    std::uint64_t value;
+  };
+  absl::flat_hash_map<std::pair<std::uint64_t, std::uint64_t>, PlaceFirst>
+      places;
+  absl::flat_hash_map<std::uint64_t, std::vector<ConflictingPlace>> conflicts;
+
+  void NoteConflict(std::uint64_t value, std::string_view key,
+                    std::uint32_t slot, std::uint32_t other_slot) {
+    std::vector<ConflictingPlace>& notes = conflicts[value];
+    if (notes.size() >= kMaxConflictsPerValue) return;
+    for (const ConflictingPlace& note : notes) {
+      if (note.carrier == slot && note.other_carrier == other_slot &&
+          note.key == key) {
+        return;
+      }
+    }
+    notes.push_back({std::string(key), slot, other_slot});
+  }
+
+  // Records that result `slot` carried `value` at `place`; notes a conflict
+  // when another result of the same tool carried a different value at the
+  // same place.
+  void Place(const evidence::JsonLeafPlace& place, std::uint64_t value,
+             std::uint32_t slot) {
+    if (value == 0 || place.anchor == evidence::kNoAnchor) return;
+    if (places.size() >= kMaxPlacesPerTurn) return;
+    auto [it, inserted] = places.try_emplace(
+        std::make_pair(place.path, place.anchor), PlaceFirst{slot, value});
+    if (inserted) return;
+    const PlaceFirst first = it->second;
+    if (first.slot == slot || first.value == value) return;
+    if (results[first.slot].tool_name != results[slot].tool_name) return;
+    NoteConflict(value, place.key, slot, first.slot);
+    NoteConflict(first.value, place.key, first.slot, slot);
   }
 };
 
@@ -200,6 +368,9 @@ void EvidenceCorpus::BeginUserTurn() {
   index_->results.clear();
   index_->result_slots.clear();
   index_->spill.clear();
+  index_->places.clear();
+  index_->conflicts.clear();
+  index_->numbers.Clear();
 }
 
 RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
@@ -212,21 +383,37 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   if (inserted) {
     index.results.push_back(
         RecordedResult{std::string(tool_call_id), std::string(tool_name), 0});
+    // The application named its tools: an answer that names one ("I called
+    // GetUserToken") states what the app supplied, not what it made up.
+    index.tool_names.insert(evidence::Canonicalize(tool_name).form);
   }
   const std::uint32_t slot = slot_it->second;
   auto carry = [&](std::string_view key, bool exact) {
     index.Carry(key, exact, slot, &outcome);
+    if (LooksLikeCanonicalNumber(key)) index.numbers.Add(key, slot);
   };
 
   const evidence::JsonWalkResult walked = evidence::WalkJson(
-      content, [&](evidence::JsonLeafKind kind, std::string_view leaf) {
+      content, [&](evidence::JsonLeafKind kind, std::string_view leaf,
+                   const evidence::JsonLeafPlace& place) {
+        std::uint64_t identity = 0;
         if (kind == evidence::JsonLeafKind::kNumber) {
-          Index::ForEachKey(leaf, carry);
+          bool first_key = true;
+          Index::ForEachKey(leaf, [&](std::string_view key, bool exact) {
+            if (first_key) identity = Index::ValueHash(key);
+            first_key = false;
+            carry(key, exact);
+          });
         } else {
-          Index::ForEachLeafKey(leaf, carry);
+          Index::ForEachLeafKey(leaf, carry, &identity);
+        }
+        if (kind != evidence::JsonLeafKind::kKey &&
+            leaf.size() <= kMaxPlacedLeafBytes) {
+          index.Place(place, identity, slot);
         }
       });
   if (!walked.parsed) Index::ForEachTextKey(content, carry);
+  index.numbers.Prepare();
   outcome.parsed_as_json = walked.parsed;
   outcome.absence_report = walked.absence_report;
   outcome.truncated = index.truncated;
@@ -235,14 +422,8 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
 
 void EvidenceCorpus::RecordExempt(std::string_view text) {
   Index& index = *index_;
-  Index::ForEachTextKey(text, [&](std::string_view key, bool) {
-    if (key.empty() || index.exempt.contains(AbslView(key))) return;
-    if (index.Full()) {
-      index.truncated = true;
-      return;
-    }
-    index.exempt.emplace(key);
-  });
+  Index::ForEachTextKey(
+      text, [&](std::string_view key, bool) { index.AddExempt(key); });
 }
 
 bool EvidenceCorpus::RecordUserMessage(std::string_view text) {
@@ -273,8 +454,20 @@ Evidence EvidenceCorpus::Lookup(std::string_view canonical) const {
   return evidence;
 }
 
+std::span<const ConflictingPlace> EvidenceCorpus::ConflictsOf(
+    std::string_view canonical) const {
+  auto it = index_->conflicts.find(Index::ValueHash(canonical));
+  if (it == index_->conflicts.end()) return {};
+  return it->second;
+}
+
+const evidence::NumericIndex& EvidenceCorpus::numbers_this_turn() const {
+  return index_->numbers;
+}
+
 bool EvidenceCorpus::IsExempt(std::string_view canonical) const {
-  return index_->exempt.contains(AbslView(canonical));
+  return index_->exempt.contains(AbslView(canonical)) ||
+         index_->tool_names.contains(AbslView(canonical));
 }
 
 const std::vector<RecordedResult>& EvidenceCorpus::results() const {

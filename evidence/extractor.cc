@@ -6,10 +6,15 @@
 #include <re2/set.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <set>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "evidence/unicode.h"
 #include "evidence/units.h"
 
 namespace groundgate::evidence {
@@ -48,9 +53,10 @@ bool IsShortRatio(std::string_view form) {
 
 // --- dates and times -------------------------------------------------------
 
-// A date reads at most this many tokens: "22nd of May 2024" is four; an ISO
-// date with its time and "PM" ("2023-09-12 2:00 PM") is three.
-constexpr int kMaxDateTimeTokens = 4;
+// A date reads at most this many tokens: "22 de mayo de 2024" is five,
+// "22nd of May 2024" four; an ISO date with its time and "PM" ("2023-09-12
+// 2:00 PM") is three.
+constexpr int kMaxDateTimeTokens = 5;
 // A year outside this window is a count or an amount, not a year ("May 22,
 // 1200 passengers"); it holds every booking, log or ticket date.
 constexpr int kMinYear = 1900;
@@ -210,14 +216,14 @@ bool ApplyMeridiem(bool pm, int* hour) {
   return true;
 }
 
-// "22", "22nd", "1st", "3rd", "4th".
+// "22", "22nd", "1st", "3rd", "4th", "1er" (French writes the first so).
 bool ReadDay(std::string_view s, int* day) {
   std::size_t i = 0;
   if (!ReadNumber(s, &i, 1, 2, day)) return false;
   const std::string_view suffix = s.substr(i);
   return suffix.empty() || EqualsLower(suffix, "st") ||
          EqualsLower(suffix, "nd") || EqualsLower(suffix, "rd") ||
-         EqualsLower(suffix, "th");
+         EqualsLower(suffix, "th") || (*day == 1 && EqualsLower(suffix, "er"));
 }
 
 bool ReadYear(std::string_view s, int* year) {
@@ -226,27 +232,147 @@ bool ReadYear(std::string_view s, int* year) {
          *year <= kMaxYear;
 }
 
-// An English month name or abbreviation, capitalized ("May", "Sep",
-// "Sept", "september" is not: a capital keeps "may" the verb out).
-int MonthOf(std::string_view s) {
-  struct MonthName {
-    std::string_view name;
-    int month;
-  };
-  static constexpr MonthName kMonths[] = {
-      {"january", 1},   {"jan", 1},    {"february", 2},  {"feb", 2},
-      {"march", 3},     {"mar", 3},    {"april", 4},     {"apr", 4},
-      {"may", 5},       {"june", 6},   {"jun", 6},       {"july", 7},
-      {"jul", 7},       {"august", 8}, {"aug", 8},       {"september", 9},
-      {"sept", 9},      {"sep", 9},    {"october", 10},  {"oct", 10},
-      {"november", 11}, {"nov", 11},   {"december", 12}, {"dec", 12},
-  };
-  if (s.size() < 3 || s.size() > 9 || s[0] < 'A' || s[0] > 'Z') return 0;
-  for (const MonthName& m : kMonths) {
-    if (EqualsLower(s, m.name)) return m.month;
+// Where a month name may stand. A name that is only an abbreviation, or is
+// also a common word, needs a whole date around it.
+enum class MonthUse : std::uint8_t {
+  kFullDate,  // "22 set 2024" (Italian), never "set 2024" or "gen 4"
+  kAfterDay,  // "22 maja", "22 мая" (a genitive), never "maja 2024"
+  kAnyOrder,  // "22 mai", "mai 2024", "Mai 22", "May 22"
+};
+
+// A word read as a month name; month 0 when it is none.
+struct MonthWord {
+  int month = 0;
+  MonthUse use = MonthUse::kFullDate;
+  bool abbreviated = false;  // "févr", "Sept": a '.' may follow it
+  bool from_table = false;   // not the English capitalized fast path
+};
+
+struct EnglishMonth {
+  std::string_view name;
+  int month;
+  bool abbreviated;
+};
+constexpr EnglishMonth kEnglishMonths[] = {
+    {"january", 1, false},   {"jan", 1, true},        {"february", 2, false},
+    {"feb", 2, true},        {"march", 3, false},     {"mar", 3, true},
+    {"april", 4, false},     {"apr", 4, true},        {"may", 5, false},
+    {"june", 6, false},      {"jun", 6, true},        {"july", 7, false},
+    {"jul", 7, true},        {"august", 8, false},    {"aug", 8, true},
+    {"september", 9, false}, {"sept", 9, true},       {"sep", 9, true},
+    {"october", 10, false},  {"oct", 10, true},       {"november", 11, false},
+    {"nov", 11, true},       {"december", 12, false}, {"dec", 12, true},
+};
+
+// An English month name or abbreviation in any case, or nullptr.
+const EnglishMonth* FindEnglishMonth(std::string_view s) {
+  if (s.size() < 3 || s.size() > 9) return nullptr;
+  for (const EnglishMonth& m : kEnglishMonths) {
+    if (EqualsLower(s, m.name)) return &m;
   }
-  return 0;
+  return nullptr;
 }
+
+// An English month name or abbreviation, capitalized ("May", "Sep",
+// "Sept", "september" is not: a capital keeps "may" the verb out). The fast
+// path: no table lookup.
+const EnglishMonth* MonthOf(std::string_view s) {
+  if (s.empty() || s[0] < 'A' || s[0] > 'Z') return nullptr;
+  return FindEnglishMonth(s);
+}
+
+// The locales whose month names are read, from ICU. English is read on its
+// own fast path (MonthOf) when capitalized; its lowercase spellings come
+// from this table and need a whole date ("2 may 2024", never "may 3").
+constexpr const char* kMonthLocales[] = {"en", "fr", "de", "es", "it",
+                                         "pt", "nl", "sv", "da", "nb",
+                                         "pl", "cs", "tr", "ru"};
+// Wide month names that are also a common word in these languages or in
+// English: read only in a whole date ("Mars 2020" is a rover).
+constexpr std::string_view kCommonWordMonths[] = {"mars"};
+// The longest month name key in bytes: "października" is 15, an upper-case
+// Cyrillic "СЕНТЯБРЯ" 16; a longer word is no month and needs no lookup.
+constexpr std::size_t kMaxMonthNameBytes = 24;
+// The shortest: "mai", "maj", "мая" (Cyrillic letters are two bytes).
+constexpr std::size_t kMinMonthNameBytes = 3;
+
+// Month names keyed by the name without its trailing '.', ASCII letters
+// lowered (other letters are stored in each case ICU gives them).
+using MonthTable = absl::flat_hash_map<std::string, MonthWord>;
+
+std::unique_ptr<MonthTable> BuildMonthTable() {
+  auto table = std::make_unique<MonthTable>();
+  std::set<std::string> conflicting;  // one spelling, two months
+  for (const char* locale : kMonthLocales) {
+    for (const LocaleMonthName& name : LocaleMonthNames(locale)) {
+      std::string key = name.utf8;
+      while (!key.empty() && key.back() == '.') key.pop_back();
+      if (key.size() < kMinMonthNameBytes || key.size() > kMaxMonthNameBytes ||
+          std::any_of(key.begin(), key.end(), IsAsciiDigit)) {
+        continue;
+      }
+      for (char& c : key) c = LowerAscii(c);
+      MonthWord word;
+      word.month = name.month;
+      word.abbreviated = name.abbreviated;
+      word.from_table = true;
+      word.use = name.abbreviated   ? MonthUse::kFullDate
+                 : name.format_only ? MonthUse::kAfterDay
+                                    : MonthUse::kAnyOrder;
+      auto [it, inserted] = table->try_emplace(key, word);
+      if (inserted) continue;
+      if (it->second.month != word.month) {
+        conflicting.insert(key);
+        continue;
+      }
+      it->second.use = std::max(it->second.use, word.use);
+      it->second.abbreviated &= word.abbreviated;  // a wide name wins
+    }
+  }
+  for (const std::string& key : conflicting) table->erase(key);
+  for (auto& [key, word] : *table) {
+    if (FindEnglishMonth(key) != nullptr) word.use = MonthUse::kFullDate;
+  }
+  for (const std::string_view key : kCommonWordMonths) {
+    if (auto it = table->find(absl::string_view(key.data(), key.size()));
+        it != table->end()) {
+      it->second.use = MonthUse::kFullDate;
+    }
+  }
+  return table;
+}
+
+// Built once, at first use; never destroyed (a thread may still read it
+// while the process exits).
+const MonthTable& Months() {
+  static const MonthTable* const kTable = BuildMonthTable().release();
+  return *kTable;
+}
+
+// A month name of any listed locale. Never allocates: the key is lowered
+// into a stack buffer.
+MonthWord TableMonthOf(std::string_view s) {
+  if (s.size() < kMinMonthNameBytes || s.size() > kMaxMonthNameBytes) {
+    return MonthWord{};
+  }
+  char lowered[kMaxMonthNameBytes];
+  for (std::size_t i = 0; i < s.size(); ++i) lowered[i] = LowerAscii(s[i]);
+  const MonthTable& table = Months();
+  const auto it = table.find(absl::string_view(lowered, s.size()));
+  return it == table.end() ? MonthWord{} : it->second;
+}
+
+// A capitalized English name first (the fast path), then the table.
+MonthWord MonthWordOf(std::string_view s) {
+  if (const EnglishMonth* m = MonthOf(s)) {
+    return MonthWord{m->month, MonthUse::kAnyOrder, m->abbreviated, false};
+  }
+  return TableMonthOf(s);
+}
+
+// "de", "del": Spanish and Portuguese join a day, a month and a year with
+// them ("22 de mayo de 2024").
+bool IsDateConnector(std::string_view s) { return s == "de" || s == "del"; }
 
 // One token of a date, decoration stripped, with its offsets in the text.
 struct DateToken {
@@ -298,6 +424,7 @@ bool ReadDateTimeToken(std::string_view s, DateTimeValue* v, bool* open_clock) {
     if (!ReadClock(s, &i, &v->hour, &v->minute, &v->second)) return false;
     if (!ReadZoneToEnd(s, i)) return false;
     v->kind = DateTimeValue::Kind::kDateTime;
+    v->clock = DateTimeValue::Clock::k24Hour;
     return true;
   }
   i = 0;
@@ -305,10 +432,15 @@ bool ReadDateTimeToken(std::string_view s, DateTimeValue* v, bool* open_clock) {
   v->kind = DateTimeValue::Kind::kTime;
   if (ReadClock(s, &i, &v->hour, &v->minute, &v->second)) {
     if (i == s.size()) {
+      v->clock = DateTimeValue::Clock::kUnmarked;
       *open_clock = true;
       return true;
     }
-    if (IsMeridiem(s.substr(i), &pm)) return ApplyMeridiem(pm, &v->hour);
+    if (IsMeridiem(s.substr(i), &pm)) {
+      v->clock = DateTimeValue::Clock::kMeridiem;
+      return ApplyMeridiem(pm, &v->hour);
+    }
+    v->clock = DateTimeValue::Clock::k24Hour;  // "13:25:06Z", "02:15:00+1"
     return ReadZoneToEnd(s, i);
   }
   i = 0;
@@ -317,6 +449,7 @@ bool ReadDateTimeToken(std::string_view s, DateTimeValue* v, bool* open_clock) {
       IsMeridiem(s.substr(i), &pm)) {
     v->minute = 0;
     v->second = 0;
+    v->clock = DateTimeValue::Clock::kMeridiem;
     return ApplyMeridiem(pm, &v->hour);
   }
   return false;
@@ -331,21 +464,41 @@ void TakeMeridiem(std::string_view text, DateToken* last, DateTimeValue* v) {
       NextDateToken(text, *last, " ", &next) && IsMeridiem(next.value, &pm) &&
       ApplyMeridiem(pm, &hour)) {
     v->hour = hour;
+    v->clock = DateTimeValue::Clock::kMeridiem;
     v->end = next.end;
     ++v->tokens;
     *last = next;
   }
 }
 
-// "May 22", "May 22nd, 2024", "May 2024", from the month token on.
+// "May 22", "May 22nd, 2024", "May 2024", "mayo de 2024", from the month
+// token on.
 std::optional<DateTimeValue> MonthFirst(std::string_view text,
-                                        const DateToken& first, int month) {
+                                        const DateToken& first,
+                                        const MonthWord& month) {
   DateToken second;
   if (!NextDateToken(text, first, " .,", &second)) return std::nullopt;
+  const bool any_order = month.use == MonthUse::kAnyOrder;
   DateTimeValue v;
-  v.month = month;
+  v.month = month.month;
   v.start = first.start;
+  if (IsDateConnector(second.value)) {
+    DateToken year_token;
+    if (!any_order || !NextDateToken(text, second, " ", &year_token) ||
+        !ReadYear(year_token.value, &v.year)) {
+      return std::nullopt;
+    }
+    v.kind = DateTimeValue::Kind::kYearMonth;
+    v.end = year_token.end;
+    v.tokens = 3;
+    return v;
+  }
   if (ReadYear(second.value, &v.year)) {
+    // "févr. 2024", "Okt. 2024": an abbreviation written with its dot
+    // stands before a year ("set 2024" may be the verb and does not).
+    const bool dotted_abbreviation =
+        month.abbreviated && second.start > first.end && text[first.end] == '.';
+    if (!any_order && !dotted_abbreviation) return std::nullopt;
     v.kind = DateTimeValue::Kind::kYearMonth;
     v.end = second.end;
     v.tokens = 2;
@@ -358,45 +511,87 @@ std::optional<DateTimeValue> MonthFirst(std::string_view text,
   DateToken third;
   int year = 0;
   if (NextDateToken(text, second, " ,", &third) &&
-      ReadYear(third.value, &year) && ValidDate(year, month, v.day)) {
+      ReadYear(third.value, &year) && ValidDate(year, v.month, v.day)) {
     v.kind = DateTimeValue::Kind::kDate;
     v.year = year;
     v.end = third.end;
     v.tokens = 3;
   }
+  if (!any_order && v.kind != DateTimeValue::Kind::kDate) return std::nullopt;
   if (!ValidDate(v.year, v.month, v.day)) return std::nullopt;
   return v;
 }
 
-// "22 May", "22nd of May 2024", from the day token on.
+// "22 May", "22nd of May 2024", "22. Mai 2024", "22 de mayo de 2024", from
+// the day token on.
 std::optional<DateTimeValue> DayFirst(std::string_view text,
                                       const DateToken& first, int day) {
   DateToken next;
-  if (!NextDateToken(text, first, " ", &next)) return std::nullopt;
+  if (!NextDateToken(text, first, " .", &next)) return std::nullopt;
+  // German writes the day with a dot: "22. Mai".
+  const bool dotted_day =
+      text.substr(first.end, next.start - first.end).find('.') !=
+      std::string_view::npos;
   DateTimeValue v;
   v.start = first.start;
   v.day = day;
   v.tokens = 2;
-  if (EqualsLower(next.value, "of")) {
-    const DateToken of = next;
-    if (!NextDateToken(text, of, " ", &next)) return std::nullopt;
+  if (!dotted_day &&
+      (EqualsLower(next.value, "of") || IsDateConnector(next.value))) {
+    const DateToken connector = next;
+    if (!NextDateToken(text, connector, " ", &next)) return std::nullopt;
     v.tokens = 3;
   }
-  v.month = MonthOf(next.value);
-  if (v.month == 0) return std::nullopt;
+  const MonthWord month = MonthWordOf(next.value);
+  if (month.month == 0) return std::nullopt;
+  v.month = month.month;
   v.kind = DateTimeValue::Kind::kMonthDay;
   v.end = next.end;
+  // The year: "22 févr. 2024", "22 May, 2024", "22 de mayo de 2024". A
+  // '.' may end an abbreviation or a name ICU also abbreviates ("mai." in
+  // Portuguese), never a capitalized English name ("22 May. 2024 was ...").
   DateToken year_token;
   int year = 0;
-  if (NextDateToken(text, next, " ,", &year_token) &&
-      ReadYear(year_token.value, &year) && ValidDate(year, v.month, day)) {
-    v.kind = DateTimeValue::Kind::kDate;
-    v.year = year;
-    v.end = year_token.end;
-    ++v.tokens;
+  if (NextDateToken(text, next,
+                    month.abbreviated || month.from_table ? " .," : " ,",
+                    &year_token)) {
+    int year_tokens = 1;
+    if (IsDateConnector(year_token.value)) {
+      const DateToken connector = year_token;
+      if (!NextDateToken(text, connector, " ", &year_token)) {
+        year_token = DateToken{};
+      }
+      year_tokens = 2;
+    }
+    if (v.tokens + year_tokens <= kMaxDateTimeTokens &&
+        ReadYear(year_token.value, &year) && ValidDate(year, v.month, day)) {
+      v.kind = DateTimeValue::Kind::kDate;
+      v.year = year;
+      v.end = year_token.end;
+      v.tokens += year_tokens;
+    }
   }
+  const bool whole_date = v.kind == DateTimeValue::Kind::kDate;
+  if (month.use == MonthUse::kFullDate && !whole_date) return std::nullopt;
+  // "Step 2. May I ...": a dotted day before an English name needs its year.
+  if (dotted_day && !month.from_table && !whole_date) return std::nullopt;
   if (!ValidDate(v.year, v.month, v.day)) return std::nullopt;
   return v;
+}
+
+// True when a month-first date could begin at `first`: a number (a day or a
+// year) or "de" follows within a short gap. Keeps the month-name lookup off
+// the path of every other word.
+bool DigitOrConnectorFollows(std::string_view text, const DateToken& first) {
+  std::size_t i = first.end;
+  const std::size_t limit = std::min(text.size(), i + kMaxDateGapBytes + 1);
+  while (i < limit && (text[i] == ' ' || text[i] == '.' || text[i] == ',')) {
+    ++i;
+  }
+  if (i == first.end || i >= text.size()) return false;
+  if (IsAsciiDigit(text[i])) return true;
+  const std::string_view rest = text.substr(i);
+  return rest.starts_with("de ") || rest.starts_with("del ");
 }
 
 std::string FormatDate(int year, int month, int day) {
@@ -440,9 +635,10 @@ std::optional<DateTimeValue> MatchDateTime(std::string_view text,
   DateToken t0 = MakeDateToken(text, first);
   if (t0.value.empty()) return std::nullopt;
   const char lead = t0.value.front();
-  if (lead >= 'A' && lead <= 'Z') {
-    const int month = MonthOf(t0.value);
-    if (month == 0) return std::nullopt;
+  if (IsLetterByte(lead)) {
+    if (!DigitOrConnectorFollows(text, t0)) return std::nullopt;
+    const MonthWord month = MonthWordOf(t0.value);
+    if (month.month == 0) return std::nullopt;
     return MonthFirst(text, t0, month);
   }
   if (!IsAsciiDigit(lead)) return std::nullopt;
@@ -467,6 +663,7 @@ std::optional<DateTimeValue> MatchDateTime(std::string_view text,
         v.hour = time.hour;
         v.minute = time.minute;
         v.second = time.second;
+        v.clock = time.clock;
         v.end = next.end;
         v.tokens = 2;
         last = next;
@@ -486,6 +683,7 @@ std::optional<DateTimeValue> MatchDateTime(std::string_view text,
         ApplyMeridiem(pm, &hour)) {
       v.kind = DateTimeValue::Kind::kTime;
       v.hour = hour;
+      v.clock = DateTimeValue::Clock::kMeridiem;
       v.end = next.end;
       v.tokens = 2;
       return v;
@@ -583,6 +781,19 @@ absl::InlinedVector<std::string, 2> DateTimeLookupKeys(const DateTimeValue& v) {
       break;
   }
   return keys;
+}
+
+absl::InlinedVector<std::string, 2> DateTimeAlternateLookupKeys(
+    const DateTimeValue& v) {
+  const bool has_time = v.kind == DateTimeValue::Kind::kTime ||
+                        v.kind == DateTimeValue::Kind::kDateTime;
+  if (!has_time || v.clock != DateTimeValue::Clock::kUnmarked || v.hour < 1 ||
+      v.hour > 12) {
+    return {};
+  }
+  DateTimeValue twelve_hours_on = v;
+  twelve_hours_on.hour = (v.hour + 12) % 24;  // 12:30 -> 00:30
+  return DateTimeLookupKeys(twelve_hours_on);
 }
 
 TokenValue ReadToken(std::string_view token) {

@@ -18,10 +18,24 @@
 // the date or time part of an ISO timestamp is a structural decomposition
 // of that value (the grammar of ISO 8601), not substring matching (law 2).
 //
+// Month names are read in English and, from ICU's data, in French, German,
+// Spanish, Italian, Portuguese, Dutch, Swedish, Danish, Norwegian, Polish,
+// Czech, Turkish and Russian, in the orders those languages write them:
+// `22 mai 2024`, `22. Mai 2024`, `22 de mayo de 2024`, `mai 2024`,
+// `22 maggio`, `22 мая 2024`. A name that is only an abbreviation (`set`,
+// `gen`, `mag`) or also a common word (`mars`), and an English name in
+// lower case (`may`), counts only in a whole date with a day and a year; a
+// genitive (`maja`, `мая`) only after a day. A numeric date is read year
+// first (`2024/05/22`, `2024.05.22`), or year last when a day over 12 or
+// two equal numbers decide the order (`22/05/2024`, `05/22/2024`,
+// `22.05.2024`).
+//
 // What it does NOT do: look anything up, or tokenize text (MatchDateTime
-// asks the tokenizer for the tokens after the first). Month names are
-// English only; a numeric date whose day and month could trade places
-// (`05/06/2024`) is left to the ordinary rule.
+// asks the tokenizer for the tokens after the first). A numeric date whose
+// day and month could trade places (`05/06/2024`) is left to the ordinary
+// rule, and so is a year alone (`in 1903`). A 12-hour time written without
+// AM/PM is read as 24-hour; DateTimeAlternateLookupKeys gives its other
+// reading.
 #ifndef GROUNDGATE_EVIDENCE_EXTRACTOR_H_
 #define GROUNDGATE_EVIDENCE_EXTRACTOR_H_
 
@@ -86,6 +100,13 @@ struct DateTimeValue {
   int hour = 0;  // 24-hour clock
   int minute = 0;
   int second = 0;
+  // How the hour was written: whether it may also be a 12-hour clock's.
+  enum class Clock {
+    kUnmarked,  // "01:00", "1:00", "2023-09-12 01:00": 1 AM or 1 PM
+    kMeridiem,  // "1:00 PM", "2pm", "2 a.m.": AM/PM written
+    k24Hour,    // "2024-05-06T01:00", "01:00Z", "02:15:00+1": by grammar
+  };
+  Clock clock = Clock::kUnmarked;  // meaningful only when there is a time
   // Byte offsets of the value in the text, decoration excluded: [start,
   // end). `end` may lie past the first token when the value spans several.
   std::size_t start = 0;
@@ -95,8 +116,10 @@ struct DateTimeValue {
 
 // Reads the date or time that begins at token `first` of `text` (a span
 // ForEachToken gave), looking at most kMaxDateTimeTokens tokens ahead.
-// Returns nullopt when no date or time begins there. Never allocates.
-// Thread-safe (pure).
+// Returns nullopt when no date or time begins there. Never allocates, except
+// that the first call in the process that meets a candidate month word
+// builds the table of month names from ICU, once. Thread-safe (the table is
+// a function-local static, read-only once built).
 std::optional<DateTimeValue> MatchDateTime(std::string_view text,
                                            TokenSpan first);
 
@@ -116,6 +139,18 @@ absl::InlinedVector<std::string, 5> DateTimeIndexKeys(
 // Answer side: the keys that must all be carried for the value to count as
 // read: one, or two for a date with a time (its date and its time).
 absl::InlinedVector<std::string, 2> DateTimeLookupKeys(
+    const DateTimeValue& value);
+
+// Answer side, the other reading of a time written without AM/PM: the keys
+// of the same value twelve hours on ("01:00" and "1:00" -> 13:00, "11:59"
+// -> 23:59, "12:30" -> 00:30, the midnight hour of a 12-hour clock), in
+// DateTimeLookupKeys' order (a date with a time keeps its date key). Empty
+// when the value has no time, its clock is not Clock::kUnmarked (AM/PM
+// written, or 24-hour by grammar), or its hour is 0 or 13..23 (only a
+// 24-hour clock writes those). For a judge to try only when the ordinary
+// keys are not all carried: "01:00" in an answer for a result's
+// "13:00:00". Thread-safe (pure).
+absl::InlinedVector<std::string, 2> DateTimeAlternateLookupKeys(
     const DateTimeValue& value);
 
 class Extractor {

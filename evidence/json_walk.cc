@@ -9,6 +9,7 @@
 
 #include <simdjson.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,7 +21,37 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
-using Leaves = std::vector<std::pair<JsonLeafKind, std::string_view>>;
+struct Leaf {
+  JsonLeafKind kind;
+  std::string_view text;
+  JsonLeafPlace place;
+};
+using Leaves = std::vector<Leaf>;
+
+// FNV-1a, 64 bits: a fixed function, so a path's hash is the same in every
+// process (law 9).
+constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
+constexpr std::uint64_t kFnvPrime = 1099511628211ull;
+
+std::uint64_t MixBytes(std::uint64_t hash, std::string_view bytes) {
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= kFnvPrime;
+  }
+  return hash;
+}
+
+// A child's place: the parent's path extended by a key (".key") or by an
+// array index ("[i]"); the separators keep {"a":{"b":1}} and {"a.b":1}
+// apart.
+JsonLeafPlace FieldPlace(const JsonLeafPlace& parent, std::string_view key) {
+  return {MixBytes(MixBytes(parent.path, "."), key), parent.anchor, key};
+}
+// Array elements share one path ("flights[].price"): which element is meant
+// is the anchor's job.
+JsonLeafPlace ElementPlace(const JsonLeafPlace& parent) {
+  return {MixBytes(parent.path, "[]"), parent.anchor, parent.key};
+}
 
 // raw_json_token() keeps the whitespace that follows a number.
 std::string_view TrimRight(std::string_view s) {
@@ -32,33 +63,53 @@ std::string_view TrimRight(std::string_view s) {
 }
 
 simdjson::error_code WalkValue(od::value value, std::size_t depth,
-                               Leaves* leaves);
+                               const JsonLeafPlace& place, Leaves* leaves);
 
 simdjson::error_code WalkObject(od::object object, std::size_t depth,
-                                Leaves* leaves) {
+                                const JsonLeafPlace& place, Leaves* leaves) {
+  JsonLeafPlace field_parent = place;
+  bool first = true;
   for (auto field_result : object) {
     od::field field;
     if (auto error = std::move(field_result).get(field)) return error;
     std::string_view key;
     if (auto error = field.unescaped_key().get(key)) return error;
-    leaves->emplace_back(JsonLeafKind::kKey, key);
-    if (auto error = WalkValue(field.value(), depth + 1, leaves)) return error;
+    leaves->push_back({JsonLeafKind::kKey, key, field_parent});
+    const std::size_t before = leaves->size();
+    JsonLeafPlace field_place = FieldPlace(field_parent, key);
+    // The first member names the entity: it has no anchor of its own.
+    if (first) field_place.anchor = kNoAnchor;
+    if (auto error = WalkValue(field.value(), depth + 1, field_place, leaves)) {
+      return error;
+    }
+    // The object's first member, when it is a scalar, names the entity the
+    // later members describe ("reservation_id": "ABC123").
+    if (first && leaves->size() == before + 1 &&
+        leaves->back().kind != JsonLeafKind::kKey) {
+      field_parent.anchor = MixBytes(
+          MixBytes(place.anchor == kNoAnchor ? kFnvOffset : place.anchor, "="),
+          leaves->back().text);
+    }
+    first = false;
   }
   return simdjson::SUCCESS;
 }
 
 simdjson::error_code WalkArray(od::array array, std::size_t depth,
-                               Leaves* leaves) {
+                               const JsonLeafPlace& place, Leaves* leaves) {
+  const JsonLeafPlace element_place = ElementPlace(place);
   for (auto element_result : array) {
     od::value element;
     if (auto error = std::move(element_result).get(element)) return error;
-    if (auto error = WalkValue(element, depth + 1, leaves)) return error;
+    if (auto error = WalkValue(element, depth + 1, element_place, leaves)) {
+      return error;
+    }
   }
   return simdjson::SUCCESS;
 }
 
 simdjson::error_code WalkValue(od::value value, std::size_t depth,
-                               Leaves* leaves) {
+                               const JsonLeafPlace& place, Leaves* leaves) {
   if (depth > kMaxJsonDepth) return simdjson::DEPTH_ERROR;
   od::json_type type;
   if (auto error = value.type().get(type)) return error;
@@ -66,25 +117,25 @@ simdjson::error_code WalkValue(od::value value, std::size_t depth,
     case od::json_type::object: {
       od::object object;
       if (auto error = value.get_object().get(object)) return error;
-      return WalkObject(object, depth, leaves);
+      return WalkObject(object, depth, place, leaves);
     }
     case od::json_type::array: {
       od::array array;
       if (auto error = value.get_array().get(array)) return error;
-      return WalkArray(array, depth, leaves);
+      return WalkArray(array, depth, place, leaves);
     }
     case od::json_type::number: {
       // Validate the number, then keep its exact digits from the wire.
       od::number number;
       std::string_view raw = TrimRight(value.raw_json_token());
       if (auto error = value.get_number().get(number)) return error;
-      leaves->emplace_back(JsonLeafKind::kNumber, raw);
+      leaves->push_back({JsonLeafKind::kNumber, raw, place});
       return simdjson::SUCCESS;
     }
     case od::json_type::string: {
       std::string_view text;
       if (auto error = value.get_string().get(text)) return error;
-      leaves->emplace_back(JsonLeafKind::kString, text);
+      leaves->push_back({JsonLeafKind::kString, text, place});
       return simdjson::SUCCESS;
     }
     case od::json_type::boolean: {
@@ -110,20 +161,23 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
     case od::json_type::array: {
       od::value root;
       if (auto error = doc.get_value().get(root)) return error;
-      return WalkValue(root, 1, leaves);
+      return WalkValue(root, 1, JsonLeafPlace{kFnvOffset, kFnvOffset, {}},
+                       leaves);
     }
     case od::json_type::number: {
       std::string_view raw;
       if (auto error = doc.raw_json_token().get(raw)) return error;
       od::number number;
       if (auto error = doc.get_number().get(number)) return error;
-      leaves->emplace_back(JsonLeafKind::kNumber, TrimRight(raw));
+      leaves->push_back(
+          {JsonLeafKind::kNumber, TrimRight(raw), {kFnvOffset, kNoAnchor, {}}});
       return simdjson::SUCCESS;
     }
     case od::json_type::string: {
       std::string_view text;
       if (auto error = doc.get_string().get(text)) return error;
-      leaves->emplace_back(JsonLeafKind::kString, text);
+      leaves->push_back(
+          {JsonLeafKind::kString, text, {kFnvOffset, kNoAnchor, {}}});
       return simdjson::SUCCESS;
     }
     case od::json_type::boolean: {
@@ -166,7 +220,9 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
     Leaves discarded;
     Leaves* target =
         (key == "checked" || key == "not_checked") ? leaves : &discarded;
-    if (auto error = WalkValue(field.value(), 3, target)) return error;
+    const JsonLeafPlace place =
+        FieldPlace(FieldPlace({kFnvOffset, kFnvOffset, {}}, kAbsenceKey), key);
+    if (auto error = WalkValue(field.value(), 3, place, target)) return error;
   }
   return simdjson::SUCCESS;
 }
@@ -180,6 +236,14 @@ bool AtEnd(od::document& doc) {
 JsonWalkResult WalkJson(
     std::string_view content,
     const std::function<void(JsonLeafKind, std::string_view)>& visit) {
+  return WalkJson(content, [&](JsonLeafKind kind, std::string_view text,
+                               const JsonLeafPlace&) { visit(kind, text); });
+}
+
+JsonWalkResult WalkJson(
+    std::string_view content,
+    const std::function<void(JsonLeafKind, std::string_view,
+                             const JsonLeafPlace&)>& visit) {
   JsonWalkResult result;
   // Quick reject: a JSON document starts (after whitespace) with one of
   // these. Plain text never pays for a parse.
@@ -221,7 +285,7 @@ JsonWalkResult WalkJson(
     if (parser.iterate(padded).get(doc) == simdjson::SUCCESS &&
         WalkAbsence(doc, &is_absence, &coverage) == simdjson::SUCCESS &&
         is_absence) {
-      for (const auto& [kind, text] : coverage) visit(kind, text);
+      for (const Leaf& leaf : coverage) visit(leaf.kind, leaf.text, leaf.place);
       result.parsed = true;
       result.absence_report = true;
       return result;
@@ -235,7 +299,7 @@ JsonWalkResult WalkJson(
       return result;
     }
   }
-  for (const auto& [kind, text] : leaves) visit(kind, text);
+  for (const Leaf& leaf : leaves) visit(leaf.kind, leaf.text, leaf.place);
   result.parsed = true;
   return result;
 }

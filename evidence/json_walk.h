@@ -11,6 +11,7 @@
 #define GROUNDGATE_EVIDENCE_JSON_WALK_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string_view>
 
@@ -27,11 +28,36 @@ struct JsonWalkResult {
   bool absence_report = false;  // only the coverage lists were visited
 };
 
+inline constexpr std::uint64_t kNoAnchor = 0;
+
+// Where a leaf sits in its document.
+struct JsonLeafPlace {
+  // A fixed hash (the same in every process) of the keys from the root,
+  // array elements all alike: "reservation.status" in two results of one
+  // shape hashes alike, and so do "flights[].price" of every flight. A
+  // key's place is its object's.
+  std::uint64_t path = 0;
+  // Which entity the leaf describes: a fixed hash of the first scalar
+  // member of each enclosing object, from the root down ("flight_number":
+  // "HAT072" for the flight's "price"). Two leaves with the same path and
+  // anchor speak of the same thing. kNoAnchor for an object's first member
+  // (it names the entity) and for a scalar document.
+  std::uint64_t anchor = 0;
+  // The innermost field name ("status"; for an array element, the field
+  // that holds the array); empty at the root.
+  std::string_view key;
+};
+
 // Walks `content` if it is one complete JSON document. The visitor sees each
 // key and leaf in document order; views are valid only during the call.
 JsonWalkResult WalkJson(
     std::string_view content,
     const std::function<void(JsonLeafKind, std::string_view)>& visit);
+
+// The same walk, with each leaf's place in the document.
+JsonWalkResult WalkJson(std::string_view content,
+                        const std::function<void(JsonLeafKind, std::string_view,
+                                                 const JsonLeafPlace&)>& visit);
 
 }  // namespace groundgate::evidence
 

@@ -4,13 +4,18 @@
 // fast paths.
 #include "evidence/unicode.h"
 
+#include <unicode/dtfmtsym.h>
+#include <unicode/locid.h>
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace groundgate::evidence {
 
@@ -107,6 +112,72 @@ CodePointClass ClassifyCodePoint(int code_point) {
   }
   if (AsciiLike(code_point) != 0) return CodePointClass::kAsciiLike;
   return CodePointClass::kSeparator;
+}
+
+std::vector<LocaleMonthName> LocaleMonthNames(const char* locale) {
+  std::vector<LocaleMonthName> names;
+  const icu::Locale icu_locale(locale);
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::DateFormatSymbols symbols(icu_locale, status);
+  if (U_FAILURE(status)) return names;
+  int32_t standalone_count = 0;
+  const icu::UnicodeString* standalone =
+      symbols.getMonths(standalone_count, icu::DateFormatSymbols::STANDALONE,
+                        icu::DateFormatSymbols::WIDE);
+  struct Form {
+    icu::DateFormatSymbols::DtContextType context;
+    icu::DateFormatSymbols::DtWidthType width;
+  };
+  static constexpr Form kForms[] = {
+      {icu::DateFormatSymbols::FORMAT, icu::DateFormatSymbols::WIDE},
+      {icu::DateFormatSymbols::STANDALONE, icu::DateFormatSymbols::WIDE},
+      {icu::DateFormatSymbols::FORMAT, icu::DateFormatSymbols::ABBREVIATED},
+      {icu::DateFormatSymbols::STANDALONE, icu::DateFormatSymbols::ABBREVIATED},
+  };
+  for (const Form& form : kForms) {
+    int32_t count = 0;
+    const icu::UnicodeString* months =
+        symbols.getMonths(count, form.context, form.width);
+    // Twelve months; a thirteenth (a leap month of some calendars) is not
+    // one of them.
+    for (int32_t m = 0; m < count && m < 12; ++m) {
+      const bool abbreviated =
+          form.width == icu::DateFormatSymbols::ABBREVIATED;
+      const bool format_only =
+          !abbreviated && form.context == icu::DateFormatSymbols::FORMAT &&
+          m < standalone_count && months[m].caseCompare(standalone[m], 0) != 0;
+      icu::UnicodeString variants[6] = {months[m], months[m], months[m],
+                                        months[m], months[m], months[m]};
+      variants[0].toLower(icu_locale);
+      variants[1].toTitle(nullptr, icu_locale);
+      variants[2].toUpper(icu_locale);
+      variants[3].toLower(icu::Locale::getRoot());
+      variants[4].toTitle(nullptr, icu::Locale::getRoot());
+      variants[5].toUpper(icu::Locale::getRoot());
+      for (const icu::UnicodeString& variant : variants) {
+        LocaleMonthName name;
+        variant.toUTF8String(name.utf8);
+        name.month = static_cast<int>(m) + 1;
+        name.abbreviated = abbreviated;
+        name.format_only = format_only;
+        names.push_back(std::move(name));
+      }
+    }
+  }
+  std::sort(names.begin(), names.end(),
+            [](const LocaleMonthName& a, const LocaleMonthName& b) {
+              return std::tie(a.utf8, a.month, a.abbreviated, a.format_only) <
+                     std::tie(b.utf8, b.month, b.abbreviated, b.format_only);
+            });
+  names.erase(
+      std::unique(names.begin(), names.end(),
+                  [](const LocaleMonthName& a, const LocaleMonthName& b) {
+                    return a.utf8 == b.utf8 && a.month == b.month &&
+                           a.abbreviated == b.abbreviated &&
+                           a.format_only == b.format_only;
+                  }),
+      names.end());
+  return names;
 }
 
 }  // namespace groundgate::evidence

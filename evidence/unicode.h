@@ -2,7 +2,9 @@
 //
 // Its one job: fold non-ASCII text to the form the canonicalizer compares
 // (NFKC + case folding, every Unicode decimal digit as ASCII), and classify
-// non-ASCII code points for the tokenizer. ASCII never comes here.
+// non-ASCII code points for the tokenizer. ASCII never comes here. It also
+// gives the extractor the month names of a locale (LocaleMonthNames), once,
+// to build its table of non-English month names.
 //
 // What it does NOT do: anything for pure ASCII (the callers' fast paths).
 #ifndef GROUNDGATE_EVIDENCE_UNICODE_H_
@@ -11,6 +13,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace groundgate::evidence {
 
@@ -37,6 +40,25 @@ CodePointClass ClassifyCodePoint(int code_point);
 
 // The ASCII character a fullwidth form stands for (U+FF01..U+FF5E), else 0.
 char AsciiLike(int code_point);
+
+// One month name as a locale writes it, from ICU's DateFormatSymbols.
+struct LocaleMonthName {
+  std::string utf8;  // "févr.", "Mai", "MAJA", "мая": ICU's spelling, cased
+  int month = 0;     // 1..12
+  bool abbreviated = false;
+  // A form of a date's grammar that the month's standalone name does not
+  // share: the genitive after a day ("22 maja", "22 мая"; standalone "maj",
+  // "май").
+  bool format_only = false;
+};
+
+// The wide and abbreviated month names of `locale` ("fr", "pl"), in the
+// format and the standalone context, each in lower, title and upper case by
+// the locale's case rules (and by the root rules, which differ for "tr"),
+// duplicates removed. A trailing '.' is kept as ICU spells it. Empty when
+// ICU has no data for the locale. Allocates: call it once (the extractor
+// builds one table at first use). Thread-safe.
+std::vector<LocaleMonthName> LocaleMonthNames(const char* locale);
 
 }  // namespace groundgate::evidence
 

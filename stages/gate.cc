@@ -31,7 +31,8 @@ Gate& Gate::operator=(Gate&&) noexcept = default;
 
 Verdict Gate::Judge(std::string_view answer,
                     const EvidenceCorpus& corpus) const {
-  return stages::JudgeAnswer(answer, corpus, *compiled_->extractor);
+  return stages::JudgeAnswer(answer, corpus, *compiled_->extractor,
+                             compiled_->options);
 }
 
 const GateOptions& Gate::options() const { return compiled_->options; }

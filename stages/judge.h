@@ -14,12 +14,14 @@
 
 #include "evidence/extractor.h"
 #include "groundgate/corpus.h"
+#include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 
 namespace groundgate::stages {
 
 Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
-                    const evidence::Extractor& extractor);
+                    const evidence::Extractor& extractor,
+                    const GateOptions& options);
 
 }  // namespace groundgate::stages
 

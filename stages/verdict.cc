@@ -47,6 +47,24 @@ std::string_view ReasonName(MatchReason reason) {
       return "respelled_date";
     case MatchReason::kRespelledTime:
       return "respelled_time";
+    case MatchReason::kRespelledNumber:
+      return "respelled_number";
+    case MatchReason::kRounded:
+      return "rounded";
+    case MatchReason::kIdentifierPart:
+      return "identifier_part";
+    case MatchReason::kSignDropped:
+      return "sign_dropped";
+    case MatchReason::kDerivedSum:
+      return "derived_sum";
+    case MatchReason::kDerivedDifference:
+      return "derived_difference";
+    case MatchReason::kDerivedProduct:
+      return "derived_product";
+    case MatchReason::kDerivedPercent:
+      return "derived_percent";
+    case MatchReason::kNameWords:
+      return "name_words";
   }
   return "unknown";
 }

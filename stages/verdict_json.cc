@@ -29,8 +29,17 @@ nlohmann::ordered_json SpanEntries(const Verdict& verdict,
     if (status == CandidateStatus::kGrounded) {
       entry["reason"] = std::string(ReasonName(c.reason));
     }
+    if (!c.near_miss_carrier.empty()) {
+      entry["near_miss_carrier"] = c.near_miss_carrier;
+    }
     if (options.include_values) {
       entry["value"] = ClipUtf8(c.canonical, options.max_value_bytes);
+      if (!c.derivation.empty()) {
+        entry["derivation"] = ClipUtf8(c.derivation, options.max_value_bytes);
+      }
+      if (!c.near_miss.empty()) {
+        entry["near_miss"] = ClipUtf8(c.near_miss, options.max_value_bytes);
+      }
     }
     entries.push_back(std::move(entry));
   }
@@ -64,6 +73,23 @@ nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
   } else {
     out["carried_by"] = nullptr;
   }
+  nlohmann::ordered_json conflicts = nlohmann::ordered_json::array();
+  for (const Conflict& conflict : verdict.conflicts) {
+    if (conflict.candidate >= verdict.candidates.size()) continue;
+    const Candidate& c = verdict.candidates[conflict.candidate];
+    nlohmann::ordered_json entry;
+    entry["start"] = c.start;
+    entry["end"] = c.end;
+    entry["used_carrier"] = conflict.used_carrier;
+    entry["other_carrier"] = conflict.other_carrier;
+    // A key name says what the results disagree on; like a value, it is
+    // shown on opt-in only.
+    if (options.include_values) {
+      entry["key"] = ClipUtf8(conflict.key_path, options.max_value_bytes);
+    }
+    conflicts.push_back(std::move(entry));
+  }
+  out["conflicts"] = std::move(conflicts);
   out["evidence_truncated"] = verdict.evidence_truncated;
   out["answer_truncated"] = verdict.answer_truncated;
   out["grounding"] = {{"this_turn", verdict.grounding.this_turn},

@@ -238,7 +238,7 @@ TEST_CASE("cli keys are trace_id and message_index then the verdict in order") {
   const std::vector<std::string> expected = {
       "trace_id",   "message_index",      "action",           "candidates",
       "looked_up",  "unsupported",        "unverified",       "grounded",
-      "carried_by", "evidence_truncated", "answer_truncated", "grounding"};
+      "carried_by", "conflicts", "evidence_truncated", "answer_truncated", "grounding"};
   CHECK(keys == expected);
   // One compact line: no indentation, no spaces after separators.
   CHECK_FALSE(Contains(result.out, "\": "));

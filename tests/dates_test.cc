@@ -6,17 +6,23 @@
 // (another day, another minute) stays unsupported; a multi-token date is ONE
 // candidate whose span covers all its tokens, and its year or day alone is
 // never a candidate; the grounded list of VerdictToJson shows the reason.
+// Month names of the listed locales read in their own date orders, and an
+// abbreviation or a common word only in a whole date; a numeric date only
+// where its order is certain; a year alone never; and a time written
+// without AM/PM has its 12-hour reading as alternate keys.
 //
 // What it does NOT do: pin the other canonical forms (canonical_test.cc) or
 // the candidate rule for non-dates (extractor_test.cc).
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "evidence/extractor.h"
 #include "evidence/tokenizer.h"
+#include "evidence/unicode.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
@@ -57,6 +63,24 @@ const Candidate* AtText(const Verdict& verdict, std::string_view answer,
     if (answer.substr(c.start, c.end - c.start) == text) return &c;
   }
   return nullptr;
+}
+
+// The first date or time MatchDateTime reads in `text`, or nullopt.
+std::optional<evidence::DateTimeValue> FirstDateTime(std::string_view text) {
+  for (const evidence::TokenSpan span : evidence::Tokenize(text)) {
+    if (auto when = evidence::MatchDateTime(text, span)) return when;
+  }
+  return std::nullopt;
+}
+
+std::string SpanText(std::string_view text,
+                     const evidence::DateTimeValue& when) {
+  return std::string(text.substr(when.start, when.end - when.start));
+}
+
+template <typename Keys>
+std::vector<std::string> AsVector(const Keys& keys) {
+  return std::vector<std::string>(keys.begin(), keys.end());
 }
 
 TEST_SUITE("dates") {
@@ -289,6 +313,249 @@ TEST_SUITE("dates") {
         VerdictToJson(JudgeFlight(answer), {.include_values = true});
     CHECK(with_values["grounded"][0]["value"] == "2024-05-22");
     CHECK(with_values["grounded"][1]["value"] == "14:00");
+  }
+
+  TEST_CASE("a month name in another language is read in its date order") {
+    struct Case {
+      std::string_view text;
+      std::string_view value;  // the span MatchDateTime reads
+      std::string_view canonical;
+    };
+    static const Case kCases[] = {
+        {"Départ le 22 mai 2024.", "22 mai 2024", "2024-05-22"},
+        {"Abflug am 22. Mai 2024.", "22. Mai 2024", "2024-05-22"},
+        {"Abflug am 22. Mai.", "22. Mai", "--05-22"},
+        {"Salida el 22 de mayo de 2024.", "22 de mayo de 2024", "2024-05-22"},
+        {"Salida el 22 de mayo del 2024.", "22 de mayo del 2024", "2024-05-22"},
+        {"Partida em 22 de maio de 2024.", "22 de maio de 2024", "2024-05-22"},
+        {"Salida el 22 de mayo.", "22 de mayo", "--05-22"},
+        {"En mayo de 2024.", "mayo de 2024", "2024-05"},
+        {"Vol en mai 2024.", "mai 2024", "2024-05"},
+        {"Partenza il 22 maggio.", "22 maggio", "--05-22"},
+        {"Le 1er mai.", "1er mai", "--05-01"},
+        {"Le 22 févr. 2024.", "22 févr. 2024", "2024-02-22"},
+        {"En févr. 2024.", "févr. 2024", "2024-02"},
+        {"Im Okt. 2024.", "Okt. 2024", "2024-10"},
+        {"Am 3. März 2024.", "3. März 2024", "2024-03-03"},
+        {"Vertrek op 22 mei 2024.", "22 mei 2024", "2024-05-22"},
+        {"Avgång 22 maj 2024.", "22 maj 2024", "2024-05-22"},
+        {"Avreise 22. mai 2024.", "22. mai 2024", "2024-05-22"},
+        {"Odlot 22 maja 2024.", "22 maja 2024", "2024-05-22"},
+        {"Odlot w listopad 2024.", "listopad 2024", "2024-11"},
+        {"Odlet 22. května 2024.", "22. května 2024", "2024-05-22"},
+        {"Odlet 22 ŘÍJNA 2024.", "22 ŘÍJNA 2024", "2024-10-22"},
+        {"Kalkış 22 Mayıs 2024.", "22 Mayıs 2024", "2024-05-22"},
+        {"KASIM 2024 raporu.", "KASIM 2024", "2024-11"},
+        {"Вылет 22 мая 2024.", "22 мая 2024", "2024-05-22"},
+        {"Вылет 22 сент. 2024.", "22 сент. 2024", "2024-09-22"},
+        {"Вылет в май 2024.", "май 2024", "2024-05"},
+        {"Partenza il 22 set 2024.", "22 set 2024", "2024-09-22"},
+        {"Dutch: 22 april 2024.", "22 april 2024", "2024-04-22"},
+        {"German: 22. April 2024.", "22. April 2024", "2024-04-22"},
+        {"English: 2 may 2024.", "2 may 2024", "2024-05-02"},
+        // English ordinals and the "of" connector.
+        {"You fly on May 22nd.", "May 22nd", "--05-22"},
+        {"You fly on the 22nd of May.", "22nd of May", "--05-22"},
+        {"You fly on the 22nd of May 2024.", "22nd of May 2024", "2024-05-22"},
+        {"You fly on the 1st of March, 2024.", "1st of March, 2024",
+         "2024-03-01"},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      const auto when = FirstDateTime(c.text);
+      REQUIRE(when.has_value());
+      CHECK(SpanText(c.text, *when) == c.value);
+      CHECK(evidence::DateTimeCanonical(*when) == c.canonical);
+      CHECK(evidence::DateTimeShape(*when) == "date");
+    }
+  }
+
+  TEST_CASE("every month name ICU gives a listed locale reads in a date") {
+    static const char* const kLocales[] = {"en", "fr", "de", "es", "it",
+                                           "pt", "nl", "sv", "da", "nb",
+                                           "pl", "cs", "tr", "ru"};
+    std::size_t names = 0;
+    for (const char* locale : kLocales) {
+      const std::vector<evidence::LocaleMonthName> months =
+          evidence::LocaleMonthNames(locale);
+      CHECK(months.size() >= 72);  // 12 months, 2 widths, 3 cases at least
+      for (const evidence::LocaleMonthName& name : months) {
+        const std::string text = "On 22 " + name.utf8 + " 2024 we left.";
+        CAPTURE(locale);
+        CAPTURE(text);
+        const auto when = FirstDateTime(text);
+        REQUIRE(when.has_value());
+        CHECK(when->kind == evidence::DateTimeValue::Kind::kDate);
+        CHECK(when->month == name.month);
+        CHECK(when->day == 22);
+        CHECK(when->year == 2024);
+        ++names;
+      }
+    }
+    CHECK(names > 1000);
+  }
+
+  TEST_CASE("an abbreviation or a common word is a month only in a date") {
+    static const std::string_view kProse[] = {
+        "We set 2024 targets.",    // Italian/Portuguese "set"
+        "PCIe gen 4 slots.",       // Italian "gen"
+        "Plug in 22 gen.",         // an abbreviation needs its year
+        "Mars 2020 landed.",       // French/Swedish "mars": a rover
+        "Odlot maja 2024.",        // a genitive stands after a day
+        "You may 3 times retry.",  // English in lower case
+        "These 2 may differ.",     //
+        "Step 2. May I help?",     // a dotted day, an English name
+        "Turn it out 22 times.",   // Portuguese "out"
+        "He left 3 de 4 runs.",    // "de" without a month
+        "The led 22 was on.",      // Czech "led"
+        "Versión mayo.",           // a month without a number
+    };
+    for (const std::string_view text : kProse) {
+      CAPTURE(text);
+      CHECK_FALSE(FirstDateTime(text).has_value());
+    }
+  }
+
+  TEST_CASE("a date written in another language grounds its ISO spelling") {
+    struct Case {
+      std::string_view result;  // a text tool result
+      std::string_view answer;
+      std::string_view value;  // the answer's candidate
+    };
+    static const Case kCases[] = {
+        {"Abflug am 22. Mai 2024 um 14:00", "You fly on 2024-05-22.",
+         "2024-05-22"},
+        {R"({"date": "2024-05-22"})", "Départ le 22 mai 2024.", "22 mai 2024"},
+        {R"({"date": "2024-05-22"})", "Salida el 22 de mayo de 2024.",
+         "22 de mayo de 2024"},
+        {R"({"date": "2024-05-22"})", "Вылет 22 мая.", "22 мая"},
+        {"Salida: 22 de mayo de 2024", "You fly on May 22.", "May 22"},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("When do I fly?");
+      corpus.RecordToolResult("c1", "t", c.result);
+      const Verdict verdict = MakeGate().Judge(c.answer, corpus);
+      CHECK_FALSE(verdict.flagged());
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->reason == MatchReason::kRespelledDate);
+    }
+    // Another day in another language is still caught.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When do I fly?");
+    corpus.RecordToolResult("c1", "t", R"({"date": "2024-05-22"})");
+    const std::string answer = "Départ le 23 mai 2024.";
+    const Verdict verdict = MakeGate().Judge(answer, corpus);
+    const Candidate* candidate = AtText(verdict, answer, "23 mai 2024");
+    REQUIRE(candidate != nullptr);
+    CHECK(candidate->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("a time without AM/PM has its 12-hour reading as alternate keys") {
+    struct Case {
+      std::string_view text;
+      std::vector<std::string> alternate;
+    };
+    const Case kCases[] = {
+        {"at 01:00", {"@time:13:00"}},
+        {"at 1:00", {"@time:13:00"}},
+        {"at 11:59", {"@time:23:59"}},
+        {"at 1:05:30", {"@time:13:05:30"}},
+        {"at 12:30", {"@time:00:30"}},  // a 12-hour clock's midnight hour
+        {"on 2023-09-12 01:00", {"@date:2023-09-12", "@time:13:00"}},
+        // A 24-hour hour, AM/PM written, or 24-hour by ISO grammar: none.
+        {"at 00:30", {}},
+        {"at 13:00", {}},
+        {"at 23:15", {}},
+        {"at 1:00 PM", {}},
+        {"at 1:00 AM", {}},
+        {"at 1am", {}},
+        {"at 1 p.m.", {}},
+        {"on 2023-09-12 1:00 PM", {}},
+        {"on 2024-05-06T01:00:00", {}},
+        {"at 01:00Z", {}},
+        {"at 01:00+02:00", {}},
+        {"at 02:15:00+1", {}},
+        {"on 2024-05-22", {}},
+        {"on May 22", {}},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      const auto when = FirstDateTime(c.text);
+      REQUIRE(when.has_value());
+      CHECK(AsVector(evidence::DateTimeAlternateLookupKeys(*when)) ==
+            c.alternate);
+    }
+    // The ordinary keys still read the 24-hour clock.
+    const auto one = FirstDateTime("at 01:00");
+    REQUIRE(one.has_value());
+    CHECK(AsVector(evidence::DateTimeLookupKeys(*one)) ==
+          std::vector<std::string>{"@time:01:00"});
+    CHECK(one->clock == evidence::DateTimeValue::Clock::kUnmarked);
+    const auto pm = FirstDateTime("at 1:00 PM");
+    REQUIRE(pm.has_value());
+    CHECK(pm->clock == evidence::DateTimeValue::Clock::kMeridiem);
+    const auto iso = FirstDateTime("at 2024-05-06T01:00");
+    REQUIRE(iso.has_value());
+    CHECK(iso->clock == evidence::DateTimeValue::Clock::k24Hour);
+  }
+
+  TEST_CASE("a numeric date is read only where its order is certain") {
+    struct Case {
+      std::string_view text;
+      std::string_view canonical;  // empty: not a date
+    };
+    static const Case kCases[] = {
+        {"on 22/05/2024", "2024-05-22"},  // a day over 12 comes first
+        {"on 05/22/2024", "2024-05-22"},  // a day over 12 comes second
+        {"on 22.05.2024", "2024-05-22"},
+        {"on 22-05-2024", "2024-05-22"},
+        {"on 2024/05/22", "2024-05-22"},  // year first: always month, day
+        {"on 2024.05.22", "2024-05-22"},
+        {"on 2024-5-2", "2024-05-02"},
+        {"on 05/05/2024", "2024-05-05"},  // both orders agree
+        {"on 05/06/2024", ""},            // May 6 or June 5
+        {"on 06.05.2024", ""},
+        {"on 31/02/2024", ""},  // no such day
+        {"on 22/05/24", ""},    // a two-digit year
+        {"on 2024/22/05", ""},  // year first, then month: no month 22
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      const auto when = FirstDateTime(c.text);
+      if (c.canonical.empty()) {
+        CHECK_FALSE(when.has_value());
+      } else {
+        REQUIRE(when.has_value());
+        CHECK(evidence::DateTimeCanonical(*when) == c.canonical);
+      }
+    }
+  }
+
+  TEST_CASE("a year alone in prose is the ordinary number rule's") {
+    static const std::string_view kProse[] = {
+        "Founded in 1903.", "In 2024 we flew.", "Since 1999, 2001 and 2024.",
+        "Built 1903-1910.",  // a range, not a date
+    };
+    for (const std::string_view text : kProse) {
+      CAPTURE(text);
+      CHECK_FALSE(FirstDateTime(text).has_value());
+    }
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When was it founded?");
+    corpus.RecordToolResult("c1", "t", R"({"founded": 1903})");
+    const Verdict verdict =
+        MakeGate().Judge("Founded in 1903, rebuilt in 1911.", corpus);
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].shape == "number");
+    CHECK(verdict.candidates[0].canonical == "1903");
+    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[1].shape == "number");
+    CHECK(verdict.candidates[1].canonical == "1911");
+    CHECK(verdict.candidates[1].status == CandidateStatus::kUnsupported);
   }
 }
 

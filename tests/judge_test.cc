@@ -251,7 +251,9 @@ TEST_SUITE("judge") {
     const Verdict verdict = gate.Judge(
         "Opened INC0042210 for the 1840 s lag on cg-ora-prod.", corpus);
     CHECK(verdict.grounding.this_turn == 1);
-    CHECK(verdict.grounding.prior_turns == 1);
+    // The lag and the group name (a multi-part identifier) were read in
+    // the first turn.
+    CHECK(verdict.grounding.prior_turns == 2);
     const Candidate* ticket = Find(verdict, "inc0042210");
     CHECK(ticket->grounding == Grounding::kThisTurn);
     CHECK(ticket->carriers == std::vector<std::string>{"t1"});
@@ -369,7 +371,8 @@ TEST_SUITE("judge") {
     EvidenceCorpus corpus;
     corpus.RecordToolResult("c1", "t", R"({"crc": 41200})");
     const std::string answer = "41,200 and SN-99999";
-    const Verdict direct = stages::JudgeAnswer(answer, corpus, **extractor);
+    const Verdict direct =
+        stages::JudgeAnswer(answer, corpus, **extractor, GateOptions{});
     const Verdict wrapped = gate.Judge(answer, corpus);
     CHECK(VerdictToJson(direct, {.include_values = true}).dump() ==
           VerdictToJson(wrapped, {.include_values = true}).dump());
@@ -423,7 +426,7 @@ TEST_SUITE("verdict_json") {
     CHECK(Keys(json) ==
           std::vector<std::string>{"action", "candidates", "looked_up",
                                    "unsupported", "unverified", "grounded",
-                                   "carried_by", "evidence_truncated",
+                                   "carried_by", "conflicts", "evidence_truncated",
                                    "answer_truncated", "grounding"});
     REQUIRE(json["unsupported"].size() == 1);
     CHECK(Keys(json["unsupported"][0]) ==
@@ -444,7 +447,7 @@ TEST_SUITE("verdict_json") {
           R"("grounded":[{"shape":"number","start":0,"end":6,)"
           R"("reason":"exact","value":"41200"}],)"
           R"("carried_by":[{"tool_call_id":"call_1","tool_name":"port_stats",)"
-          R"("values":1,"only":1}],"evidence_truncated":false,)"
+          R"("values":1,"only":1}],"conflicts":[],"evidence_truncated":false,)"
           R"("answer_truncated":false,"grounding":{"this_turn":1,)"
           R"("prior_turns":0}})");
   }

@@ -34,6 +34,10 @@
 
 namespace groundgate {
 
+namespace evidence {
+class NumericIndex;
+}  // namespace evidence
+
 // At most this many carriers (tool-call ids) are kept per value per user
 // turn. Eight is more than any answer cites for one value in practice, and a
 // fixed bound keeps the index's memory proportional to its distinct values.
@@ -92,6 +96,15 @@ struct Evidence {
   bool carriers_cut = false;  // a carrier beyond kMaxCarriers was dropped
 };
 
+// A place where two of this turn's results disagree: both came from the
+// same tool and carried different values at the same JSON key path of the
+// same entity (the object's first member, say "reservation_id", alike).
+struct ConflictingPlace {
+  std::string key;                // the innermost key name, e.g. "status"
+  std::uint32_t carrier = 0;      // the result that carried this value
+  std::uint32_t other_carrier = 0;  // a result with another value there
+};
+
 // One tool result recorded in the current user turn.
 struct RecordedResult {
   std::string tool_call_id;
@@ -144,8 +157,19 @@ class EvidenceCorpus {
   // evidence/README.md.
   [[nodiscard]] Evidence Lookup(std::string_view canonical) const;
 
-  // True when the user or the application supplied this canonical value.
+  // True when the user or the application supplied this canonical value,
+  // or it is the name of a tool a recorded result came from (the
+  // application named its tools: "I called GetUserToken" invents nothing).
   [[nodiscard]] bool IsExempt(std::string_view canonical) const;
+
+  // Where this turn's results disagree about a value they carried (indices
+  // into results()); empty when none do. Only JSON results are compared.
+  [[nodiscard]] std::span<const ConflictingPlace> ConflictsOf(
+      std::string_view canonical) const;
+
+  // The numbers this turn's results carried, for the judge's rounding
+  // lookup. Internal: see evidence/numeric_index.h.
+  [[nodiscard]] const evidence::NumericIndex& numbers_this_turn() const;
 
   // The current user turn's results, in the order they were first recorded.
   [[nodiscard]] const std::vector<RecordedResult>& results() const;

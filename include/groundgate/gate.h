@@ -62,6 +62,18 @@ struct GateOptions {
   std::vector<std::string> exempt_values;
   // RE2 patterns (anchored to the whole token) for exempt values.
   std::vector<std::string> exempt_patterns;
+  // Values without digits are data too: person, place and product names
+  // that are not common English words ("Mia Li", "Hilton"), multi-part
+  // identifiers ("esxi-host-alpha", "getRefundableOrderList", emails, URLs)
+  // and markdown code spans. A name is grounded when a result carried it
+  // whole, or carried each of its words (name_words). Default: true.
+  // Switch it off for answers whose names come from the model's own
+  // knowledge by design.
+  bool names = true;
+  // A number the answer computed from numbers this turn's results carried
+  // (a sum of two or three, a difference, a quantity times a price, a
+  // percent of) counts as read, with reason derived_*. Default: true.
+  bool arithmetic = true;
 };
 
 class Gate {

@@ -38,8 +38,31 @@ enum class MatchReason {
   // carried date through its date key, not through its own spelling.
   kRespelledDate,
   // A clock time ("2:00 PM", "14:00") met a carried time ("14:00:00", the
-  // time of a timestamp) through its time key.
+  // time of a timestamp) through its time key; also "01:00" written without
+  // AM/PM for a carried "13:00:00".
   kRespelledTime,
+  // A number spelled the way people write it ("$1.2M", "41.2k", "12%",
+  // "41 200", "forty-one thousand") met the carried number it stands for.
+  kRespelledNumber,
+  // The answer showed a carried number to fewer places: "51.94" for
+  // "51.9433", "1.2M" for "1234567".
+  kRounded,
+  // A delimited part of a carried identifier: "7504069" of
+  // "certificate_7504069"; or the last digits of a carried number after
+  // "ending in".
+  kIdentifierPart,
+  // The carried number was negative and the wording around the answer's
+  // value says so ("refund of $6,594" for -6594).
+  kSignDropped,
+  // Computed from numbers this turn's results carried (Candidate::derivation
+  // says how; the carriers are the operands' carriers).
+  kDerivedSum,
+  kDerivedDifference,
+  kDerivedProduct,
+  kDerivedPercent,
+  // A name whose every word a tool result carried ("Mia Li" from
+  // first_name "Mia" and last_name "Li").
+  kNameWords,
 };
 
 enum class Grounding {
@@ -62,6 +85,25 @@ struct Candidate {
   std::vector<std::string> carriers;
   bool carriers_cut = false;
   int occurrences = 1;  // how often the answer used the value
+  // For a derived value, how: "1679 + 1859", "3 * 129.5", "10% of 2500".
+  // It holds values: an event shows it only on opt-in (law 8).
+  std::string derivation;
+  // For an unsupported value, the tool call whose result carried the
+  // closest value of the same shape (one digit, one day, one word away),
+  // so a correction can say where to look; empty when none is close. The
+  // value itself is near_miss, shown in events only on opt-in (law 8).
+  std::string near_miss_carrier;
+  std::string near_miss;
+};
+
+// Two of this turn's results carried different values under the same JSON
+// key path, and the answer used one of them ("status": "confirmed" in one
+// result, "cancelled" in a later one).
+struct Conflict {
+  std::size_t candidate = 0;  // index into Verdict::candidates
+  std::string key_path;       // "reservation.status": keys, never values
+  std::string used_carrier;   // a result that carried the answer's value
+  std::string other_carrier;  // a result that carried another value there
 };
 
 // One tool result of this turn that the answer's values were read from.
@@ -91,6 +133,9 @@ struct Verdict {
   // corpus was truncated or any involved carrier list was cut (law 6); empty
   // when nothing was grounded this turn.
   std::optional<std::vector<AnswerCarrier>> answer_carriers;
+  // Values the answer used on which this turn's results disagree, in answer
+  // order (the conflicting_evidence finding).
+  std::vector<Conflict> conflicts;
 
   [[nodiscard]] int unsupported() const;  // count of kUnsupported
   [[nodiscard]] int unverified() const;   // count of kUnverified

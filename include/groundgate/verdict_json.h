@@ -28,13 +28,23 @@ struct VerdictJsonOptions {
   std::size_t max_value_bytes = kMaxValueBytesInEvents;
 };
 
-// {"action", "candidates", "looked_up", "unsupported": [{"shape", "start",
-//  "end"[, "value"]}], "unverified": [...same...], "grounded": [{"shape",
-//  "start", "end", "reason"[, "value"]}] (reason: "exact", "canonical",
-//  "respelled_date", "respelled_time", ...: why the value counted as read),
+// {"action", "candidates", "looked_up",
+//  "unsupported": [{"shape", "start", "end"[, "near_miss_carrier"]
+//                   [, "value"][, "near_miss"]}],
+//  "unverified": [...same...],
+//  "grounded": [{"shape", "start", "end", "reason"[, "value"]
+//                [, "derivation"]}],
 //  "carried_by": [{"tool_call_id", "tool_name", "values", "only"}] | null,
+//  "conflicts": [{"start", "end", "used_carrier", "other_carrier"[, "key"]}],
 //  "evidence_truncated", "answer_truncated",
 //  "grounding": {"this_turn", "prior_turns"}}
+// reason says why a value counted as read: "exact", "canonical",
+// "respelled_date", "respelled_time", "respelled_number", "rounded",
+// "identifier_part", "sign_dropped", "derived_sum", "derived_difference",
+// "derived_product", "derived_percent", "name_words". near_miss_carrier
+// names the result that carried the closest value of the same shape.
+// Values ("value", "near_miss", "derivation", the conflict's "key") appear
+// only with include_values.
 nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
                                      const VerdictJsonOptions& options = {});
 

@@ -1,0 +1,897 @@
+// evidence/names.cc — names, digitless identifiers and code spans.
+//
+// Everything here works on byte offsets into the caller's text and on
+// fixed stack buffers until a reading is returned; only a returned reading
+// allocates (its canonical strings). Letters are ASCII or Latin-1/Latin
+// Extended-A, classified by table, so this file never calls ICU itself
+// (Canonicalize does, for the canonical forms).
+#include "evidence/names.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <iterator>
+
+#include "evidence/canonical.h"
+#include "evidence/unicode.h"
+
+// The tables tools/embed_words.cc generates from the wamerican list.
+namespace groundgate::evidence::internal {
+extern const char kCommonWordBlob[];
+extern const std::uint32_t kCommonWordOffsets[];
+extern const std::size_t kCommonWordCount;
+extern const std::uint32_t kCommonWordSlots[];
+extern const std::size_t kCommonWordSlotCount;
+extern const char kProperNounBlob[];
+extern const std::uint32_t kProperNounOffsets[];
+extern const std::size_t kProperNounCount;
+extern const std::uint32_t kProperNounSlots[];
+extern const std::size_t kProperNounSlotCount;
+}  // namespace groundgate::evidence::internal
+
+namespace groundgate::evidence {
+namespace {
+
+// A word longer than this is not a name word and not looked up: the longest
+// entry of the list is 23 bytes; names of 40+ letters are not names.
+constexpr std::size_t kMaxWordBytes = 48;
+
+// FNV-1a, 32 bits: the hash tools/embed_words.cc built the tables with.
+std::uint32_t Fnv1a(std::string_view word) {
+  std::uint32_t hash = 2166136261u;
+  for (const char ch : word) {
+    hash ^= static_cast<unsigned char>(ch);
+    hash *= 16777619u;
+  }
+  return hash;
+}
+
+// A lookup in one generated table: hash, then linear probing until the word
+// or an empty slot (the table is at most half full).
+bool InTable(const char* blob, const std::uint32_t* offsets,
+             const std::uint32_t* slots, std::size_t slot_count,
+             std::string_view word) {
+  const std::size_t mask = slot_count - 1;
+  for (std::size_t slot = Fnv1a(word) & mask;; slot = (slot + 1) & mask) {
+    const std::uint32_t index = slots[slot];
+    if (index == 0) return false;
+    const std::uint32_t begin = offsets[index - 1];
+    const std::string_view entry(blob + begin, offsets[index] - begin);
+    if (entry == word) return true;
+  }
+}
+
+constexpr bool IsAsciiDigit(unsigned char b) { return b >= '0' && b <= '9'; }
+constexpr bool IsAsciiUpper(unsigned char b) { return b >= 'A' && b <= 'Z'; }
+constexpr bool IsAsciiLower(unsigned char b) { return b >= 'a' && b <= 'z'; }
+constexpr bool IsAsciiLetter(unsigned char b) {
+  return IsAsciiUpper(b) || IsAsciiLower(b);
+}
+
+enum class LetterCase { kNotLetter, kUpper, kLower };
+
+// The case of a Latin letter: ASCII, Latin-1 Supplement, Latin Extended-A.
+// Any other code point is not a letter here (names in other scripts are not
+// read).
+LetterCase CaseOf(int cp) {
+  if (cp < 0x80) {
+    if (IsAsciiUpper(static_cast<unsigned char>(cp))) return LetterCase::kUpper;
+    if (IsAsciiLower(static_cast<unsigned char>(cp))) return LetterCase::kLower;
+    return LetterCase::kNotLetter;
+  }
+  if (cp >= 0xC0 && cp <= 0xDE) {
+    return cp == 0xD7 ? LetterCase::kNotLetter : LetterCase::kUpper;
+  }
+  if (cp >= 0xDF && cp <= 0xFF) {
+    return cp == 0xF7 ? LetterCase::kNotLetter : LetterCase::kLower;
+  }
+  if (cp < 0x100 || cp > 0x17F) return LetterCase::kNotLetter;
+  // Latin Extended-A pairs capitals with small letters; the parity of the
+  // pairs flips at U+0139 and again at U+0179.
+  if (cp == 0x130 || cp == 0x178) return LetterCase::kUpper;
+  if (cp == 0x131 || cp == 0x138 || cp == 0x149 || cp == 0x17F) {
+    return LetterCase::kLower;
+  }
+  const bool odd = (cp & 1) != 0;
+  if ((cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E)) {
+    return odd ? LetterCase::kUpper : LetterCase::kLower;
+  }
+  return odd ? LetterCase::kLower : LetterCase::kUpper;
+}
+
+// The code point at text[pos] and its length; -1 for an invalid byte.
+int CodePointAt(std::string_view text, std::size_t pos, std::size_t* length) {
+  const auto b = static_cast<unsigned char>(text[pos]);
+  if (b < 0x80) {
+    *length = 1;
+    return b;
+  }
+  return DecodeUtf8(text, pos, length);
+}
+
+void AppendUtf8(int cp, char* out, std::size_t* n) {
+  if (cp < 0x80) {
+    out[(*n)++] = static_cast<char>(cp);
+  } else {  // the Latin letters here are all below U+0800
+    out[(*n)++] = static_cast<char>(0xC0 | (cp >> 6));
+    out[(*n)++] = static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// A word lowercased into a stack buffer with the fold the generator applied
+// to the list (ASCII and Latin letters). False when the word does not fit.
+class LowerWord {
+ public:
+  explicit LowerWord(std::string_view word) {
+    for (std::size_t i = 0; i < word.size();) {
+      std::size_t length = 1;
+      int cp = CodePointAt(word, i, &length);
+      if (cp < 0) cp = 0xFFFD;  // copied as its bytes below, never a letter
+      if (cp >= 0x80 && CaseOf(cp) == LetterCase::kUpper) {
+        if (cp < 0x100) {
+          cp += 0x20;
+        } else if (cp == 0x130) {
+          cp = 'i';
+        } else if (cp == 0x178) {
+          cp = 0xFF;
+        } else {
+          cp += 1;
+        }
+      }
+      if (cp < 0x80 || (cp < 0x800 && CaseOf(cp) != LetterCase::kNotLetter)) {
+        if (size_ + 2 > kMaxWordBytes) {
+          ok_ = false;
+          return;
+        }
+        if (cp < 0x80 && IsAsciiUpper(static_cast<unsigned char>(cp))) {
+          cp += 'a' - 'A';
+        }
+        AppendUtf8(cp, buffer_.data(), &size_);
+      } else {  // other code points are copied as they are
+        if (size_ + length > kMaxWordBytes) {
+          ok_ = false;
+          return;
+        }
+        for (std::size_t k = 0; k < length; ++k) buffer_[size_++] = word[i + k];
+      }
+      i += length;
+    }
+  }
+  bool ok() const { return ok_; }
+  std::string_view view() const { return {buffer_.data(), size_}; }
+
+ private:
+  std::array<char, kMaxWordBytes> buffer_{};
+  std::size_t size_ = 0;
+  bool ok_ = true;
+};
+
+bool EqualsAsciiNoCase(std::string_view a, std::string_view lower) {
+  if (a.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    auto c = static_cast<unsigned char>(a[i]);
+    if (IsAsciiUpper(c)) c = static_cast<unsigned char>(c + 32);
+    if (c != static_cast<unsigned char>(lower[i])) return false;
+  }
+  return true;
+}
+
+// Words that look like names but never are one: month and day names and
+// their abbreviations (dates are MatchDateTime's; "Jan" and "Jun" are
+// first names too, but "Jan 5" is a date far more often), and honorifics
+// (the name is what follows them).
+constexpr std::string_view kNeverNameWords[] = {
+    "january", "february", "march",     "april",    "may",      "june",
+    "july",    "august",   "september", "october",  "november", "december",
+    "jan",     "feb",      "mar",       "apr",      "jun",      "jul",
+    "aug",     "sep",      "sept",      "oct",      "nov",      "dec",
+    "monday",  "tuesday",  "wednesday", "thursday", "friday",   "saturday",
+    "sunday",  "mon",      "tue",       "tues",     "wed",      "thu",
+    "thurs",   "fri",      "sat",       "sun",      "mr",       "mrs",
+    "ms",      "mx",       "dr",        "prof",     "sr",       "jr",
+    "st"};
+
+bool IsNeverNameWord(std::string_view word) {
+  if (word.size() > 9) return false;
+  for (std::string_view w : kNeverNameWords) {
+    if (EqualsAsciiNoCase(word, w)) return true;
+  }
+  return false;
+}
+
+// Lowercase particles that stand inside names between capitalised words.
+constexpr std::string_view kConnectors[] = {"de", "van", "von", "da",  "del",
+                                            "la", "le",  "der", "den", "di",
+                                            "du", "dos", "das"};
+
+bool IsConnector(std::string_view word) {
+  return std::find(std::begin(kConnectors), std::end(kConnectors), word) !=
+         std::end(kConnectors);
+}
+
+bool IsApostropheAt(std::string_view text, std::size_t pos,
+                    std::size_t* length) {
+  if (pos < text.size() && text[pos] == '\'') {
+    *length = 1;
+    return true;
+  }
+  if (text.substr(pos, 3) == "\xE2\x80\x99") {  // U+2019
+    *length = 3;
+    return true;
+  }
+  return false;
+}
+
+// Title Case: an uppercase letter first, at least two letters, at least one
+// lowercase, never two capitals in a row; '-' or an apostrophe only between
+// letters. "Mia", "McDonald", "Jean-Luc", "O'Neil", "Müller".
+bool IsTitleWord(std::string_view word) {
+  int letters = 0;
+  bool any_lower = false;
+  bool prev_upper = false;
+  bool prev_letter = false;
+  bool need_letter = false;  // after '-' or an apostrophe
+  bool need_upper = false;   // after an apostrophe: "O'Neil", not "Mia's"
+  for (std::size_t i = 0; i < word.size();) {
+    std::size_t length = 1;
+    const int cp = CodePointAt(word, i, &length);
+    const LetterCase c = cp < 0 ? LetterCase::kNotLetter : CaseOf(cp);
+    if (c == LetterCase::kNotLetter) {
+      std::size_t apostrophe = 0;
+      const bool joiner = cp == '-' || IsApostropheAt(word, i, &apostrophe);
+      if (!joiner || !prev_letter) return false;
+      need_upper = cp != '-';
+      prev_letter = false;
+      prev_upper = false;
+      need_letter = true;
+      i += length;
+      continue;
+    }
+    if ((letters == 0 || need_upper) && c != LetterCase::kUpper) return false;
+    need_upper = false;
+    if (c == LetterCase::kUpper && prev_upper) return false;
+    any_lower = any_lower || c == LetterCase::kLower;
+    prev_upper = c == LetterCase::kUpper;
+    prev_letter = true;
+    need_letter = false;
+    ++letters;
+    i += length;
+  }
+  return letters >= 2 && any_lower && !need_letter;
+}
+
+// Whether a word, as a lookup in the list, is common: the whole word, or
+// (for "Jean-Luc", "O'Neil") every part of two or more letters.
+bool IsCommonNameWord(std::string_view word) {
+  const LowerWord lower(word);
+  if (!lower.ok()) return false;
+  const std::string_view w = lower.view();
+  if (IsCommonWord(w)) return true;
+  if (w.find_first_of("-'\xE2") == std::string_view::npos) return false;
+  int parts = 0;
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= w.size(); ++i) {
+    std::size_t apostrophe = 0;
+    const bool boundary =
+        i == w.size() || w[i] == '-' || IsApostropheAt(w, i, &apostrophe);
+    if (!boundary) continue;
+    const std::string_view part = w.substr(begin, i - begin);
+    if (part.size() >= 2) {
+      if (!IsCommonWord(part)) return false;
+      ++parts;
+    }
+    begin = i + (apostrophe > 0 ? apostrophe : 1);
+    if (apostrophe > 1) i += apostrophe - 1;
+  }
+  return parts > 0;
+}
+
+enum class WordKind { kNone, kTitle, kConnector };
+
+// One word of a run: one token, or several joined by apostrophes ("O'Neil").
+struct RunWord {
+  std::size_t start = 0;  // the word without trailing punctuation
+  std::size_t end = 0;
+  TokenSpan last_token;  // the word's last token, as the tokenizer gave it
+  int tokens = 1;
+  bool ends_run = false;  // a '.' or ':' follows the word inside its token
+  bool common = false;
+  WordKind kind = WordKind::kNone;
+};
+
+// The word of token `span`: its letters, with a trailing '.' or ':' noted
+// as ending the run and any other inner punctuation making it no word.
+bool ReadWordToken(std::string_view text, TokenSpan span, std::size_t* end,
+                   bool* ends_run) {
+  std::size_t e = span.end;
+  while (e > span.start && (text[e - 1] == '.' || text[e - 1] == ':')) --e;
+  *ends_run = e != span.end;
+  if (e == span.start) return false;
+  for (std::size_t i = span.start; i < e; ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if (b < 0x80 && !IsAsciiLetter(b) && b != '-') return false;
+  }
+  *end = e;
+  return true;
+}
+
+RunWord ReadRunWord(std::string_view text, TokenSpan span) {
+  RunWord w;
+  w.start = span.start;
+  w.last_token = span;
+  if (!ReadWordToken(text, span, &w.end, &w.ends_run)) return w;
+  // "O'Neil": the tokenizer splits at the apostrophe; a capital right after
+  // it continues the word ("Mia's", "Don't" end at the apostrophe).
+  for (int joins = 0; joins < 2 && !w.ends_run && w.end == span.end; ++joins) {
+    std::size_t apostrophe = 0;
+    if (!IsApostropheAt(text, w.end, &apostrophe)) break;
+    std::size_t pos = w.end;
+    TokenSpan next;
+    if (!internal::NextToken(text, &pos, &next) ||
+        next.start != w.end + apostrophe) {
+      break;
+    }
+    std::size_t length = 1;
+    const int cp = CodePointAt(text, next.start, &length);
+    if (cp < 0 || CaseOf(cp) != LetterCase::kUpper) break;
+    std::size_t next_end = 0;
+    bool next_ends = false;
+    if (!ReadWordToken(text, next, &next_end, &next_ends)) break;
+    w.end = next_end;
+    w.ends_run = next_ends;
+    w.last_token = next;
+    ++w.tokens;
+    span = next;
+  }
+  const std::string_view word = text.substr(w.start, w.end - w.start);
+  if (word.size() > kMaxWordBytes) return w;
+  if (IsConnector(word)) {
+    w.kind = WordKind::kConnector;
+    w.common = true;
+    return w;
+  }
+  if (IsTitleWord(word) && !IsNeverNameWord(word)) {
+    w.kind = WordKind::kTitle;
+    w.common = IsCommonNameWord(word);
+  }
+  return w;
+}
+
+bool IsWordByte(unsigned char b) {
+  return b >= 0x80 || IsAsciiLetter(b) || b == '-' || b == '\'';
+}
+
+// The word that ends right before text[end], back to a separator. Returns
+// false when it is glued to other token characters ("#Mia", "a.Mia").
+bool WordBefore(std::string_view text, std::size_t end, std::size_t* start) {
+  std::size_t b = end;
+  while (b > 0 && IsWordByte(static_cast<unsigned char>(text[b - 1]))) --b;
+  if (b == end) return false;
+  if (b > 0) {
+    const auto before = static_cast<unsigned char>(text[b - 1]);
+    if (IsAsciiDigit(before) ||
+        std::string_view(":_/.%+@#$").find(static_cast<char>(before)) !=
+            std::string_view::npos) {
+      return false;
+    }
+  }
+  *start = b;
+  return true;
+}
+
+// True when the token at `start` continues a run that began earlier: the
+// tail of "O'Neil", or a word one space after a name word (through up to
+// kMaxNameConnectors connectors). MatchName then reads nothing there.
+bool ContinuesRun(std::string_view text, std::size_t start) {
+  if (start == 0) return false;
+  std::size_t apostrophe = 0;
+  if (text[start - 1] == '\'') {
+    apostrophe = 1;
+  } else if (start >= 3 && text.substr(start - 3, 3) == "\xE2\x80\x99") {
+    apostrophe = 3;
+  }
+  if (apostrophe > 0 && start > apostrophe) {
+    const auto b = static_cast<unsigned char>(text[start - apostrophe - 1]);
+    if (IsAsciiLetter(b) || b >= 0x80) return true;  // the tail of "O'Neil"
+  }
+  std::size_t end = start;
+  for (int connectors = 0; connectors <= kMaxNameConnectors; ++connectors) {
+    if (end < 2 || text[end - 1] != ' ') return false;
+    std::size_t word_start = 0;
+    if (!WordBefore(text, end - 1, &word_start)) return false;
+    const std::string_view word = text.substr(word_start, end - 1 - word_start);
+    if (IsConnector(word)) {
+      end = word_start;
+      continue;
+    }
+    return word.size() <= kMaxWordBytes && IsTitleWord(word) &&
+           !IsNeverNameWord(word);
+  }
+  return false;
+}
+
+bool AtLineStart(std::string_view text, std::size_t pos) {
+  while (pos > 0 && (text[pos - 1] == ' ' || text[pos - 1] == '\t')) --pos;
+  return pos == 0 || text[pos - 1] == '\n' || text[pos - 1] == '\r';
+}
+
+// True when a sentence, list item, table cell or label value begins at pos.
+bool IsSentenceInitial(std::string_view text, std::size_t pos) {
+  std::size_t i = pos;
+  while (i > 0) {
+    const char c = text[i - 1];
+    if (c == ' ' || c == '\t' || c == '*' || c == '_' || c == '"' ||
+        c == '\'' || c == '(' || c == '[' || c == '#' || c == '>' || c == '`') {
+      --i;
+      continue;
+    }
+    if (i >= 3 && (text.substr(i - 3, 3) == "\xE2\x80\x9C" ||   // U+201C
+                   text.substr(i - 3, 3) == "\xE2\x80\x98")) {  // U+2018
+      i -= 3;
+      continue;
+    }
+    break;
+  }
+  if (i == 0) return true;
+  const char c = text[i - 1];
+  switch (c) {
+    case '.':
+    case '!':
+    case '?':
+    case ':':
+    case '|':
+    case '\n':
+    case '\r':
+      return true;
+    case '-':
+    case '+':
+      return AtLineStart(text, i - 1);
+    case ')': {  // "1) Please ..."
+      std::size_t k = i - 1;
+      while (k > 0 && IsAsciiDigit(static_cast<unsigned char>(text[k - 1]))) {
+        --k;
+      }
+      return k < i - 1 && AtLineStart(text, k);
+    }
+    default:
+      break;
+  }
+  return i >= 3 && text.substr(i - 3, 3) == "\xE2\x80\xA2" &&  // U+2022 •
+         AtLineStart(text, i - 3);
+}
+
+bool MayStartName(unsigned char b) {
+  // ASCII capitals, and the lead bytes of Latin-1 (C3) and Latin
+  // Extended-A (C4, C5) letters.
+  return IsAsciiUpper(b) || b == 0xC3 || b == 0xC4 || b == 0xC5;
+}
+
+}  // namespace
+
+bool IsCommonWord(std::string_view lowercase_word) {
+  return InTable(internal::kCommonWordBlob, internal::kCommonWordOffsets,
+                 internal::kCommonWordSlots, internal::kCommonWordSlotCount,
+                 lowercase_word);
+}
+
+bool IsKnownProperNoun(std::string_view lowercase_word) {
+  return InTable(internal::kProperNounBlob, internal::kProperNounOffsets,
+                 internal::kProperNounSlots, internal::kProperNounSlotCount,
+                 lowercase_word);
+}
+
+std::size_t CommonWordCount() { return internal::kCommonWordCount; }
+std::size_t KnownProperNounCount() { return internal::kProperNounCount; }
+
+std::optional<NameReading> MatchName(std::string_view text, TokenSpan first) {
+  if (first.start >= first.end || first.end > text.size() ||
+      !MayStartName(static_cast<unsigned char>(text[first.start]))) {
+    return std::nullopt;
+  }
+  if (ContinuesRun(text, first.start)) return std::nullopt;
+
+  // The run: Title Case words one space apart, connectors between them.
+  std::array<RunWord, kMaxNameRunWords + kMaxNameConnectors> run;
+  std::size_t count = 0;
+  int titles = 0;
+  RunWord word = ReadRunWord(text, first);
+  if (word.kind != WordKind::kTitle) return std::nullopt;
+  run[count++] = word;
+  ++titles;
+  int pending_connectors = 0;
+  std::size_t kept = count;  // the run without trailing connectors
+  while (!word.ends_run) {
+    const std::size_t gap = word.last_token.end;
+    std::size_t pos = gap;
+    TokenSpan next;
+    if (gap >= text.size() || text[gap] != ' ' ||
+        !internal::NextToken(text, &pos, &next) || next.start != gap + 1) {
+      break;
+    }
+    word = ReadRunWord(text, next);
+    if (word.kind == WordKind::kConnector) {
+      if (++pending_connectors > kMaxNameConnectors || word.ends_run) break;
+      if (count == run.size()) return std::nullopt;  // a heading
+      run[count++] = word;
+      continue;
+    }
+    if (word.kind != WordKind::kTitle) break;
+    if (titles == kMaxNameRunWords || count == run.size()) {
+      return std::nullopt;  // a heading
+    }
+    pending_connectors = 0;
+    run[count++] = word;
+    kept = count;
+    ++titles;
+  }
+  count = kept;
+
+  // Trim from the front and the back; connectors never end a name.
+  std::size_t lo = 0;
+  std::size_t hi = count;
+  auto drop_front = [&] {
+    --titles;
+    ++lo;
+    while (lo < hi && run[lo].kind == WordKind::kConnector) ++lo;
+  };
+  auto drop_back = [&] {
+    --titles;
+    --hi;
+    while (hi > lo && run[hi - 1].kind == WordKind::kConnector) --hi;
+  };
+  // A run longer than a name is a Title Case heading: all its common words
+  // at either end go ("Booking Summary For Mia Li" reads "Mia Li").
+  const bool heading = titles > kMaxNameWords;
+  if (run[0].common && IsSentenceInitial(text, run[0].start)) drop_front();
+  while (heading && lo < hi && (run[lo].common || run[hi - 1].common)) {
+    if (run[lo].common) {
+      drop_front();
+    } else {
+      drop_back();
+    }
+  }
+  if (titles > kMaxNameWords) return std::nullopt;
+  if (lo >= hi) return std::nullopt;
+  bool uncommon = false;
+  for (std::size_t i = lo; i < hi; ++i) uncommon = uncommon || !run[i].common;
+  if (!uncommon) return std::nullopt;
+
+  NameReading reading;
+  reading.start = run[lo].start;
+  reading.end = run[hi - 1].end;
+  reading.tokens = 0;
+  for (std::size_t i = 0; i < hi; ++i) reading.tokens += run[i].tokens;
+  for (std::size_t i = lo; i < hi; ++i) {
+    NameWord name_word;
+    name_word.start = run[i].start;
+    name_word.end = run[i].end;
+    name_word.canonical =
+        Canonicalize(text.substr(run[i].start, run[i].end - run[i].start)).form;
+    name_word.common = run[i].common;
+    name_word.connector = run[i].kind == WordKind::kConnector;
+    reading.words.push_back(std::move(name_word));
+  }
+  reading.canonical =
+      Canonicalize(text.substr(reading.start, reading.end - reading.start))
+          .form;
+  return reading;
+}
+
+// --- identifiers without digits --------------------------------------------
+
+namespace {
+
+// Top-level domains that make "name.tld" a hostname. "in" and "it" are left
+// out: "log.in" and "do.it" are prose run together.
+constexpr std::string_view kTopLevelDomains[] = {
+    "com",  "net",   "org",      "io",   "dev",  "ai",     "app", "co", "edu",
+    "gov",  "mil",   "int",      "info", "biz",  "us",     "uk",  "ca", "de",
+    "fr",   "jp",    "cn",       "au",   "eu",   "nl",     "ch",  "es", "cloud",
+    "tech", "local", "internal", "lan",  "corp", "example"};
+// File extensions that make "name.ext" a file name.
+constexpr std::string_view kFileExtensions[] = {
+    "json", "yaml", "yml",  "txt", "csv", "log",  "md",   "py",   "js",
+    "ts",   "cc",   "cpp",  "hpp", "go",  "rs",   "java", "conf", "cfg",
+    "ini",  "xml",  "html", "pdf", "sh",  "toml", "zip",  "gz",   "sql"};
+// Hyphen parts that are prose though the list does not hold them alone:
+// prefixes ("pre-approved", "co-pay", "ex-wife") and "Wi-Fi", "sci-fi".
+constexpr std::string_view kHyphenPrefixes[] = {"pre",  "co",  "ex",   "un",
+                                                "anti", "mid", "semi", "inter",
+                                                "sub",  "wi",  "fi",   "sci"};
+
+template <std::size_t N>
+bool InList(const std::string_view (&list)[N], std::string_view lower) {
+  return std::find(std::begin(list), std::end(list), lower) != std::end(list);
+}
+
+// One lowercase ASCII-or-Latin word: common, or common once an inflection
+// is removed ("refunded", "bookings", "checking").
+bool IsCommonInflected(std::string_view w) {
+  if (IsCommonWord(w)) return true;
+  std::array<char, kMaxWordBytes + 1> buffer{};
+  for (std::string_view suffix : {"s", "es", "ed", "ing", "er", "ers"}) {
+    if (w.size() <= suffix.size() + 1 || !w.ends_with(suffix)) continue;
+    const std::string_view stem = w.substr(0, w.size() - suffix.size());
+    if (IsCommonWord(stem)) return true;
+    if (stem.size() + 1 > kMaxWordBytes) continue;
+    std::copy(stem.begin(), stem.end(), buffer.begin());
+    buffer[stem.size()] = 'e';  // "booking" -> "book"; "pricing" -> "price"
+    if (IsCommonWord(std::string_view(buffer.data(), stem.size() + 1))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A part of a hyphenated or colon-joined token that is prose.
+bool IsProsePart(std::string_view part) {
+  if (part.size() == 1) return true;  // "e-mail", "x-ray", "T-shirt"
+  for (char c : part) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x80 && !IsAsciiLetter(b)) return false;
+  }
+  const LowerWord lower(part);
+  if (!lower.ok()) return false;
+  return IsCommonInflected(lower.view()) ||
+         InList(kHyphenPrefixes, lower.view());
+}
+
+// Splits `s` at `sep` and returns true when some non-empty part is not
+// prose; *parts counts the non-empty parts.
+bool HasDataPart(std::string_view s, char sep, int* parts) {
+  *parts = 0;
+  bool data = false;
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] != sep) continue;
+    const std::string_view part = s.substr(begin, i - begin);
+    begin = i + 1;
+    if (part.empty()) continue;
+    ++*parts;
+    data = data || !IsProsePart(part);
+  }
+  return data;
+}
+
+bool IsLabelByte(unsigned char b) {
+  return IsAsciiLetter(b) || b == '-' || b >= 0x80;
+}
+
+bool IsUrl(std::string_view s) {
+  const std::size_t scheme_end = s.find("://");
+  if (scheme_end != std::string_view::npos) {
+    if (scheme_end < 2 || scheme_end + 3 >= s.size()) return false;
+    for (std::size_t i = 0; i < scheme_end; ++i) {
+      const auto b = static_cast<unsigned char>(s[i]);
+      if (!IsAsciiLetter(b) && b != '+') return false;
+    }
+    return true;
+  }
+  if (s.size() > 4 && EqualsAsciiNoCase(s.substr(0, 4), "www.")) {
+    return s.find('.', 4) != std::string_view::npos;
+  }
+  return false;
+}
+
+// "/var/log/syslog", "~/notes/todo": two or more non-empty segments.
+bool IsAbsolutePath(std::string_view s) {
+  if (s.starts_with("~/")) s.remove_prefix(1);
+  if (!s.starts_with('/')) return false;
+  int segments = 0;
+  std::size_t begin = 1;
+  for (std::size_t i = 1; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] != '/') continue;
+    if (i > begin) ++segments;
+    begin = i + 1;
+  }
+  return segments >= 2;
+}
+
+// Labels of letters and '-' joined by dots: "api.example.com" (2+ dots and
+// two labels of 2+ letters), "example.com", "config.yaml" (one dot, a known
+// ending). "e.g", "U.S.A", "Ph.D" are not.
+bool IsHostname(std::string_view s) {
+  int dots = 0;
+  int long_labels = 0;
+  std::size_t begin = 0;
+  std::string_view last;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] != '.') {
+      if (!IsLabelByte(static_cast<unsigned char>(s[i])) && s[i] != '_') {
+        return false;
+      }
+      continue;
+    }
+    const std::string_view label = s.substr(begin, i - begin);
+    if (label.empty()) return false;
+    if (label.size() >= 2) ++long_labels;
+    if (i < s.size()) ++dots;
+    last = label;
+    begin = i + 1;
+  }
+  if (dots >= 2) return long_labels >= 2 && last.size() >= 2;
+  if (dots != 1 || last.size() < 2 || last.size() > 8) return false;
+  std::array<char, 8> lower{};
+  for (std::size_t i = 0; i < last.size(); ++i) {
+    auto b = static_cast<unsigned char>(last[i]);
+    if (IsAsciiUpper(b)) b = static_cast<unsigned char>(b + 32);
+    lower[i] = static_cast<char>(b);
+  }
+  const std::string_view ending(lower.data(), last.size());
+  return InList(kTopLevelDomains, ending) || InList(kFileExtensions, ending);
+}
+
+bool IsEmail(std::string_view s) {
+  const std::size_t at = s.find('@');
+  if (at == 0 || at == std::string_view::npos ||
+      s.find('@', at + 1) != std::string_view::npos) {
+    return false;
+  }
+  const std::string_view domain = s.substr(at + 1);
+  const std::size_t dot = domain.find('.');
+  return dot != std::string_view::npos && dot > 0 && dot + 1 < domain.size() &&
+         domain.find("..") == std::string_view::npos;
+}
+
+std::string_view StripAllDecoration(std::string_view s) {
+  for (;;) {
+    const std::size_t before = s.size();
+    s = StripDecoration(s);
+    while (!s.empty() && s.front() == '*') s.remove_prefix(1);
+    while (!s.empty() && s.back() == '*') s.remove_suffix(1);
+    if (s.size() == before) return s;
+  }
+}
+
+// The shape test of ReadDigitlessIdentifier, without the canonical form.
+bool IsDigitlessIdentifier(std::string_view s) {
+  if (s.empty()) return false;
+  bool hyphen = false;
+  bool underscore_between_letters = false;
+  bool at = false;
+  bool dot = false;
+  bool colon = false;
+  bool slash = false;
+  bool camel = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    switch (b) {
+      case '-':
+        hyphen = true;
+        break;
+      case '_':
+        underscore_between_letters =
+            underscore_between_letters ||
+            (i > 0 && i + 1 < s.size() &&
+             IsAsciiLetter(static_cast<unsigned char>(s[i - 1])) &&
+             IsAsciiLetter(static_cast<unsigned char>(s[i + 1])));
+        break;
+      case '@':
+        at = true;
+        break;
+      case '.':
+        dot = true;
+        break;
+      case ':':
+        colon = true;
+        break;
+      case '/':
+        slash = true;
+        break;
+      default:
+        if (IsAsciiDigit(b)) return false;  // the digit rule's
+        if (IsAsciiUpper(b) && i > 0 &&
+            IsAsciiLower(static_cast<unsigned char>(s[i - 1]))) {
+          camel = true;
+        }
+        break;
+    }
+  }
+  if (!(hyphen || underscore_between_letters || at || dot || colon || slash ||
+        camel)) {
+    return false;
+  }
+  if ((colon || slash || dot) && IsUrl(s)) return true;
+  if (slash && IsAbsolutePath(s)) return true;
+  if (at && IsEmail(s)) return true;
+  if (dot && IsHostname(s)) return true;
+  if (underscore_between_letters) return true;
+  if (camel) {
+    const LowerWord lower(s);
+    if (!lower.ok() ||
+        (!IsCommonWord(lower.view()) && !IsKnownProperNoun(lower.view()))) {
+      return true;
+    }
+  }
+  if (at || dot || slash) return false;  // not one of the shapes above
+  int parts = 0;
+  if (hyphen && !colon) return HasDataPart(s, '-', &parts) && parts >= 2;
+  if (colon && !hyphen) return HasDataPart(s, ':', &parts) && parts >= 2;
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> ReadDigitlessIdentifier(std::string_view token) {
+  const std::string_view s = StripAllDecoration(token);
+  if (!IsDigitlessIdentifier(s)) return std::nullopt;
+  std::string form = Canonicalize(s).form;
+  if (form.empty()) return std::nullopt;
+  return form;
+}
+
+// --- markdown code spans ---------------------------------------------------
+
+namespace {
+
+// A word of a code span that is data: a digit, an identifier's shape, or
+// a word the list does not hold.
+bool IsDataWord(std::string_view word) {
+  word = StripAllDecoration(word);
+  if (word.empty()) return false;
+  for (char c : word) {
+    if (IsAsciiDigit(static_cast<unsigned char>(c))) return true;
+  }
+  if (IsDigitlessIdentifier(word)) return true;
+  const LowerWord lower(word);
+  if (!lower.ok()) return true;
+  return !IsCommonWord(lower.view());
+}
+
+}  // namespace
+
+std::optional<CodeSpanReading> MatchCodeSpan(std::string_view text,
+                                             TokenSpan first) {
+  if (first.start == 0 || first.start >= text.size() ||
+      text[first.start - 1] != '`') {
+    return std::nullopt;
+  }
+  const std::size_t opener = first.start - 1;
+  if (opener > 0 && text[opener - 1] == '`') return std::nullopt;  // ``
+  // The backtick opens a span only when an even number of backticks come
+  // before it on its line (else it closes one).
+  std::size_t line_start = opener;
+  int backticks = 0;
+  while (line_start > 0 && text[line_start - 1] != '\n') {
+    if (text[line_start - 1] == '`') ++backticks;
+    --line_start;
+  }
+  if (backticks % 2 != 0) return std::nullopt;
+  std::size_t closer = first.start;
+  while (closer < text.size() && text[closer] != '`') {
+    if (text[closer] == '\n' || closer - first.start >= kMaxCodeSpanBytes) {
+      return std::nullopt;
+    }
+    ++closer;
+  }
+  if (closer >= text.size()) return std::nullopt;
+  if (closer + 1 < text.size() && text[closer + 1] == '`') return std::nullopt;
+  std::size_t end = closer;
+  while (end > first.start && text[end - 1] == ' ') --end;
+  if (end == first.start) return std::nullopt;
+  const std::string_view content = text.substr(first.start, end - first.start);
+
+  bool data = false;
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= content.size() && !data; ++i) {
+    if (i < content.size() && content[i] != ' ') continue;
+    data = IsDataWord(content.substr(begin, i - begin));
+    begin = i + 1;
+  }
+  if (!data) return std::nullopt;
+
+  CodeSpanReading reading;
+  reading.start = first.start;
+  reading.end = end;
+  reading.tokens = 0;
+  std::size_t pos = first.start;
+  TokenSpan token;
+  while (internal::NextToken(text, &pos, &token) && token.start < closer) {
+    ++reading.tokens;
+  }
+  reading.canonical = Canonicalize(content).form;
+  if (reading.canonical.empty()) return std::nullopt;
+  return reading;
+}
+
+}  // namespace groundgate::evidence

@@ -1,0 +1,80 @@
+// stages/wording.cc — cue words before a value, case-insensitive ASCII.
+#include "stages/wording.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace groundgate::stages {
+namespace {
+
+// The stretch of the same line, at most kMaxCueDistance bytes, before start,
+// lowercased.
+std::string WindowBefore(std::string_view answer, std::size_t start) {
+  start = std::min(start, answer.size());
+  std::size_t begin = start > kMaxCueDistance ? start - kMaxCueDistance : 0;
+  const std::size_t newline = answer.rfind('\n', start == 0 ? 0 : start - 1);
+  if (newline != std::string_view::npos && newline + 1 > begin &&
+      newline < start) {
+    begin = newline + 1;
+  }
+  std::string window(answer.substr(begin, start - begin));
+  for (char& c : window) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return window;
+}
+
+// True when `stem` begins a word of `window` (the word may go on:
+// "refund" matches "refunded", "refunds").
+bool HasWordStem(std::string_view window, std::string_view stem) {
+  for (std::size_t pos = window.find(stem); pos != std::string_view::npos;
+       pos = window.find(stem, pos + 1)) {
+    if (pos == 0 ||
+        !std::isalpha(static_cast<unsigned char>(window[pos - 1]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool SaysSignDropped(std::string_view answer, std::size_t start) {
+  static constexpr std::array<std::string_view, 16> kStems = {
+      "refund", "credit", "decrease", "reduc", "discount", "deduct",
+      "return", "lost",   "loss",     "fell",  "drop",     "negative",
+      "minus",  "owed",   "reimburs", "withdr"};
+  const std::string window = WindowBefore(answer, start);
+  return std::any_of(kStems.begin(), kStems.end(), [&](std::string_view stem) {
+    return HasWordStem(window, stem);
+  });
+}
+
+bool AsksForLastDigits(std::string_view answer, std::size_t start) {
+  static constexpr std::array<std::string_view, 7> kCues = {
+      "ending in", "ends in", "ending with", "ends with",
+      "last four", "last 4 ", "last digits"};
+  const std::string window = WindowBefore(answer, start);
+  return std::any_of(kCues.begin(), kCues.end(), [&](std::string_view cue) {
+    return HasWordStem(window, cue);
+  });
+}
+
+bool SaysComputed(std::string_view answer, std::size_t start) {
+  static constexpr std::array<std::string_view, 15> kStems = {
+      "total",      "sum",      "combined", "altogether", "in all",
+      "overall",    "subtotal", "refund",   "remaining",  "balance",
+      "difference", "saving",   "save",     "each",       "per "};
+  const std::string window = WindowBefore(answer, start);
+  if (window.find('=') != std::string::npos ||
+      window.find(" + ") != std::string::npos) {
+    return true;
+  }
+  return std::any_of(kStems.begin(), kStems.end(), [&](std::string_view stem) {
+    return HasWordStem(window, stem);
+  });
+}
+
+}  // namespace groundgate::stages

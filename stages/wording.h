@@ -1,0 +1,42 @@
+// stages/wording.h — the few words around a value that change how it is read.
+//
+// Its one job: say whether the answer's wording just before a value licenses
+// a lookup the value's own spelling does not: a sign the answer dropped
+// because its words carry it ("a refund of $6,594" for a carried -6594), or
+// the last digits of a longer number ("the card ending in 1784").
+//
+// What it does NOT do: look anything up, or read past the line the value is
+// on. It compares ASCII words case-insensitively; other languages' wording
+// is not read (a value then stays unsupported: a flag, never a false
+// grounding).
+#ifndef GROUNDGATE_STAGES_WORDING_H_
+#define GROUNDGATE_STAGES_WORDING_H_
+
+#include <cstddef>
+#include <string_view>
+
+namespace groundgate::stages {
+
+// How far back, in bytes, a cue may sit before its value (same line only).
+inline constexpr std::size_t kMaxCueDistance = 48;
+
+// True when a word of refund, credit, decrease or loss ("refund",
+// "refunded", "credited", "decrease", "reduction", "discount", "deducted",
+// "returned", "lost", "fell", "negative", ...) sits within kMaxCueDistance
+// bytes before `start` on the same line.
+bool SaysSignDropped(std::string_view answer, std::size_t start);
+
+// True when "ending in", "ends in", "ending with", "last four", "last 4" or
+// "last digits" sits within kMaxCueDistance bytes before `start` on the
+// same line.
+bool AsksForLastDigits(std::string_view answer, std::size_t start);
+
+// True when the line says the value was computed: "total", "sum",
+// "combined", "altogether", "in all", "overall", "subtotal", "refund",
+// "remaining", "balance", "difference", "saving", "each", "=" or "+"
+// within kMaxCueDistance bytes before `start` on the same line.
+bool SaysComputed(std::string_view answer, std::size_t start);
+
+}  // namespace groundgate::stages
+
+#endif  // GROUNDGATE_STAGES_WORDING_H_
