@@ -79,9 +79,9 @@ inline constexpr int kMaxStepExponent = 15;
 // Distinct values the index keeps: the first this many of a turn, in Add
 // order. First, not most recent, so a late 1 MB result cannot evict the
 // prices the turn began with, and the outcome never depends on hashing.
-// 4096 keeps the worst derivation miss (two O(n) scans; see the benchmark
-// figures in evidence/README.md) near ten microseconds. Hitting it sets
-// truncated().
+// 4096 keeps the worst derivation miss (two O(n) scans) near 20 us and a
+// rounding lookup near 1 us (tests/bench/numeric_index_bench.cc). Hitting
+// it sets truncated().
 inline constexpr std::size_t kMaxNumericValues = 4096;
 
 // Triples (a + b + c) are searched only when at most this many carried

@@ -1,4 +1,4 @@
-// evidence/unicode.h — the one place that talks to ICU about text.
+// evidence/unicode.h — where the evidence code talks to ICU about text.
 //
 // Its one job: fold non-ASCII text to the form the canonicalizer compares
 // (NFKC + case folding, every Unicode decimal digit as ASCII), and classify

@@ -424,13 +424,41 @@ class AnswerJudge {
       MarkExempt(respelled, candidate);
       return;
     }
-    const absl::InlinedVector<std::string, 2> other =
-        evidence::DateTimeAlternateLookupKeys(when);
-    if (GroundByKeys(other, MatchReason::kRespelledTime, candidate)) return;
+    // An answer that writes "16:00" elsewhere is on a 24-hour clock: its
+    // "05:00" is five in the morning, not a 12-hour "5:00" for 17:00.
+    if (!WritesTwentyFourHour()) {
+      const absl::InlinedVector<std::string, 2> other =
+          evidence::DateTimeAlternateLookupKeys(when);
+      if (GroundByKeys(other, MatchReason::kRespelledTime, candidate)) return;
+    }
     MarkNotFound(candidate);
     if (candidate->status == CandidateStatus::kUnsupported) {
       NameNearMiss(DateVariants(when), candidate);
     }
+  }
+
+  // True when the answer writes some clock time with an hour from 13 to
+  // 23 ("16:00"). Computed once.
+  bool WritesTwentyFourHour() {
+    if (!writes_24h_.has_value()) {
+      bool found = false;
+      for (std::size_t i = answer_.find(':');
+           i != std::string_view::npos && !found;
+           i = answer_.find(':', i + 1)) {
+        if (i < 2 || i + 2 >= answer_.size()) continue;
+        const char h1 = answer_[i - 2];
+        const char h2 = answer_[i - 1];
+        const bool minutes = answer_[i + 1] >= '0' && answer_[i + 1] <= '5' &&
+                             answer_[i + 2] >= '0' && answer_[i + 2] <= '9';
+        if (!minutes || h1 < '0' || h1 > '2' || h2 < '0' || h2 > '9') continue;
+        const int hour = (h1 - '0') * 10 + (h2 - '0');
+        const bool preceded_by_digit =
+            i >= 3 && answer_[i - 3] >= '0' && answer_[i - 3] <= '9';
+        found = !preceded_by_digit && hour >= 13 && hour <= 23;
+      }
+      writes_24h_ = found;
+    }
+    return *writes_24h_;
   }
 
   // A whole date one day either side: the near misses of a date.
@@ -567,6 +595,14 @@ class AnswerJudge {
     if (corpus_.IsExempt(name.canonical)) {
       MarkExempt(MatchReason::kExact, candidate);
       return;
+    }
+    // Written as one handle in the result: "Hotel Dealz" for "hoteldealz".
+    if (name.words.size() > 1) {
+      std::string joined;
+      for (const evidence::NameWord& word : name.words) {
+        joined.append(word.canonical);
+      }
+      if (GroundByKey(joined, MatchReason::kNameWords, candidate)) return;
     }
     // Word by word: every word a result carried ("Mia" and "Li" from
     // first_name and last_name). Connectors ("van") are not looked up.
@@ -981,6 +1017,7 @@ class AnswerJudge {
   // The end of the last value read over several tokens: its later tokens
   // are part of it.
   std::size_t consumed_until_ = 0;
+  std::optional<bool> writes_24h_;
   // Numbers left for the arithmetic rung, by index in the candidates
   // (kDone once derived).
   std::vector<std::size_t> deferred_;
