@@ -423,11 +423,11 @@ TEST_SUITE("verdict_json") {
   TEST_CASE("keys come out in a fixed order") {
     const nlohmann::ordered_json json =
         VerdictToJson(SampleVerdict(), {.include_values = true});
-    CHECK(Keys(json) ==
-          std::vector<std::string>{"action", "candidates", "looked_up",
-                                   "unsupported", "unverified", "grounded",
-                                   "carried_by", "conflicts", "evidence_truncated",
-                                   "answer_truncated", "grounding"});
+    CHECK(Keys(json) == std::vector<std::string>{
+                            "action", "candidates", "looked_up", "unsupported",
+                            "unverified", "grounded", "carried_by", "conflicts",
+                            "evidence_truncated", "answer_truncated",
+                            "grounding"});
     REQUIRE(json["unsupported"].size() == 1);
     CHECK(Keys(json["unsupported"][0]) ==
           std::vector<std::string>{"shape", "start", "end", "value"});

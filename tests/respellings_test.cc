@@ -132,8 +132,8 @@ TEST_CASE("respellings: a near miss names the carrier of the closest value") {
   const std::string plain = VerdictToJson(verdict).dump();
   CHECK(plain.find("\"near_miss_carrier\":\"call_1\"") != std::string::npos);
   CHECK(plain.find("hat083") == std::string::npos);
-  const std::string opted = VerdictToJson(verdict, {.include_values = true})
-                                .dump();
+  const std::string opted =
+      VerdictToJson(verdict, {.include_values = true}).dump();
   CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
 }
 
@@ -160,12 +160,10 @@ TEST_CASE("respellings: two results of one tool that disagree are a conflict") {
 
   EvidenceCorpus changed;
   changed.RecordUserMessage("What is the total now?");
-  changed.RecordToolResult(
-      "call_1", "get_reservation_details",
-      R"({"reservation_id": "4WQ150", "total": 1679})");
-  changed.RecordToolResult(
-      "call_2", "get_reservation_details",
-      R"({"reservation_id": "4WQ150", "total": 1859})");
+  changed.RecordToolResult("call_1", "get_reservation_details",
+                           R"({"reservation_id": "4WQ150", "total": 1679})");
+  changed.RecordToolResult("call_2", "get_reservation_details",
+                           R"({"reservation_id": "4WQ150", "total": 1859})");
   changed.RecordToolResult("call_3", "search",
                            R"({"reservation_id": "4WQ150", "total": 2210})");
   const std::string stale = "Your total is 1679.";
@@ -175,9 +173,10 @@ TEST_CASE("respellings: two results of one tool that disagree are a conflict") {
   CHECK(conflicted.conflicts[0].other_carrier == "call_2");
   CHECK(conflicted.conflicts[0].key_path == "total");
   const std::string json = VerdictToJson(conflicted).dump();
-  CHECK(json.find("\"conflicts\":[{\"start\":14,\"end\":18,"
-                  "\"used_carrier\":\"call_1\",\"other_carrier\":\"call_2\"}]") !=
-        std::string::npos);
+  CHECK(
+      json.find("\"conflicts\":[{\"start\":14,\"end\":18,"
+                "\"used_carrier\":\"call_1\",\"other_carrier\":\"call_2\"}]") !=
+      std::string::npos);
   CHECK(json.find("total\"") == std::string::npos);
 }
 

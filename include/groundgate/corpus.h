@@ -100,8 +100,8 @@ struct Evidence {
 // same tool and carried different values at the same JSON key path of the
 // same entity (the object's first member, say "reservation_id", alike).
 struct ConflictingPlace {
-  std::string key;                // the innermost key name, e.g. "status"
-  std::uint32_t carrier = 0;      // the result that carried this value
+  std::string key;                  // the innermost key name, e.g. "status"
+  std::uint32_t carrier = 0;        // the result that carried this value
   std::uint32_t other_carrier = 0;  // a result with another value there
 };
 
