@@ -36,6 +36,9 @@ Json ValueRefs(const std::vector<ValueRef>& refs) {
     entry["shape"] = ref.shape;
     entry["start"] = ref.start;
     entry["end"] = ref.end;
+    if (!ref.near_miss_carrier.empty()) {
+      entry["near_miss_carrier"] = ref.near_miss_carrier;
+    }
     if (ref.value.has_value()) entry["value"] = *ref.value;
     out.push_back(std::move(entry));
   }

@@ -43,7 +43,7 @@ EvidenceChecked MakeEvidenceChecked(const EmitContext& context,
       continue;
     }
     ValueRef ref{c.shape, c.start, c.end,
-                 OptInValue(context.values, c.canonical)};
+                 OptInValue(context.values, c.canonical), c.near_miss_carrier};
     (c.status == CandidateStatus::kUnsupported ? event.unsupported
                                                : event.unverified)
         .push_back(std::move(ref));

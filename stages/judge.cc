@@ -146,7 +146,12 @@ class AnswerJudge {
       if (TryDateTime(span, token)) return true;
       if (read_names_ && TryCodeSpan(span, token)) return true;
       if (TryNumber(span, token)) return true;
-      if (read_names_ && TryName(span)) return true;
+      // A name begins with a capital (ASCII, or a Latin letter beyond it).
+      const unsigned char first = static_cast<unsigned char>(token.front());
+      if (read_names_ && ((first >= 'A' && first <= 'Z') || first >= 0x80) &&
+          TryName(span)) {
+        return true;
+      }
       JudgeToken(span, token);
       return true;
     });

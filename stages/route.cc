@@ -66,6 +66,13 @@ std::string CorrectionFrame(std::string_view answer, const Verdict& verdict) {
     absl::StrAppend(&frame, quoted == 0 ? " \"" : ", \"",
                     runtime::ClipUtf8(spelled, kMaxValueBytesInCorrectionFrame),
                     "\"");
+    // Where to look: the result that carried the closest value.
+    if (!c.near_miss_carrier.empty()) {
+      absl::StrAppend(&frame, " (compare the result of ",
+                      runtime::ClipUtf8(c.near_miss_carrier,
+                                        kMaxValueBytesInCorrectionFrame),
+                      ")");
+    }
     ++quoted;
   }
   if (unsupported > quoted) {

@@ -16,6 +16,7 @@
 
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
+#include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
 
@@ -135,6 +136,19 @@ TEST_CASE("respellings: a near miss names the carrier of the closest value") {
   const std::string opted =
       VerdictToJson(verdict, {.include_values = true}).dump();
   CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
+}
+
+TEST_CASE("respellings: the correction frame says where a near miss was read") {
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("Which flight?");
+  corpus.RecordToolResult("call_7", "search", R"({"flight": "HAT083"})");
+  const std::string answer = "Take flight HAT084.";
+  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const std::string frame = stages::CorrectionFrame(answer, verdict);
+  CHECK(frame.find("\"HAT084\" (compare the result of call_7)") !=
+        std::string::npos);
+  // The carried value itself is never quoted: the model must read it.
+  CHECK(frame.find("HAT083") == std::string::npos);
 }
 
 TEST_CASE("respellings: two results of one tool that disagree are a conflict") {

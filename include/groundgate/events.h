@@ -156,6 +156,9 @@ struct ValueRef {
   std::size_t start = 0;  // byte offsets of its first occurrence in the
   std::size_t end = 0;    // answer, [start, end)
   std::optional<std::string> value;  // canonical form, clipped; opt-in only
+  // "near_miss_carrier": the tool call whose result carried the closest
+  // value of the same shape (an identity, never the value); empty if none.
+  std::string near_miss_carrier;
 };
 
 // "groundgate.evidence_checked/1": the one record of one judgement.

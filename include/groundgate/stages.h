@@ -140,7 +140,9 @@ inline constexpr std::size_t kMaxValueBytesInCorrectionFrame = 128;
 // kCorrectionFramePrefix, then the library's words — these values appear in
 // no tool result; call a tool that provides them, or say plainly that the
 // data was not collected — and ends with the unsupported values, quoted as
-// the answer spelled them, in answer order. Pass it to RecordUserMessage:
+// the answer spelled them, in answer order; a value with a near miss is
+// followed by "(compare the result of <tool_call_id>)", the result that
+// carried the closest value of its shape. Pass it to RecordUserMessage:
 // it is neither exempt nor a user-turn boundary (law 4).
 [[nodiscard]] std::string CorrectionFrame(std::string_view answer,
                                           const Verdict& verdict);
