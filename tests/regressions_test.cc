@@ -79,6 +79,60 @@ TEST_SUITE("regressions") {
         "2024");
     CHECK(tokens.size() == 2);  // 東京 | 2024
   }
+
+  // Bug: with names read, a unit with a case step ("-40 dBm" in an example
+  // trace) was taken for a camelCase identifier and flagged.
+  TEST_CASE("a short unit with a case step is not a name") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("signal?");
+    corpus.RecordToolResult("c1", "optics", R"({"rx_power": -4.1})");
+    const Verdict v = gate->Judge("Receive power is -4.1 dBm, 3 kWh.", corpus);
+    CHECK_FALSE(v.flagged());
+  }
+
+  // Bug: German capitalises every noun; read as names, "Überprüfung" and
+  // "Fehler" were flagged. Names are read in English answers only.
+  TEST_CASE("capitalised nouns of a non-English answer are not names") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Status?");
+    corpus.RecordToolResult("c1", "t", R"({"port": "fc1/3", "crc": 41200})");
+    const Verdict v = gate->Judge(
+        "Die Überprüfung von fc1/3 ergab 41200 Fehler beim Empfang.", corpus);
+    CHECK_FALSE(v.flagged());
+  }
+
+  // Bug: "two rooms" was read as the spelled number 2 and flagged as money
+  // or number; a number in words is data only at min_digits.
+  TEST_CASE("small numbers in words are prose") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Book it.");
+    corpus.RecordToolResult("c1", "book", R"({"order": "ORD-55812"})");
+    const Verdict v =
+        gate->Judge("I booked two rooms for three nights: ORD-55812.", corpus);
+    CHECK_FALSE(v.flagged());
+    CHECK(v.candidates.size() == 1);
+  }
+
+  // Bug: the 12-hour reading of an unmarked time grounded a planted
+  // "05:00" through any 17:00 flight, in answers that write 24-hour times.
+  TEST_CASE("a 24-hour answer gets no 12-hour reading") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When?");
+    corpus.RecordToolResult(
+        "c1", "flights",
+        R"({"a": {"dep": "16:00:00"}, "b": {"dep": "17:00:00"}})");
+    const Verdict v =
+        gate->Judge("The first leaves at 16:00, the second at 05:00.", corpus);
+    CHECK(v.flagged());
+  }
 }
 
 }  // namespace
