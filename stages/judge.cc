@@ -792,7 +792,7 @@ class AnswerJudge {
   void NotFoundNumber(Candidate* candidate) {
     MarkNotFound(candidate);
     if (candidate->status == CandidateStatus::kUnsupported) {
-      NameNearMiss(OneStepVariants(candidate->canonical), candidate);
+      NameOneStepNearMiss(candidate->canonical, candidate);
     }
     Finish(candidate, candidate->canonical);
   }
@@ -906,7 +906,7 @@ class AnswerJudge {
     } else if (!GroundByRespelling(value->key, candidate)) {
       MarkNotFound(candidate);
       if (candidate->status == CandidateStatus::kUnsupported) {
-        NameNearMiss(OneStepVariants(value->key), candidate);
+        NameOneStepNearMiss(value->key, candidate);
       }
     }
     Finish(candidate, value->key);
@@ -971,32 +971,42 @@ class AnswerJudge {
     return false;
   }
 
-  // Values one character away: each digit replaced by another digit, each
-  // ASCII letter by another letter, and two neighbours swapped. The near
-  // misses of a number or an identifier (at most a few hundred lookups, on
-  // unsupported values only).
-  static std::vector<std::string> OneStepVariants(const std::string& key) {
-    std::vector<std::string> variants;
-    if (key.size() > kMaxNearMissBytes) return variants;
+  // Names the carried value one character away from `key`: each digit
+  // replaced by another digit, each ASCII letter by another letter, or two
+  // neighbours swapped, tried in that order in one buffer (no allocation
+  // per variant; a few hundred lookups, on unsupported values only).
+  void NameOneStepNearMiss(const std::string& key, Candidate* candidate) {
+    if (key.size() > kMaxNearMissBytes) return;
+    std::string variant = key;
+    auto found = [&]() {
+      const Evidence evidence = corpus_.Lookup(variant);
+      if (!evidence.carried) return false;
+      candidate->near_miss = variant;
+      if (!evidence.carriers.empty() &&
+          evidence.carriers.front() < results_.size()) {
+        candidate->near_miss_carrier =
+            results_[evidence.carriers.front()].tool_call_id;
+      }
+      return true;
+    };
     for (std::size_t i = 0; i < key.size(); ++i) {
       const char c = key[i];
       const bool digit = c >= '0' && c <= '9';
       const bool letter = c >= 'a' && c <= 'z';
       if (!digit && !letter) continue;
-      std::string variant = key;
       for (char r = digit ? '0' : 'a'; r <= (digit ? '9' : 'z'); ++r) {
         if (r == c) continue;
         variant[i] = r;
-        variants.push_back(variant);
+        if (found()) return;
       }
+      variant[i] = c;
     }
     for (std::size_t i = 0; i + 1 < key.size(); ++i) {
       if (key[i] == key[i + 1]) continue;
-      std::string variant = key;
       std::swap(variant[i], variant[i + 1]);
-      variants.push_back(std::move(variant));
+      if (found()) return;
+      std::swap(variant[i], variant[i + 1]);
     }
-    return variants;
   }
 
   // Longer values are not searched for near misses (a hash or a token is

@@ -117,6 +117,27 @@ void BM_JudgeAnswerMegabyteCorpus(benchmark::State& state) {
 }
 BENCHMARK(BM_JudgeAnswerMegabyteCorpus)->Unit(benchmark::kMicrosecond);
 
+// The same with the switchable classes off (GateOptions::names and
+// ::arithmetic): the digit-bearing rule and the respelling readers alone,
+// for comparison with the judge before names and arithmetic were read.
+void BM_JudgeAnswerMegabyteCorpusDigitsOnly(benchmark::State& state) {
+  absl::StatusOr<Gate> gate =
+      Gate::Create(GateOptions{.names = false, .arithmetic = false});
+  if (!gate.ok()) {
+    state.SkipWithError(std::string(gate.status().message()).c_str());
+    return;
+  }
+  const JudgeFixture& fixture = MegabyteFixture();
+  Verdict verdict;
+  for (auto _ : state) {
+    verdict = gate->Judge(fixture.answer, fixture.corpus);
+    benchmark::DoNotOptimize(verdict.candidates.data());
+  }
+  ReportVerdict(state, verdict);
+}
+BENCHMARK(BM_JudgeAnswerMegabyteCorpusDigitsOnly)
+    ->Unit(benchmark::kMicrosecond);
+
 void BM_JudgeAndVerdictJsonMegabyteCorpus(benchmark::State& state) {
   absl::StatusOr<Gate> gate = Gate::Create(GateOptions{});
   if (!gate.ok()) {
