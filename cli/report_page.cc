@@ -230,6 +230,7 @@ std::string Explain(const Candidate& c,
         }
         if (c.carriers_cut) out += " and more";
       }
+      if (!c.derivation.empty()) out += Concat(" · ", c.derivation);
       break;
     case CandidateStatus::kExempt:
       out += " · supplied by the user or the application";
@@ -238,6 +239,10 @@ std::string Explain(const Candidate& c,
       out +=
           " · no tool result of this conversation carried it: typed, not "
           "read";
+      if (!c.near_miss_carrier.empty()) {
+        out +=
+            Concat(" · the closest carried value is in ", c.near_miss_carrier);
+      }
       break;
     case CandidateStatus::kUnverified:
       out += " · not found, but the evidence was truncated: no one is accused";
