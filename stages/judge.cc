@@ -503,6 +503,13 @@ class AnswerJudge {
     if (code->tokens == 1 && extractor_.Classify(token).has_value()) {
       return false;
     }
+    // Several tokens: one value only when a result (or the user) wrote it
+    // whole; otherwise its tokens are judged one by one, as the evidence
+    // side indexed them (law 1).
+    if (code->tokens > 1 && !corpus_.Lookup(code->canonical).carried &&
+        !corpus_.IsExempt(code->canonical)) {
+      return false;
+    }
     consumed_until_ = code->end;
     Candidate* candidate = NewCandidate(code->canonical);
     if (candidate == nullptr) return true;
@@ -550,6 +557,33 @@ class AnswerJudge {
     JudgeName(*name, candidate);
     Finish(candidate, candidate->canonical);
     return true;
+  }
+
+  // A name word as the evidence side indexed it: whole, or, for "o'neil"
+  // (the tokenizer splits at an apostrophe), the evidence of its last part
+  // when every part was carried.
+  Evidence LookupWord(const std::string& word) const {
+    Evidence whole = corpus_.Lookup(word);
+    if (whole.carried) return whole;
+    std::size_t begin = 0;
+    Evidence last;
+    bool split = false;
+    for (std::size_t i = 0; i <= word.size(); ++i) {
+      const bool apostrophe =
+          i < word.size() &&
+          (word[i] == '\'' || (word.compare(i, 3, "\xE2\x80\x99") == 0));
+      if (i < word.size() && !apostrophe) continue;
+      if (i > begin) {
+        last = corpus_.Lookup(std::string_view(word).substr(begin, i - begin));
+        if (!last.carried) return whole;
+      }
+      if (apostrophe) {
+        split = true;
+        begin = i + (word[i] == '\'' ? 1 : 3);
+        i = begin - 1;
+      }
+    }
+    return split ? last : whole;
   }
 
   // A name whose every word the word list knows as a proper noun or a
@@ -619,7 +653,7 @@ class AnswerJudge {
       // Connectors ("van") and common words ("Hotel", "International") say
       // what kind of name it is; the other words say which.
       if (word.connector || word.common) continue;
-      const Evidence evidence = corpus_.Lookup(word.canonical);
+      const Evidence evidence = LookupWord(word.canonical);
       if (evidence.carried) {
         found.push_back(evidence);
         ++known;
@@ -747,6 +781,17 @@ class AnswerJudge {
         return;
       }
     }
+    // A number in words a result wrote in the same words ("forty-one
+    // thousand" in a text result): its tokens were read (law 1).
+    if (reading.spelled) {
+      if (std::optional<Evidence> words =
+              TokensCarried(reading.start, reading.end)) {
+        Ground(std::span<const Evidence>(&*words, 1), MatchReason::kCanonical,
+               candidate);
+        Finish(candidate, reading.value);
+        return;
+      }
+    }
     // 2. Supplied by the user or the app.
     if (corpus_.IsExempt(reading.value) ||
         (!reading.alternative.empty() &&
@@ -787,6 +832,29 @@ class AnswerJudge {
       return;
     }
     NotFoundNumber(candidate);
+  }
+
+  // The evidence of the first token of answer_[start, end) when every
+  // token there was carried (as the evidence side indexes tokens).
+  std::optional<Evidence> TokensCarried(std::size_t start,
+                                        std::size_t end) const {
+    if (start >= end || end > answer_.size()) return std::nullopt;
+    const std::string_view text = answer_.substr(start, end - start);
+    std::optional<Evidence> first;
+    bool all = true;
+    evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
+      const evidence::TokenValue value =
+          evidence::ReadToken(text.substr(span.start, span.end - span.start));
+      const Evidence found = corpus_.Lookup(value.canonical.form);
+      if (!found.carried) {
+        all = false;
+        return false;
+      }
+      if (!first.has_value()) first = found;
+      return true;
+    });
+    if (!all) return std::nullopt;
+    return first;
   }
 
   void NotFoundNumber(Candidate* candidate) {

@@ -119,6 +119,25 @@ TEST_SUITE("regressions") {
     CHECK(v.candidates.size() == 1);
   }
 
+  // Bug (found by the fuzzer, seed tests/fuzz/corpus/
+  // law1_code_span_over_tokens): a code span of several tokens was one
+  // candidate looked up whole, but text results index tokens, so a text
+  // judged against itself accused its own code span (law 1). The same held
+  // for a number in words and for "O'Neil" (the tokenizer splits at the
+  // apostrophe).
+  TEST_CASE("text recorded as evidence grounds its own code spans and words") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    const std::string text =
+        "Ran `2048.0 0x0 007 1e-3` for Brendan O'Neil: forty-one thousand "
+        "rows, then `kubectl rollout undo`.";
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("show me the log");
+    corpus.RecordToolResult("c1", "log_tail", "log " + text);
+    const Verdict v = gate->Judge(text, corpus);
+    CHECK(v.unsupported() == 0);
+  }
+
   // Bug: the 12-hour reading of an unmarked time grounded a planted
   // "05:00" through any 17:00 flight, in answers that write 24-hour times.
   TEST_CASE("a 24-hour answer gets no 12-hour reading") {
