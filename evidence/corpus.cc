@@ -254,7 +254,13 @@ struct EvidenceCorpus::Index {
     for (std::size_t i = span.start; i < span.end && !digit; ++i) {
       digit = text[i] >= '0' && text[i] <= '9';
     }
-    if (!digit) return;
+    // A currency code before its amount ("USD 890") starts a reading too.
+    const bool code =
+        span.end - span.start == 3 &&
+        std::all_of(text.begin() + static_cast<std::ptrdiff_t>(span.start),
+                    text.begin() + static_cast<std::ptrdiff_t>(span.end),
+                    [](char c) { return c >= 'A' && c <= 'Z'; });
+    if (!digit && !code) return;
     const std::optional<evidence::NumberReading> reading =
         evidence::MatchNumber(text, span);
     if (!reading.has_value()) return;

@@ -781,9 +781,10 @@ class AnswerJudge {
         return;
       }
     }
-    // A number in words a result wrote in the same words ("forty-one
-    // thousand" in a text result): its tokens were read (law 1).
-    if (reading.spelled) {
+    // A reading over several tokens that a result wrote in the same tokens
+    // ("forty-one thousand", "USD 890,01" in a text result), where the
+    // evidence side read the tokens one by one: they were read (law 1).
+    if (reading.spelled || reading.tokens > 1) {
       if (std::optional<Evidence> words =
               TokensCarried(reading.start, reading.end)) {
         Ground(std::span<const Evidence>(&*words, 1), MatchReason::kCanonical,

@@ -123,14 +123,15 @@ TEST_SUITE("regressions") {
   // law1_code_span_over_tokens): a code span of several tokens was one
   // candidate looked up whole, but text results index tokens, so a text
   // judged against itself accused its own code span (law 1). The same held
-  // for a number in words and for "O'Neil" (the tokenizer splits at the
-  // apostrophe).
+  // for a number in words, for an amount after a currency code with a
+  // decimal comma (law1_currency_code_decimal_comma) and for "O'Neil" (the
+  // tokenizer splits at the apostrophe).
   TEST_CASE("text recorded as evidence grounds its own code spans and words") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
     const std::string text =
         "Ran `2048.0 0x0 007 1e-3` for Brendan O'Neil: forty-one thousand "
-        "rows, then `kubectl rollout undo`.";
+        "rows, then `kubectl rollout undo`; revenue USD 890,01.";
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("show me the log");
     corpus.RecordToolResult("c1", "log_tail", "log " + text);
