@@ -264,8 +264,11 @@ struct EvidenceCorpus::Index {
     const std::optional<evidence::NumberReading> reading =
         evidence::MatchNumber(text, span);
     if (!reading.has_value()) return;
+    // Whenever the reading says more than the token's own canonical form:
+    // a kind, a scale, several tokens, or a sign before the token ("−6594"
+    // with U+2212, which the tokenizer leaves out).
     if (reading->kind != evidence::NumberReading::Kind::kPlain ||
-        reading->scaled || reading->tokens > 1) {
+        reading->scaled || reading->tokens > 1 || reading->start < span.start) {
       sink(reading->value, false);
     }
   }

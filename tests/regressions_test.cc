@@ -124,14 +124,17 @@ TEST_SUITE("regressions") {
   // candidate looked up whole, but text results index tokens, so a text
   // judged against itself accused its own code span (law 1). The same held
   // for a number in words, for an amount after a currency code with a
-  // decimal comma (law1_currency_code_decimal_comma) and for "O'Neil" (the
+  // decimal comma (law1_currency_code_decimal_comma), for a U+2212 minus
+  // (law1_unicode_minus) and for "O'Neil" (the
   // tokenizer splits at the apostrophe).
   TEST_CASE("text recorded as evidence grounds its own code spans and words") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
     const std::string text =
         "Ran `2048.0 0x0 007 1e-3` for Brendan O'Neil: forty-one thousand "
-        "rows, then `kubectl rollout undo`; revenue USD 890,01.";
+        "rows, then `kubectl rollout undo`; revenue USD 890,01; delta "
+        "\xE2\x88\x92"
+        "1555555555555555555.";
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("show me the log");
     corpus.RecordToolResult("c1", "log_tail", "log " + text);
