@@ -46,13 +46,6 @@ absl::string_view AbslView(std::string_view s) {
   return absl::string_view(s.data(), s.size());
 }
 
-std::string DerivedKey(std::string_view prefix, std::string_view rest) {
-  std::string key;
-  key.reserve(prefix.size() + rest.size());
-  key.append(prefix).append(rest);
-  return key;
-}
-
 // A canonical number is -?\d+(\.\d+)?; a cheap test on its first bytes is
 // enough to skip words and '@' keys (NumericIndex::Add checks the rest).
 bool LooksLikeCanonicalNumber(std::string_view key) {
@@ -201,8 +194,9 @@ struct EvidenceCorpus::Index {
       ++run;
     }
     if (run >= evidence::kMinTailRunDigits) {
-      sink(DerivedKey(evidence::kTailKey,
-                      form.substr(form.size() - evidence::kTailDigits)),
+      sink(evidence::DerivedKey(
+               evidence::kTailKey,
+               form.substr(form.size() - evidence::kTailDigits)),
            false);
     }
     // A number's "." is its decimal point, not a delimiter.
@@ -214,7 +208,7 @@ struct EvidenceCorpus::Index {
       const std::string_view part = form.substr(begin, end - begin);
       if (part.size() >= evidence::kMinPartBytes && part.size() < form.size() &&
           part.find_first_of("0123456789") != std::string_view::npos) {
-        sink(DerivedKey(evidence::kPartKey, part), false);
+        sink(evidence::DerivedKey(evidence::kPartKey, part), false);
       }
       begin = end + 1;
     }
@@ -239,7 +233,8 @@ struct EvidenceCorpus::Index {
     }
     // The year of a whole date: "in 1903" from "1903-04-21".
     if (when->year != 0 && when->month != 0 && when->day != 0) {
-      sink(DerivedKey(evidence::kYearKey, std::to_string(when->year)), false);
+      sink(evidence::DerivedKey(evidence::kYearKey, std::to_string(when->year)),
+           false);
     }
   }
 

@@ -12,6 +12,7 @@
 #define GROUNDGATE_EVIDENCE_KEYS_H_
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace groundgate::evidence {
@@ -34,6 +35,14 @@ inline constexpr std::size_t kMinTailRunDigits = 6;
 // The year of a whole carried date: "@y:1903" of "1903-04-21". An answer
 // that writes "in 1903" read the date's year. Reason respelled_date.
 inline constexpr std::string_view kYearKey = "@y:";
+
+// A derived key: its prefix, then the value ("@part:" + "7504069").
+inline std::string DerivedKey(std::string_view prefix, std::string_view rest) {
+  std::string key;
+  key.reserve(prefix.size() + rest.size());
+  key.append(prefix).append(rest);
+  return key;
+}
 
 }  // namespace groundgate::evidence
 

@@ -48,13 +48,6 @@
 namespace groundgate::stages {
 namespace {
 
-std::string Key(std::string_view prefix, std::string_view rest) {
-  std::string key;
-  key.reserve(prefix.size() + rest.size());
-  key.append(prefix).append(rest);
-  return key;
-}
-
 // Digits before the decimal point of a canonical number ("-1234.5": 4).
 int IntegerDigits(std::string_view number) {
   int digits = 0;
@@ -337,6 +330,18 @@ class AnswerJudge {
                             : CandidateStatus::kUnsupported;
   }
 
+  // Records `value` as the near miss and its first carrier this turn (none
+  // when only an earlier turn carried it).
+  void SetNearMiss(std::string value, const Evidence& evidence,
+                   Candidate* candidate) const {
+    candidate->near_miss = std::move(value);
+    if (!evidence.carriers.empty() &&
+        evidence.carriers.front() < results_.size()) {
+      candidate->near_miss_carrier =
+          results_[evidence.carriers.front()].tool_call_id;
+    }
+  }
+
   // Names the carried value closest to an unsupported one, among
   // `variants` (same shape, one step away), with its first carrier this
   // turn.
@@ -346,15 +351,11 @@ class AnswerJudge {
       const Evidence evidence = corpus_.Lookup(variant);
       if (!evidence.carried) continue;
       // A date key ("@date:2024-07-08") is shown as its date.
-      candidate->near_miss =
+      SetNearMiss(
           variant.starts_with("@") && variant.find(':') != std::string::npos
               ? variant.substr(variant.find(':') + 1)
-              : variant;
-      if (!evidence.carriers.empty() &&
-          evidence.carriers.front() < results_.size()) {
-        candidate->near_miss_carrier =
-            results_[evidence.carriers.front()].tool_call_id;
-      }
+              : variant,
+          evidence, candidate);
       return;
     }
   }
@@ -676,13 +677,8 @@ class AnswerJudge {
     // its other words were read.
     if (candidate->status == CandidateStatus::kUnsupported && missing == 1 &&
         carried_word != nullptr) {
-      candidate->near_miss = carried_word->canonical;
-      const Evidence evidence = corpus_.Lookup(carried_word->canonical);
-      if (!evidence.carriers.empty() &&
-          evidence.carriers.front() < results_.size()) {
-        candidate->near_miss_carrier =
-            results_[evidence.carriers.front()].tool_call_id;
-      }
+      SetNearMiss(carried_word->canonical,
+                  corpus_.Lookup(carried_word->canonical), candidate);
     }
   }
 
@@ -1018,23 +1014,24 @@ class AnswerJudge {
   bool GroundByRespelling(const std::string& key, Candidate* candidate) {
     const bool digits = IsAsciiDigits(key);
     if (digits && key.size() == 4 && key.front() != '0' &&
-        GroundByKey(Key(evidence::kYearKey, key), MatchReason::kRespelledDate,
-                    candidate)) {
+        GroundByKey(evidence::DerivedKey(evidence::kYearKey, key),
+                    MatchReason::kRespelledDate, candidate)) {
       return true;
     }
     if (key.size() >= evidence::kMinPartBytes &&
-        GroundByKey(Key(evidence::kPartKey, key), MatchReason::kIdentifierPart,
-                    candidate)) {
+        GroundByKey(evidence::DerivedKey(evidence::kPartKey, key),
+                    MatchReason::kIdentifierPart, candidate)) {
       return true;
     }
     if (digits && key.size() == evidence::kTailDigits &&
         AsksForLastDigits(answer_, candidate->start) &&
-        GroundByKey(Key(evidence::kTailKey, key), MatchReason::kIdentifierPart,
-                    candidate)) {
+        GroundByKey(evidence::DerivedKey(evidence::kTailKey, key),
+                    MatchReason::kIdentifierPart, candidate)) {
       return true;
     }
     if (key.front() != '-' && SaysSignDropped(answer_, candidate->start) &&
-        GroundByKey(Key("-", key), MatchReason::kSignDropped, candidate)) {
+        GroundByKey(evidence::DerivedKey("-", key), MatchReason::kSignDropped,
+                    candidate)) {
       return true;
     }
     return false;
@@ -1050,12 +1047,7 @@ class AnswerJudge {
     auto found = [&]() {
       const Evidence evidence = corpus_.Lookup(variant);
       if (!evidence.carried) return false;
-      candidate->near_miss = variant;
-      if (!evidence.carriers.empty() &&
-          evidence.carriers.front() < results_.size()) {
-        candidate->near_miss_carrier =
-            results_[evidence.carriers.front()].tool_call_id;
-      }
+      SetNearMiss(variant, evidence, candidate);
       return true;
     };
     for (std::size_t i = 0; i < key.size(); ++i) {
