@@ -66,15 +66,28 @@ bool ReadGroupedDigits(std::string_view text, std::size_t* i,
 
 }  // namespace
 
+namespace {
+
+// A byte-indexed membership table of one decoration set: the judge strips
+// every token several times, and a table lookup costs no call.
+struct ByteSet {
+  bool has[256] = {};
+  constexpr explicit ByteSet(std::string_view bytes) {
+    for (const char c : bytes) has[static_cast<unsigned char>(c)] = true;
+  }
+  constexpr bool operator()(char c) const {
+    return has[static_cast<unsigned char>(c)];
+  }
+};
+
+constexpr ByteSet kLeading(kLeadingDecoration);
+constexpr ByteSet kTrailing(kTrailingDecoration);
+
+}  // namespace
+
 std::string_view StripDecoration(std::string_view token) {
-  while (!token.empty() &&
-         kLeadingDecoration.find(token.front()) != std::string_view::npos) {
-    token.remove_prefix(1);
-  }
-  while (!token.empty() &&
-         kTrailingDecoration.find(token.back()) != std::string_view::npos) {
-    token.remove_suffix(1);
-  }
+  while (!token.empty() && kLeading(token.front())) token.remove_prefix(1);
+  while (!token.empty() && kTrailing(token.back())) token.remove_suffix(1);
   return token;
 }
 

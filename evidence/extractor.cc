@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <memory>
 #include <set>
 
@@ -594,33 +593,62 @@ bool DigitOrConnectorFollows(std::string_view text, const DateToken& first) {
   return rest.starts_with("de ") || rest.starts_with("del ");
 }
 
+// Appends `value` in decimal, zero-padded to `width` digits ("%0*d" without
+// printf: a date's keys are built for every date an answer holds).
+void AppendPadded(int value, int width, std::string* out) {
+  unsigned magnitude = static_cast<unsigned>(value);
+  if (value < 0) {
+    out->push_back('-');
+    magnitude = 0u - magnitude;
+    --width;
+  }
+  char digits[12];
+  int count = 0;
+  do {
+    digits[count++] = static_cast<char>('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude > 0);
+  for (int i = count; i < width; ++i) out->push_back('0');
+  while (count > 0) out->push_back(digits[--count]);
+}
+
 std::string FormatDate(int year, int month, int day) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", year, month, day);
-  return buffer;
+  std::string out;
+  out.reserve(10);
+  AppendPadded(year, 4, &out);
+  out.push_back('-');
+  AppendPadded(month, 2, &out);
+  out.push_back('-');
+  AppendPadded(day, 2, &out);
+  return out;
 }
 
 std::string FormatMonthDay(int month, int day) {
-  char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "%02d-%02d", month, day);
-  return buffer;
+  std::string out;
+  AppendPadded(month, 2, &out);
+  out.push_back('-');
+  AppendPadded(day, 2, &out);
+  return out;
 }
 
 std::string FormatYearMonth(int year, int month) {
-  char buffer[12];
-  std::snprintf(buffer, sizeof buffer, "%04d-%02d", year, month);
-  return buffer;
+  std::string out;
+  AppendPadded(year, 4, &out);
+  out.push_back('-');
+  AppendPadded(month, 2, &out);
+  return out;
 }
 
 std::string FormatTime(int hour, int minute, int second, bool seconds) {
-  char buffer[12];
+  std::string out;
+  AppendPadded(hour, 2, &out);
+  out.push_back(':');
+  AppendPadded(minute, 2, &out);
   if (seconds) {
-    std::snprintf(buffer, sizeof buffer, "%02d:%02d:%02d", hour, minute,
-                  second);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%02d:%02d", hour, minute);
+    out.push_back(':');
+    AppendPadded(second, 2, &out);
   }
-  return buffer;
+  return out;
 }
 
 constexpr char kDateKey[] = "@date:";
@@ -909,6 +937,15 @@ std::optional<ExtractedValue> Extractor::Classify(
     std::string_view token) const {
   const std::string_view stripped = StripDecoration(token);
   if (stripped.empty()) return std::nullopt;
+  // Without declared shapes, a token of ASCII bytes and no digit is no
+  // value: say so before canonicalizing (most of an answer's words). A
+  // non-ASCII byte may fold to a digit ("\uFF11"), so it takes the long way.
+  if (patterns_->shapes == nullptr &&
+      std::none_of(stripped.begin(), stripped.end(), [](char c) {
+        return IsAsciiDigit(c) || static_cast<unsigned char>(c) >= 0x80;
+      })) {
+    return std::nullopt;
+  }
   const re2::StringPiece piece(stripped.data(), stripped.size());
 
   int declared = -1;

@@ -120,6 +120,9 @@ constexpr ScaleWord kScaleWords[] = {
 };
 
 std::string_view IsoCode(std::string_view s) {
+  if (s.size() != 3 || !IsUpper(s[0]) || !IsUpper(s[1]) || !IsUpper(s[2])) {
+    return {};
+  }
   for (std::string_view code : kIsoCodes) {
     if (s == code) return code;
   }
@@ -627,7 +630,7 @@ std::optional<NumberReading> ReadDigits(std::string_view text, TokenSpan tok,
     negative = true;
     value_start = p++;
   }
-  if (iso.empty()) {
+  if (iso.empty() && p < tok_end && !IsDigit(text[p])) {
     const std::size_t len = CurrencyPrefix(text.substr(p, tok_end - p), &iso);
     if (len > 0) {
       if (value_start == std::string_view::npos) value_start = p;
@@ -856,7 +859,8 @@ bool ClassifyWord(std::string_view w, NumberWord* out) {
     return true;
   }
   for (const NumberWord& word : kNumberWords) {
-    if (w == word.word) {
+    if (w.size() == word.word.size() && w.front() == word.word.front() &&
+        w == word.word) {
       *out = word;
       return true;
     }
@@ -1062,8 +1066,8 @@ std::optional<NumberReading> ReadSpelled(std::string_view text,
 
 }  // namespace
 
-std::optional<NumberReading> MatchNumber(std::string_view text,
-                                         TokenSpan first) {
+std::optional<NumberReading> MatchNumber(std::string_view text, TokenSpan first,
+                                         bool read_words) {
   if (first.start >= first.end || first.end > text.size()) return std::nullopt;
   const std::string_view token =
       text.substr(first.start, first.end - first.start);
@@ -1087,10 +1091,12 @@ std::optional<NumberReading> MatchNumber(std::string_view text,
     }
     // "EUR5", "US$5".
     std::string_view glued;
-    if (CurrencyPrefix(token, &glued) > 0) {
+    if (std::any_of(token.begin(), token.end(), IsDigit) &&
+        CurrencyPrefix(token, &glued) > 0) {
       return ReadDigits(text, first, {}, 0, 1);
     }
   }
+  if (!read_words) return std::nullopt;
   return ReadSpelled(text, first);
 }
 

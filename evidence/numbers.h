@@ -121,8 +121,12 @@ struct NumberReading {
 // accepted, ICU's parse and a per-thread memo of its results, bounded by
 // kMaxSpelledMemo). Never reads outside `text`; invalid UTF-8 is never a
 // match. Thread-safe: the ICU formatter and the memo are one per thread.
-std::optional<NumberReading> MatchNumber(std::string_view text,
-                                         TokenSpan first);
+//
+// `read_words` false skips numbers in words: a caller that knows the text
+// holds none worth reading (the judge, when the answer names no hundred
+// or scale word) saves the word reader on every word of it.
+std::optional<NumberReading> MatchNumber(std::string_view text, TokenSpan first,
+                                         bool read_words = true);
 
 }  // namespace groundgate::evidence
 

@@ -112,6 +112,34 @@ bool LooksEnglish(std::string_view answer) {
   return common * 100 >= words * kMinEnglishShare;
 }
 
+// True when the answer names a hundred or a scale ("hundred", "Thousand",
+// "MILLION", "billion"): a number in words of three digits or more names
+// one, so an answer without any holds no such number to read.
+bool NamesLargeNumberWord(std::string_view answer) {
+  for (std::size_t i = 0; i < answer.size(); ++i) {
+    // ASCII lowercase by one bit: only 'H' and 'h' become 'h', and so on.
+    std::string_view stem;
+    switch (answer[i] | 0x20) {
+      case 'h':
+        stem = "hundred";
+        break;
+      case 't':
+        stem = "thousand";
+        break;
+      case 'i':
+        stem = "illion";
+        break;
+      default:
+        continue;
+    }
+    if (answer.size() - i < stem.size()) continue;
+    std::size_t k = 1;
+    while (k < stem.size() && (answer[i + k] | 0x20) == stem[k]) ++k;
+    if (k == stem.size()) return true;
+  }
+  return false;
+}
+
 // One answer's judgement.
 class AnswerJudge {
  public:
@@ -122,8 +150,11 @@ class AnswerJudge {
         extractor_(extractor),
         options_(options),
         read_names_(options.names && LooksEnglish(answer)),
+        read_number_words_(options.min_digits < 3 ||
+                           NamesLargeNumberWord(answer)),
         results_(corpus.results()) {
     verdict_.evidence_truncated = corpus.truncated();
+    verdict_.candidates.reserve(kExpectedCandidates);
   }
 
   Verdict Run() {
@@ -360,6 +391,17 @@ class AnswerJudge {
     }
   }
 
+  // The one-token rule's reading of the token at `span`, computed once
+  // per token however many readers ask.
+  std::optional<evidence::ExtractedValue>& Classified(evidence::TokenSpan span,
+                                                      std::string_view token) {
+    if (classified_start_ != span.start) {
+      classified_ = extractor_.Classify(token);
+      classified_start_ = span.start;
+    }
+    return classified_;
+  }
+
   // ---- dates and times ---------------------------------------------------
 
   bool TryDateTime(evidence::TokenSpan span, std::string_view token) {
@@ -367,8 +409,9 @@ class AnswerJudge {
         evidence::MatchDateTime(answer_, span);
     if (!when.has_value()) return false;
     // A shape the application declared for this token still wins.
-    std::optional<evidence::ExtractedValue> single;
-    if (when->tokens == 1) single = extractor_.Classify(token);
+    static const std::optional<evidence::ExtractedValue> kNotOneToken;
+    const std::optional<evidence::ExtractedValue>& single =
+        when->tokens == 1 ? Classified(span, token) : kNotOneToken;
     if (single.has_value() && single->shape != evidence::kShapeNumber &&
         single->shape != evidence::kShapeIdentifier) {
       return false;
@@ -501,7 +544,7 @@ class AnswerJudge {
     std::optional<evidence::CodeSpanReading> code =
         evidence::MatchCodeSpan(answer_, span);
     if (!code.has_value()) return false;
-    if (code->tokens == 1 && extractor_.Classify(token).has_value()) {
+    if (code->tokens == 1 && Classified(span, token).has_value()) {
       return false;
     }
     // Several tokens: one value only when a result (or the user) wrote it
@@ -690,9 +733,10 @@ class AnswerJudge {
   // (min_digits), and then gains the reading's other spellings.
   bool TryNumber(evidence::TokenSpan span, std::string_view token) {
     std::optional<evidence::NumberReading> reading =
-        evidence::MatchNumber(answer_, span);
+        evidence::MatchNumber(answer_, span, read_number_words_);
     if (!reading.has_value()) return false;
-    std::optional<evidence::ExtractedValue> single = extractor_.Classify(token);
+    const std::optional<evidence::ExtractedValue>& single =
+        Classified(span, token);
     // A declared shape, an identifier, or a number with a unit: the
     // one-token rule's business.
     if (single.has_value() && single->shape != evidence::kShapeNumber) {
@@ -931,7 +975,8 @@ class AnswerJudge {
   // ---- one token: numbers and identifiers --------------------------------
 
   void JudgeToken(evidence::TokenSpan span, std::string_view token) {
-    std::optional<evidence::ExtractedValue> value = extractor_.Classify(token);
+    // The last reader of this token: its reading may be moved from.
+    std::optional<evidence::ExtractedValue>& value = Classified(span, token);
     if (!value.has_value()) {
       if (read_names_) JudgeDigitlessIdentifier(span, token);
       return;
@@ -1038,9 +1083,11 @@ class AnswerJudge {
   }
 
   // Names the carried value one character away from `key`: each digit
-  // replaced by another digit, each ASCII letter by another letter, or two
-  // neighbours swapped, tried in that order in one buffer (no allocation
-  // per variant; a few hundred lookups, on unsupported values only).
+  // replaced by another digit, each ASCII letter by another letter (by
+  // another of a-f in a hex value: "9f:a0" is not mistyped as "9g:a0"), or
+  // two neighbouring letters or digits swapped, tried in that order in one
+  // buffer (no allocation per variant; at most a few hundred lookups, on
+  // unsupported values only).
   void NameOneStepNearMiss(const std::string& key, Candidate* candidate) {
     if (key.size() > kMaxNearMissBytes) return;
     std::string variant = key;
@@ -1050,20 +1097,30 @@ class AnswerJudge {
       SetNearMiss(variant, evidence, candidate);
       return true;
     };
+    const bool hex = std::none_of(key.begin(), key.end(),
+                                  [](char c) { return c >= 'g' && c <= 'z'; });
+    const char last_letter = hex ? 'f' : 'z';
     for (std::size_t i = 0; i < key.size(); ++i) {
       const char c = key[i];
       const bool digit = c >= '0' && c <= '9';
       const bool letter = c >= 'a' && c <= 'z';
       if (!digit && !letter) continue;
-      for (char r = digit ? '0' : 'a'; r <= (digit ? '9' : 'z'); ++r) {
+      for (char r = digit ? '0' : 'a'; r <= (digit ? '9' : last_letter); ++r) {
         if (r == c) continue;
         variant[i] = r;
         if (found()) return;
       }
       variant[i] = c;
     }
+    auto alnum = [](char c) {
+      return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+    };
     for (std::size_t i = 0; i + 1 < key.size(); ++i) {
-      if (key[i] == key[i + 1]) continue;
+      // Two different letters or digits: a swap with a separator changes
+      // the value's shape, not one keystroke of it.
+      if (key[i] == key[i + 1] || !alnum(key[i]) || !alnum(key[i + 1])) {
+        continue;
+      }
       std::swap(variant[i], variant[i + 1]);
       if (found()) return;
       std::swap(variant[i], variant[i + 1]);
@@ -1073,6 +1130,8 @@ class AnswerJudge {
   // Longer values are not searched for near misses (a hash or a token is
   // not mistyped by one character in a way worth naming).
   static constexpr std::size_t kMaxNearMissBytes = 24;
+  // Room reserved for candidates up front: most answers hold fewer.
+  static constexpr std::size_t kExpectedCandidates = 32;
 
   std::string_view answer_;
   const EvidenceCorpus& corpus_;
@@ -1081,6 +1140,9 @@ class AnswerJudge {
   // Names are read in English answers only: in German every noun is
   // capitalised, and a word list of another language is not at hand.
   const bool read_names_;
+  // Numbers in words are read only where the answer names a hundred or a
+  // scale (NamesLargeNumberWord), or min_digits admits smaller ones.
+  const bool read_number_words_;
   const std::vector<RecordedResult>& results_;
   Verdict verdict_;
   // Distinct values by identity -> index in verdict_.candidates. Output
@@ -1094,6 +1156,9 @@ class AnswerJudge {
   // are part of it.
   std::size_t consumed_until_ = 0;
   std::optional<bool> writes_24h_;
+  // Classified()'s memo: the reading of the token that starts there.
+  std::size_t classified_start_ = static_cast<std::size_t>(-1);
+  std::optional<evidence::ExtractedValue> classified_;
   // Numbers left for the arithmetic rung, by index in the candidates
   // (kDone once derived).
   std::vector<std::size_t> deferred_;
