@@ -138,6 +138,62 @@ TEST_CASE("respellings: a near miss names the carrier of the closest value") {
   CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
 }
 
+TEST_CASE("respellings: a hex value's near miss is another hex value") {
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("Which port?");
+  corpus.RecordToolResult("call_1", "ports",
+                          R"({"wwpn": "50:06:01:60:9f:a0:e1:7c"})");
+  corpus.RecordToolResult("call_2", "ports", R"({"id": "port-ab12"})");
+  const std::string answer =
+      "Port 50:06:01:60:9f:a0:e1:7d is down; so are 50:06:01:60:9f:a0:e1:7z, "
+      "5:006:01:60:9f:a0:e1:7c and port-ab21.";
+  const Verdict verdict = TheGate().Judge(answer, corpus);
+  // One hex digit off: named.
+  const Candidate* hex = AtText(verdict, answer, "50:06:01:60:9f:a0:e1:7d");
+  REQUIRE(hex != nullptr);
+  CHECK(hex->status == CandidateStatus::kUnsupported);
+  CHECK(hex->near_miss_carrier == "call_1");
+  // A letter beyond f makes it no hex value: its letters range over a-z,
+  // and 'z' -> 'c' is one of those steps.
+  const Candidate* beyond = AtText(verdict, answer, "50:06:01:60:9f:a0:e1:7z");
+  REQUIRE(beyond != nullptr);
+  CHECK(beyond->near_miss_carrier == "call_1");
+  // A digit swapped with a separator changes the shape: no near miss.
+  const Candidate* shifted = AtText(verdict, answer, "5:006:01:60:9f:a0:e1:7c");
+  REQUIRE(shifted != nullptr);
+  CHECK(shifted->status == CandidateStatus::kUnsupported);
+  CHECK(shifted->near_miss_carrier.empty());
+  // Two neighbouring digits swapped: named.
+  const Candidate* swapped = AtText(verdict, answer, "port-ab21");
+  REQUIRE(swapped != nullptr);
+  CHECK(swapped->near_miss_carrier == "call_2");
+}
+
+TEST_CASE("respellings: numbers in words are read in any case, and only large") {
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("How many?");
+  corpus.RecordToolResult("call_1", "count", R"({"n": 41000, "m": 41})");
+  for (const std::string_view answer :
+       {"It holds forty-one thousand rows.", "It holds FORTY-ONE THOUSAND rows.",
+        "Forty-One Thousand rows."}) {
+    CAPTURE(answer);
+    const Verdict verdict = TheGate().Judge(answer, corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].canonical == "41000");
+    CHECK(verdict.candidates[0].reason == MatchReason::kRespelledNumber);
+  }
+  // Below min_digits a number in words is no candidate; with min_digits 2
+  // it is one.
+  const Verdict small = TheGate().Judge("It holds forty-one rows.", corpus);
+  CHECK(small.candidates.empty());
+  absl::StatusOr<Gate> two = Gate::Create({.min_digits = 2});
+  REQUIRE(two.ok());
+  const Verdict read = two->Judge("It holds forty-one rows.", corpus);
+  REQUIRE(read.candidates.size() == 1);
+  CHECK(read.candidates[0].canonical == "41");
+  CHECK(read.candidates[0].status == CandidateStatus::kGrounded);
+}
+
 TEST_CASE("respellings: the correction frame says where a near miss was read") {
   EvidenceCorpus corpus;
   corpus.RecordUserMessage("Which flight?");
