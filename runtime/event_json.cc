@@ -115,6 +115,19 @@ Json ToJson(const EvidenceChecked& e) {
       out["carried_by"] = nullptr;
     }
   }
+  Json conflicts = Json::array();
+  for (const ConflictRef& ref : e.conflicts) {
+    Json entry;
+    entry["shape"] = ref.shape;
+    entry["start"] = ref.start;
+    entry["end"] = ref.end;
+    entry["used_carrier"] = ref.used_carrier;
+    entry["other_carrier"] = ref.other_carrier;
+    if (ref.value.has_value()) entry["value"] = *ref.value;
+    if (ref.key.has_value()) entry["key"] = *ref.key;
+    conflicts.push_back(std::move(entry));
+  }
+  out["conflicts"] = std::move(conflicts);
   out["evidence_truncated"] = e.evidence_truncated;
   out["answer_truncated"] = e.answer_truncated;
   Json grounding;

@@ -57,6 +57,21 @@ EvidenceChecked MakeEvidenceChecked(const EmitContext& context,
       }
     }
   }
+  for (const Conflict& conflict : verdict.conflicts) {
+    if (conflict.candidate >= verdict.candidates.size()) continue;
+    const Candidate& c = verdict.candidates[conflict.candidate];
+    ConflictRef ref;
+    ref.shape = c.shape;
+    ref.start = c.start;
+    ref.end = c.end;
+    ref.used_carrier =
+        runtime::ClipUtf8(conflict.used_carrier, kMaxIdBytesInEvents);
+    ref.other_carrier =
+        runtime::ClipUtf8(conflict.other_carrier, kMaxIdBytesInEvents);
+    ref.value = OptInValue(context.values, c.canonical);
+    ref.key = OptInValue(context.values, conflict.key_path);
+    event.conflicts.push_back(std::move(ref));
+  }
   event.evidence_truncated = verdict.evidence_truncated;
   event.answer_truncated = verdict.answer_truncated;
   event.grounding = verdict.grounding;

@@ -162,7 +162,7 @@ TEST_SUITE("events") {
           R"("looked_up":2,"unsupported":[{"shape":"identifier","start":4,)"
           R"("end":13}],"unverified":[],"carried_by":[{"tool_call_id":)"
           R"("call_1","tool_name":"get_order","values":1,"only":1}],)"
-          R"("evidence_truncated":false,"answer_truncated":false,)"
+          R"("conflicts":[],"evidence_truncated":false,"answer_truncated":false,)"
           R"("grounding":{"this_turn":1,"prior_turns":0}})");
     e.carried_by.reset();
     CHECK(EventToJson(e)["carried_by"].is_null());

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "groundgate/corpus.h"
+#include "groundgate/events.h"
 #include "groundgate/gate.h"
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
@@ -248,6 +249,32 @@ TEST_CASE("respellings: two results of one tool that disagree are a conflict") {
                 "\"used_carrier\":\"call_1\",\"other_carrier\":\"call_2\"}]") !=
       std::string::npos);
   CHECK(json.find("total\"") == std::string::npos);
+
+  // The finding reaches evidence_checked: both carriers, and the key and
+  // the value only on opt-in (law 8).
+  const EvidenceChecked event =
+      stages::MakeEvidenceChecked({.conversation_id = "c", .turn = 1},
+                                  conflicted, EvidenceAction::kGrounded);
+  REQUIRE(event.conflicts.size() == 1);
+  CHECK(event.conflicts[0].shape == "number");
+  CHECK(event.conflicts[0].start == 14);
+  CHECK(event.conflicts[0].end == 18);
+  CHECK(event.conflicts[0].used_carrier == "call_1");
+  CHECK(event.conflicts[0].other_carrier == "call_2");
+  CHECK_FALSE(event.conflicts[0].key.has_value());
+  CHECK_FALSE(event.conflicts[0].value.has_value());
+  const std::string line = EventToJsonLine(event);
+  CHECK(line.find("\"conflicts\":[{\"shape\":\"number\",\"start\":14,"
+                  "\"end\":18,\"used_carrier\":\"call_1\","
+                  "\"other_carrier\":\"call_2\"}]") != std::string::npos);
+  CHECK(line.find("1679") == std::string::npos);
+  CHECK(line.find("total") == std::string::npos);
+  const EvidenceChecked opted = stages::MakeEvidenceChecked(
+      {.conversation_id = "c", .turn = 1, .values = {.include_values = true}},
+      conflicted, EvidenceAction::kGrounded);
+  REQUIRE(opted.conflicts.size() == 1);
+  CHECK(opted.conflicts[0].key == "total");
+  CHECK(opted.conflicts[0].value == "1679");
 }
 
 }  // namespace

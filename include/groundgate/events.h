@@ -161,6 +161,22 @@ struct ValueRef {
   std::string near_miss_carrier;
 };
 
+// A value the answer used on which this turn's results disagree: one
+// result carried it at a JSON key path where another result of the same
+// tool carried another value (Verdict::conflicts). Keys: "shape", "start",
+// "end", "used_carrier", "other_carrier", ["value"], ["key"].
+struct ConflictRef {
+  std::string shape;
+  std::size_t start = 0;  // byte offsets of the value's first occurrence
+  std::size_t end = 0;
+  std::string used_carrier;   // a tool call whose result carried the value
+  std::string other_carrier;  // one whose result said otherwise there
+  std::optional<std::string> value;  // opt-in only, clipped (law 8)
+  // The key path ("reservation.status"): it says what the results disagree
+  // on, so like a value it is there on opt-in only, clipped.
+  std::optional<std::string> key;
+};
+
 // "groundgate.evidence_checked/1": the one record of one judgement.
 struct EvidenceChecked {
   std::string conversation_id;
@@ -179,6 +195,9 @@ struct EvidenceChecked {
   // null when that cannot be known whole (law 6). The key is ABSENT on
   // revision_asked: that answer goes back to the model, not out.
   std::optional<std::vector<AnswerCarrier>> carried_by;
+  // "conflicts": values the answer used that this turn's results disagree
+  // on, in answer order (the conflicting_evidence finding). Empty when none.
+  std::vector<ConflictRef> conflicts;
   bool evidence_truncated = false;  // "evidence_truncated" (law 5)
   bool answer_truncated = false;    // "answer_truncated": past kMaxAnswerTokens
   GroundingSplit grounding;         // "grounding": {"this_turn", "prior_turns"}
