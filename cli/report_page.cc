@@ -206,8 +206,10 @@ std::string Ratio(std::size_t part, std::size_t whole) {
 }
 
 // The hover text of one candidate value.
+// `conflict` is the verdict's conflict on this value, or null.
 std::string Explain(const Candidate& c,
-                    const std::unordered_map<std::string, std::string>& names) {
+                    const std::unordered_map<std::string, std::string>& names,
+                    const Conflict* conflict) {
   std::string out = Concat(StatusName(c.status));
   if (c.reason != MatchReason::kNone) {
     out += Concat(" (", ReasonName(c.reason), ")");
@@ -231,6 +233,11 @@ std::string Explain(const Candidate& c,
         if (c.carriers_cut) out += " and more";
       }
       if (!c.derivation.empty()) out += Concat(" · ", c.derivation);
+      if (conflict != nullptr) {
+        out += Concat(" · results disagree: ", conflict->other_carrier,
+                      " carried another value at the same place as ",
+                      conflict->used_carrier);
+      }
       break;
     case CandidateStatus::kExempt:
       out += " · supplied by the user or the application";
@@ -250,6 +257,17 @@ std::string Explain(const Candidate& c,
   }
   if (c.occurrences > 1) out += Concat(" · used ", c.occurrences, " times");
   return out;
+}
+
+// The conflict the verdict lists on `c`, or null.
+const Conflict* ConflictOn(const Verdict& verdict, const Candidate& c) {
+  for (const Conflict& conflict : verdict.conflicts) {
+    if (conflict.candidate < verdict.candidates.size() &&
+        &verdict.candidates[conflict.candidate] == &c) {
+      return &conflict;
+    }
+  }
+  return nullptr;
 }
 
 // The answer's text with each candidate's first occurrence marked.
@@ -273,11 +291,12 @@ void AppendMarkedText(
       if (!carriers.empty()) carriers += ' ';
       carriers += id;
     }
-    out += Concat(
-        "<mark class=\"v ", StatusName(c->status), "\" data-status=\"",
-        StatusName(c->status), "\" data-reason=\"", ReasonName(c->reason),
-        "\" data-shape=\"", Escaped(c->shape), "\" data-carriers=\"",
-        Escaped(carriers), "\" title=\"", Escaped(Explain(*c, names)), "\">");
+    out +=
+        Concat("<mark class=\"v ", StatusName(c->status), "\" data-status=\"",
+               StatusName(c->status), "\" data-reason=\"",
+               ReasonName(c->reason), "\" data-shape=\"", Escaped(c->shape),
+               "\" data-carriers=\"", Escaped(carriers), "\" title=\"",
+               Escaped(Explain(*c, names, ConflictOn(verdict, *c))), "\">");
     AppendEscaped(out, text.substr(c->start, c->end - c->start));
     out += "</mark>";
     at = c->end;

@@ -155,15 +155,16 @@ TEST_SUITE("events") {
     e.unsupported = {{"identifier", 4, 13, std::nullopt}};
     e.carried_by = std::vector<AnswerCarrier>{{"call_1", "get_order", 1, 1}};
     e.grounding = {1, 0};
-    CHECK(EventToJsonLine(e) ==
-          R"({"schema":"groundgate.evidence_checked/1","conversation_id":"c",)"
-          R"("turn":2,"iteration":3,"action":"flagged","posture":"guard",)"
-          R"("after_revision":true,"wrap_up":false,"candidates":2,)"
-          R"("looked_up":2,"unsupported":[{"shape":"identifier","start":4,)"
-          R"("end":13}],"unverified":[],"carried_by":[{"tool_call_id":)"
-          R"("call_1","tool_name":"get_order","values":1,"only":1}],)"
-          R"("conflicts":[],"evidence_truncated":false,"answer_truncated":false,)"
-          R"("grounding":{"this_turn":1,"prior_turns":0}})");
+    CHECK(
+        EventToJsonLine(e) ==
+        R"({"schema":"groundgate.evidence_checked/1","conversation_id":"c",)"
+        R"("turn":2,"iteration":3,"action":"flagged","posture":"guard",)"
+        R"("after_revision":true,"wrap_up":false,"candidates":2,)"
+        R"("looked_up":2,"unsupported":[{"shape":"identifier","start":4,)"
+        R"("end":13}],"unverified":[],"carried_by":[{"tool_call_id":)"
+        R"("call_1","tool_name":"get_order","values":1,"only":1}],)"
+        R"("conflicts":[],"evidence_truncated":false,"answer_truncated":false,)"
+        R"("grounding":{"this_turn":1,"prior_turns":0}})");
     e.carried_by.reset();
     CHECK(EventToJson(e)["carried_by"].is_null());
   }

@@ -197,6 +197,40 @@ TEST_CASE("report shows every trace format and error results as not evidence") {
   CHECK(Marked(html, "TS-88120", "grounded"));
 }
 
+TEST_CASE(
+    "report hover text says how a value was derived, conflicted or missed") {
+  ScratchDir dir;
+  // One conversation: a total computed from two carried prices, a total a
+  // later result of the same tool contradicted, and an order id one digit
+  // off a carried one.
+  const std::string trace = dir.Write(
+      "hover.jsonl",
+      R"({"id":"hover-1","messages":[)"
+      R"({"role":"user","content":"What do I owe, and which order?"},)"
+      R"({"role":"assistant","content":null,"tool_calls":[)"
+      R"({"id":"call_1","type":"function","function":{"name":"get_order","arguments":"{}"}},)"
+      R"({"id":"call_2","type":"function","function":{"name":"get_order","arguments":"{}"}}]},)"
+      R"({"role":"tool","tool_call_id":"call_1","content":"{\"order_id\": \"ORD-77120\", \"total\": 4310, \"fee\": 1679, \"price\": 1859}"},)"
+      R"({"role":"tool","tool_call_id":"call_2","content":"{\"order_id\": \"ORD-77120\", \"total\": 4420}"},)"
+      R"({"role":"assistant","content":"Order ORD-77121 shows a total of 4310; together 1679 + 1859 = 3538."}]})"
+      "\n");
+  const std::string page = dir.Path("hover.html");
+  RunResult result = RunGroundgate({"report", "-o", page, trace});
+  CAPTURE(result.err);
+  CHECK(result.exit_code == 0);
+  const std::string html = ReadFile(page);
+  CHECK(Marked(html, "ORD-77121", "unsupported"));
+  CHECK(Contains(html, "the closest carried value is in call_1"));
+  CHECK(Marked(html, "3538", "grounded"));
+  CHECK(Contains(
+      html,
+      "(derived_sum) · number · carried by call_1 (get_order) · 1679 + 1859"));
+  CHECK(Marked(html, "4310", "grounded"));
+  CHECK(Contains(html,
+                 "results disagree: call_2 carried another value at "
+                 "the same place as call_1"));
+}
+
 TEST_CASE("report help says the page shows values and why") {
   RunResult help = RunGroundgate({"report", "--help"});
   CHECK(help.exit_code == 0);

@@ -170,13 +170,14 @@ TEST_CASE("respellings: a hex value's near miss is another hex value") {
   CHECK(swapped->near_miss_carrier == "call_2");
 }
 
-TEST_CASE("respellings: numbers in words are read in any case, and only large") {
+TEST_CASE(
+    "respellings: numbers in words are read in any case, and only large") {
   EvidenceCorpus corpus;
   corpus.RecordUserMessage("How many?");
   corpus.RecordToolResult("call_1", "count", R"({"n": 41000, "m": 41})");
   for (const std::string_view answer :
-       {"It holds forty-one thousand rows.", "It holds FORTY-ONE THOUSAND rows.",
-        "Forty-One Thousand rows."}) {
+       {"It holds forty-one thousand rows.",
+        "It holds FORTY-ONE THOUSAND rows.", "Forty-One Thousand rows."}) {
     CAPTURE(answer);
     const Verdict verdict = TheGate().Judge(answer, corpus);
     REQUIRE(verdict.candidates.size() == 1);
