@@ -29,13 +29,19 @@ Json CodeOrNull(const std::string& code) {
   return code.empty() ? Json(nullptr) : Json(code);
 }
 
+// The opening keys of a value's entry: where in the answer, what shape.
+Json SpanEntry(const std::string& shape, std::size_t start, std::size_t end) {
+  Json entry;
+  entry["shape"] = shape;
+  entry["start"] = start;
+  entry["end"] = end;
+  return entry;
+}
+
 Json ValueRefs(const std::vector<ValueRef>& refs) {
   Json out = Json::array();
   for (const ValueRef& ref : refs) {
-    Json entry;
-    entry["shape"] = ref.shape;
-    entry["start"] = ref.start;
-    entry["end"] = ref.end;
+    Json entry = SpanEntry(ref.shape, ref.start, ref.end);
     if (!ref.near_miss_carrier.empty()) {
       entry["near_miss_carrier"] = ref.near_miss_carrier;
     }
@@ -117,10 +123,7 @@ Json ToJson(const EvidenceChecked& e) {
   }
   Json conflicts = Json::array();
   for (const ConflictRef& ref : e.conflicts) {
-    Json entry;
-    entry["shape"] = ref.shape;
-    entry["start"] = ref.start;
-    entry["end"] = ref.end;
+    Json entry = SpanEntry(ref.shape, ref.start, ref.end);
     entry["used_carrier"] = ref.used_carrier;
     entry["other_carrier"] = ref.other_carrier;
     if (ref.value.has_value()) entry["value"] = *ref.value;
@@ -142,10 +145,7 @@ Json ToJson(const ContingentFound& e) {
   out["iteration"] = e.iteration;
   Json values = Json::array();
   for (const ContingentRef& ref : e.values) {
-    Json entry;
-    entry["shape"] = ref.shape;
-    entry["start"] = ref.start;
-    entry["end"] = ref.end;
+    Json entry = SpanEntry(ref.shape, ref.start, ref.end);
     if (ref.value.has_value()) entry["value"] = *ref.value;
     Json carriers = Json::array();
     for (const CarrierStanding& carrier : ref.carriers) {
