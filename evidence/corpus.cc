@@ -74,6 +74,11 @@ struct ValueEntry {
 
 }  // namespace
 
+// An email local part longer than this is no one's name (RFC 5321: 64).
+constexpr std::size_t kMaxEmailLocalBytes = 64;
+// A word of a local part shorter than this ("j" of "j.doe") names no one.
+constexpr std::size_t kMinEmailNameBytes = 2;
+
 struct EvidenceCorpus::Index {
   explicit Index(CorpusOptions o) : options(o) {}
 
@@ -169,6 +174,43 @@ struct EvidenceCorpus::Index {
       sink(value.number_before_unit, false);
     ForEachIdentifierPartKey(value.canonical.form, value.canonical.is_number,
                              sink);
+    ForEachEmailNameKey(value.canonical.form, sink);
+  }
+
+  // An email address's local part names its owner ("mia.li@",
+  // "hotel-dealz@", "dasherservice@"): its words of letters, and the
+  // local part itself when it is letters only, are keys, so "Mia Li",
+  // "Hotel Dealz" and "DasherService" read from a sender count as read.
+  // A delimited field, never a substring (law 2); parts with digits are
+  // identifier parts (ForEachIdentifierPartKey).
+  template <typename Sink>
+  static void ForEachEmailNameKey(std::string_view form, Sink&& sink) {
+    const std::size_t at = form.find('@');
+    if (at == 0 || at == std::string_view::npos || at > kMaxEmailLocalBytes ||
+        form.find('@', at + 1) != std::string_view::npos ||
+        form.find('.', at + 1) == std::string_view::npos) {
+      return;
+    }
+    const std::string_view local = form.substr(0, at);
+    auto letters = [](std::string_view part) {
+      return std::all_of(part.begin(), part.end(),
+                         [](char c) { return c >= 'a' && c <= 'z'; });
+    };
+    if (letters(local)) {
+      sink(local, false);
+      return;
+    }
+    std::size_t begin = 0;
+    while (begin <= local.size()) {
+      std::size_t end = begin;
+      while (end < local.size() && local[end] != '.' && local[end] != '-' &&
+             local[end] != '_' && local[end] != '+') {
+        ++end;
+      }
+      const std::string_view part = local.substr(begin, end - begin);
+      if (part.size() >= kMinEmailNameBytes && letters(part)) sink(part, false);
+      begin = end + 1;
+    }
   }
 
   // An identifier's delimited parts that hold a digit ("7504069" of

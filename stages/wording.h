@@ -22,8 +22,9 @@ inline constexpr std::size_t kMaxCueDistance = 48;
 
 // True when a word of refund, credit, decrease or loss ("refund",
 // "refunded", "credited", "decrease", "reduction", "discount", "deducted",
-// "returned", "lost", "fell", "negative", ...) sits within kMaxCueDistance
-// bytes before `start` on the same line.
+// "returned", "lost", "fell", "negative", ...), or of a difference or
+// charge ("additional", "difference", "charged", "extra"), sits within
+// kMaxCueDistance bytes before `start` on the same line.
 bool SaysSignDropped(std::string_view answer, std::size_t start);
 
 // True when "ending in", "ends in", "ending with", "last four", "last 4" or

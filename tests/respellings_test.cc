@@ -88,6 +88,14 @@ TEST_CASE("respellings: each rung grounds its respelling and no planted one") {
        CandidateStatus::kGrounded, MatchReason::kSignDropped},
       {"You paid 6,594 in total.", "6,594", CandidateStatus::kUnsupported,
        MatchReason::kNone},
+      // A charge or a difference a calculator wrote negative (tau-bench
+      // t22: "-114.0", then "an additional cost of $114 has been charged").
+      {"The additional cost of $6,594 has been charged.", "6,594",
+       CandidateStatus::kGrounded, MatchReason::kSignDropped},
+      {"The price difference is $6,594.", "6,594", CandidateStatus::kGrounded,
+       MatchReason::kSignDropped},
+      {"The additional cost of $6,595 has been charged.", "6,595",
+       CandidateStatus::kUnsupported, MatchReason::kNone},
       // A 12-hour time written without AM/PM.
       {"It departs at 01:00 local time.", "01:00", CandidateStatus::kGrounded,
        MatchReason::kRespelledTime},
@@ -137,6 +145,41 @@ TEST_CASE("respellings: a near miss names the carrier of the closest value") {
   const std::string opted =
       VerdictToJson(verdict, {.include_values = true}).dump();
   CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
+}
+
+TEST_CASE("respellings: a sender's name is read from its email address") {
+  // ToolTalk (credited in tests/fixtures/README.md): the assistant names
+  // the sender of "hotel-dealz-noreply@deals.com" Hotel Dealz, and of
+  // "dasherservice@dashmart.com" DasherService.
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("Anything about Edinburgh in my inbox?");
+  corpus.RecordToolResult("call_1", "SearchInbox",
+                          R"({"emails": [
+                                {"sender": "hotel-dealz-noreply@deals.com"},
+                                {"sender": "dasherservice@dashmart.com"},
+                                {"sender": "j.quenby2@mail.com"}]})");
+  const std::string answer =
+      "One email is from Hotel Dealz, one from DasherService, one from "
+      "Quenby and one from Hotel Dealzz.";
+  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const Candidate* words = AtText(verdict, answer, "Hotel Dealz");
+  REQUIRE(words != nullptr);
+  CHECK(words->status == CandidateStatus::kGrounded);
+  CHECK(words->reason == MatchReason::kNameWords);
+  const Candidate* whole = AtText(verdict, answer, "DasherService");
+  REQUIRE(whole != nullptr);
+  CHECK(whole->status == CandidateStatus::kGrounded);
+  // A local part with digits is an identifier part, not a name word; one
+  // letter ("j") names no one.
+  const Candidate* digits = AtText(verdict, answer, "Quenby");
+  REQUIRE(digits != nullptr);
+  CHECK(digits->status == CandidateStatus::kUnsupported);
+  const Candidate* changed = AtText(verdict, answer, "Hotel Dealzz");
+  REQUIRE(changed != nullptr);
+  CHECK(changed->status == CandidateStatus::kUnsupported);
+  // The domain is no one's name.
+  CHECK_FALSE(corpus.Lookup("dashmart").carried);
+  CHECK_FALSE(corpus.Lookup("j").carried);
 }
 
 TEST_CASE("respellings: a hex value's near miss is another hex value") {
