@@ -46,10 +46,10 @@ bool SaysSignDropped(std::string_view answer, std::size_t start) {
   // payment history wrote negative ("-114.0"), which prose states unsigned
   // ("an additional cost of $114 has been charged").
   static constexpr std::array<std::string_view, 20> kStems = {
-      "refund",     "credit",   "decrease", "reduc",  "discount",
-      "deduct",     "return",   "lost",     "loss",   "fell",
-      "drop",       "negative", "minus",    "owed",   "reimburs",
-      "withdr",     "additional", "difference", "charge", "extra"};
+      "refund", "credit",     "decrease",   "reduc",  "discount",
+      "deduct", "return",     "lost",       "loss",   "fell",
+      "drop",   "negative",   "minus",      "owed",   "reimburs",
+      "withdr", "additional", "difference", "charge", "extra"};
   const std::string window = WindowBefore(answer, start);
   return std::any_of(kStems.begin(), kStems.end(), [&](std::string_view stem) {
     return HasWordStem(window, stem);
