@@ -215,6 +215,9 @@ struct Missed {
   std::size_t end = 0;
   std::string shape;
   std::string status;  // of the value the gate saw there, or "no_value"
+  // The rung that grounded it ("derived_sum": a planted value arithmetic
+  // made by accident), or "" when none.
+  std::string reason;
 };
 
 class EvalScores {
@@ -265,7 +268,10 @@ class EvalScores {
                            labels[i].end, shape,
                            seen != nullptr
                                ? std::string(StatusName(seen->status))
-                               : "no_value"});
+                               : "no_value",
+                           seen != nullptr && seen->reason != MatchReason::kNone
+                               ? std::string(ReasonName(seen->reason))
+                               : ""});
       }
     }
     for (const Candidate* flag : flags) {
@@ -331,6 +337,8 @@ class EvalScores {
       entry["end"] = m.end;
       entry["shape"] = m.shape;
       entry["status"] = m.status;
+      entry["reason"] = m.reason.empty() ? OrderedJson(nullptr)
+                                         : OrderedJson(m.reason);
       out["missed"].push_back(std::move(entry));
     }
     return out;

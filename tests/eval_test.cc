@@ -100,9 +100,12 @@ TEST_CASE("eval reproduces the hand-computed scores of the labelled fixture") {
   REQUIRE(missed.size() == 2);
   CHECK(missed[0]["trace_id"] == "eval-a");
   CHECK(missed[0]["status"] == "no_value");
+  CHECK(missed[0]["reason"].is_null());
   CHECK(missed[1]["trace_id"] == "eval-e");
   CHECK(missed[1]["start"] == 10);  // code points, as labelled
   CHECK(missed[1]["status"] == "grounded");
+  // Which rung grounded the planted value: how a miss happened.
+  CHECK(missed[1]["reason"] == "exact");
 }
 
 TEST_CASE("eval prints the same scores as a table by default") {
