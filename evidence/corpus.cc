@@ -26,6 +26,7 @@
 #include "evidence/keys.h"
 #include "evidence/numbers.h"
 #include "evidence/numeric_index.h"
+#include "evidence/relative_days.h"
 #include "evidence/tokenizer.h"
 
 namespace groundgate {
@@ -130,6 +131,8 @@ struct EvidenceCorpus::Index {
   absl::flat_hash_set<std::string> tool_names;
   // The numbers this turn's results carried, for rounding and arithmetic.
   evidence::NumericIndex numbers;
+  // Day shifts the user or the app asked for, this conversation.
+  evidence::DayShifts day_shifts;
 
   std::uint32_t* CarrierData(ValueEntry& entry) {
     return entry.spill == kNoSpill ? entry.inline_slots
@@ -511,6 +514,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
 
 void EvidenceCorpus::RecordExempt(std::string_view text) {
   Index& index = *index_;
+  index.day_shifts.Merge(evidence::DayShiftsNamed(text));
   Index::ForEachTextKey(
       text, [&](std::string_view key, bool) { index.AddExempt(key); });
 }
@@ -548,6 +552,10 @@ std::span<const ConflictingPlace> EvidenceCorpus::ConflictsOf(
   auto it = index_->conflicts.find(Index::ValueHash(canonical));
   if (it == index_->conflicts.end()) return {};
   return it->second;
+}
+
+const evidence::DayShifts& EvidenceCorpus::day_shifts() const {
+  return index_->day_shifts;
 }
 
 const evidence::NumericIndex& EvidenceCorpus::numbers_this_turn() const {

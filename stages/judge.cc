@@ -40,6 +40,7 @@
 #include "evidence/names.h"
 #include "evidence/numbers.h"
 #include "evidence/numeric_index.h"
+#include "evidence/relative_days.h"
 #include "evidence/tokenizer.h"
 #include "findings/answer_carriers.h"
 #include "groundgate/gate.h"
@@ -469,7 +470,7 @@ class AnswerJudge {
         std::all_of(keys.begin(), keys.end(), [&](const std::string& key) {
           return corpus_.Lookup(key).carried || corpus_.IsExempt(key);
         });
-    if (all_known) {
+    if (all_known || SuppliedWithoutYear(when)) {
       MarkExempt(respelled, candidate);
       return;
     }
@@ -480,10 +481,84 @@ class AnswerJudge {
           evidence::DateTimeAlternateLookupKeys(when);
       if (GroundByKeys(other, MatchReason::kRespelledTime, candidate)) return;
     }
+    if (ReadByDayShift(when, candidate)) return;
     MarkNotFound(candidate);
     if (candidate->status == CandidateStatus::kUnsupported) {
       NameNearMiss(DateVariants(when), candidate);
     }
+  }
+
+  // True when the user (or the app) gave this date's month and day
+  // without a year ("I want to fly on May 20th") and the answer added a
+  // year the conversation names ("May 20, 2024", where the app said "The
+  // current time is 2024-05-15" or a result carried a 2024 date).
+  bool SuppliedWithoutYear(const evidence::DateTimeValue& when) const {
+    if (when.kind != evidence::DateTimeValue::Kind::kDate || when.year == 0) {
+      return false;
+    }
+    for (const std::string& key : evidence::DateTimeIndexKeys(when)) {
+      if (!key.starts_with("@md:")) continue;
+      if (!corpus_.IsExempt(key)) return false;
+      const std::string year =
+          evidence::DerivedKey(evidence::kYearKey, std::to_string(when.year));
+      return corpus_.IsExempt(year) || corpus_.Lookup(year).carried;
+    }
+    return false;
+  }
+
+  // A date the user asked to move: a carried (grounded) or supplied
+  // (exempt) date n days before the answer's, where the user or the
+  // application asked for n days later ("the next day", "3 days later",
+  // "tomorrow"), or n days after it for n days earlier ("the day before").
+  // The smallest n wins, a later shift first.
+  bool ReadByDayShift(const evidence::DateTimeValue& when,
+                      Candidate* candidate) {
+    using Kind = evidence::DateTimeValue::Kind;
+    const evidence::DayShifts& shifts = corpus_.day_shifts();
+    if (shifts.empty() ||
+        (when.kind != Kind::kDate && when.kind != Kind::kMonthDay)) {
+      return false;
+    }
+    namespace chrono = std::chrono;
+    // A date without its year moves within a leap year (Feb 29 exists).
+    constexpr int kAnyLeapYear = 2000;
+    const bool has_year = when.kind == Kind::kDate;
+    const chrono::year_month_day date{
+        chrono::year(has_year ? when.year : kAnyLeapYear),
+        chrono::month(static_cast<unsigned>(when.month)),
+        chrono::day(static_cast<unsigned>(when.day))};
+    if (!date.ok()) return false;
+    for (int n = 1; n <= evidence::kMaxDayShift; ++n) {
+      // n days later: the base is n days before the answer's date.
+      for (const int sign : {-1, 1}) {
+        if (sign < 0 ? !shifts.Later(n) : !shifts.Earlier(n)) continue;
+        const chrono::year_month_day moved{chrono::sys_days(date) +
+                                           chrono::days(sign * n)};
+        evidence::DateTimeValue base = when;
+        base.year = has_year ? static_cast<int>(moved.year()) : 0;
+        base.month = static_cast<int>(static_cast<unsigned>(moved.month()));
+        base.day = static_cast<int>(static_cast<unsigned>(moved.day()));
+        const absl::InlinedVector<std::string, 2> keys =
+            evidence::DateTimeLookupKeys(base);
+        if (keys.empty()) continue;
+        const Evidence evidence = corpus_.Lookup(keys.front());
+        const bool exempt = !evidence.carried && corpus_.IsExempt(keys.front());
+        if (!evidence.carried && !exempt) continue;
+        // The answer's date is the base moved the other way.
+        candidate->derivation = evidence::DateTimeCanonical(base);
+        candidate->derivation.append(sign < 0 ? " + " : " - ");
+        candidate->derivation.append(std::to_string(n));
+        candidate->derivation.append(n == 1 ? " day" : " days");
+        if (exempt) {
+          MarkExempt(MatchReason::kDerivedDate, candidate);
+        } else {
+          Ground(std::span<const Evidence>(&evidence, 1),
+                 MatchReason::kDerivedDate, candidate);
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   // True when the answer writes some clock time with an hour from 13 to

@@ -252,6 +252,30 @@ TEST_SUITE("dates") {
     CHECK(verdict.candidates[1].reason == MatchReason::kRespelledTime);
   }
 
+  TEST_CASE("a date the user gave without a year takes the conversation's") {
+    // tau-bench t0 (credited in tests/fixtures/README.md): "I want to fly
+    // on May 20th", then "flights ... on May 20, 2024".
+    EvidenceCorpus corpus;
+    corpus.RecordExempt("The current time is 2024-05-15 15:00:00 EST.");
+    corpus.RecordUserMessage("I want to fly on May 20th, in economy class.");
+    corpus.RecordToolResult("c1", "search_direct_flight",
+                            R"([{"flight_number": "HAT069"}])");
+    const Gate gate = MakeGate();
+    const std::string answer = "Flights on May 20, 2024: HAT069.";
+    const Verdict verdict = gate.Judge(answer, corpus);
+    const Candidate* date = AtText(verdict, answer, "May 20, 2024");
+    REQUIRE(date != nullptr);
+    CHECK(date->status == CandidateStatus::kExempt);
+    CHECK(date->reason == MatchReason::kRespelledDate);
+    // A year no one named, or a day the user did not give: typed.
+    for (const std::string_view typed : {"Flights on May 20, 2023: HAT069.",
+                                         "Flights on May 21, 2024: HAT069."}) {
+      CAPTURE(typed);
+      const Verdict flagged = gate.Judge(typed, corpus);
+      CHECK(flagged.flagged());
+    }
+  }
+
   TEST_CASE("prose that looks like a date is not one") {
     static const std::string_view kProse[] = {
         "You may 3 times retry.",  // "may" the verb: months are capitalized

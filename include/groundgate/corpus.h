@@ -36,6 +36,7 @@ namespace groundgate {
 
 namespace evidence {
 class NumericIndex;
+struct DayShifts;
 }  // namespace evidence
 
 // At most this many carriers (tool-call ids) are kept per value per user
@@ -166,6 +167,11 @@ class EvidenceCorpus {
   // into results()); empty when none do. Only JSON results are compared.
   [[nodiscard]] std::span<const ConflictingPlace> ConflictsOf(
       std::string_view canonical) const;
+
+  // The day shifts the user or the application asked for in this
+  // conversation ("the next day", "3 days later"), for the judge's
+  // derived dates. Internal: see evidence/relative_days.h.
+  [[nodiscard]] const evidence::DayShifts& day_shifts() const;
 
   // The numbers this turn's results carried, for the judge's rounding
   // lookup. Internal: see evidence/numeric_index.h.

@@ -63,6 +63,10 @@ enum class MatchReason {
   // A name whose every word a tool result carried ("Mia Li" from
   // first_name "Mia" and last_name "Li").
   kNameWords,
+  // A carried (or supplied) date moved by a number of days the user asked
+  // for ("2024-05-19" for a carried "2024-05-18" after "shift it to the
+  // next day"; Candidate::derivation says "2024-05-18 + 1 day").
+  kDerivedDate,
 };
 
 enum class Grounding {

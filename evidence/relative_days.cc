@@ -1,0 +1,138 @@
+// evidence/relative_days.cc — DayShiftsNamed: a word scan, no regex.
+#include "evidence/relative_days.h"
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace groundgate::evidence {
+namespace {
+
+enum class Direction { kNone, kLater, kEarlier, kEither };
+
+// The direction a word after a count of days gives it ("2 days later").
+Direction DirectionOf(std::string_view w) {
+  static constexpr std::array<std::string_view, 5> kLater = {
+      "later", "after", "ahead", "forward", "afterwards"};
+  static constexpr std::array<std::string_view, 4> kEarlier = {
+      "earlier", "before", "sooner", "prior"};
+  for (const std::string_view word : kLater) {
+    if (w == word) return Direction::kLater;
+  }
+  for (const std::string_view word : kEarlier) {
+    if (w == word) return Direction::kEarlier;
+  }
+  return w == "back" ? Direction::kEither : Direction::kNone;
+}
+
+void Add(Direction direction, int days, DayShifts* shifts) {
+  switch (direction) {
+    case Direction::kLater:
+      shifts->AddLater(days);
+      break;
+    case Direction::kEarlier:
+      shifts->AddEarlier(days);
+      break;
+    case Direction::kEither:
+      shifts->AddEither(days);
+      break;
+    case Direction::kNone:
+      break;
+  }
+}
+
+// "3" or "three" (1 to kMaxDayShift), "a" and "one" alike; 0 when neither.
+int CountOf(std::string_view w) {
+  static constexpr std::array<std::string_view, kMaxDayShift + 1> kWords = {
+      "",     "one",    "two",    "three",    "four",
+      "five", "six",    "seven",  "eight",    "nine",
+      "ten",  "eleven", "twelve", "thirteen", "fourteen"};
+  if (w == "a" || w == "an") return 1;
+  for (int n = 1; n <= kMaxDayShift; ++n) {
+    if (w == kWords[static_cast<std::size_t>(n)]) return n;
+  }
+  if (w.empty() || w.size() > 2) return 0;
+  int n = 0;
+  for (const char c : w) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n <= kMaxDayShift ? n : 0;
+}
+
+// The words of `text`: runs of ASCII letters and digits, lowercased.
+std::vector<std::string> Words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : text) {
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    const bool digit = c >= '0' && c <= '9';
+    if (letter || digit) {
+      word.push_back(letter ? static_cast<char>(c | 0x20) : c);
+      continue;
+    }
+    if (!word.empty()) words.push_back(std::move(word));
+    word.clear();
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return words;
+}
+
+}  // namespace
+
+DayShifts DayShiftsNamed(std::string_view text) {
+  DayShifts shifts;
+  const std::vector<std::string> w = Words(text);
+  auto at = [&](std::size_t i, std::ptrdiff_t offset) -> std::string_view {
+    const std::ptrdiff_t j = static_cast<std::ptrdiff_t>(i) + offset;
+    if (j < 0 || j >= static_cast<std::ptrdiff_t>(w.size())) return {};
+    return w[static_cast<std::size_t>(j)];
+  };
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const std::string_view word = w[i];
+    const std::string_view before = at(i, -1);
+    if (word == "tomorrow" || word == "yesterday") {
+      // "the day after tomorrow", "the day before yesterday": two.
+      const bool two =
+          at(i, -2) == "day" && (before == "after" || before == "before");
+      Add(word == "tomorrow" ? Direction::kLater : Direction::kEarlier,
+          two ? 2 : 1, &shifts);
+      continue;
+    }
+    if (word != "day" && word != "days" && word != "week" && word != "weeks") {
+      continue;
+    }
+    const int count = CountOf(before);
+    // "by two days", "by a week": a shift without a direction.
+    const bool by = at(i, -2) == "by";
+    Direction direction = DirectionOf(at(i, 1));
+    if (direction == Direction::kNone && by) direction = Direction::kEither;
+    if (word == "day") {
+      if (before == "next" || before == "following") {
+        direction = Direction::kLater;
+      } else if (before == "previous" || before == "prior") {
+        direction = Direction::kEarlier;
+      } else if (before != "the" && count != 1) {
+        continue;  // "every day after work": no shift
+      }
+      // "the day after tomorrow" is read at "tomorrow".
+      if (at(i, 2) == "tomorrow" || at(i, 2) == "yesterday") continue;
+      Add(direction, 1, &shifts);
+    } else if (word == "days" && count > 1) {
+      Add(direction, count, &shifts);
+    } else if (word == "week") {
+      if (before == "next" || before == "following") {
+        direction = Direction::kLater;
+      } else if (count != 1) {
+        continue;
+      }
+      Add(direction, 7, &shifts);
+    } else if (word == "weeks" && count == 2) {
+      Add(direction, 14, &shifts);
+    }
+  }
+  return shifts;
+}
+
+}  // namespace groundgate::evidence
