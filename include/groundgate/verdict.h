@@ -89,7 +89,8 @@ struct Candidate {
   std::vector<std::string> carriers;
   bool carriers_cut = false;
   int occurrences = 1;  // how often the answer used the value
-  // For a derived value, how: "1679 + 1859", "3 * 129.5", "10% of 2500".
+  // For a derived value, how: "1679 + 1859", "3 * 129.5", "10% of 2500",
+  // "2024-05-18 + 1 day".
   // It holds values: an event shows it only on opt-in (law 8).
   std::string derivation;
   // For an unsupported value, the tool call whose result carried the
