@@ -133,6 +133,8 @@ struct EvidenceCorpus::Index {
   evidence::NumericIndex numbers;
   // Day shifts the user or the app asked for, this conversation.
   evidence::DayShifts day_shifts;
+  // Days of the month the user or the app named alone ("the 6th"): bit d.
+  std::uint32_t days_of_month = 0;
 
   std::uint32_t* CarrierData(ValueEntry& entry) {
     return entry.spill == kNoSpill ? entry.inline_slots
@@ -323,6 +325,10 @@ struct EvidenceCorpus::Index {
     if (when->year != 0 && when->month != 0 && when->day != 0) {
       sink(evidence::DerivedKey(evidence::kYearKey, std::to_string(when->year)),
            false);
+    }
+    // The month of a date with a day: "the 6th" of the user is in it.
+    if (when->month >= 1 && when->month <= 12 && when->day != 0) {
+      sink(evidence::MonthKey(when->month), false);
     }
   }
 
@@ -515,6 +521,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
 void EvidenceCorpus::RecordExempt(std::string_view text) {
   Index& index = *index_;
   index.day_shifts.Merge(evidence::DayShiftsNamed(text));
+  index.days_of_month |= evidence::DaysOfMonthNamed(text);
   Index::ForEachTextKey(
       text, [&](std::string_view key, bool) { index.AddExempt(key); });
 }
@@ -556,6 +563,10 @@ std::span<const ConflictingPlace> EvidenceCorpus::ConflictsOf(
 
 const evidence::DayShifts& EvidenceCorpus::day_shifts() const {
   return index_->day_shifts;
+}
+
+std::uint32_t EvidenceCorpus::days_of_month_named() const {
+  return index_->days_of_month;
 }
 
 const evidence::NumericIndex& EvidenceCorpus::numbers_this_turn() const {

@@ -36,12 +36,24 @@ inline constexpr std::size_t kMinTailRunDigits = 6;
 // that writes "in 1903" read the date's year. Reason respelled_date.
 inline constexpr std::string_view kYearKey = "@y:";
 
+// The month of a carried or supplied date, two digits: "@m:05" of
+// "2024-05-18" or "May 22nd". An answer's "May 6th" where the user named
+// "the 6th" alone takes its month from it. Reason respelled_date (exempt).
+inline constexpr std::string_view kMonthKey = "@m:";
+
 // A derived key: its prefix, then the value ("@part:" + "7504069").
 inline std::string DerivedKey(std::string_view prefix, std::string_view rest) {
   std::string key;
   key.reserve(prefix.size() + rest.size());
   key.append(prefix).append(rest);
   return key;
+}
+
+// "@m:05" for May.
+inline std::string MonthKey(int month) {
+  const char digits[] = {static_cast<char>('0' + month / 10),
+                         static_cast<char>('0' + month % 10)};
+  return DerivedKey(kMonthKey, std::string_view(digits, 2));
 }
 
 }  // namespace groundgate::evidence

@@ -135,4 +135,29 @@ DayShifts DayShiftsNamed(std::string_view text) {
   return shifts;
 }
 
+std::uint32_t DaysOfMonthNamed(std::string_view text) {
+  std::uint32_t days = 0;
+  const std::vector<std::string> w = Words(text);
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (w[i - 1] != "the") continue;
+    const std::string_view word = w[i];
+    // One or two digits, then st, nd, rd or th.
+    std::size_t digits = 0;
+    int day = 0;
+    while (digits < word.size() && digits < 2 && word[digits] >= '0' &&
+           word[digits] <= '9') {
+      day = day * 10 + (word[digits] - '0');
+      ++digits;
+    }
+    const std::string_view suffix = word.substr(digits);
+    if (digits == 0 || day < 1 || day > 31 ||
+        (suffix != "st" && suffix != "nd" && suffix != "rd" &&
+         suffix != "th")) {
+      continue;
+    }
+    days |= 1u << day;
+  }
+  return days;
+}
+
 }  // namespace groundgate::evidence

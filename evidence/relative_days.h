@@ -73,6 +73,12 @@ struct DayShifts {
 // Never fails; reads only `text`.
 [[nodiscard]] DayShifts DayShiftsNamed(std::string_view text);
 
+// The days of the month `text` names alone, as "the" and an ordinal ("the
+// 6th", "the 19th", "on the 1st"): bit d for day d (1 to 31). A day with
+// its month ("the 22nd of May") is a date, read by MatchDateTime; it is
+// counted here too, harmlessly. Never fails; reads only `text`.
+[[nodiscard]] std::uint32_t DaysOfMonthNamed(std::string_view text);
+
 }  // namespace groundgate::evidence
 
 #endif  // GROUNDGATE_EVIDENCE_RELATIVE_DAYS_H_

@@ -470,7 +470,7 @@ class AnswerJudge {
         std::all_of(keys.begin(), keys.end(), [&](const std::string& key) {
           return corpus_.Lookup(key).carried || corpus_.IsExempt(key);
         });
-    if (all_known || SuppliedWithoutYear(when)) {
+    if (all_known || SuppliedWithoutYear(when) || DayNamedAlone(when)) {
       MarkExempt(respelled, candidate);
       return;
     }
@@ -504,6 +504,29 @@ class AnswerJudge {
       return corpus_.IsExempt(year) || corpus_.Lookup(year).carried;
     }
     return false;
+  }
+
+  // True when the user (or the app) named this date's day alone ("the
+  // 6th") and the conversation names its month: a carried or supplied
+  // date in the same year and month for "2024-05-06", in the same month
+  // for "May 6th".
+  bool DayNamedAlone(const evidence::DateTimeValue& when) const {
+    using Kind = evidence::DateTimeValue::Kind;
+    if (when.day < 1 || when.day > 31 ||
+        ((corpus_.days_of_month_named() >> when.day) & 1u) == 0) {
+      return false;
+    }
+    std::string month_key;
+    if (when.kind == Kind::kDate) {
+      for (const std::string& key : evidence::DateTimeIndexKeys(when)) {
+        if (key.starts_with("@ym:")) month_key = key;
+      }
+    } else if (when.kind == Kind::kMonthDay && when.month >= 1 &&
+               when.month <= 12) {
+      month_key = evidence::MonthKey(when.month);
+    }
+    return !month_key.empty() &&
+           (corpus_.IsExempt(month_key) || corpus_.Lookup(month_key).carried);
   }
 
   // A date the user asked to move: a carried (grounded) or supplied

@@ -78,6 +78,22 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("relative days: the days of the month a user names alone") {
+  using evidence::DaysOfMonthNamed;
+  CHECK(DaysOfMonthNamed("my original flight is on the 5th. I want to move "
+                         "it to the next day, the 6th.") ==
+        ((1u << 5) | (1u << 6)));
+  CHECK(DaysOfMonthNamed("On The 1st and the 22nd and the 23rd") ==
+        ((1u << 1) | (1u << 22) | (1u << 23)));
+  CHECK(DaysOfMonthNamed("the 31st") == (1u << 31));
+  // Not a day: no "the", no ordinal, out of range, a count.
+  CHECK(DaysOfMonthNamed("on 5th avenue") == 0);
+  CHECK(DaysOfMonthNamed("the 5 of us") == 0);
+  CHECK(DaysOfMonthNamed("the 32nd the 0th the 100th") == 0);
+  CHECK(DaysOfMonthNamed("the fifth") == 0);
+  CHECK(DaysOfMonthNamed("") == 0);
+}
+
 const Gate& TheGate() {
   static const Gate gate = [] {
     absl::StatusOr<Gate> made = Gate::Create({});
@@ -137,6 +153,30 @@ TEST_CASE("relative days: a date moved by the day the user asked for is read") {
   const Candidate tomorrow = Only("You fly on May 16, 2024.", today);
   CHECK(tomorrow.status == CandidateStatus::kExempt);
   CHECK(tomorrow.reason == MatchReason::kDerivedDate);
+}
+
+TEST_CASE("relative days: a day the user named alone takes the month named") {
+  // tau-bench t23 (credited in tests/fixtures/README.md): "my original
+  // flight is on the 5th ... the 6th", answered "flights to SFO on May 6th".
+  EvidenceCorpus corpus;
+  corpus.RecordExempt("The current time is 2024-05-01 15:00:00 EST.");
+  corpus.RecordUserMessage(
+      "My original flight is on the 5th. I want to move it to the 6th.");
+  corpus.RecordToolResult("call_1", "search_direct_flight",
+                          R"([{"flight_number": "HAT072"}])");
+  const Candidate month_day = Only("Flights to SFO on May 6th.", corpus);
+  CHECK(month_day.status == CandidateStatus::kExempt);
+  CHECK(month_day.reason == MatchReason::kRespelledDate);
+  const Candidate full = Only("Flights to SFO on 2024-05-06.", corpus);
+  CHECK(full.status == CandidateStatus::kExempt);
+  // A day the user did not name, a month no one named, a year no one
+  // named: typed.
+  CHECK(Only("Flights to SFO on May 7th.", corpus).status ==
+        CandidateStatus::kUnsupported);
+  CHECK(Only("Flights to SFO on June 6th.", corpus).status ==
+        CandidateStatus::kUnsupported);
+  CHECK(Only("Flights to SFO on 2023-05-06.", corpus).status ==
+        CandidateStatus::kUnsupported);
 }
 
 TEST_CASE("relative days: without the user's words a moved date is typed") {

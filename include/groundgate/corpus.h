@@ -173,6 +173,10 @@ class EvidenceCorpus {
   // derived dates. Internal: see evidence/relative_days.h.
   [[nodiscard]] const evidence::DayShifts& day_shifts() const;
 
+  // The days of the month the user or the application named alone ("the
+  // 6th"), bit d for day d; for the judge's dates. Internal.
+  [[nodiscard]] std::uint32_t days_of_month_named() const;
+
   // The numbers this turn's results carried, for the judge's rounding
   // lookup. Internal: see evidence/numeric_index.h.
   [[nodiscard]] const evidence::NumericIndex& numbers_this_turn() const;
