@@ -16,7 +16,9 @@
 //      identifier's delimited part or last digits, a dropped sign, the other
 //      reading of a number or a 12-hour time;
 //   4. rounding of a number this turn's results carried;
-//   5. arithmetic over numbers this turn's results carried (bounded);
+//   5. arithmetic over numbers this turn's results carried (bounded); for
+//      a date, a carried or supplied date moved by the days the user asked
+//      for ("the next day");
 //   6. otherwise unsupported (or unverified when the corpus was truncated),
 //      with the nearest carried value of the same shape, if one is close.
 // Rungs 3 to 5 never use text the user or the app supplied: an exempt value
