@@ -108,42 +108,50 @@ void ReportVerdict(benchmark::State& state, const Verdict& verdict) {
           : -1.0;
   state.counters["evidence_bytes"] =
       static_cast<double>(MegabyteFixture().evidence_bytes);
-  WarnIfVerdictUnexpected(verdict);
 }
 
-void BM_JudgeAnswerMegabyteCorpus(benchmark::State& state) {
-  absl::StatusOr<Gate> gate = Gate::Create(GateOptions{});
+// What one benchmark judges, and how.
+struct JudgeRun {
+  GateOptions options;
+  bool grounded_answer = false;  // the answer without its planted value
+  bool with_json = false;        // plus VerdictToJson(...).dump()
+};
+
+void TimeJudge(benchmark::State& state, const JudgeRun& run) {
+  absl::StatusOr<Gate> gate = Gate::Create(run.options);
   if (!gate.ok()) {
     state.SkipWithError(std::string(gate.status().message()).c_str());
     return;
   }
   const JudgeFixture& fixture = MegabyteFixture();
+  const std::string& answer =
+      run.grounded_answer ? fixture.grounded_answer : fixture.answer;
   Verdict verdict;
   for (auto _ : state) {
-    verdict = gate->Judge(fixture.answer, fixture.corpus);
-    benchmark::DoNotOptimize(verdict.candidates.data());
+    verdict = gate->Judge(answer, fixture.corpus);
+    if (run.with_json) {
+      const std::string json = VerdictToJson(verdict).dump();
+      benchmark::DoNotOptimize(json.data());
+    } else {
+      benchmark::DoNotOptimize(verdict.candidates.data());
+    }
   }
   ReportVerdict(state, verdict);
+  if (!run.grounded_answer) {
+    WarnIfVerdictUnexpected(verdict);
+  } else if (verdict.unsupported() != 0) {
+    std::cerr << "judge_benchmark: the grounded answer was flagged\n";
+  }
+}
+
+void BM_JudgeAnswerMegabyteCorpus(benchmark::State& state) {
+  TimeJudge(state, {});
 }
 BENCHMARK(BM_JudgeAnswerMegabyteCorpus)->Unit(benchmark::kMicrosecond);
 
 // The same answer with every value read: what most answers cost.
 void BM_JudgeGroundedAnswerMegabyteCorpus(benchmark::State& state) {
-  absl::StatusOr<Gate> gate = Gate::Create(GateOptions{});
-  if (!gate.ok()) {
-    state.SkipWithError(std::string(gate.status().message()).c_str());
-    return;
-  }
-  const JudgeFixture& fixture = MegabyteFixture();
-  Verdict verdict;
-  for (auto _ : state) {
-    verdict = gate->Judge(fixture.grounded_answer, fixture.corpus);
-    benchmark::DoNotOptimize(verdict.candidates.data());
-  }
-  ReportVerdict(state, verdict);
-  if (verdict.unsupported() != 0) {
-    std::cerr << "judge_benchmark: the grounded answer was flagged\n";
-  }
+  TimeJudge(state, {.grounded_answer = true});
 }
 BENCHMARK(BM_JudgeGroundedAnswerMegabyteCorpus)->Unit(benchmark::kMicrosecond);
 
@@ -151,37 +159,13 @@ BENCHMARK(BM_JudgeGroundedAnswerMegabyteCorpus)->Unit(benchmark::kMicrosecond);
 // ::arithmetic): the digit-bearing rule and the respelling readers alone,
 // for comparison with the judge before names and arithmetic were read.
 void BM_JudgeAnswerMegabyteCorpusDigitsOnly(benchmark::State& state) {
-  absl::StatusOr<Gate> gate =
-      Gate::Create(GateOptions{.names = false, .arithmetic = false});
-  if (!gate.ok()) {
-    state.SkipWithError(std::string(gate.status().message()).c_str());
-    return;
-  }
-  const JudgeFixture& fixture = MegabyteFixture();
-  Verdict verdict;
-  for (auto _ : state) {
-    verdict = gate->Judge(fixture.answer, fixture.corpus);
-    benchmark::DoNotOptimize(verdict.candidates.data());
-  }
-  ReportVerdict(state, verdict);
+  TimeJudge(state, {.options = {.names = false, .arithmetic = false}});
 }
 BENCHMARK(BM_JudgeAnswerMegabyteCorpusDigitsOnly)
     ->Unit(benchmark::kMicrosecond);
 
 void BM_JudgeAndVerdictJsonMegabyteCorpus(benchmark::State& state) {
-  absl::StatusOr<Gate> gate = Gate::Create(GateOptions{});
-  if (!gate.ok()) {
-    state.SkipWithError(std::string(gate.status().message()).c_str());
-    return;
-  }
-  const JudgeFixture& fixture = MegabyteFixture();
-  Verdict verdict;
-  for (auto _ : state) {
-    verdict = gate->Judge(fixture.answer, fixture.corpus);
-    const std::string json = VerdictToJson(verdict).dump();
-    benchmark::DoNotOptimize(json.data());
-  }
-  ReportVerdict(state, verdict);
+  TimeJudge(state, {.with_json = true});
 }
 BENCHMARK(BM_JudgeAndVerdictJsonMegabyteCorpus)->Unit(benchmark::kMicrosecond);
 
