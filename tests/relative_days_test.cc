@@ -16,9 +16,12 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
+#include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
+
+using groundgate_test::DefaultGate;
 
 using evidence::DayShifts;
 using evidence::DayShiftsNamed;
@@ -94,18 +97,9 @@ TEST_CASE("relative days: the days of the month a user names alone") {
   CHECK(DaysOfMonthNamed("") == 0);
 }
 
-const Gate& TheGate() {
-  static const Gate gate = [] {
-    absl::StatusOr<Gate> made = Gate::Create({});
-    REQUIRE(made.ok());
-    return *std::move(made);
-  }();
-  return gate;
-}
-
 // The one candidate of the answer's verdict, by value.
 Candidate Only(std::string_view answer, const EvidenceCorpus& corpus) {
-  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const Verdict verdict = DefaultGate().Judge(answer, corpus);
   REQUIRE(verdict.candidates.size() == 1);
   return verdict.candidates[0];
 }

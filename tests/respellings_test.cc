@@ -20,18 +20,12 @@
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
+#include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
-const Gate& TheGate() {
-  static const Gate gate = [] {
-    absl::StatusOr<Gate> made = Gate::Create({});
-    REQUIRE(made.ok());
-    return *std::move(made);
-  }();
-  return gate;
-}
+using groundgate_test::DefaultGate;
 
 // The candidate whose span text is `text`, or nullptr.
 const Candidate* AtText(const Verdict& verdict, std::string_view answer,
@@ -107,7 +101,7 @@ TEST_CASE("respellings: each rung grounds its respelling and no planted one") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("What did I pay?");
     corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
-    const Verdict verdict = TheGate().Judge(c.answer, corpus);
+    const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
     const Candidate* candidate = AtText(verdict, c.answer, c.value);
     REQUIRE(candidate != nullptr);
     CHECK(StatusName(candidate->status) == StatusName(c.status));
@@ -126,7 +120,7 @@ TEST_CASE("respellings: a near miss names the carrier of the closest value") {
   corpus.RecordToolResult("call_2", "get", R"({"id": "ZZZ999", "n": 48213})");
   const std::string answer =
       "Flight HAT084 holds 48231 seats; ticket QQQ111 is yours.";
-  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const Verdict verdict = DefaultGate().Judge(answer, corpus);
   const Candidate* one_digit = AtText(verdict, answer, "HAT084");
   REQUIRE(one_digit != nullptr);
   CHECK(one_digit->status == CandidateStatus::kUnsupported);
@@ -161,7 +155,7 @@ TEST_CASE("respellings: a sender's name is read from its email address") {
   const std::string answer =
       "One email is from Hotel Dealz, one from DasherService, one from "
       "Quenby and one from Hotel Dealzz.";
-  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const Verdict verdict = DefaultGate().Judge(answer, corpus);
   const Candidate* words = AtText(verdict, answer, "Hotel Dealz");
   REQUIRE(words != nullptr);
   CHECK(words->status == CandidateStatus::kGrounded);
@@ -191,7 +185,7 @@ TEST_CASE("respellings: a hex value's near miss is another hex value") {
   const std::string answer =
       "Port 50:06:01:60:9f:a0:e1:7d is down; so are 50:06:01:60:9f:a0:e1:7z, "
       "5:006:01:60:9f:a0:e1:7c and port-ab21.";
-  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const Verdict verdict = DefaultGate().Judge(answer, corpus);
   // One hex digit off: named.
   const Candidate* hex = AtText(verdict, answer, "50:06:01:60:9f:a0:e1:7d");
   REQUIRE(hex != nullptr);
@@ -222,14 +216,14 @@ TEST_CASE(
        {"It holds forty-one thousand rows.",
         "It holds FORTY-ONE THOUSAND rows.", "Forty-One Thousand rows."}) {
     CAPTURE(answer);
-    const Verdict verdict = TheGate().Judge(answer, corpus);
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].canonical == "41000");
     CHECK(verdict.candidates[0].reason == MatchReason::kRespelledNumber);
   }
   // Below min_digits a number in words is no candidate; with min_digits 2
   // it is one.
-  const Verdict small = TheGate().Judge("It holds forty-one rows.", corpus);
+  const Verdict small = DefaultGate().Judge("It holds forty-one rows.", corpus);
   CHECK(small.candidates.empty());
   absl::StatusOr<Gate> two = Gate::Create({.min_digits = 2});
   REQUIRE(two.ok());
@@ -244,7 +238,7 @@ TEST_CASE("respellings: the correction frame says where a near miss was read") {
   corpus.RecordUserMessage("Which flight?");
   corpus.RecordToolResult("call_7", "search", R"({"flight": "HAT083"})");
   const std::string answer = "Take flight HAT084.";
-  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const Verdict verdict = DefaultGate().Judge(answer, corpus);
   const std::string frame = stages::CorrectionFrame(answer, verdict);
   CHECK(frame.find("\"HAT084\" (compare the result of call_7)") !=
         std::string::npos);
@@ -267,7 +261,7 @@ TEST_CASE("respellings: two results of one tool that disagree are a conflict") {
       R"({"reservation_id": "ZZ9ZZ9", "status": "pending", "total": 7777})");
   const std::string answer =
       "Reservation 4WQ150 is confirmed at a total of 1679; ZZ9ZZ9 costs 7777.";
-  const Verdict verdict = TheGate().Judge(answer, corpus);
+  const Verdict verdict = DefaultGate().Judge(answer, corpus);
   CHECK_FALSE(verdict.flagged());
   // "confirmed" is prose to the extractor; the total agrees in both. The
   // reservation id is the entity's name, never a conflict.
@@ -282,7 +276,7 @@ TEST_CASE("respellings: two results of one tool that disagree are a conflict") {
   changed.RecordToolResult("call_3", "search",
                            R"({"reservation_id": "4WQ150", "total": 2210})");
   const std::string stale = "Your total is 1679.";
-  const Verdict conflicted = TheGate().Judge(stale, changed);
+  const Verdict conflicted = DefaultGate().Judge(stale, changed);
   REQUIRE(conflicted.conflicts.size() == 1);
   CHECK(conflicted.conflicts[0].used_carrier == "call_1");
   CHECK(conflicted.conflicts[0].other_carrier == "call_2");

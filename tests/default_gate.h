@@ -1,0 +1,27 @@
+// tests/default_gate.h — one Gate with default options, shared by suites.
+//
+// Its one job: build Gate::Create({}) once per test binary and hand it out,
+// so a suite that judges with the defaults does not repeat the set-up.
+#ifndef GROUNDGATE_TESTS_DEFAULT_GATE_H_
+#define GROUNDGATE_TESTS_DEFAULT_GATE_H_
+
+#include <doctest/doctest.h>
+
+#include <utility>
+
+#include "groundgate/gate.h"
+
+namespace groundgate_test {
+
+inline const groundgate::Gate& DefaultGate() {
+  static const groundgate::Gate gate = [] {
+    absl::StatusOr<groundgate::Gate> made = groundgate::Gate::Create({});
+    REQUIRE(made.ok());
+    return *std::move(made);
+  }();
+  return gate;
+}
+
+}  // namespace groundgate_test
+
+#endif  // GROUNDGATE_TESTS_DEFAULT_GATE_H_
