@@ -337,8 +337,8 @@ class EvalScores {
       entry["end"] = m.end;
       entry["shape"] = m.shape;
       entry["status"] = m.status;
-      entry["reason"] = m.reason.empty() ? OrderedJson(nullptr)
-                                         : OrderedJson(m.reason);
+      entry["reason"] =
+          m.reason.empty() ? OrderedJson(nullptr) : OrderedJson(m.reason);
       out["missed"].push_back(std::move(entry));
     }
     return out;
