@@ -14,6 +14,7 @@
 
 #include "evidence/canonical.h"
 #include "evidence/unicode.h"
+#include "evidence/word_hash.h"
 
 // The tables tools/embed_words.cc generates from the wamerican list.
 namespace groundgate::evidence::internal {
@@ -36,23 +37,13 @@ namespace {
 // entry of the list is 23 bytes; names of 40+ letters are not names.
 constexpr std::size_t kMaxWordBytes = 48;
 
-// FNV-1a, 32 bits: the hash tools/embed_words.cc built the tables with.
-std::uint32_t Fnv1a(std::string_view word) {
-  std::uint32_t hash = 2166136261u;
-  for (const char ch : word) {
-    hash ^= static_cast<unsigned char>(ch);
-    hash *= 16777619u;
-  }
-  return hash;
-}
-
 // A lookup in one generated table: hash, then linear probing until the word
 // or an empty slot (the table is at most half full).
 bool InTable(const char* blob, const std::uint32_t* offsets,
              const std::uint32_t* slots, std::size_t slot_count,
              std::string_view word) {
   const std::size_t mask = slot_count - 1;
-  for (std::size_t slot = Fnv1a(word) & mask;; slot = (slot + 1) & mask) {
+  for (std::size_t slot = WordHash(word) & mask;; slot = (slot + 1) & mask) {
     const std::uint32_t index = slots[slot];
     if (index == 0) return false;
     const std::uint32_t begin = offsets[index - 1];

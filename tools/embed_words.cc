@@ -26,6 +26,8 @@
 #include <string_view>
 #include <vector>
 
+#include "evidence/word_hash.h"
+
 namespace {
 
 bool IsAsciiUpper(unsigned char b) { return b >= 'A' && b <= 'Z'; }
@@ -60,17 +62,6 @@ std::string Lower(std::string_view word) {
     }
   }
   return out;
-}
-
-// FNV-1a, 32 bits: the hash names.cc computes for a lookup. Both sides
-// must agree byte for byte.
-std::uint32_t Fnv1a(std::string_view word) {
-  std::uint32_t hash = 2166136261u;
-  for (const char ch : word) {
-    hash ^= static_cast<unsigned char>(ch);
-    hash *= 16777619u;
-  }
-  return hash;
 }
 
 void SortUnique(std::vector<std::string>* words) {
@@ -120,7 +111,7 @@ void WriteTable(std::ostream& out, std::string_view name,
   while (slots < 2 * words.size()) slots *= 2;
   std::vector<std::uint32_t> table(slots, 0);
   for (std::size_t i = 0; i < words.size(); ++i) {
-    std::size_t slot = Fnv1a(words[i]) & (slots - 1);
+    std::size_t slot = groundgate::evidence::WordHash(words[i]) & (slots - 1);
     while (table[slot] != 0) slot = (slot + 1) & (slots - 1);
     table[slot] = static_cast<std::uint32_t>(i + 1);
   }
