@@ -10,6 +10,7 @@
 // What it does NOT do: check matches (tests/numeric_index_test.cc does).
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -72,31 +73,30 @@ void BM_NumericIndexFindRounded(benchmark::State& state) {
 }
 BENCHMARK(BM_NumericIndexFindRounded)->Arg(200)->Arg(4096);
 
-// A target with cents no pair of integers makes and no triple reaches: every
-// eligible operand is probed.
-void BM_NumericIndexFindDerivationMiss(benchmark::State& state) {
+// A missed FindDerivation of `target` over `state.range(0)` values.
+void TimeDerivationMiss(benchmark::State& state, std::string_view target) {
   const evidence::NumericIndex index =
       IndexOf(static_cast<int>(state.range(0)));
   bool skipped = false;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(index.FindDerivation("1234567.891", &skipped));
+    benchmark::DoNotOptimize(index.FindDerivation(target, &skipped));
   }
   state.counters["values"] = static_cast<double>(index.size());
   state.counters["triples_skipped"] = skipped ? 1 : 0;
 }
+
+// A target with cents no pair of integers makes and no triple reaches: every
+// eligible operand is probed.
+void BM_NumericIndexFindDerivationMiss(benchmark::State& state) {
+  TimeDerivationMiss(state, "1234567.891");
+}
 BENCHMARK(BM_NumericIndexFindDerivationMiss)->Arg(200)->Arg(4096);
 
-// The worst miss: a target small enough that many values are eligible
-// summands, so the triple search runs (n = 200) or is skipped (n = 4096).
+// A miss with a small target: many values are eligible summands, more
+// than kMaxTripleOperands at both sizes, so the pair search runs over all
+// of them and the triple search is skipped (the triples_skipped counter).
 void BM_NumericIndexFindDerivationMissSmall(benchmark::State& state) {
-  const evidence::NumericIndex index =
-      IndexOf(static_cast<int>(state.range(0)));
-  bool skipped = false;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(index.FindDerivation("1999.001", &skipped));
-  }
-  state.counters["values"] = static_cast<double>(index.size());
-  state.counters["triples_skipped"] = skipped ? 1 : 0;
+  TimeDerivationMiss(state, "1999.001");
 }
 BENCHMARK(BM_NumericIndexFindDerivationMissSmall)->Arg(200)->Arg(4096);
 
