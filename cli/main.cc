@@ -18,12 +18,7 @@
 #include "cli/eval_command.h"
 #include "cli/options.h"
 #include "cli/report_command.h"
-
-// The build passes the project's version; the fallback keeps a bare
-// compile working.
-#ifndef GROUNDGATE_VERSION
-#define GROUNDGATE_VERSION "0.1.0"
-#endif
+#include "groundgate/version.h"
 
 namespace {
 
@@ -62,7 +57,7 @@ int main(int argc, char** argv) {
     return groundgate::cli::kExitGrounded;
   }
   if (command == "--version") {
-    std::cout << "groundgate " << GROUNDGATE_VERSION << '\n';
+    std::cout << "groundgate " << GROUNDGATE_VERSION_STRING << '\n';
     return groundgate::cli::kExitGrounded;
   }
   if (command == "check") {

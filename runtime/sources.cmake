@@ -1,7 +1,7 @@
 # runtime/sources.cmake — the runtime's sources in the groundgate library:
 # the agent loop, the event bus, the stages an own loop calls, and the
 # findings. Included by the root CMakeLists.txt right after add_library.
-target_sources(groundgate PRIVATE
+target_sources(groundgate_objects PRIVATE
   runtime/clip.cc
   runtime/event_json.cc
   runtime/event_bus.cc
@@ -20,6 +20,3 @@ target_sources(groundgate PRIVATE
   findings/tool_tally.cc
   findings/findings.cc
 )
-target_link_libraries(groundgate
-  PRIVATE absl::flat_hash_map absl::flat_hash_set
-  PUBLIC absl::cord)

@@ -2,7 +2,7 @@
 # groundgate library: every common agent-trace format to the neutral Trace
 # of groundgate/trace.h, and its replay into a judgement. Included by the
 # root CMakeLists.txt right after add_library.
-target_sources(groundgate PRIVATE
+target_sources(groundgate_objects PRIVATE
   runtime/adapters/record_fields.cc
   runtime/adapters/openai_chat.cc
   runtime/adapters/openai_responses.cc
