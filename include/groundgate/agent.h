@@ -54,6 +54,7 @@
 #include "absl/status/statusor.h"
 #include "groundgate/corpus.h"
 #include "groundgate/events.h"
+#include "groundgate/export.h"
 #include "groundgate/findings.h"
 #include "groundgate/gate.h"
 #include "groundgate/stages.h"
@@ -61,6 +62,7 @@
 #include "groundgate/verdict_json.h"
 #include "nlohmann/json.hpp"
 
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 // ------------------------------------------------------------ the messages
@@ -344,5 +346,6 @@ struct Refusal {
 [[nodiscard]] bool IsRefusal(const absl::Status& status);
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_AGENT_H_

@@ -32,6 +32,9 @@
 #include <string_view>
 #include <vector>
 
+#include "groundgate/export.h"
+
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 namespace evidence {
@@ -200,5 +203,6 @@ class EvidenceCorpus {
 };
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_CORPUS_H_

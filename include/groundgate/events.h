@@ -49,10 +49,12 @@
 #include <variant>
 #include <vector>
 
+#include "groundgate/export.h"
 #include "groundgate/findings.h"
 #include "groundgate/verdict.h"
 #include "nlohmann/json.hpp"
 
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 // What the route stage does with a flagged answer. Defined here because every
@@ -386,5 +388,6 @@ class EventBus {
 };
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_EVENTS_H_

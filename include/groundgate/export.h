@@ -1,10 +1,11 @@
 // groundgate/export.h — which of groundgate's symbols a shared library
 // exports.
 //
-// The library compiles with hidden visibility; the public API (classes and
-// functions of include/groundgate) is marked GROUNDGATE_EXPORT, so a shared
+// The library compiles with hidden visibility; the public API (what the
+// headers of include/groundgate declare, between GROUNDGATE_API_BEGIN and
+// GROUNDGATE_API_END, or marked GROUNDGATE_EXPORT) is exported, so a shared
 // build (-DBUILD_SHARED_LIBS=ON) exports that and nothing internal. In a
-// static build the mark changes nothing. C declarations use
+// static build the marks change nothing. C declarations use
 // GROUNDGATE_C_EXPORT (groundgate_c.h), the same mark usable from C.
 //
 // On Windows the mark is dllexport while the library is built
@@ -29,5 +30,16 @@
 #endif
 
 #define GROUNDGATE_C_EXPORT GROUNDGATE_EXPORT
+
+// Every public header brackets its namespace with these: whatever it
+// declares (classes with their vtables and typeinfo, free functions) is
+// exported, and nothing declared outside include/groundgate is.
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#define GROUNDGATE_API_BEGIN _Pragma("GCC visibility push(default)")
+#define GROUNDGATE_API_END _Pragma("GCC visibility pop")
+#else
+#define GROUNDGATE_API_BEGIN
+#define GROUNDGATE_API_END
+#endif
 
 #endif  // GROUNDGATE_EXPORT_H_

@@ -37,8 +37,10 @@
 #include <vector>
 
 #include "groundgate/corpus.h"
+#include "groundgate/export.h"
 #include "groundgate/verdict.h"
 
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 // The standing of one tool result, declared by the application or by the
@@ -135,5 +137,6 @@ struct Findings {
                                        const FindingsLedger* ledger);
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_FINDINGS_H_

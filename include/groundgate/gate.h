@@ -34,8 +34,10 @@
 
 #include "absl/status/statusor.h"
 #include "groundgate/corpus.h"
+#include "groundgate/export.h"
 #include "groundgate/verdict.h"
 
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 // At most this many tokens of one answer are examined. An answer is prose a
@@ -105,5 +107,6 @@ class Gate {
 };
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_GATE_H_

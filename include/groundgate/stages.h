@@ -44,11 +44,13 @@
 #include "absl/status/status.h"
 #include "groundgate/corpus.h"
 #include "groundgate/events.h"
+#include "groundgate/export.h"
 #include "groundgate/findings.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
 
+GROUNDGATE_API_BEGIN
 namespace groundgate::stages {
 
 // ---------------------------------------------------------------- record
@@ -188,5 +190,6 @@ void Emit(EventBus* bus, const EmitContext& context, const Judgement& judgement,
           const RouteDecision& decision);
 
 }  // namespace groundgate::stages
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_STAGES_H_

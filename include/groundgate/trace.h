@@ -52,10 +52,12 @@
 
 #include "absl/status/statusor.h"
 #include "groundgate/corpus.h"
+#include "groundgate/export.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "nlohmann/json.hpp"
 
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 enum class TraceFormat {
@@ -192,5 +194,6 @@ void ReplayTrace(const Trace& trace, const Gate& gate,
                  const std::function<void(const JudgedMessage&)>& on_judged);
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_TRACE_H_

@@ -19,6 +19,9 @@
 #include <string_view>
 #include <vector>
 
+#include "groundgate/export.h"
+
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 enum class CandidateStatus {
@@ -157,5 +160,6 @@ std::string_view GroundingName(Grounding grounding);  // "this_turn", ...
 std::string_view VerdictAction(const Verdict& verdict);
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_VERDICT_H_

@@ -13,9 +13,11 @@
 
 #include <cstddef>
 
+#include "groundgate/export.h"
 #include "groundgate/verdict.h"
 #include "nlohmann/json.hpp"
 
+GROUNDGATE_API_BEGIN
 namespace groundgate {
 
 // A value copied into JSON is clipped to this many bytes (on a UTF-8
@@ -50,5 +52,6 @@ nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
                                      const VerdictJsonOptions& options = {});
 
 }  // namespace groundgate
+GROUNDGATE_API_END
 
 #endif  // GROUNDGATE_VERDICT_JSON_H_
