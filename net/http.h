@@ -1,0 +1,100 @@
+// net/http.h — one blocking HTTP exchange over libcurl (internal to
+// groundgate_net).
+//
+// Its one job: send one request and read one response, within a deadline,
+// stoppable from another thread, with the response body capped. The model
+// client (openai_client.cc) and the OTLP exporter (otel_exporter.cc) sit on
+// it.
+//
+// What it does NOT do: retry, follow redirects, speak any protocol but http
+// and https, keep connections between calls (each call has its own handle:
+// simple and thread-safe; the model's latency dwarfs a TCP handshake),
+// decompress, or log. It never throws. Error messages name the URL without
+// its query or user info, never a header value or the body.
+//
+//   groundgate::net::HttpRequest request;
+//   request.url = "http://127.0.0.1:8080/v1/chat/completions";
+//   request.headers = {{"Content-Type", "application/json"}};
+//   request.body = body.dump();
+//   request.deadline = absl::Now() + absl::Seconds(30);
+//   absl::StatusOr<groundgate::net::HttpResponse> response =
+//       groundgate::net::HttpSend(request);
+//   if (!response.ok()) return response.status();  // transport, deadline...
+//   if (response->status != 200) { ... }           // HTTP errors are OK here
+//
+// Thread safety: HttpSend may be called from many threads at once.
+#ifndef GROUNDGATE_NET_HTTP_H_
+#define GROUNDGATE_NET_HTTP_H_
+
+#include <atomic>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+
+namespace groundgate::net {
+
+// The default cap on a response body: a chat completion is kilobytes; a
+// server that sends more than this is broken or hostile.
+inline constexpr std::size_t kDefaultMaxResponseBytes = 8u << 20;
+// The cap on all response header lines together: real responses send a few
+// hundred bytes; libcurl's own per-line limit is 100 KiB.
+inline constexpr std::size_t kMaxResponseHeaderBytes = 64u << 10;
+// How often a transfer wakes to look at the cancel flag and the deadline:
+// the longest a cancelled call keeps running.
+inline constexpr absl::Duration kCancelPollInterval = absl::Milliseconds(20);
+
+struct HttpRequest {
+  // "http://..." or "https://..."; anything else is InvalidArgument.
+  std::string url;
+  // "POST" (the body is sent), "GET", or another token ("PUT", "DELETE").
+  std::string method = "POST";
+  // Sent as given, in order. Names and values must not hold CR or LF.
+  // libcurl adds Host, Content-Length; "Expect: 100-continue" is suppressed.
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  // The exchange ends with DeadlineExceeded at this time. Default: none.
+  absl::Time deadline = absl::InfiniteFuture();
+  // When non-null and set to true (by any thread), the exchange ends with
+  // Cancelled within about kCancelPollInterval. Not owned; must outlive the
+  // call.
+  const std::atomic<bool>* cancel = nullptr;
+  // A body larger than this ends the exchange with ResourceExhausted.
+  std::size_t max_response_bytes = kDefaultMaxResponseBytes;
+};
+
+struct HttpResponse {
+  int status = 0;  // the HTTP status code
+  std::string body;
+  // The final response's header lines, in order, names as the server wrote
+  // them; values trimmed. Read one with HeaderValue.
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// Sends `request` and waits for the whole response. Any HTTP status is an OK
+// result (read response.status). Errors: InvalidArgument for a URL that is
+// not http(s) or malformed, an empty or odd method, or a header holding CR
+// or LF; DeadlineExceeded when request.deadline passes (also when it has
+// passed before the call); Cancelled when *request.cancel becomes true;
+// ResourceExhausted when the body passes max_response_bytes (or the headers
+// kMaxResponseHeaderBytes); Unavailable for any transport failure (DNS,
+// connect, TLS, a reset or a garbled response). Never throws.
+[[nodiscard]] absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request);
+
+// The value of the first header named `name` (ASCII case-insensitive), or
+// nullopt. The view points into `response`.
+[[nodiscard]] std::optional<std::string_view> HeaderValue(
+    const HttpResponse& response, std::string_view name);
+
+// `url` without its query, fragment and user info, for error messages: a key
+// passed as "?key=..." or "user:secret@" must not reach a Status.
+[[nodiscard]] std::string RedactUrl(std::string_view url);
+
+}  // namespace groundgate::net
+
+#endif  // GROUNDGATE_NET_HTTP_H_
