@@ -1,0 +1,121 @@
+// tests/otlp/decode.js — reads one OTLP/HTTP JSON logs request on stdin and
+// decodes it with the real OTLP message types (the protobufjs root generated
+// from opentelemetry-proto that @opentelemetry/otlp-transformer ships), for
+// tests/otel_exporter_test.cc.
+//
+// The body must survive the trip a collector makes: JSON -> the
+// ExportLogsServiceRequest message (fromObject, then verify) -> protobuf
+// bytes -> message -> canonical OTLP JSON (64-bit integers as strings, enums
+// as numbers, no defaults). That canonical form must equal the input: a
+// field the proto does not have (fromObject drops it), a 64-bit integer sent
+// as a JSON number, or a value of the wrong type (fromObject coerces it) all
+// show up as a difference, and the program exits 1 naming its path.
+//
+// On success it prints one JSON object: {"resource": {key: AnyValue},
+// "scope": {"name", "version"}, "records": [{"timeUnixNano",
+// "observedTimeUnixNano", "severityNumber", "severityText", "eventName",
+// "attributes": {key: AnyValue}}]}, read back from the protobuf bytes.
+//
+// What it does NOT do: speak HTTP, or check groundgate's attribute choices
+// (the C++ test does).
+'use strict';
+
+const root =
+    require('@opentelemetry/otlp-transformer/build/src/generated/root');
+
+const Request =
+    root.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
+
+function fail(message) {
+  process.stderr.write(`decode.js: ${message}\n`);
+  process.exit(1);
+}
+
+// The first place where `actual` differs from `expected`, or null.
+function firstDifference(expected, actual, path) {
+  if (Array.isArray(expected) || Array.isArray(actual)) {
+    if (!Array.isArray(expected) || !Array.isArray(actual)) {
+      return `${path}: array on one side only`;
+    }
+    if (expected.length !== actual.length) {
+      return `${path}: ${expected.length} elements sent, ` +
+          `${actual.length} decoded`;
+    }
+    for (let i = 0; i < expected.length; ++i) {
+      const found = firstDifference(expected[i], actual[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (expected !== null && typeof expected === 'object') {
+    if (actual === null || typeof actual !== 'object') {
+      return `${path}: object sent, ${JSON.stringify(actual)} decoded`;
+    }
+    for (const key of Object.keys(expected)) {
+      if (!(key in actual)) {
+        return `${path}.${key}: not a field of the message, or a default ` +
+            `value sent`;
+      }
+    }
+    for (const key of Object.keys(actual)) {
+      if (!(key in expected)) return `${path}.${key}: decoded but not sent`;
+      const found = firstDifference(expected[key], actual[key],
+                                    `${path}.${key}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (expected !== actual) {
+    return `${path}: sent ${JSON.stringify(expected)} ` +
+        `(${typeof expected}), decoded ${JSON.stringify(actual)} ` +
+        `(${typeof actual})`;
+  }
+  return null;
+}
+
+function attributeMap(list) {
+  const out = {};
+  for (const kv of list || []) out[kv.key] = kv.value;
+  return out;
+}
+
+function main(text) {
+  let input;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    fail(`not JSON: ${e.message}`);
+  }
+  const message = Request.fromObject(input);
+  const invalid = Request.verify(message);
+  if (invalid) fail(`verify: ${invalid}`);
+  const decoded = Request.decode(Request.encode(message).finish());
+  const canonical = Request.toObject(
+      decoded, {longs: String, enums: Number, bytes: String, defaults: false});
+  const difference = firstDifference(input, canonical, '$');
+  if (difference) fail(difference);
+
+  const out = {resource: {}, scope: {}, records: []};
+  for (const resourceLogs of canonical.resourceLogs || []) {
+    Object.assign(out.resource,
+                  attributeMap((resourceLogs.resource || {}).attributes));
+    for (const scopeLogs of resourceLogs.scopeLogs || []) {
+      out.scope = scopeLogs.scope || {};
+      for (const record of scopeLogs.logRecords || []) {
+        out.records.push({
+          timeUnixNano: record.timeUnixNano,
+          observedTimeUnixNano: record.observedTimeUnixNano,
+          severityNumber: record.severityNumber,
+          severityText: record.severityText,
+          eventName: record.eventName,
+          attributes: attributeMap(record.attributes),
+        });
+      }
+    }
+  }
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+const chunks = [];
+process.stdin.on('data', (chunk) => chunks.push(chunk));
+process.stdin.on('end', () => main(Buffer.concat(chunks).toString('utf8')));
