@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "evidence/extractor.h"
+#include "groundgate/version.h"
 #include "stages/judge.h"
 
 namespace groundgate {
@@ -36,5 +37,7 @@ Verdict Gate::Judge(std::string_view answer,
 }
 
 const GateOptions& Gate::options() const { return compiled_->options; }
+
+std::string_view VersionString() { return GROUNDGATE_VERSION_STRING; }
 
 }  // namespace groundgate

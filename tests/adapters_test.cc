@@ -109,7 +109,11 @@ TEST_CASE("adapters detect each fixture's format from its records") {
       {"mcp.jsonl", TraceFormat::kMcp},
       {"evidenceflow.jsonl", TraceFormat::kEvidenceFlow},
   };
-  for (const auto& [name, format] : fixtures) {
+  // No structured bindings where CAPTURE names them: clang 14 cannot
+  // capture a binding in the lambda CAPTURE makes.
+  for (const auto& fixture : fixtures) {
+    const std::string& name = fixture.first;
+    const TraceFormat format = fixture.second;
     CAPTURE(name);
     const std::vector<Trace> traces = ReadFixture(name);
     REQUIRE_FALSE(traces.empty());
@@ -165,7 +169,11 @@ TEST_CASE("adapters judge reasoning only with judge_intermediate") {
            "RF-70071"},
           {"evidenceflow.jsonl", "ef-reasoning-and-error", 1, "B-55199"},
       };
-  for (const auto& [fixture, id, index, value] : cases) {
+  for (const auto& planted : cases) {
+    const std::string& fixture = std::get<0>(planted);
+    const std::string& id = std::get<1>(planted);
+    const std::size_t index = std::get<2>(planted);
+    const std::string& value = std::get<3>(planted);
     CAPTURE(id);
     const Trace trace = ById(ReadFixture(fixture), id);
     const Flags plain = Judge(trace);
@@ -187,7 +195,10 @@ TEST_CASE("adapters keep error results but never record them as evidence") {
       {"mcp.jsonl", "mcp-errors", "a2"},  // a JSON-RPC error
       {"evidenceflow.jsonl", "ef-reasoning-and-error", "4"},  // "error"
   };
-  for (const auto& [fixture, id, call] : cases) {
+  for (const auto& error_result : cases) {
+    const std::string& fixture = std::get<0>(error_result);
+    const std::string& id = std::get<1>(error_result);
+    const std::string& call = std::get<2>(error_result);
     CAPTURE(id);
     CAPTURE(call);
     const Trace trace = ById(ReadFixture(fixture), id);
@@ -362,7 +373,9 @@ TEST_CASE("adapters a malformed record names the field that is wrong") {
        R"( "content": "r", "is_error": "no"}]})",
        "messages[0].is_error: expected a boolean"},
   };
-  for (const auto& [line, what] : cases) {
+  for (const auto& bad : cases) {
+    const std::string& line = bad.first;
+    const std::string& what = bad.second;
     CAPTURE(line);
     const std::string error = ErrorOf(line);
     CAPTURE(error);

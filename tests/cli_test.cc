@@ -863,7 +863,10 @@ TEST_CASE("cli every trace format is detected and judged by check") {
       {"mcp.jsonl", {"mcp-errors"}},
       {"evidenceflow.jsonl", {"ef-reasoning-and-error"}},
   };
-  for (const auto& [fixture, expected] : cases) {
+  for (const auto& fixture_case : cases) {
+    // Not a structured binding: clang 14 cannot capture one in CAPTURE.
+    const std::string& fixture = fixture_case.first;
+    const std::set<std::string>& expected = fixture_case.second;
     CAPTURE(fixture);
     CliResult result = RunCli({"check", AdapterFixturePath(fixture)});
     CAPTURE(result.err);

@@ -106,6 +106,11 @@ class Gate {
   std::unique_ptr<Compiled> compiled_;
 };
 
+// The version of the library linked, "MAJOR.MINOR.PATCH". It can differ from
+// GROUNDGATE_VERSION_STRING (groundgate/version.h, the headers compiled
+// against) when a shared library is replaced under the application.
+[[nodiscard]] std::string_view VersionString();
+
 }  // namespace groundgate
 GROUNDGATE_API_END
 
