@@ -40,9 +40,16 @@ install(FILES ${PROJECT_BINARY_DIR}/groundgateConfig.cmake
 
 # pkg-config: a static build lists what the archive needs in Libs.private and
 # Requires.private (pkg-config --static); a shared build resolves it itself.
+# The file finds its prefix from where it lies (${pcfiledir}), so an install
+# with `cmake --install --prefix DIR` is right wherever DIR is.
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(GROUNDGATE_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
   set(GROUNDGATE_PC_LIBDIR "${CMAKE_INSTALL_LIBDIR}")
 else()
+  file(RELATIVE_PATH GROUNDGATE_PC_UP
+       "/groundgate-prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig"
+       "/groundgate-prefix")
+  set(GROUNDGATE_PC_PREFIX "\${pcfiledir}/${GROUNDGATE_PC_UP}")
   set(GROUNDGATE_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
 endif()
 if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
@@ -54,3 +61,9 @@ configure_file(cmake/groundgate.pc.in ${PROJECT_BINARY_DIR}/groundgate.pc
                @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/groundgate.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+if(TARGET groundgate_net)
+  configure_file(cmake/groundgate-net.pc.in
+                 ${PROJECT_BINARY_DIR}/groundgate-net.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/groundgate-net.pc
+          DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()

@@ -3,10 +3,20 @@
 # with pkg-config, and from the source tree with add_subdirectory. Included
 # by tests/CMakeLists.txt. Not under sanitizers: an installed library built
 # with them would need the consumer to link their runtimes too.
-if(GROUNDGATE_SANITIZE OR NOT GROUNDGATE_INSTALL)
+# scripts/test runs them in its GCC build (static) and its clang build
+# (shared), and nowhere else (GROUNDGATE_TEST_CONSUMERS off).
+option(GROUNDGATE_TEST_CONSUMERS "Build consumer projects as ctest cases" ON)
+if(GROUNDGATE_SANITIZE OR NOT GROUNDGATE_INSTALL OR
+   NOT GROUNDGATE_TEST_CONSUMERS)
   return()
 endif()
-foreach(mode find_package pkg_config subdirectory)
+set(GROUNDGATE_CONSUMER_MODES find_package pkg_config)
+if(NOT BUILD_SHARED_LIBS)
+  # The source tree builds the same way whatever this build's library kind:
+  # once is enough.
+  list(APPEND GROUNDGATE_CONSUMER_MODES subdirectory)
+endif()
+foreach(mode ${GROUNDGATE_CONSUMER_MODES})
   add_test(NAME "consumer: ${mode}"
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/consumer/run.sh ${mode}
             ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR}
@@ -17,3 +27,15 @@ foreach(mode find_package pkg_config subdirectory)
   set_tests_properties("consumer: ${mode}" PROPERTIES
     TIMEOUT 900 RUN_SERIAL TRUE)
 endforeach()
+
+# A shared build exports the public API only.
+if(BUILD_SHARED_LIBS)
+  add_test(NAME "consumer: the shared library exports only the public API"
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/consumer/exports.sh
+            $<TARGET_FILE:groundgate>)
+  if(TARGET groundgate_net)
+    add_test(NAME "consumer: groundgate_net exports only the public API"
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/consumer/exports.sh
+              $<TARGET_FILE:groundgate_net>)
+  endif()
+endif()
