@@ -298,7 +298,7 @@ py::list CheckFile(const py::object& path, const py::object& gate_arg,
                    bool judge_intermediate, bool skip_malformed, bool as_text,
                    const py::kwargs& options) {
   const std::string source =
-      py::str(py::module_::import("os").attr("fspath")(path));
+      py::str(py::module_::import("os").attr("fsdecode")(path));
   std::unique_ptr<Gate> owned;
   const Gate& gate = GateFor(gate_arg, options, &owned);
   const CheckRequest request = MakeCheckRequest(
