@@ -133,13 +133,17 @@ absl::Status Validate(const OtlpExporterOptions& options) {
         "OtlpExporterOptions.max_batch_size must be 1 to queue_capacity (",
         options.queue_capacity, "); got ", options.max_batch_size));
   }
-  if (options.flush_interval.count() <= 0) {
+  if (options.flush_interval.count() <= 0 ||
+      options.flush_interval > kMaxOtlpInterval) {
     return absl::InvalidArgumentError(
-        "OtlpExporterOptions.flush_interval must be positive");
+        "OtlpExporterOptions.flush_interval must be positive and at most 24 "
+        "hours");
   }
-  if (options.request_timeout.count() <= 0) {
+  if (options.request_timeout.count() <= 0 ||
+      options.request_timeout > kMaxOtlpInterval) {
     return absl::InvalidArgumentError(
-        "OtlpExporterOptions.request_timeout must be positive");
+        "OtlpExporterOptions.request_timeout must be positive and at most 24 "
+        "hours");
   }
   if (options.max_retries < 0 || options.max_retries > kMaxOtlpRetries) {
     return absl::InvalidArgumentError(
@@ -206,6 +210,13 @@ std::optional<std::chrono::milliseconds> ParseRetryAfter(
       std::chrono::duration_cast<std::chrono::seconds>(kMaxOtlpBackoff);
   return std::chrono::milliseconds(
       std::chrono::seconds(std::min<std::uint64_t>(seconds, cap.count())));
+}
+
+// now + timeout on the steady clock, with the timeout cut to a year so the
+// sum cannot overflow.
+SteadyClock::time_point DeadlineAfter(std::chrono::milliseconds timeout) {
+  constexpr std::chrono::milliseconds kYear = std::chrono::hours(24 * 365);
+  return SteadyClock::now() + std::min(timeout, kYear);
 }
 
 std::uint64_t UnixNanosNow() {
@@ -458,7 +469,7 @@ Subscription OtlpExporter::Subscribe(EventBus& bus) {
 
 absl::Status OtlpExporter::Flush(std::chrono::milliseconds timeout) {
   State& state = *state_;
-  const auto deadline = SteadyClock::now() + timeout;
+  const auto deadline = DeadlineAfter(timeout);
   std::unique_lock lock(state.mu);
   const std::uint64_t target = state.stats.enqueued;
   if (state.settled >= target) return absl::OkStatus();
@@ -478,7 +489,7 @@ absl::Status OtlpExporter::Shutdown(std::chrono::milliseconds timeout) {
   std::lock_guard shutdown_lock(state.shutdown_mu);
   if (state.shut_down) return absl::OkStatus();
   state.shut_down = true;
-  const auto deadline = SteadyClock::now() + timeout;
+  const auto deadline = DeadlineAfter(timeout);
   std::uint64_t unsettled = 0;
   {
     std::unique_lock lock(state.mu);

@@ -528,7 +528,13 @@ TEST_SUITE("otel_exporter") {
          {.queue_capacity = 4, .max_batch_size = 5},
          "max_batch_size"},
         {"zero interval", {.flush_interval = 0ms}, "flush_interval"},
+        {"endless interval",
+         {.flush_interval = std::chrono::milliseconds::max()},
+         "flush_interval"},
         {"zero timeout", {.request_timeout = 0ms}, "request_timeout"},
+        {"endless timeout",
+         {.request_timeout = kMaxOtlpInterval + 1ms},
+         "request_timeout"},
         {"negative retries", {.max_retries = -1}, "max_retries"},
         {"too many retries",
          {.max_retries = kMaxOtlpRetries + 1},
@@ -792,7 +798,8 @@ TEST_SUITE("otel_exporter") {
     CHECK(stats.exported == 3);
     CHECK(stats.dropped == 1);
     CHECK(exporter->Shutdown(kPatience).ok());  // idempotent
-    CHECK(exporter->Flush(kPatience).ok());     // nothing left to settle
+    // Nothing left to settle; an endless timeout does not overflow.
+    CHECK(exporter->Flush(std::chrono::milliseconds::max()).ok());
   }
 
   TEST_CASE("the destructor flushes") {

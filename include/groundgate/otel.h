@@ -115,6 +115,10 @@ inline constexpr std::size_t kDefaultOtlpMaxBatchSize = 512;
 // How long a record may wait for its batch to fill: the SDKs' default
 // schedule delay. A dashboard a second behind is live enough.
 inline constexpr std::chrono::milliseconds kDefaultOtlpFlushInterval{1000};
+// The longest flush_interval or request_timeout: anything longer is a typo
+// for "never", and it keeps deadline arithmetic far from overflow.
+inline constexpr std::chrono::milliseconds kMaxOtlpInterval =
+    std::chrono::hours(24);
 // One request's deadline: the OTLP exporters' default timeout.
 inline constexpr std::chrono::milliseconds kDefaultOtlpRequestTimeout{10000};
 // Retries of one batch after its first attempt: with the default backoff
@@ -181,9 +185,10 @@ struct OtlpExporterOptions {
   // queue_capacity.
   std::size_t max_batch_size = kDefaultOtlpMaxBatchSize;
   // Longest a record waits for its batch to fill. Default:
-  // kDefaultOtlpFlushInterval; must be positive.
+  // kDefaultOtlpFlushInterval; positive, at most kMaxOtlpInterval.
   std::chrono::milliseconds flush_interval = kDefaultOtlpFlushInterval;
-  // One attempt's deadline. Default: kDefaultOtlpRequestTimeout; positive.
+  // One attempt's deadline. Default: kDefaultOtlpRequestTimeout; positive,
+  // at most kMaxOtlpInterval.
   std::chrono::milliseconds request_timeout = kDefaultOtlpRequestTimeout;
   // Retries after a failed attempt (429/502/503/504 or transport error).
   // Default: kDefaultOtlpMaxRetries; 0 to kMaxOtlpRetries.
@@ -241,13 +246,14 @@ class OtlpExporter {
   bool Enqueue(const EvidenceChecked& event);
 
   // Subscribes Enqueue to every EvidenceChecked published on `bus`. The
-  // Subscription may outlive the exporter (events then count as dropped);
+  // Subscription may outlive the exporter (its events are then dropped);
   // the bus must outlive the Subscription, as for any subscription.
   Subscription Subscribe(EventBus& bus);
 
   // Sends everything queued before the call without waiting for a batch to
   // fill, and waits until each of those records was exported, rejected or
-  // given up on, or `timeout` passed. Returns OK when all were settled
+  // given up on, or `timeout` passed (a timeout above a year counts as a
+  // year). Returns OK when all were settled
   // (stats() says how), DeadlineExceeded otherwise (they keep going).
   absl::Status Flush(std::chrono::milliseconds timeout);
 
