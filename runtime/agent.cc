@@ -10,18 +10,24 @@
 // tools are withheld for one last call (the wrap-up), whose answer is judged
 // once, with no revision.
 //
+// A Run stops at its deadline or cancel flag (RunOptions), checked before
+// every model call and every tool call and passed on in each ModelRequest.
+//
 // What it does NOT do: record the model's own text or its arguments (law 3),
 // let library-written turns exempt anything (they start with
-// kCorrectionFramePrefix, law 4), retry a failing model, or throw: model and
-// handler exceptions are caught here and in the ToolRegistry.
+// kCorrectionFramePrefix, law 4), retry a failing model, interrupt a tool
+// handler that is running, or throw: model and handler exceptions are caught
+// here and in the ToolRegistry.
 #include "groundgate/agent.h"
 
+#include <atomic>
 #include <exception>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "runtime/absl_view.h"
 #include "runtime/clip.h"
 
@@ -56,6 +62,20 @@ nlohmann::json StandingToolParameters() {
              {{"type", "string"},
               {"enum", {"fact", "open", "noise", "ruled_out"}}}}}},
           {"required", {"tool_call_id", "standing"}}};
+}
+
+// Cancelled or DeadlineExceeded when `stop` says the Run must end before
+// `next` ("model call 2", "a tool call"); OK otherwise.
+absl::Status StopReason(const RunOptions& stop, std::string_view next) {
+  if (stop.cancel != nullptr && stop.cancel->load()) {
+    return absl::CancelledError(
+        absl::StrCat("Agent::Run: cancelled before ", runtime::AbslView(next)));
+  }
+  if (stop.deadline != absl::InfiniteFuture() && absl::Now() >= stop.deadline) {
+    return absl::DeadlineExceededError(absl::StrCat(
+        "Agent::Run: the deadline passed before ", runtime::AbslView(next)));
+  }
+  return absl::OkStatus();
 }
 
 ToolOutcome ToolFailure(ToolError error, std::string content) {
@@ -300,6 +320,11 @@ Agent::Agent(std::unique_ptr<Conversation> conversation)
 Agent::~Agent() = default;
 
 absl::StatusOr<RunResult> Agent::Run(std::string_view user_message) {
+  return Run(user_message, RunOptions{});
+}
+
+absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
+                                     const RunOptions& stop) {
   Conversation& c = *conversation_;
   const AgentOptions& options = c.options;
   ++c.turn;
@@ -330,10 +355,19 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message) {
   int tool_rounds = 0;
   bool after_revision = false;
   for (;;) {
+    if (absl::Status stopped =
+            StopReason(stop, absl::StrCat("model call ", run.iterations + 1));
+        !stopped.ok()) {
+      c.Finish(RunOutcome::kFailed, run, 0,
+               absl::StatusCodeToString(stopped.code()));
+      return stopped;
+    }
     ModelRequest request;
     request.messages = c.messages;
     request.iteration = ++run.iterations;
     request.wrap_up = run.wrap_up;
+    request.deadline = stop.deadline;
+    request.cancel = stop.cancel;
     if (!run.wrap_up) request.tools = c.offered;
     absl::StatusOr<ModelReply> reply = c.CallModel(request);
     {
@@ -359,6 +393,10 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message) {
                absl::StatusCodeToString(reply.status().code()));
       return reply.status();
     }
+    if (reply->usage.has_value()) {
+      if (!run.usage.has_value()) run.usage.emplace();
+      *run.usage += *reply->usage;
+    }
 
     // Tool calls at wrap-up are ignored: the tools were withheld, and the
     // reply's text is the answer.
@@ -369,9 +407,28 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message) {
         }
       }
       c.AppendAssistant(reply->content, reply->tool_calls);
-      for (const ToolCall& call : reply->tool_calls) {
+      for (std::size_t i = 0; i < reply->tool_calls.size(); ++i) {
+        if (absl::Status stopped = StopReason(stop, "a tool call");
+            !stopped.ok()) {
+          // Every call of the assistant turn gets its tool message, or the
+          // next request would be malformed; these are errors, not evidence.
+          for (; i < reply->tool_calls.size(); ++i) {
+            Message message;
+            message.role = Role::kTool;
+            message.content =
+                absl::StrCat("error: the run was stopped (",
+                             absl::StatusCodeToString(stopped.code()),
+                             ") before this tool ran.");
+            message.tool_call_id = reply->tool_calls[i].id;
+            message.name = reply->tool_calls[i].name;
+            c.messages.push_back(std::move(message));
+          }
+          c.Finish(RunOutcome::kFailed, run, 0,
+                   absl::StatusCodeToString(stopped.code()));
+          return stopped;
+        }
         ++run.tool_calls;
-        c.Publish(c.RunTool(call, request.iteration));
+        c.Publish(c.RunTool(reply->tool_calls[i], request.iteration));
       }
       if (++tool_rounds >= options.max_iterations) {
         run.wrap_up = true;

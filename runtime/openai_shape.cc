@@ -3,11 +3,14 @@
 //
 // Its one job: write a ModelRequest as the body of a chat-completions call
 // and read a response (or a bare assistant message) back into a ModelReply,
-// so an application's ModelClient is a thin HTTP call.
+// with its usage and finish_reason when present, so a ModelClient is a thin
+// HTTP call.
 //
 // What it does NOT do: HTTP, authentication, or model settings ("model",
 // "temperature" are the caller's to add). It never throws: every member is
 // checked before it is read.
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -25,6 +28,46 @@ std::optional<std::string> StringMember(const nlohmann::json& object,
   const auto it = object.find(key);
   if (it == object.end() || !it->is_string()) return std::nullopt;
   return it->get<std::string>();
+}
+
+// A token count member of `object`: a non-negative integer that fits in
+// int64, or nullopt.
+std::optional<std::int64_t> CountMember(const nlohmann::json& object,
+                                        std::string_view key) {
+  if (!object.is_object()) return std::nullopt;
+  const auto it = object.find(key);
+  if (it == object.end()) return std::nullopt;
+  if (it->is_number_unsigned()) {
+    const std::uint64_t count = it->get<std::uint64_t>();
+    if (count >
+        static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      return std::nullopt;
+    }
+    return static_cast<std::int64_t>(count);
+  }
+  if (it->is_number_integer() && it->get<std::int64_t>() >= 0) {
+    return it->get<std::int64_t>();
+  }
+  return std::nullopt;
+}
+
+// response.usage, when it carries at least one count. A missing total is
+// the sum of the other two.
+std::optional<Usage> UsageMember(const nlohmann::json& response) {
+  if (!response.is_object()) return std::nullopt;
+  const auto usage = response.find("usage");
+  if (usage == response.end() || !usage->is_object()) return std::nullopt;
+  const std::optional<std::int64_t> prompt =
+      CountMember(*usage, "prompt_tokens");
+  const std::optional<std::int64_t> completion =
+      CountMember(*usage, "completion_tokens");
+  const std::optional<std::int64_t> total = CountMember(*usage, "total_tokens");
+  if (!prompt && !completion && !total) return std::nullopt;
+  Usage out;
+  out.prompt_tokens = prompt.value_or(0);
+  out.completion_tokens = completion.value_or(0);
+  out.total_tokens = total.value_or(out.prompt_tokens + out.completion_tokens);
+  return out;
 }
 
 }  // namespace
@@ -93,6 +136,7 @@ nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request) {
 absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
     const nlohmann::json& response) {
   const nlohmann::json* message = &response;
+  std::string finish_reason;
   if (response.is_object() && response.contains("choices")) {
     const nlohmann::json& choices = response["choices"];
     if (!choices.is_array() || choices.empty() || !choices[0].is_object() ||
@@ -101,12 +145,15 @@ absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
           "OpenAI response: choices[0].message is missing");
     }
     message = &choices[0]["message"];
+    finish_reason = StringMember(choices[0], "finish_reason").value_or("");
   }
   if (!message->is_object()) {
     return absl::InvalidArgumentError(
         "OpenAI response: the message is not a JSON object");
   }
   ModelReply reply;
+  reply.usage = UsageMember(response);
+  reply.finish_reason = std::move(finish_reason);
   if (std::optional<std::string> content = StringMember(*message, "content")) {
     reply.content = *std::move(content);
   }

@@ -1,5 +1,5 @@
-// runtime/scripted_model.cc — ScriptedModel, and ModelReply's two
-// constructors.
+// runtime/scripted_model.cc — ScriptedModel, ModelReply's two constructors,
+// and Usage's sum.
 //
 // A ModelClient for tests and examples: replays replies in order, or asks a
 // function for each one. It keeps every request, so a test can read what the
@@ -13,6 +13,13 @@
 #include "groundgate/agent.h"
 
 namespace groundgate {
+
+Usage& Usage::operator+=(const Usage& other) {
+  prompt_tokens += other.prompt_tokens;
+  completion_tokens += other.completion_tokens;
+  total_tokens += other.total_tokens;
+  return *this;
+}
 
 ModelReply ModelReply::Answer(std::string text) {
   ModelReply reply;

@@ -6,11 +6,13 @@
 // or lets a frame exempt its own values fails here.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "absl/time/clock.h"
 #include "groundgate/agent.h"
 
 namespace groundgate {
@@ -540,6 +542,196 @@ TEST_SUITE("runtime") {
     CHECK(calls[1]->tool_call_id == "call_1_2");
     CHECK(agent->messages()[2].tool_call_id == "call_1_1");
     CHECK(agent->messages()[3].tool_call_id == "call_1_2");
+  }
+}
+
+TEST_SUITE("agent deadline and cancel") {
+  TEST_CASE("a cancel flag already set stops Run before the first model call") {
+    Recorder rec;
+    ScriptedModel model({ModelReply::Answer("Hi.")});
+    auto agent = MakeAgent({}, &model, nullptr, &rec.bus);
+    std::atomic<bool> cancel{true};
+    absl::StatusOr<RunResult> run = agent->Run("Hello?", {.cancel = &cancel});
+    CHECK(run.status().code() == absl::StatusCode::kCancelled);
+    CHECK(model.calls() == 0);
+    CHECK(rec.Kinds() == Strings{"run_started", "run_finished"});
+    const auto finished = rec.All<RunFinished>();
+    REQUIRE(finished.size() == 1);
+    CHECK(finished[0]->outcome == RunOutcome::kFailed);
+    CHECK(finished[0]->error_code == "CANCELLED");
+    REQUIRE(agent->messages().size() == 1);
+    CHECK(agent->messages()[0].content == "Hello?");
+  }
+
+  TEST_CASE("a deadline already past stops Run with DeadlineExceeded") {
+    Recorder rec;
+    ScriptedModel model({ModelReply::Answer("Hi.")});
+    auto agent = MakeAgent({}, &model, nullptr, &rec.bus);
+    absl::StatusOr<RunResult> run =
+        agent->Run("Hello?", {.deadline = absl::Now() - absl::Seconds(1)});
+    CHECK(run.status().code() == absl::StatusCode::kDeadlineExceeded);
+    CHECK(model.calls() == 0);
+    const auto finished = rec.All<RunFinished>();
+    REQUIRE(finished.size() == 1);
+    CHECK(finished[0]->error_code == "DEADLINE_EXCEEDED");
+  }
+
+  TEST_CASE("Run hands its deadline and cancel flag to every model call") {
+    ToolRegistry tools = MakeTools();
+    ScriptedModel model(
+        {GetOrder(), ModelReply::Answer(std::string(kGrounded))});
+    auto agent = MakeAgent({}, &model, &tools, nullptr);
+    std::atomic<bool> cancel{false};
+    const absl::Time deadline = absl::Now() + absl::Hours(1);
+    REQUIRE(
+        agent->Run("Where?", {.deadline = deadline, .cancel = &cancel}).ok());
+    REQUIRE(model.calls() == 2);
+    for (const ModelRequest& request : model.requests()) {
+      CHECK(request.deadline == deadline);
+      CHECK(request.cancel == &cancel);
+    }
+    // The one-argument Run sets neither.
+    ScriptedModel plain({ModelReply::Answer("Hi.")});
+    auto agent2 = MakeAgent({}, &plain, nullptr, nullptr);
+    REQUIRE(agent2->Run("Hello?").ok());
+    CHECK(plain.requests()[0].deadline == absl::InfiniteFuture());
+    CHECK(plain.requests()[0].cancel == nullptr);
+  }
+
+  TEST_CASE(
+      "cancel during a model call stops Run before its tool calls, which get "
+      "error tool messages that are not evidence") {
+    ToolRegistry tools = MakeTools();
+    Recorder rec;
+    std::atomic<bool> cancel{false};
+    bool cancel_next = true;
+    ScriptedModel model([&](const ModelRequest&) -> absl::StatusOr<ModelReply> {
+      if (!cancel_next) return ModelReply::Answer(std::string(kGrounded));
+      cancel.store(true);  // as another thread would, mid-call
+      ModelReply two;
+      two.tool_calls = {{"call_a", "get_order", R"({"order_id": "ORD-1042"})"},
+                        {"call_b", "get_order", R"({"order_id": "ORD-1042"})"}};
+      return two;
+    });
+    auto agent = MakeAgent({}, &model, &tools, &rec.bus);
+    absl::StatusOr<RunResult> run = agent->Run("Where?", {.cancel = &cancel});
+    CHECK(run.status().code() == absl::StatusCode::kCancelled);
+    CHECK(rec.All<ToolCalled>().empty());
+    CHECK(agent->corpus().results().empty());
+    const std::vector<Message>& messages = agent->messages();
+    REQUIRE(messages.size() == 4);
+    CHECK(messages[1].tool_calls.size() == 2);
+    CHECK(messages[2].role == Role::kTool);
+    CHECK(messages[2].tool_call_id == "call_a");
+    CHECK(messages[3].tool_call_id == "call_b");
+    CHECK(messages[3].content.starts_with("error: the run was stopped"));
+    const auto finished = rec.All<RunFinished>();
+    REQUIRE(finished.size() == 1);
+    CHECK(finished[0]->error_code == "CANCELLED");
+    CHECK(finished[0]->model_calls == 1);
+    CHECK(finished[0]->tool_calls == 0);
+
+    // The conversation is still well-formed: the next Run goes on.
+    cancel_next = false;
+    absl::StatusOr<RunResult> next = agent->Run("Try again.");
+    REQUIRE(next.ok());
+    CHECK(next->answer == kGrounded);
+    // Nothing was recorded, so the grounded-looking answer is flagged.
+    CHECK(next->verdict.flagged());
+  }
+
+  TEST_CASE("a deadline that passes during a model call stops the tools") {
+    ToolRegistry tools = MakeTools();
+    Recorder rec;
+    ScriptedModel model(
+        [](const ModelRequest& request) -> absl::StatusOr<ModelReply> {
+          // A slow model: it returns only once the deadline has passed.
+          while (absl::Now() < request.deadline) {
+            absl::SleepFor(absl::Milliseconds(1));
+          }
+          return GetOrder();
+        });
+    auto agent = MakeAgent({}, &model, &tools, &rec.bus);
+    absl::StatusOr<RunResult> run = agent->Run(
+        "Where?", {.deadline = absl::Now() + absl::Milliseconds(20)});
+    CHECK(run.status().code() == absl::StatusCode::kDeadlineExceeded);
+    CHECK(model.calls() == 1);
+    CHECK(rec.All<ToolCalled>().empty());
+    CHECK(agent->messages().back().content.find("DEADLINE_EXCEEDED") !=
+          std::string::npos);
+
+    // A client that reports the deadline itself ends the Run the same way.
+    ScriptedModel reporting(
+        [](const ModelRequest&) -> absl::StatusOr<ModelReply> {
+          return absl::DeadlineExceededError("the endpoint was too slow");
+        });
+    Recorder rec2;
+    auto agent2 = MakeAgent({}, &reporting, nullptr, &rec2.bus);
+    CHECK(agent2->Run("Hello?").status().code() ==
+          absl::StatusCode::kDeadlineExceeded);
+    const auto finished = rec2.All<RunFinished>();
+    REQUIRE(finished.size() == 1);
+    CHECK(finished[0]->outcome == RunOutcome::kFailed);
+    CHECK(finished[0]->error_code == "DEADLINE_EXCEEDED");
+  }
+
+  TEST_CASE("usage is summed over a Run's model calls") {
+    ToolRegistry tools = MakeTools();
+    ModelReply call = GetOrder();
+    call.usage = Usage{
+        .prompt_tokens = 100, .completion_tokens = 10, .total_tokens = 110};
+    ModelReply answer = ModelReply::Answer(std::string(kGrounded));
+    answer.usage = Usage{
+        .prompt_tokens = 150, .completion_tokens = 20, .total_tokens = 170};
+    ScriptedModel model({call, answer});
+    auto agent = MakeAgent({}, &model, &tools, nullptr);
+    absl::StatusOr<RunResult> run = agent->Run("Where?");
+    REQUIRE(run.ok());
+    REQUIRE(run->usage.has_value());
+    CHECK(*run->usage == Usage{.prompt_tokens = 250,
+                               .completion_tokens = 30,
+                               .total_tokens = 280});
+
+    ScriptedModel silent({ModelReply::Answer("Hi.")});
+    auto agent2 = MakeAgent({}, &silent, nullptr, nullptr);
+    absl::StatusOr<RunResult> quiet = agent2->Run("Hello?");
+    REQUIRE(quiet.ok());
+    CHECK_FALSE(quiet->usage.has_value());
+  }
+
+  TEST_CASE("usage and finish_reason are read from a response when present") {
+    absl::StatusOr<ModelReply> reply =
+        ModelReplyFromOpenAiJson(nlohmann::json::parse(R"({
+      "choices": [{"index": 0, "finish_reason": "length",
+                   "message": {"role": "assistant", "content": "Cut"}}],
+      "usage": {"prompt_tokens": 12, "completion_tokens": 5,
+                "total_tokens": 17}})"));
+    REQUIRE(reply.ok());
+    CHECK(reply->finish_reason == "length");
+    REQUIRE(reply->usage.has_value());
+    CHECK(*reply->usage == Usage{.prompt_tokens = 12,
+                                 .completion_tokens = 5,
+                                 .total_tokens = 17});
+
+    // A missing total is the sum; counts that are not integers are ignored.
+    reply = ModelReplyFromOpenAiJson(nlohmann::json::parse(R"({
+      "choices": [{"message": {"content": "x"}, "finish_reason": null}],
+      "usage": {"prompt_tokens": 3, "completion_tokens": 4}})"));
+    REQUIRE(reply.ok());
+    CHECK(reply->finish_reason.empty());
+    REQUIRE(reply->usage.has_value());
+    CHECK(reply->usage->total_tokens == 7);
+    reply = ModelReplyFromOpenAiJson(nlohmann::json::parse(R"({
+      "choices": [{"message": {"content": "x"}}],
+      "usage": {"prompt_tokens": "3", "completion_tokens": -1,
+                "total_tokens": 1.5}})"));
+    REQUIRE(reply.ok());
+    CHECK_FALSE(reply->usage.has_value());
+    reply = ModelReplyFromOpenAiJson(
+        nlohmann::json::parse(R"({"choices": [{"message": {"content": "x"}}],
+                                  "usage": null})"));
+    REQUIRE(reply.ok());
+    CHECK_FALSE(reply->usage.has_value());
   }
 }
 

@@ -6,11 +6,15 @@
 // on an EventBus. It composes the stages of stages.h; an application with a
 // loop of its own calls those stages (or Gate and EvidenceCorpus) directly.
 //
-// What it does NOT do: talk to a model provider (the application implements
-// ModelClient; the messages are in the OpenAI shape, and ToOpenAiJson /
-// ModelReplyFromOpenAiJson convert), retry, stream, or judge truth. The gate
-// is a fabrication detector: it says whether each value was read from a
-// tool result, not whether the answer is correct.
+// What it does NOT do: talk to a model provider itself (the model is a
+// ModelClient: OpenAiCompatibleClient in groundgate/openai_client.h, library
+// groundgate_net, for any chat-completions endpoint, or the application's
+// own; the messages are in the OpenAI shape, and ToOpenAiJson /
+// ModelReplyFromOpenAiJson convert), retry (retries are the client's), stream,
+// or judge truth. The gate is a fabrication detector: it says whether each
+// value was read from a tool result, not whether the answer is correct. A
+// Run stops at a deadline or a cancel flag (RunOptions), which it also hands
+// to the model client, so a call in flight stops too.
 //
 //   groundgate::ToolRegistry tools;
 //   absl::Status added = tools.Register(
@@ -42,7 +46,9 @@
 #ifndef GROUNDGATE_AGENT_H_
 #define GROUNDGATE_AGENT_H_
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -52,6 +58,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "groundgate/corpus.h"
 #include "groundgate/events.h"
 #include "groundgate/export.h"
@@ -98,11 +105,33 @@ struct ModelRequest {
   std::vector<ToolSpec> tools;    // empty at wrap-up: tools withheld
   int iteration = 0;              // model calls this user turn, from 1
   bool wrap_up = false;           // the last call of the turn: answer, no tools
+  // The Run's deadline (RunOptions::deadline): a client should give up at it
+  // with DeadlineExceeded. Default: none.
+  absl::Time deadline = absl::InfiniteFuture();
+  // The Run's cancel flag (RunOptions::cancel), or null: a client should give
+  // up with Cancelled soon after it becomes true. Not owned.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Token counts as the endpoint reported them (OpenAI: response.usage).
+struct Usage {
+  std::int64_t prompt_tokens = 0;
+  std::int64_t completion_tokens = 0;
+  std::int64_t total_tokens = 0;
+
+  Usage& operator+=(const Usage& other);
+  friend bool operator==(const Usage&, const Usage&) = default;
 };
 
 struct ModelReply {
   std::string content;               // the answer (when no tool calls)
   std::vector<ToolCall> tool_calls;  // when non-empty, content is not judged
+  // The tokens this call cost, when the endpoint said (OpenAI: usage).
+  std::optional<Usage> usage;
+  // Why the model stopped ("stop", "tool_calls", "length", ...; OpenAI:
+  // choices[0].finish_reason); empty when not reported. "length" means the
+  // content was cut off by the token limit.
+  std::string finish_reason;
 
   static ModelReply Answer(std::string text);
   static ModelReply Call(std::string id, std::string name,
@@ -114,8 +143,10 @@ struct ModelReply {
 // "none"]}. The caller adds "model" and its own settings.
 nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request);
 // Reads a chat-completions response (choices[0].message) or a bare message
-// object into a ModelReply. InvalidArgument naming the missing member when
-// the shape is wrong; never throws.
+// object into a ModelReply, with usage (response.usage, when its counts are
+// integers) and finish_reason (choices[0].finish_reason, when a string).
+// InvalidArgument naming the missing member when the shape is wrong; never
+// throws.
 absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
     const nlohmann::json& response);
 
@@ -123,7 +154,9 @@ absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
 
 // The application's model. Complete is called once per iteration with the
 // whole conversation. A non-OK Status ends the Run with that Status; an
-// exception thrown out of Complete is caught and becomes Internal.
+// exception thrown out of Complete is caught and becomes Internal. A client
+// that blocks should honour request.deadline (DeadlineExceeded) and
+// request.cancel (Cancelled), so that a Run stops when its caller says.
 class ModelClient {
  public:
   virtual ~ModelClient() = default;
@@ -266,8 +299,24 @@ struct RunResult {
   std::optional<EvidenceAction> action;  // the final evidence_checked action
   int iterations = 0;  // model calls this Run, wrap-up and revision included
   int tool_calls = 0;  // tool calls run this Run, failed ones included
+  // The tokens of this Run's model calls, summed over the replies that
+  // reported usage; nullopt when none did.
+  std::optional<Usage> usage;
   bool revision_asked = false;
   bool wrap_up = false;  // max_iterations was reached
+};
+
+// How one Run may be stopped from outside.
+struct RunOptions {
+  // The Run ends with DeadlineExceeded when this time is reached before a
+  // model call or a tool call; the model client receives it in ModelRequest
+  // so a call in flight stops too. Default: none.
+  absl::Time deadline = absl::InfiniteFuture();
+  // When non-null and set to true from any thread, the Run ends with
+  // Cancelled before its next model call or tool call (and the model client,
+  // which receives it, stops the call in flight). Not owned: it must outlive
+  // the Run. A flag already true stops the Run before its first model call.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 class Agent {
@@ -297,6 +346,15 @@ class Agent {
   // (a fixed note takes its place). Returns the model client's Status when
   // it fails. Never throws.
   absl::StatusOr<RunResult> Run(std::string_view user_message);
+  // As Run(user_message), stopping at options.deadline (DeadlineExceeded) or
+  // when *options.cancel becomes true (Cancelled); either is checked before
+  // every model call and every tool call and handed to the model client.
+  // A stopped Run ends as a failed one: run_finished says "failed" with the
+  // status code. The user message stays in the conversation; tool calls the
+  // stop left unrun get an error tool message (never evidence), so the
+  // conversation stays well-formed for the next Run.
+  absl::StatusOr<RunResult> Run(std::string_view user_message,
+                                const RunOptions& options);
 
   // The conversation so far, in the OpenAI message shape.
   [[nodiscard]] const std::vector<Message>& messages() const;
