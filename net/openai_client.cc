@@ -1,0 +1,551 @@
+// net/openai_client.cc — OpenAiCompatibleClient: a ModelRequest as one
+// chat-completions POST, retried, and the response as a ModelReply.
+//
+// Its one job: the HTTP side of a model call — the body (ToOpenAiJson plus
+// "model" and the options' extra members), the headers (the key as a Bearer
+// token), the retry loop (backoff with jitter, Retry-After, the request's
+// deadline and cancel flag), and the reading of the reply
+// (ModelReplyFromOpenAiJson) with a clear Status for each way it goes wrong.
+//
+// What it does NOT do: stream, log, keep state between calls (Settings is
+// immutable after Create, so calls may run concurrently), or put the key, a
+// header value or a whole body in a Status: server text is scrubbed of the
+// key first, then clipped.
+#include "groundgate/openai_client.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "groundgate/version.h"
+#include "net/http.h"
+
+namespace groundgate {
+namespace {
+
+constexpr std::string_view kCompletionsPath = "/chat/completions";
+// The members of a request body that the client writes itself.
+constexpr std::string_view kReservedBodyMembers[] = {
+    "model", "messages", "tools", "tool_choice", "stream"};
+// The headers the client (or libcurl) sets itself.
+constexpr std::string_view kReservedHeaders[] = {
+    "authorization",  "content-type", "accept",
+    "content-length", "host",         "expect"};
+// What replaces a copy of the key in server text quoted into a Status.
+constexpr std::string_view kKeyPlaceholder = "[api key]";
+// How often a backoff wait looks at the cancel flag.
+constexpr absl::Duration kBackoffPollInterval = absl::Milliseconds(20);
+
+// Debian's abseil has a string_view of its own (see runtime/absl_view.h).
+std::string_view StdView(absl::string_view s) { return {s.data(), s.size()}; }
+
+char Lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (Lower(a[i]) != Lower(b[i])) return false;
+  }
+  return true;
+}
+
+bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() &&
+         EqualsIgnoreCase(s.substr(0, prefix.size()), prefix);
+}
+
+bool HoldsControl(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  });
+}
+
+// `text` with every copy of `key` replaced, control characters turned into
+// spaces, and cut to kMaxServerTextInStatus bytes on a UTF-8 boundary. The
+// key goes first, so a cut can never leave part of it behind.
+std::string ServerText(std::string_view text, std::string_view key) {
+  std::string out(text);
+  if (!key.empty()) {
+    for (std::size_t at = out.find(key); at != std::string::npos;
+         at = out.find(key, at + kKeyPlaceholder.size())) {
+      out.replace(at, key.size(), kKeyPlaceholder);
+    }
+  }
+  for (char& c : out) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) c = ' ';
+  }
+  if (out.size() <= kMaxServerTextInStatus) return out;
+  std::size_t cut = kMaxServerTextInStatus;
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) {
+    --cut;
+  }
+  out.resize(cut);
+  out += "...";
+  return out;
+}
+
+// True when `text`, read as JSON, opens more than `limit` arrays or objects
+// inside one another. A scan, not a parse: brackets inside strings do not
+// count.
+bool NestsDeeperThan(std::string_view text, int limit) {
+  int depth = 0;
+  bool in_string = false;
+  bool escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+absl::StatusCode CodeForHttpStatus(int status) {
+  switch (status) {
+    case 400:
+    case 413:
+    case 422:
+      return absl::StatusCode::kInvalidArgument;
+    case 401:
+      return absl::StatusCode::kUnauthenticated;
+    case 403:
+      return absl::StatusCode::kPermissionDenied;
+    case 404:
+      return absl::StatusCode::kNotFound;
+    case 408:
+      return absl::StatusCode::kDeadlineExceeded;
+    case 409:
+      return absl::StatusCode::kAborted;
+    case 429:
+      return absl::StatusCode::kResourceExhausted;
+    case 501:
+      return absl::StatusCode::kUnimplemented;
+    default:
+      return status >= 500 ? absl::StatusCode::kUnavailable
+                           : absl::StatusCode::kUnknown;
+  }
+}
+
+// The statuses worth another attempt: the server was busy, rate-limited or
+// briefly broken. 501 says the endpoint will never do it.
+bool RetryableHttpStatus(int status) {
+  return status == 408 || status == 409 || status == 429 ||
+         (status >= 500 && status != 501);
+}
+
+// How long the server asked the client to wait: retry-after-ms (OpenAI's
+// own, milliseconds), else Retry-After in seconds or as an HTTP date.
+std::optional<absl::Duration> ServerRetryAfter(
+    const net::HttpResponse& response) {
+  if (std::optional<std::string_view> ms =
+          net::HeaderValue(response, "retry-after-ms")) {
+    char* end = nullptr;
+    const std::string text(*ms);
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() && *end == '\0' && value >= 0 && value < 1e9) {
+      return absl::Milliseconds(value);
+    }
+  }
+  const std::optional<std::string_view> after =
+      net::HeaderValue(response, "retry-after");
+  if (!after.has_value() || after->empty()) return std::nullopt;
+  if (std::all_of(after->begin(), after->end(),
+                  [](char c) { return c >= '0' && c <= '9'; })) {
+    if (after->size() > 9) return kMaxRetryAfter + absl::Seconds(1);
+    return absl::Seconds(std::stoll(std::string(*after)));
+  }
+  absl::Time when;
+  std::string error;
+  if (absl::ParseTime("%a, %d %b %Y %H:%M:%S GMT", std::string(*after),
+                      absl::UTCTimeZone(), &when, &error)) {
+    return std::max(absl::ZeroDuration(), when - absl::Now());
+  }
+  return std::nullopt;
+}
+
+// A factor in [0.5, 1] for the backoff, from a generator of this thread's
+// own, so concurrent calls share no state.
+double JitterFactor() {
+  thread_local std::minstd_rand generator(static_cast<std::uint_fast32_t>(
+      absl::ToUnixNanos(absl::Now()) ^
+      static_cast<std::int64_t>(
+          std::hash<std::thread::id>()(std::this_thread::get_id()))));
+  return std::uniform_real_distribution<double>(0.5, 1.0)(generator);
+}
+
+std::string Attempts(int attempts) {
+  return attempts == 1 ? "1 attempt" : absl::StrCat(attempts, " attempts");
+}
+
+}  // namespace
+
+struct OpenAiCompatibleClient::Settings {
+  OpenAiClientOptions options;
+  std::string endpoint;  // base_url + kCompletionsPath
+  std::string where;     // "OpenAiCompatibleClient: POST <redacted>: "
+  std::string api_key;   // never copied into a message
+  std::vector<std::pair<std::string, std::string>> headers;
+
+  // `status` with the key scrubbed from its message (a transport error can
+  // quote the server), the attempts appended.
+  absl::Status Failure(absl::StatusCode code, std::string_view what,
+                       int attempts) const {
+    return absl::Status(code, absl::StrCat(where, ServerText(what, api_key),
+                                           " (", Attempts(attempts), ")"));
+  }
+
+  // A non-2xx response: its status and the server's own words.
+  absl::Status HttpFailure(const net::HttpResponse& response,
+                           int attempts) const {
+    std::string said;
+    const nlohmann::json body =
+        NestsDeeperThan(response.body, kMaxReplyJsonDepth)
+            ? nlohmann::json()
+            : nlohmann::json::parse(response.body, nullptr, false);
+    if (body.is_object() && body.contains("error")) {
+      said = ErrorText(body["error"]);
+    } else if (!response.body.empty()) {
+      said = response.body;
+    }
+    return Failure(CodeForHttpStatus(response.status),
+                   said.empty()
+                       ? absl::StrCat("HTTP ", response.status)
+                       : absl::StrCat("HTTP ", response.status, ": ", said),
+                   attempts);
+  }
+
+  // The message of an OpenAI error member: {"message": ...} or a string.
+  static std::string ErrorText(const nlohmann::json& error) {
+    if (error.is_string()) return error.get<std::string>();
+    if (error.is_object()) {
+      const auto message = error.find("message");
+      if (message != error.end() && message->is_string()) {
+        return message->get<std::string>();
+      }
+    }
+    return error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+
+  // A 2xx response read into a ModelReply.
+  absl::StatusOr<ModelReply> ReadReply(const net::HttpResponse& response,
+                                       int attempts) const {
+    if (NestsDeeperThan(response.body, kMaxReplyJsonDepth)) {
+      return Failure(absl::StatusCode::kInternal,
+                     absl::StrCat("the reply nests deeper than ",
+                                  kMaxReplyJsonDepth, " levels"),
+                     attempts);
+    }
+    const nlohmann::json body =
+        nlohmann::json::parse(response.body, nullptr, false);
+    if (body.is_discarded()) {
+      const std::string_view type =
+          net::HeaderValue(response, "content-type").value_or("none");
+      return Failure(absl::StatusCode::kInternal,
+                     absl::StrCat("the reply is not JSON (HTTP ",
+                                  response.status, ", Content-Type: ",
+                                  std::string(type), "): ", response.body),
+                     attempts);
+    }
+    if (body.is_object() && body.contains("error") &&
+        !body["error"].is_null()) {
+      return Failure(absl::StatusCode::kUnknown,
+                     absl::StrCat("the endpoint returned an error: ",
+                                  ErrorText(body["error"])),
+                     attempts);
+    }
+    if (!body.is_object() || !body.contains("choices")) {
+      return Failure(absl::StatusCode::kInternal,
+                     "the reply has no \"choices\": not a chat completion",
+                     attempts);
+    }
+    if (body["choices"].is_array() && body["choices"].empty()) {
+      return Failure(absl::StatusCode::kInternal,
+                     "the reply's \"choices\" is empty", attempts);
+    }
+    absl::StatusOr<ModelReply> reply = ModelReplyFromOpenAiJson(body);
+    if (!reply.ok()) {
+      return Failure(absl::StatusCode::kInternal,
+                     StdView(reply.status().message()), attempts);
+    }
+    return reply;
+  }
+
+  // Waits `wait`, or less when the request's cancel flag is set.
+  static absl::Status Wait(absl::Duration wait, const ModelRequest& request) {
+    const absl::Time until = absl::Now() + wait;
+    for (;;) {
+      if (request.cancel != nullptr && request.cancel->load()) {
+        return absl::CancelledError("cancelled while waiting to retry");
+      }
+      const absl::Duration left = until - absl::Now();
+      if (left <= absl::ZeroDuration()) return absl::OkStatus();
+      absl::SleepFor(std::min(left, kBackoffPollInterval));
+    }
+  }
+
+  absl::StatusOr<ModelReply> Complete(const ModelRequest& request) const {
+    nlohmann::ordered_json body;
+    body["model"] = options.model;
+    nlohmann::ordered_json shape = ToOpenAiJson(request);
+    for (auto& [key, value] : shape.items()) {
+      body[key] = std::move(value);
+    }
+    for (const auto& [key, value] : options.extra_body.items()) {
+      body[key] = nlohmann::ordered_json(value);
+    }
+    net::HttpRequest http;
+    http.url = endpoint;
+    http.headers = headers;
+    // Invalid UTF-8 in a message (a tool's raw bytes) becomes U+FFFD rather
+    // than an exception.
+    http.body = body.dump(-1, ' ', false,
+                          nlohmann::ordered_json::error_handler_t::replace);
+    http.cancel = request.cancel;
+    http.max_response_bytes = options.max_response_bytes;
+
+    for (int attempt = 1;; ++attempt) {
+      http.deadline =
+          std::min(request.deadline, absl::Now() + options.call_timeout);
+      absl::StatusOr<net::HttpResponse> response = net::HttpSend(http);
+      absl::Status failure;
+      bool retryable = false;
+      std::optional<absl::Duration> server_wait;
+      if (!response.ok()) {
+        const absl::StatusCode code = response.status().code();
+        const bool run_deadline = code == absl::StatusCode::kDeadlineExceeded &&
+                                  absl::Now() >= request.deadline;
+        failure = Failure(
+            code,
+            code == absl::StatusCode::kDeadlineExceeded && !run_deadline
+                ? absl::StrCat(response.status().message(), " (call_timeout)")
+                : std::string(response.status().message()),
+            attempt);
+        // A timed-out attempt is worth another; the request's own deadline,
+        // a cancel, a cap or a bad request are not.
+        retryable =
+            code == absl::StatusCode::kUnavailable ||
+            (code == absl::StatusCode::kDeadlineExceeded && !run_deadline);
+      } else if (response->status >= 200 && response->status < 300) {
+        return ReadReply(*response, attempt);
+      } else {
+        failure = HttpFailure(*response, attempt);
+        retryable = RetryableHttpStatus(response->status);
+        server_wait = ServerRetryAfter(*response);
+      }
+      if (!retryable || attempt > options.max_retries) return failure;
+
+      absl::Duration wait;
+      if (server_wait.has_value()) {
+        if (*server_wait > kMaxRetryAfter) {
+          return absl::Status(failure.code(),
+                              absl::StrCat(failure.message(),
+                                           "; the server asked for a wait "
+                                           "of ",
+                                           absl::FormatDuration(*server_wait),
+                                           ", past kMaxRetryAfter"));
+        }
+        wait = *server_wait;
+      } else {
+        absl::Duration backoff = options.initial_backoff;
+        for (int i = 1; i < attempt && backoff < options.max_backoff; ++i) {
+          backoff *= 2;
+        }
+        wait = std::min(backoff, options.max_backoff) * JitterFactor();
+      }
+      if (absl::Now() + wait >= request.deadline) {
+        return absl::Status(
+            failure.code(),
+            absl::StrCat(failure.message(),
+                         "; the deadline leaves no time for a retry"));
+      }
+      if (absl::Status waited = Wait(wait, request); !waited.ok()) {
+        return Failure(waited.code(), StdView(waited.message()), attempt);
+      }
+    }
+  }
+};
+
+absl::StatusOr<std::unique_ptr<OpenAiCompatibleClient>>
+OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
+  std::string_view base = options.base_url;
+  while (!base.empty() && base.back() == '/') base.remove_suffix(1);
+  if (base.empty()) {
+    return absl::InvalidArgumentError(
+        "OpenAiClientOptions.base_url is empty: set the endpoint's base URL, "
+        "e.g. http://127.0.0.1:8080/v1 (llama.cpp) or "
+        "https://api.openai.com/v1");
+  }
+  const bool http = StartsWithIgnoreCase(base, "http://");
+  const bool https = StartsWithIgnoreCase(base, "https://");
+  if ((!http && !https) || HoldsControl(base) ||
+      base.find(' ') != std::string_view::npos ||
+      base.size() == (http ? 7u : 8u)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "OpenAiClientOptions.base_url \"", net::RedactUrl(base),
+        "\" is not an http:// or https:// URL with a host and no spaces: use "
+        "e.g. http://127.0.0.1:8080/v1"));
+  }
+  if (options.model.empty()) {
+    return absl::InvalidArgumentError(
+        "OpenAiClientOptions.model is empty: name the model the endpoint "
+        "serves (llama.cpp accepts any name; Ollama wants e.g. "
+        "\"qwen2.5:7b\")");
+  }
+  if (!options.extra_body.is_object()) {
+    return absl::InvalidArgumentError(
+        "OpenAiClientOptions.extra_body is not a JSON object: use e.g. "
+        "{{\"temperature\", 0}}");
+  }
+  for (const std::string_view reserved : kReservedBodyMembers) {
+    if (options.extra_body.contains(reserved)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "OpenAiClientOptions.extra_body sets \"", std::string(reserved),
+          "\", which the client writes itself: remove it",
+          reserved == "model" ? " and set OpenAiClientOptions.model" : ""));
+    }
+  }
+  for (const auto& [name, value] : options.extra_headers) {
+    const bool malformed = name.empty() || HoldsControl(name) ||
+                           HoldsControl(value) ||
+                           name.find_first_of(": ") != std::string::npos;
+    if (malformed) {
+      return absl::InvalidArgumentError(
+          "OpenAiClientOptions.extra_headers holds a header with an empty or "
+          "malformed name or a control character: fix or remove it");
+    }
+    for (const std::string_view reserved : kReservedHeaders) {
+      if (EqualsIgnoreCase(name, reserved)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("OpenAiClientOptions.extra_headers sets \"", name,
+                         "\", which the client sets itself",
+                         reserved == "authorization"
+                             ? ": put the key in the variable api_key_env names"
+                             : ": remove it"));
+      }
+    }
+  }
+  if (options.call_timeout <= absl::ZeroDuration()) {
+    return absl::InvalidArgumentError(
+        "OpenAiClientOptions.call_timeout is not positive: use e.g. "
+        "absl::Seconds(120)");
+  }
+  if (options.max_retries < 0 || options.max_retries > kMaxModelRetries) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("OpenAiClientOptions.max_retries is ", options.max_retries,
+                     ": use 0 to ", kMaxModelRetries, " (default 2)"));
+  }
+  if (options.initial_backoff < absl::ZeroDuration() ||
+      options.max_backoff < options.initial_backoff) {
+    return absl::InvalidArgumentError(
+        "OpenAiClientOptions.initial_backoff is negative or above "
+        "max_backoff: use 0 <= initial_backoff <= max_backoff");
+  }
+  if (options.max_response_bytes < 1 ||
+      options.max_response_bytes > kMaxModelResponseBytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "OpenAiClientOptions.max_response_bytes is ",
+        options.max_response_bytes, ": use 1 to ", kMaxModelResponseBytes));
+  }
+
+  auto settings = std::make_unique<Settings>();
+  if (!options.api_key_env.empty()) {
+    // getenv is read once, here; the caller must not be changing the
+    // environment on another thread while Create runs.
+    const char* key = std::getenv(options.api_key_env.c_str());
+    if (key != nullptr) settings->api_key = key;
+    if (HoldsControl(settings->api_key) ||
+        settings->api_key.find(' ') != std::string::npos) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the environment variable ", options.api_key_env,
+          " (OpenAiClientOptions.api_key_env) holds a space or a control "
+          "character: export the key alone"));
+    }
+  }
+  if (options.require_api_key && settings->api_key.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "OpenAiClientOptions.require_api_key is set but ",
+        options.api_key_env.empty()
+            ? std::string("api_key_env is empty")
+            : absl::StrCat("the environment variable ", options.api_key_env,
+                           " is unset or empty"),
+        ": export the key, or turn require_api_key off for a local server"));
+  }
+
+  settings->endpoint =
+      base.ends_with(kCompletionsPath)
+          ? std::string(base)
+          : absl::StrCat(std::string(base), std::string(kCompletionsPath));
+  settings->where = absl::StrCat("OpenAiCompatibleClient: POST ",
+                                 net::RedactUrl(settings->endpoint), ": ");
+  settings->headers = {
+      {"Content-Type", "application/json"},
+      {"Accept", "application/json"},
+      {"User-Agent", absl::StrCat("groundgate/", GROUNDGATE_VERSION_STRING)}};
+  if (!settings->api_key.empty()) {
+    settings->headers.emplace_back("Authorization",
+                                   absl::StrCat("Bearer ", settings->api_key));
+  }
+  for (const auto& header : options.extra_headers) {
+    settings->headers.push_back(header);
+  }
+  settings->options = std::move(options);
+  return std::unique_ptr<OpenAiCompatibleClient>(
+      new OpenAiCompatibleClient(std::move(settings)));
+}
+
+OpenAiCompatibleClient::OpenAiCompatibleClient(
+    std::unique_ptr<Settings> settings)
+    : settings_(std::move(settings)) {}
+
+OpenAiCompatibleClient::~OpenAiCompatibleClient() = default;
+
+absl::StatusOr<ModelReply> OpenAiCompatibleClient::Complete(
+    const ModelRequest& request) {
+  try {
+    return settings_->Complete(request);
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat(
+        settings_->where,
+        "unexpected exception: ", ServerText(e.what(), settings_->api_key)));
+  }
+}
+
+const OpenAiClientOptions& OpenAiCompatibleClient::options() const {
+  return settings_->options;
+}
+
+const std::string& OpenAiCompatibleClient::endpoint() const {
+  return settings_->endpoint;
+}
+
+bool OpenAiCompatibleClient::has_api_key() const {
+  return !settings_->api_key.empty();
+}
+
+}  // namespace groundgate
