@@ -311,8 +311,9 @@ void OtlpExporter::State::Run() {
       batch.push_back(std::move(queue.front()));
       queue.pop_front();
     }
-    // What stays queued is no younger than what left: `oldest` stands, so
-    // it is due at once if it already waited its interval.
+    // `oldest` keeps the arrival of the batch that left: what stays queued
+    // goes out an interval after that at the latest, sooner than its own
+    // interval, never later.
     lock.unlock();
     const Outcome outcome = Send(batch);
     lock.lock();
