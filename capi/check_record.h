@@ -9,9 +9,9 @@
 // program that shards an archive gets what the command prints.
 //
 // What it does NOT do: open files, count, or print a summary (the command
-// and the callers do). cli/check_command.cc builds the same line in its
-// PrintVerdict; the two must stay identical (python/tests pins them
-// against the command's output on examples/traces).
+// and the callers do). cli/check_command.cc prints its lines with CheckLine
+// and DumpCheckLine too (python/tests pins the module's output against the
+// command's on examples/traces).
 //
 //   groundgate::capi::CheckOptions options;
 //   absl::Status status = groundgate::capi::CheckRecord(

@@ -9,8 +9,8 @@
 //
 // What it does NOT do: validate the options' values (Gate::Create does:
 // min_digits >= 1, unique shape names, patterns RE2 accepts), or read a
-// file. The `groundgate check --shapes FILE` reader (cli/options.cc) accepts
-// the subset shapes, exempt_values, exempt_patterns with the same messages.
+// file. The `groundgate check --shapes FILE` reader (cli/options.cc) admits
+// the members shapes, exempt_values, exempt_patterns and reads them here.
 //
 //   absl::StatusOr<groundgate::GateOptions> options =
 //       groundgate::capi::GateOptionsFromJson(

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "capi/check_record.h"
 #include "cli/jsonl_input.h"
 #include "groundgate/groundgate.h"
 #include "groundgate/trace.h"
@@ -28,7 +29,6 @@
 namespace groundgate::cli {
 namespace {
 
-using OrderedJson = nlohmann::ordered_json;
 
 constexpr std::string_view kCommand = "groundgate check";
 
@@ -65,21 +65,8 @@ void PrintVerdict(const Trace& trace, const JudgedMessage& judged,
   if (action == "flagged") ++counts->flagged;
   if (action == "unverified") ++counts->unverified;
 
-  OrderedJson line;
-  line["trace_id"] = trace.id;
-  line["message_index"] = judged.message.index;
-  // Only a reasoning message says so: an answer's line keeps the
-  // documented keys.
-  if (judged.message.role == TraceRole::kReasoning) {
-    line["judged"] = "reasoning";
-  }
-  OrderedJson verdict_json = VerdictToJson(judged.verdict, json_options);
-  for (auto it = verdict_json.begin(); it != verdict_json.end(); ++it) {
-    line[it.key()] = std::move(it.value());
-  }
-  // Input strings were validated UTF-8 by the parser; `replace` only
-  // guarantees that no exception can leave dump().
-  out << line.dump(-1, ' ', false, OrderedJson::error_handler_t::replace)
+  // The line the C API and the Python module build too (capi/check_record.h).
+  out << capi::DumpCheckLine(capi::CheckLine(trace, judged, json_options))
       << '\n';
 }
 

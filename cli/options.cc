@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "capi/options_json.h"
 #include "nlohmann/json.hpp"
 
 namespace groundgate::cli {
@@ -36,67 +37,6 @@ absl::StatusOr<int> ParseMinDigits(std::string_view text) {
         Concat("--min-digits: expected an integer, got \"", text, "\""));
   }
   return value;
-}
-
-// Reads a JSON array of strings at `key` of the --shapes document.
-absl::Status ReadStringList(const Json& document, std::string_view key,
-                            std::vector<std::string>* out) {
-  auto it = document.find(key);
-  if (it == document.end()) return absl::OkStatus();
-  if (!it->is_array()) {
-    return absl::InvalidArgumentError(
-        Concat(key, ": expected an array of strings, got ", it->type_name()));
-  }
-  for (std::size_t i = 0; i < it->size(); ++i) {
-    const Json& item = (*it)[i];
-    if (!item.is_string()) {
-      return absl::InvalidArgumentError(
-          Concat(key, "[", i, "]: expected a string, got ", item.type_name()));
-    }
-    out->push_back(item.get<std::string>());
-  }
-  return absl::OkStatus();
-}
-
-absl::Status ReadShapes(const Json& document, GateOptions* options) {
-  auto it = document.find("shapes");
-  if (it == document.end()) return absl::OkStatus();
-  if (!it->is_array()) {
-    return absl::InvalidArgumentError(
-        Concat("shapes: expected an array of {\"name\", \"pattern\"}, got ",
-               it->type_name()));
-  }
-  for (std::size_t i = 0; i < it->size(); ++i) {
-    const Json& shape = (*it)[i];
-    const std::string path = Concat("shapes[", i, "]");
-    if (!shape.is_object()) {
-      return absl::InvalidArgumentError(
-          Concat(path, ": expected an object {\"name\", \"pattern\"}, got ",
-                 shape.type_name()));
-    }
-    DeclaredShape declared;
-    for (const auto& [key, value] : shape.items()) {
-      std::string* field = key == "name"      ? &declared.name
-                           : key == "pattern" ? &declared.pattern
-                                              : nullptr;
-      if (field == nullptr) {
-        return absl::InvalidArgumentError(Concat(
-            path, ": unknown key \"", key, "\" (expected name and pattern)"));
-      }
-      if (!value.is_string()) {
-        return absl::InvalidArgumentError(Concat(
-            path, ".", key, ": expected a string, got ", value.type_name()));
-      }
-      *field = value.get<std::string>();
-    }
-    for (std::string_view key : {"name", "pattern"}) {
-      if (!shape.contains(key)) {
-        return absl::InvalidArgumentError(Concat(path, ".", key, ": missing"));
-      }
-    }
-    options->shapes.push_back(std::move(declared));
-  }
-  return absl::OkStatus();
 }
 
 // Loads a --shapes file into the gate options. Patterns are compiled and
@@ -136,16 +76,18 @@ absl::Status LoadShapesFile(const std::string& path, GateOptions* options) {
                  "\" (expected shapes, exempt_values, exempt_patterns)"));
     }
   }
-  absl::Status status = ReadShapes(*document, options);
-  if (status.ok()) {
-    status =
-        ReadStringList(*document, "exempt_values", &options->exempt_values);
+  // The members read as the C API and the Python module read them.
+  absl::StatusOr<GateOptions> read = capi::GateOptionsFromJson(*document);
+  if (!read.ok()) return fail(MessageOf(read.status()));
+  for (DeclaredShape& shape : read->shapes) {
+    options->shapes.push_back(std::move(shape));
   }
-  if (status.ok()) {
-    status =
-        ReadStringList(*document, "exempt_patterns", &options->exempt_patterns);
+  for (std::string& value : read->exempt_values) {
+    options->exempt_values.push_back(std::move(value));
   }
-  if (!status.ok()) return fail(MessageOf(status));
+  for (std::string& pattern : read->exempt_patterns) {
+    options->exempt_patterns.push_back(std::move(pattern));
+  }
   return absl::OkStatus();
 }
 
