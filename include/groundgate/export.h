@@ -31,6 +31,15 @@
 
 #define GROUNDGATE_C_EXPORT GROUNDGATE_EXPORT
 
+// A public class's private implementation struct with member functions of
+// its own: without the mark it would inherit the class's visibility and
+// export them.
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#define GROUNDGATE_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define GROUNDGATE_HIDDEN
+#endif
+
 // Every public header brackets its namespace with these: whatever it
 // declares (classes with their vtables and typeinfo, free functions) is
 // exported, and nothing declared outside include/groundgate is.

@@ -266,7 +266,7 @@ class OtlpExporter {
   [[nodiscard]] OtlpExporterStats stats() const;
 
  private:
-  struct State;
+  struct GROUNDGATE_HIDDEN State;  // its functions stay internal
   explicit OtlpExporter(std::shared_ptr<State> state);
   std::shared_ptr<State> state_;
 };
