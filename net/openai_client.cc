@@ -30,6 +30,7 @@
 #include "absl/time/clock.h"
 #include "groundgate/version.h"
 #include "net/http.h"
+#include "runtime/json_depth.h"
 
 namespace groundgate {
 namespace {
@@ -97,33 +98,6 @@ std::string ServerText(std::string_view text, std::string_view key) {
   out.resize(cut);
   out += "...";
   return out;
-}
-
-// True when `text`, read as JSON, opens more than `limit` arrays or objects
-// inside one another. A scan, not a parse: brackets inside strings do not
-// count.
-bool NestsDeeperThan(std::string_view text, int limit) {
-  int depth = 0;
-  bool in_string = false;
-  bool escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
 }
 
 absl::StatusCode CodeForHttpStatus(int status) {
@@ -225,7 +199,7 @@ struct OpenAiCompatibleClient::Settings {
                            int attempts) const {
     std::string said;
     const nlohmann::json body =
-        NestsDeeperThan(response.body, kMaxReplyJsonDepth)
+        runtime::JsonNestsDeeperThan(response.body, kMaxReplyJsonDepth)
             ? nlohmann::json()
             : nlohmann::json::parse(response.body, nullptr, false);
     if (body.is_object() && body.contains("error")) {
@@ -255,7 +229,7 @@ struct OpenAiCompatibleClient::Settings {
   // A 2xx response read into a ModelReply.
   absl::StatusOr<ModelReply> ReadReply(const net::HttpResponse& response,
                                        int attempts) const {
-    if (NestsDeeperThan(response.body, kMaxReplyJsonDepth)) {
+    if (runtime::JsonNestsDeeperThan(response.body, kMaxReplyJsonDepth)) {
       return Failure(absl::StatusCode::kInternal,
                      absl::StrCat("the reply nests deeper than ",
                                   kMaxReplyJsonDepth, " levels"),

@@ -21,6 +21,7 @@
 #include "groundgate/agent.h"
 #include "runtime/absl_view.h"
 #include "runtime/clip.h"
+#include "runtime/json_depth.h"
 
 namespace groundgate {
 namespace {
@@ -37,35 +38,6 @@ bool ValidToolName(std::string_view name) {
     }
   }
   return true;
-}
-
-// The deepest nesting of arrays and objects in JSON text, strings skipped.
-// Run before parsing so a hostile argument never reaches a recursive walk.
-int NestingDepth(std::string_view text) {
-  int depth = 0;
-  int deepest = 0;
-  bool in_string = false;
-  bool escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return deepest;
 }
 
 ToolOutcome Failure(ToolError error, std::string content) {
@@ -140,7 +112,8 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
                                 "\" are larger than ", kMaxToolArgumentBytes,
                                 " bytes. Send a small JSON object."));
   }
-  if (NestingDepth(text) > kMaxToolArgumentDepth) {
+  // Before parsing, so a hostile argument never reaches a recursive walk.
+  if (runtime::JsonNestsDeeperThan(text, kMaxToolArgumentDepth)) {
     return Failure(ToolError::kBadArguments,
                    absl::StrCat("error: the arguments for \"", name,
                                 "\" nest deeper than ", kMaxToolArgumentDepth,
