@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/options.h"
+#include "groundgate/corpus.h"
 
 namespace groundgate::cli {
 namespace {
@@ -452,10 +453,11 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
   }
   for (const TraceMessage& message : trace.messages) {
     if (message.role == TraceRole::kToolResult) {
-      names.emplace(message.tool_call_id, message.tool_name);
+      names.emplace(BoundedToolCallId(message.tool_call_id),
+                    BoundedToolName(message.tool_name));
     }
     for (const TraceToolCall& call : message.tool_calls) {
-      names.emplace(call.id, call.name);
+      names.emplace(BoundedToolCallId(call.id), BoundedToolName(call.name));
     }
   }
   totals_.judged += answers.size();
@@ -497,8 +499,9 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
           classes = "call";
           label = "assistant calls";
           for (const TraceToolCall& call : message.tool_calls) {
-            label += Concat(" ", call.name.empty() ? "?" : call.name, " (",
-                            call.id, ")");
+            label += Concat(
+                " ", call.name.empty() ? "?" : BoundedToolName(call.name), " (",
+                BoundedToolCallId(call.id), ")");
           }
           label += " · arguments are never evidence";
         } else if (message.beside_tool_calls) {
@@ -512,8 +515,10 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
       case TraceRole::kToolResult:
         classes = message.is_error ? "result error" : "result";
         label = Concat("tool result · ",
-                       message.tool_name.empty() ? "?" : message.tool_name,
-                       " · ", message.tool_call_id,
+                       message.tool_name.empty()
+                           ? "?"
+                           : BoundedToolName(message.tool_name),
+                       " · ", BoundedToolCallId(message.tool_call_id),
                        message.is_error ? " · error result: not evidence" : "");
         ++totals_.results;
         if (message.is_error) ++totals_.error_results;
@@ -531,7 +536,8 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
     }
     html += Concat("<li class=\"msg ", classes, "\" data-pos=\"", p, "\"");
     if (message.role == TraceRole::kToolResult) {
-      html += Concat(" data-call=\"", Escaped(message.tool_call_id), "\"");
+      html += Concat(" data-call=\"",
+                     Escaped(BoundedToolCallId(message.tool_call_id)), "\"");
     }
     html += Concat("><div class=\"meta\">",
                    message.path.empty() ? "" : Escaped(message.path),

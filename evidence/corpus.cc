@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -105,7 +107,49 @@ struct ValueEntry {
   bool exact_spelling_seen = false;
 };
 
+// 64-bit FNV-1a: unseeded, so a bounded id is the same in every process
+// and in every output (absl::Hash is seeded per process).
+std::uint64_t StableHash(std::string_view bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+// `text` itself when at most `max_bytes`; else a prefix cut on a UTF-8
+// boundary, '~' and the hash of the whole text (see BoundedToolCallId).
+std::string Bounded(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t keep = max_bytes - kBoundedSuffixBytes;
+  // Never end inside a character: back off over continuation bytes
+  // (10xxxxxx) to the lead byte, and leave the lead byte out too.
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) {
+    --keep;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(text.substr(0, keep));
+  out.push_back('~');
+  const std::uint64_t hash = StableHash(text);
+  for (int shift = 60; shift >= 0; shift -= 4) {
+    out.push_back(kHex[(hash >> shift) & 0xF]);
+  }
+  return out;
+}
+
+static_assert(kMaxToolCallIdBytes > kBoundedSuffixBytes &&
+              kMaxRecordedToolNameBytes > kBoundedSuffixBytes);
+
 }  // namespace
+
+std::string BoundedToolCallId(std::string_view id) {
+  return Bounded(id, kMaxToolCallIdBytes);
+}
+
+std::string BoundedToolName(std::string_view name) {
+  return Bounded(name, kMaxRecordedToolNameBytes);
+}
 
 // An email local part longer than this is no one's name (RFC 5321: 64).
 constexpr std::size_t kMaxEmailLocalBytes = 64;
@@ -476,14 +520,19 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
                                                std::string_view content) {
   Index& index = *index_;
   RecordOutcome outcome;
+  // Bounded once, here: every carrier list, near miss and verdict copies
+  // these strings, never the caller's.
+  std::string id = BoundedToolCallId(tool_call_id);
+  outcome.id_clipped = id.size() != tool_call_id.size();
+  outcome.name_clipped = tool_name.size() > kMaxRecordedToolNameBytes;
   auto [slot_it, inserted] = index.result_slots.try_emplace(
-      AbslView(tool_call_id), static_cast<std::uint32_t>(index.results.size()));
+      id, static_cast<std::uint32_t>(index.results.size()));
   if (inserted) {
-    index.results.push_back(
-        RecordedResult{std::string(tool_call_id), std::string(tool_name), 0});
+    std::string name = BoundedToolName(tool_name);
     // The application named its tools: an answer that names one ("I called
     // GetUserToken") states what the app supplied, not what it made up.
-    index.tool_names.insert(evidence::Canonicalize(tool_name).form);
+    index.tool_names.insert(evidence::Canonicalize(name).form);
+    index.results.push_back(RecordedResult{std::move(id), std::move(name), 0});
   }
   const std::uint32_t slot = slot_it->second;
   auto carry = [&](std::string_view key, bool exact) {

@@ -6,7 +6,12 @@
 // What it does NOT do: check that an id names a real result (the Agent's
 // standing tool does that before declaring), or iterate: nothing is ever
 // listed from the hash map, so no output order can come from it (law 9).
+//
+// Ids are keyed by BoundedToolCallId (corpus.h), the form the corpus
+// records and carrier lists name, so a declaration made with a long id
+// finds its carrier, and a long id costs no more than kMaxToolCallIdBytes.
 #include "absl/container/flat_hash_map.h"
+#include "groundgate/corpus.h"
 #include "groundgate/findings.h"
 
 namespace groundgate {
@@ -43,13 +48,13 @@ FindingsLedger::FindingsLedger(FindingsLedger&&) noexcept = default;
 FindingsLedger& FindingsLedger::operator=(FindingsLedger&&) noexcept = default;
 
 void FindingsLedger::Declare(std::string_view tool_call_id, Standing standing) {
-  table_->standings.insert_or_assign(std::string(tool_call_id), standing);
+  table_->standings.insert_or_assign(BoundedToolCallId(tool_call_id), standing);
 }
 
 std::optional<Standing> FindingsLedger::StandingOf(
     std::string_view tool_call_id) const {
-  const auto it = table_->standings.find(
-      absl::string_view(tool_call_id.data(), tool_call_id.size()));
+  const std::string id = BoundedToolCallId(tool_call_id);
+  const auto it = table_->standings.find(id);
   if (it == table_->standings.end()) return std::nullopt;
   return it->second;
 }

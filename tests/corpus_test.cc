@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "groundgate/gate.h"
+#include "groundgate/verdict_json.h"
+#include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
@@ -458,6 +460,111 @@ TEST_SUITE("corpus") {
 
     corpus.RecordExempt("\xff\xff user \xc0\xaf");
     CHECK(corpus.RecordUserMessage("\xfe\xfe"));
+  }
+
+  TEST_CASE(
+      "a megabyte tool-call id and tool name are bounded at record time") {
+    const std::string long_id = "call_" + std::string(1 << 20, 'a');
+    const std::string long_name = "lookup_" + std::string(1 << 20, 'n');
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Which flight?");
+    const RecordOutcome outcome = corpus.RecordToolResult(
+        long_id, long_name, R"({"flight": "HAT083", "seats": 48213})");
+    CHECK(outcome.id_clipped);
+    CHECK(outcome.name_clipped);
+    REQUIRE(corpus.results().size() == 1);
+    const RecordedResult& result = corpus.results()[0];
+    CHECK(result.tool_call_id.size() <= kMaxToolCallIdBytes);
+    CHECK(result.tool_name.size() <= kMaxRecordedToolNameBytes);
+    CHECK(result.tool_call_id == BoundedToolCallId(long_id));
+    CHECK(result.tool_name == BoundedToolName(long_name));
+    CHECK(result.tool_call_id.starts_with("call_aaaa"));
+    CHECK(CarrierIds(corpus, "hat083") ==
+          std::vector<std::string>{result.tool_call_id});
+
+    // Every copy a verdict makes is the bounded one: carriers, the near
+    // miss, answer_carriers, and the JSON line.
+    const std::string answer = "Flight HAT083 has 48231 seats.";
+    const Verdict verdict =
+        groundgate_test::DefaultGate().Judge(answer, corpus);
+    bool saw_carrier = false;
+    bool saw_near_miss = false;
+    for (const Candidate& c : verdict.candidates) {
+      for (const std::string& carrier : c.carriers) {
+        CHECK(carrier == result.tool_call_id);
+        saw_carrier = true;
+      }
+      if (!c.near_miss_carrier.empty()) {
+        CHECK(c.near_miss_carrier == result.tool_call_id);
+        saw_near_miss = true;
+      }
+    }
+    CHECK(saw_carrier);
+    CHECK(saw_near_miss);
+    REQUIRE(verdict.answer_carriers.has_value());
+    REQUIRE(verdict.answer_carriers->size() == 1);
+    CHECK(verdict.answer_carriers->front().tool_call_id == result.tool_call_id);
+    CHECK(verdict.answer_carriers->front().tool_name == result.tool_name);
+    const std::string json = VerdictToJson(verdict).dump();
+    CHECK(json.size() < 4096);
+    CHECK(json.find(result.tool_call_id) != std::string::npos);
+  }
+
+  TEST_CASE("two long ids that share their first bytes stay two carriers") {
+    const std::string prefix(200, 'x');
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult(prefix + "1", "get", R"({"a": "HAT083"})");
+    corpus.RecordToolResult(prefix + "2", "get", R"({"b": "HAT083"})");
+    REQUIRE(corpus.results().size() == 2);
+    CHECK(corpus.results()[0].tool_call_id != corpus.results()[1].tool_call_id);
+    CHECK(CarrierIds(corpus, "hat083").size() == 2);
+    // The same long id again adds to its result, as a short one does.
+    const RecordOutcome again =
+        corpus.RecordToolResult(prefix + "1", "get", R"({"c": "ZZZ999"})");
+    CHECK(again.id_clipped);
+    CHECK(corpus.results().size() == 2);
+    CHECK(CarrierIds(corpus, "zzz999") ==
+          std::vector<std::string>{corpus.results()[0].tool_call_id});
+  }
+
+  TEST_CASE("an id and a name within the bound are kept as they are") {
+    const std::string id(kMaxToolCallIdBytes, 'i');
+    const std::string name(kMaxRecordedToolNameBytes, 'n');
+    EvidenceCorpus corpus;
+    const RecordOutcome outcome = corpus.RecordToolResult(id, name, "HAT083");
+    CHECK_FALSE(outcome.id_clipped);
+    CHECK_FALSE(outcome.name_clipped);
+    CHECK(corpus.results()[0].tool_call_id == id);
+    CHECK(corpus.results()[0].tool_name == name);
+    CHECK(BoundedToolCallId("call_1") == "call_1");
+  }
+
+  TEST_CASE("a bounded id is cut on a UTF-8 boundary and ends in its hash") {
+    // "é" is two bytes: an odd cut would split one.
+    std::string id;
+    for (int i = 0; i < 100; ++i) id += "\xC3\xA9";
+    const std::string bounded = BoundedToolCallId(id);
+    CHECK(bounded.size() <= kMaxToolCallIdBytes);
+    const std::size_t tilde = bounded.rfind('~');
+    REQUIRE(tilde != std::string::npos);
+    CHECK(bounded.size() - tilde == kBoundedSuffixBytes);
+    CHECK(tilde % 2 == 0);
+    CHECK(id.starts_with(bounded.substr(0, tilde)));
+    CHECK(bounded.substr(tilde + 1).find_first_not_of("0123456789abcdef") ==
+          std::string::npos);
+    // Unseeded: the same in every process (FNV-1a of the whole id), and a
+    // bounded id bounds to itself.
+    CHECK(BoundedToolCallId(id) == bounded);
+    CHECK(BoundedToolCallId(bounded) == bounded);
+    CHECK(BoundedToolCallId(std::string(100, 'a')) ==
+          std::string(47, 'a') + "~" + "2885d0ac2e5a9d79");
+  }
+
+  TEST_CASE("a bounded tool name is still exempt as the name of a tool") {
+    const std::string long_name = "tool_" + std::string(500, 'q');
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("call_1", long_name, "{}");
+    CHECK(corpus.IsExempt(BoundedToolName(long_name)));
   }
 
   TEST_CASE("a moved corpus keeps its state") {

@@ -54,6 +54,37 @@ inline constexpr std::size_t kMaxCarriers = 8;
 // index; a long conversation over large tool results stays well below it.
 inline constexpr std::size_t kMaxIndexTokens = 200'000;
 
+// A tool-call id is kept to at most this many bytes. Real ids are ~30 bytes
+// ("call_8f2K...", "toolu_01A..."); a model or a trace that types a
+// paragraph as an id must not have it copied into every carrier list, near
+// miss and verdict. The same bound as kMaxIdBytesInEvents (events.h), so an
+// event never cuts a recorded id again.
+inline constexpr std::size_t kMaxToolCallIdBytes = 64;
+
+// A tool name is kept to at most this many bytes: OpenAI and Anthropic both
+// refuse function names longer than 64 characters, so a longer one is not a
+// name the application registered (agent.h's kMaxToolNameBytes, which
+// includes this header, holds registered names to the same 64).
+inline constexpr std::size_t kMaxRecordedToolNameBytes = 64;
+
+// The suffix BoundedToolCallId and BoundedToolName put on a cut id or name:
+// '~' and 16 lowercase hex digits of a 64-bit FNV-1a hash of the whole
+// original, so two long ids that share their first bytes stay two carriers.
+inline constexpr std::size_t kBoundedSuffixBytes = 17;
+
+// Returns `id` unchanged when it is at most kMaxToolCallIdBytes long; else
+// its longest prefix that ends on a UTF-8 character boundary and leaves room
+// for the suffix, then '~' and the 16 hex digits of the hash of the whole id
+// ("call_aaaa...aaaa~3f9c0d1e2b4a5f60"), at most kMaxToolCallIdBytes in all.
+// The same input always gives the same output, in every process (the hash
+// is unseeded), so a caller may bound an id it meets elsewhere (a trace's
+// tool message) to find the carrier the corpus recorded. Distinct long ids
+// collide only when their 64-bit hashes do. Never fails.
+[[nodiscard]] std::string BoundedToolCallId(std::string_view id);
+
+// The same for a tool name, with kMaxRecordedToolNameBytes.
+[[nodiscard]] std::string BoundedToolName(std::string_view name);
+
 // A user message that begins with this prefix was written by the library
 // itself (the guard posture's correction frame). It is neither exempt nor a
 // user-turn boundary (law 4).
@@ -84,6 +115,13 @@ struct RecordOutcome {
   std::size_t values_seen = 0;  // canonical values met, with repeats
   std::size_t values_new = 0;   // values the index did not hold before
   bool truncated = false;       // the corpus hit its ceiling (now or before)
+  // The tool-call id was longer than kMaxToolCallIdBytes: the result is
+  // recorded, and named in results(), carriers and verdicts, under
+  // BoundedToolCallId(tool_call_id).
+  bool id_clipped = false;
+  // The tool name was longer than kMaxRecordedToolNameBytes: recorded (and
+  // exempt) as BoundedToolName(tool_name).
+  bool name_clipped = false;
 };
 
 // What the corpus knows of one canonical value. Views point into the corpus
@@ -111,8 +149,8 @@ struct ConflictingPlace {
 
 // One tool result recorded in the current user turn.
 struct RecordedResult {
-  std::string tool_call_id;
-  std::string tool_name;
+  std::string tool_call_id;  // at most kMaxToolCallIdBytes: BoundedToolCallId
+  std::string tool_name;  // at most kMaxRecordedToolNameBytes: BoundedToolName
   std::size_t values_recorded = 0;  // canonical values it carried, with repeats
 };
 
@@ -140,6 +178,12 @@ class EvidenceCorpus {
   // Pass only successful results: an error text that quotes the model's
   // arguments must not ground them (law 3). Recording the same tool_call_id
   // twice in one turn adds to the same result.
+  //
+  // The id and the name are bounded here, once: longer than
+  // kMaxToolCallIdBytes or kMaxRecordedToolNameBytes, they are kept as
+  // BoundedToolCallId / BoundedToolName, and the outcome says so
+  // (id_clipped, name_clipped). Only the bounded forms are stored, so a
+  // megabyte id costs 64 bytes per carrier, not a megabyte.
   RecordOutcome RecordToolResult(std::string_view tool_call_id,
                                  std::string_view tool_name,
                                  std::string_view content);
