@@ -29,7 +29,6 @@
 namespace groundgate::cli {
 namespace {
 
-
 constexpr std::string_view kCommand = "groundgate check";
 
 struct CheckArgs : CommonArgs {
@@ -140,7 +139,8 @@ std::string_view CheckUsage() {
       "\n"
       "Exit status: 0 nothing flagged, 1 some answer flagged, 2 a usage or\n"
       "input error (unknown option, unreadable file, bad --min-digits or\n"
-      "--shapes file, malformed line).\n"));
+      "--shapes file, malformed line) or standard output could not be\n"
+      "written.\n"));
   return *kUsage;
 }
 
@@ -150,8 +150,9 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
   if (parsed->help) {
     out << CheckUsage();
-    out.flush();
-    return kExitGrounded;
+    return OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)
+               ? kExitUsageError
+               : kExitGrounded;
   }
   absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
   if (!gate.ok()) {
@@ -162,6 +163,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   VerdictJsonOptions json_options;
   json_options.include_values = parsed->include_values;
   CheckCounts counts;
+  OutputErrors output(out);
   JsonlInput input(kCommand, parsed->trace.format, in, err);
   for (const std::string& file : parsed->files) {
     input.Read(file, [&](const InputRecord& record) {
@@ -170,8 +172,13 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
                     PrintVerdict(record.trace, judged, json_options, &counts,
                                  out);
                   });
+      // A failed write leaves the stream bad: reading on would judge for
+      // no one.
+      if (output.Failed()) input.Stop();
     });
-    out.flush();
+    if (output.Report(kCommand, kStdoutDisplayName, err)) {
+      return kExitUsageError;
+    }
   }
   PrintSummary(counts, input.counts(), err);
   if (input.counts().unreadable_files > 0 ||

@@ -498,7 +498,8 @@ std::string_view EvalUsage() {
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 scored, 2 a usage or input error (a malformed record\n"
-      "or label is named as FILE:LINE: field: what and skipped).\n"));
+      "or label is named as FILE:LINE: field: what and skipped) or\n"
+      "standard output could not be written.\n"));
   return *kUsage;
 }
 
@@ -508,8 +509,9 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
   if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
   if (parsed->help) {
     out << EvalUsage();
-    out.flush();
-    return kExitGrounded;
+    return OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)
+               ? kExitUsageError
+               : kExitGrounded;
   }
   absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
   if (!gate.ok()) {
@@ -570,7 +572,9 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
   } else {
     scores.PrintTable(input.counts(), out);
   }
-  out.flush();
+  if (OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)) {
+    return kExitUsageError;
+  }
   const InputCounts& counts = input.counts();
   err << kCommand << ": records=" << counts.records
       << " malformed_lines=" << counts.malformed_records

@@ -38,6 +38,7 @@ JsonlInput::JsonlInput(std::string_view command, TraceFormat format,
 void JsonlInput::Read(
     const std::string& path,
     const std::function<void(const InputRecord&)>& on_record) {
+  if (stopped_) return;
   if (path == kStdinName) {
     ReadStream(in_, kStdinDisplayName, on_record);
     return;
@@ -77,7 +78,7 @@ void JsonlInput::ReadStream(
   ++counts_.files;
   std::string line;
   std::size_t line_number = 0;
-  while (std::getline(input, line)) {
+  while (!stopped_ && std::getline(input, line)) {
     ++line_number;
     counts_.bytes += line.size() + 1;
     std::string_view view = line;

@@ -61,6 +61,11 @@ class JsonlInput {
   void RejectRecord(std::string_view source, std::size_t line,
                     const absl::Status& status);
 
+  // Ends reading: the current Read returns after the record being handed
+  // out, and later Reads read nothing. A command calls it when its output
+  // can no longer be written.
+  void Stop() { stopped_ = true; }
+
   const InputCounts& counts() const { return counts_; }
 
  private:
@@ -72,6 +77,7 @@ class JsonlInput {
   std::istream& in_;
   std::ostream& err_;
   InputCounts counts_;
+  bool stopped_ = false;
 };
 
 }  // namespace groundgate::cli

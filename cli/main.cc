@@ -40,6 +40,15 @@ constexpr std::string_view kUsage =
     "  -h, --help print this help\n"
     "  --version  print the version\n";
 
+// The exit code after the top-level help or version: 0, or 2 with a
+// message when standard output could not be written.
+int WrittenOrFailed() {
+  return groundgate::cli::OutputErrors(std::cout).Report(
+             "groundgate", groundgate::cli::kStdoutDisplayName, std::cerr)
+             ? groundgate::cli::kExitUsageError
+             : groundgate::cli::kExitGrounded;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -54,11 +63,11 @@ int main(int argc, char** argv) {
   const std::string_view command = args.front();
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
-    return groundgate::cli::kExitGrounded;
+    return WrittenOrFailed();
   }
   if (command == "--version") {
     std::cout << "groundgate " << GROUNDGATE_VERSION_STRING << '\n';
-    return groundgate::cli::kExitGrounded;
+    return WrittenOrFailed();
   }
   if (command == "check") {
     return groundgate::cli::RunCheckCommand(

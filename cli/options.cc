@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <ostream>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -92,6 +93,26 @@ absl::Status LoadShapesFile(const std::string& path, GateOptions* options) {
 }
 
 }  // namespace
+
+bool OutputErrors::Failed() {
+  if (failed_) return true;
+  if (out_.good()) return false;
+  failed_ = true;
+  error_ = errno;
+  return true;
+}
+
+bool OutputErrors::Report(std::string_view command, std::string_view where,
+                          std::ostream& err) {
+  if (!Failed()) {
+    errno = 0;
+    out_.flush();
+    if (!Failed()) return false;
+  }
+  err << command << ": cannot write to " << where << ": "
+      << (error_ != 0 ? std::strerror(error_) : "write error") << '\n';
+  return true;
+}
 
 bool IsFlag(std::string_view arg, std::string_view flag) {
   return arg == flag ||

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <span>
 #include <string>
@@ -32,6 +33,33 @@ inline constexpr int kExitUsageError = 2;  // bad flag, file, record or config
 
 // `-` names standard input.
 inline constexpr std::string_view kStdinName = "-";
+
+// How standard output is named in a write error.
+inline constexpr std::string_view kStdoutDisplayName = "standard output";
+
+// The first write error of one output stream (a full disk, /dev/full, a
+// closed pipe), caught right after the write that failed, while errno
+// still says why: reading the next file resets errno.
+class OutputErrors {
+ public:
+  // `out` must outlive this object.
+  explicit OutputErrors(std::ostream& out) : out_(out) {}
+
+  // Call right after writing. True when some write to the stream failed;
+  // the first time, remembers errno as the reason.
+  bool Failed();
+
+  // Flushes the stream, then Failed(). When a write failed, writes
+  // "COMMAND: cannot write to WHERE: REASON" to `err` and returns true: the
+  // command then exits kExitUsageError. False while every write succeeded.
+  [[nodiscard]] bool Report(std::string_view command, std::string_view where,
+                            std::ostream& err);
+
+ private:
+  std::ostream& out_;
+  bool failed_ = false;
+  int error_ = 0;  // errno when the failure was first seen; 0 if unknown
+};
 
 // Joins text and counts into one string. Debian's abseil has its own
 // string_view, so absl::StrCat does not take std::string_view; this does.

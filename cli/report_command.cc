@@ -111,7 +111,8 @@ std::string_view ReportUsage() {
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 written, 2 a usage or input error (the page is still\n"
-      "written with every good record).\n"));
+      "written with every good record) or the page could not be written\n"
+      "(a full disk: the message names the file or standard output).\n"));
   return *kUsage;
 }
 
@@ -121,8 +122,9 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
   if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
   if (parsed->help) {
     out << ReportUsage();
-    out.flush();
-    return kExitGrounded;
+    return OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)
+               ? kExitUsageError
+               : kExitGrounded;
   }
   absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
   if (!gate.ok()) {
@@ -131,6 +133,7 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
   }
   std::ofstream file;
   std::ostream* page_out = &out;
+  std::string_view page_name = kStdoutDisplayName;
   if (parsed->output != kStdinName) {
     errno = 0;
     file.open(parsed->output, std::ios::binary | std::ios::trunc);
@@ -140,11 +143,14 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
       return kExitUsageError;
     }
     page_out = &file;
+    page_name = parsed->output;
   }
 
   ReportPage page(*page_out, parsed->title);
+  OutputErrors output(*page_out);
   page.Begin();
   JsonlInput input(kCommand, parsed->trace.format, in, err);
+  if (output.Failed()) input.Stop();
   for (const std::string& path : parsed->files) {
     input.Read(path, [&](const InputRecord& record) {
       std::vector<JudgedAnswer> answers;
@@ -157,14 +163,23 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
           });
       page.AddConversation(record.trace,
                            Concat(record.source, ":", record.line), answers);
+      // A failed write leaves the stream bad: stop reading, report below.
+      if (output.Failed()) input.Stop();
     });
   }
   const InputCounts& counts = input.counts();
-  page.End(counts.files, counts.malformed_records, counts.unreadable_files);
+  if (!output.Failed()) {
+    page.End(counts.files, counts.malformed_records, counts.unreadable_files);
+  }
+  if (output.Report(kCommand, page_name, err)) {
+    return kExitUsageError;
+  }
   if (file.is_open()) {
+    errno = 0;
     file.close();
     if (!file) {
-      err << kCommand << ": write error on " << parsed->output << '\n';
+      err << kCommand << ": cannot write to " << parsed->output << ": "
+          << (errno != 0 ? std::strerror(errno) : "write error") << '\n';
       return kExitUsageError;
     }
   }

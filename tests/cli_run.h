@@ -83,13 +83,17 @@ struct RunResult {
 };
 
 // Runs `program` with `args` (argv[0] is the program), standard input from
-// `stdin_text`, and captures stdout, stderr and the exit code.
+// `stdin_text`, and captures stdout, stderr and the exit code. With
+// `stdout_path` ("/dev/full", say) standard output goes there instead and
+// RunResult::out is empty.
 inline RunResult RunProgram(const std::string& program,
                             const std::vector<std::string>& args,
-                            const std::string& stdin_text = "") {
+                            const std::string& stdin_text = "",
+                            const std::string& stdout_path = "") {
   ScratchDir io;
   const std::string in_path = io.Write("stdin", stdin_text);
-  const std::string out_path = io.Path("stdout");
+  const std::string out_path =
+      stdout_path.empty() ? io.Path("stdout") : stdout_path;
   const std::string err_path = io.Path("stderr");
   std::vector<std::string> argv_storage = {program};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
@@ -117,15 +121,16 @@ inline RunResult RunProgram(const std::string& program,
   RunResult result;
   result.exit_code =
       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = ReadFile(out_path);
+  if (stdout_path.empty()) result.out = ReadFile(out_path);
   result.err = ReadFile(err_path);
   return result;
 }
 
 // Runs the built `groundgate` command.
 inline RunResult RunGroundgate(const std::vector<std::string>& args,
-                               const std::string& stdin_text = "") {
-  return RunProgram(GROUNDGATE_CLI_PATH, args, stdin_text);
+                               const std::string& stdin_text = "",
+                               const std::string& stdout_path = "") {
+  return RunProgram(GROUNDGATE_CLI_PATH, args, stdin_text, stdout_path);
 }
 
 // A fixture of tests/fixtures/adapters/.

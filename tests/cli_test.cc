@@ -945,4 +945,57 @@ TEST_CASE("cli help lists the report and eval commands and every format") {
   }
 }
 
+TEST_CASE("cli a megabyte tool-call id and tool name print in bounded form") {
+  const std::string long_id = "call_" + std::string(1 << 20, 'i');
+  const std::string long_name = "get_" + std::string(1 << 20, 'n');
+  ScratchDir dir;
+  const std::string file = dir.Write(
+      "huge_id.jsonl",
+      Line("huge", {User("Which port?"), Calls({{long_id, long_name}}),
+                    NamedResult(long_id, long_name, kPortStats),
+                    Answer("Port fc1/3 has 41201 CRC errors.")}) +
+          "\n");
+  CliResult result = RunCli({"check", file});
+  CHECK(result.exit_code == 1);  // 41201 is one digit from 41200
+  // The line names the result by its bounded id, never the megabyte.
+  CHECK(result.out.size() < 4096);
+  const std::string bounded = groundgate::BoundedToolCallId(long_id);
+  CHECK(bounded.size() <= groundgate::kMaxToolCallIdBytes);
+  CHECK(Contains(result.out, "\"" + bounded + "\""));
+}
+
+TEST_CASE("cli a write error on standard output exits 2 and says why") {
+  ScratchDir dir;
+  const std::string file =
+      dir.Write("ok.jsonl", Line("ok", PortConversation("fc1/3.")) + "\n");
+  const std::vector<std::vector<std::string>> commands = {
+      {"check", file},  {"eval", file},      {"eval", "--json", file},
+      {"report", file}, {"check", "--help"}, {"--version"}};
+  for (const std::vector<std::string>& args : commands) {
+    CAPTURE(args.front());
+    groundgate_test::RunResult run =
+        groundgate_test::RunGroundgate(args, "", "/dev/full");
+    CHECK(run.exit_code == 2);
+    CHECK(Contains(run.err,
+                   "cannot write to standard output: No space left on "
+                   "device"));
+  }
+  groundgate_test::RunResult check =
+      groundgate_test::RunGroundgate({"check", file}, "", "/dev/full");
+  CHECK(Contains(check.err,
+                 "groundgate check: cannot write to standard "
+                 "output: No space left on device\n"));
+}
+
+TEST_CASE("cli a write error on the report's -o file exits 2 and names it") {
+  ScratchDir dir;
+  const std::string file =
+      dir.Write("ok.jsonl", Line("ok", PortConversation("fc1/3.")) + "\n");
+  CliResult result = RunCli({"report", "-o", "/dev/full", file});
+  CHECK(result.exit_code == 2);
+  CHECK(Contains(result.err,
+                 "groundgate report: cannot write to /dev/full: "
+                 "No space left on device"));
+}
+
 TEST_SUITE_END();
