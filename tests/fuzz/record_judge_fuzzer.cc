@@ -10,6 +10,11 @@
 // Input layout: TOOL_RESULT 0x00 ANSWER 0x00 USER_MESSAGE. Missing parts are
 // empty; an input with no 0x00 is used as both the tool result and the
 // answer, so the fuzzer starts out with answers that quote their evidence.
+// The input's length modulo kScenarioCount picks the one scenario it goes
+// through (value functions, a two-call corpus, a text corpus, an exempt
+// corpus, a truncated corpus, a crowded corpus): running all six on every
+// input cost ~15 ms an input (~65 exec/s), one costs a sixth of that and
+// the fuzzer's length mutations spread every seed over all six.
 //
 // What it does NOT do: judge whether a verdict is right beyond contracts
 // that hold for every input (spans inside the answer, law 5, law 6, law 9,
@@ -37,6 +42,7 @@
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
+#include "tests/fuzz/fuzz_checks.h"
 
 namespace groundgate::fuzz {
 namespace {
@@ -48,16 +54,8 @@ constexpr std::size_t kCarriersToOverflow = kMaxCarriers + 1;
 // Recording the result kCarriersToOverflow times costs that many records;
 // above this size the cap is left to smaller inputs, to keep exec/s high.
 constexpr std::size_t kMaxBytesForCarrierCap = 4096;
-
-// A broken contract is a crash libFuzzer keeps the input for.
-#define GG_FUZZ_CHECK(condition, what)                                  \
-  do {                                                                  \
-    if (!(condition)) {                                                 \
-      std::fprintf(stderr, "contract broken: %s (%s) at %s:%d\n", what, \
-                   #condition, __FILE__, __LINE__);                     \
-      std::abort();                                                     \
-    }                                                                   \
-  } while (false)
+// The scenarios an input can go through; its length picks one.
+constexpr std::size_t kScenarioCount = 6;
 
 struct FuzzInput {
   std::string_view tool_result;
@@ -81,24 +79,6 @@ FuzzInput Split(std::string_view bytes) {
     input.user_message = rest.substr(second + 1);
   }
   return input;
-}
-
-// A gate with declared shapes and exemptions, so those paths run too.
-const Gate& DeclaredShapesGate() {
-  static const Gate* const gate = [] {
-    GateOptions options;
-    options.shapes = {
-        {"ticket", "[A-Z]{2,5}-[0-9]+"},
-        {"hostname", "[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*\\.example\\.net"},
-        {"wwn", "([0-9a-fA-F]{2}:){7}[0-9a-fA-F]{2}"}};
-    options.exempt_values = {"dc-east-2", "2024-05-15"};
-    options.exempt_patterns = {"INC[0-9]{7}"};
-    absl::StatusOr<Gate> created = Gate::Create(std::move(options));
-    GG_FUZZ_CHECK(created.ok(), "the fuzzer's GateOptions are valid");
-    // Leaked on purpose: it lives for the whole process.
-    return new Gate(std::move(*created));
-  }();
-  return *gate;
 }
 
 const evidence::Extractor& DefaultExtractor() {
@@ -195,44 +175,8 @@ void ExerciseValueFunctions(std::string_view text) {
 // Judges `answer`, checks what every verdict must satisfy, and returns it.
 Verdict JudgeAndCheck(const Gate& gate, std::string_view answer,
                       const EvidenceCorpus& corpus) {
-  const Verdict verdict = gate.Judge(answer, corpus);
-
-  int exempt = 0;
-  std::size_t previous_start = 0;
-  bool any_cut = false;
-  for (const Candidate& candidate : verdict.candidates) {
-    GG_FUZZ_CHECK(
-        candidate.start < candidate.end && candidate.end <= answer.size(),
-        "a candidate's span lies inside the answer");
-    GG_FUZZ_CHECK(candidate.start >= previous_start,
-                  "candidates come in answer order");
-    previous_start = candidate.start;
-    GG_FUZZ_CHECK(candidate.carriers.size() <= kMaxCarriers,
-                  "at most kMaxCarriers carriers (law 6)");
-    GG_FUZZ_CHECK(candidate.occurrences >= 1, "a candidate occurs");
-    if (candidate.status == CandidateStatus::kExempt) ++exempt;
-    any_cut = any_cut || candidate.carriers_cut;
-  }
-  GG_FUZZ_CHECK(
-      verdict.looked_up == static_cast<int>(verdict.candidates.size()) - exempt,
-      "looked_up is candidates minus exempt");
-  if (corpus.truncated()) {
-    GG_FUZZ_CHECK(verdict.evidence_truncated,
-                  "a truncated corpus marks the verdict (law 5)");
-    GG_FUZZ_CHECK(!verdict.answer_carriers.has_value(),
-                  "no answer_carriers from a truncated corpus (law 6)");
-    GG_FUZZ_CHECK(verdict.unsupported() == 0,
-                  "a partial corpus accuses no one (law 5)");
-    GG_FUZZ_CHECK(!verdict.flagged(), "a partial corpus flags nothing");
-  } else {
-    GG_FUZZ_CHECK(verdict.unverified() == 0,
-                  "unverified only when the corpus is truncated");
-  }
-  if (any_cut) {
-    GG_FUZZ_CHECK(!verdict.answer_carriers.has_value(),
-                  "a cut carrier list means no answer_carriers (law 6)");
-  }
-
+  Verdict verdict = gate.Judge(answer, corpus);
+  CheckVerdict(verdict, answer, corpus);
   return verdict;
 }
 
@@ -241,12 +185,9 @@ Verdict JudgeAndCheck(const Gate& gate, std::string_view answer,
 // escaped exception is a finding too (nothing throws across the API).
 void CheckDeterministic(const Gate& gate, std::string_view answer,
                         const EvidenceCorpus& corpus, const Verdict& first) {
-  const std::string json = VerdictToJson(first).dump();
+  const std::string json = DumpVerdict(first);
   const std::string again = VerdictToJson(gate.Judge(answer, corpus)).dump();
   GG_FUZZ_CHECK(json == again, "the same inputs give the same verdict (law 9)");
-  VerdictJsonOptions with_values;
-  with_values.include_values = true;
-  (void)VerdictToJson(first, with_values).dump();
 }
 
 // Law 1 as an oracle: when the answer is the very text the corpus recorded,
@@ -269,16 +210,10 @@ void CheckGroundsItself(const Verdict& verdict, const char* what) {
   GG_FUZZ_CHECK(verdict.unsupported() == 0, what);
 }
 
-void TestOneInput(std::string_view bytes) {
-  const FuzzInput input = Split(bytes);
-  const Gate& gate = DeclaredShapesGate();
-
-  ExerciseValueFunctions(input.tool_result);
-  if (input.answer.data() != input.tool_result.data()) {
-    ExerciseValueFunctions(input.answer);
-  }
-
-  // The tool result as a tool result: JSON walked, anything else as text.
+// The tool result as a tool result (JSON walked, anything else as text),
+// recorded twice after a system text and the user message; then a new user
+// turn.
+void RunTwoCallCorpus(const Gate& gate, const FuzzInput& input) {
   EvidenceCorpus corpus;
   corpus.RecordExempt("You are the storage operations assistant at dc-east-2.");
   const bool began_turn = corpus.RecordUserMessage(input.user_message);
@@ -299,10 +234,12 @@ void TestOneInput(std::string_view bytes) {
                       candidate.grounding != Grounding::kThisTurn,
                   "a new user turn clears the carriers (law 7)");
   }
+}
 
-  // The tool result as text: a prefix no JSON starts with forces the text
-  // path. Judging that very text must accuse nothing (law 1: one spelling
-  // per value on both sides).
+// The tool result as text: a prefix no JSON starts with forces the text
+// path. Judging that very text must accuse nothing (law 1: one spelling per
+// value on both sides).
+void RunTextCorpus(const Gate& gate, const FuzzInput& input) {
   EvidenceCorpus text_corpus;
   text_corpus.RecordUserMessage("show me the log");
   const std::string as_text = "log " + std::string(input.tool_result);
@@ -313,33 +250,74 @@ void TestOneInput(std::string_view bytes) {
                      "text recorded as evidence grounds itself (law 1)");
   CheckDeterministic(gate, input.answer, text_corpus,
                      JudgeAndCheck(gate, input.answer, text_corpus));
+}
 
-  // The user message's values are exempt, never carried (law 4).
+// The user message's values are exempt, never carried (law 4).
+void RunExemptCorpus(const Gate& gate, const FuzzInput& input) {
   EvidenceCorpus exempt_corpus;
   exempt_corpus.RecordUserMessage(input.tool_result);
   exempt_corpus.RecordExempt(input.answer);
   CheckGroundsItself(JudgeAndCheck(gate, input.answer, exempt_corpus),
                      "text recorded as exempt exempts itself (law 1, law 4)");
+}
 
-  // A corpus that truncates (law 5).
+// A corpus that truncates (law 5).
+void RunTinyCorpus(const Gate& gate, const FuzzInput& input) {
   EvidenceCorpus tiny(CorpusOptions{.max_index_tokens = kTinyIndexTokens});
   tiny.RecordUserMessage(input.user_message);
   tiny.RecordToolResult("call_1", "port_status", input.tool_result);
   JudgeAndCheck(gate, input.answer, tiny);
+}
 
-  // More carriers than a list keeps (law 6).
-  if (input.tool_result.size() <= kMaxBytesForCarrierCap) {
-    EvidenceCorpus crowded;
-    for (std::size_t i = 0; i < kCarriersToOverflow; ++i) {
-      crowded.RecordToolResult("call_" + std::to_string(i), "port_status",
-                               input.tool_result);
-    }
-    JudgeAndCheck(gate, input.answer, crowded);
+// More carriers than a list keeps (law 6).
+void RunCrowdedCorpus(const Gate& gate, const FuzzInput& input) {
+  if (input.tool_result.size() > kMaxBytesForCarrierCap) return;
+  EvidenceCorpus crowded;
+  for (std::size_t i = 0; i < kCarriersToOverflow; ++i) {
+    crowded.RecordToolResult("call_" + std::to_string(i), "port_status",
+                             input.tool_result);
+  }
+  JudgeAndCheck(gate, input.answer, crowded);
+}
+
+void TestOneInput(std::string_view bytes) {
+  const FuzzInput input = Split(bytes);
+  const Gate& gate = DeclaredShapesGate();
+  switch (bytes.size() % kScenarioCount) {
+    case 0:
+      ExerciseValueFunctions(input.tool_result);
+      if (input.answer.data() != input.tool_result.data()) {
+        ExerciseValueFunctions(input.answer);
+      }
+      break;
+    case 1:
+      RunTwoCallCorpus(gate, input);
+      break;
+    case 2:
+      RunTextCorpus(gate, input);
+      break;
+    case 3:
+      RunExemptCorpus(gate, input);
+      break;
+    case 4:
+      RunTinyCorpus(gate, input);
+      break;
+    default:
+      RunCrowdedCorpus(gate, input);
+      break;
   }
 }
 
 }  // namespace
 }  // namespace groundgate::fuzz
+
+// Builds the shared Gate and Extractor before the first input, so no input
+// pays for (or gets the blame for) compiling them.
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  (void)groundgate::fuzz::DeclaredShapesGate();
+  (void)groundgate::fuzz::DefaultExtractor();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
                                       std::size_t size) {

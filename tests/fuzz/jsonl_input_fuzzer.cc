@@ -1,0 +1,138 @@
+// tests/fuzz/jsonl_input_fuzzer.cc — libFuzzer target over the command's
+// JSONL reader (cli/jsonl_input.h) and capi's CheckRecord.
+//
+// Its one job: read arbitrary bytes as a JSONL file on standard input with
+// cli::JsonlInput, check what it hands out and counts against what its
+// header states, and read the same lines one by one with capi::CheckRecord
+// (the C API's and Python module's entry), which must accept exactly the
+// lines the command accepted, and replay each with the shared Gate. It
+// stops on any crash, sanitizer report, escaped exception or broken
+// contract (law 10: a bad line is reported and counted, never a crash).
+//
+// Input layout: SELECTOR FILE. The selector byte picks the --format,
+// SELECTOR % 6 in TraceFormat's order (auto, openai-chat, openai-responses,
+// anthropic, mcp, evidenceflow: ASCII '0'..'5' name them); the rest is the
+// file's bytes, lines split at '\n' (CRLF and a leading byte order mark are
+// accepted, blank lines skipped).
+//
+// What it does NOT do: open files on disk (the stdin path reads the same
+// ReadStream), or check verdicts beyond fuzz_checks.h's contracts.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "capi/check_record.h"
+#include "cli/jsonl_input.h"
+#include "cli/options.h"
+#include "groundgate/gate.h"
+#include "groundgate/trace.h"
+#include "nlohmann/json.hpp"
+#include "tests/fuzz/fuzz_checks.h"
+
+namespace groundgate::fuzz {
+namespace {
+
+constexpr TraceFormat kFormats[] = {
+    TraceFormat::kAuto,
+    TraceFormat::kOpenAiChat,
+    TraceFormat::kOpenAiResponses,
+    TraceFormat::kAnthropicMessages,
+    TraceFormat::kMcp,
+    TraceFormat::kEvidenceFlow,
+};
+constexpr std::size_t kFormatCount = std::size(kFormats);
+
+std::size_t CountLines(std::string_view text) {
+  std::size_t lines = 0;
+  for (char c : text) lines += c == '\n' ? 1 : 0;
+  return lines;
+}
+
+void TestOneInput(std::string_view bytes) {
+  if (bytes.empty()) return;
+  const TraceFormat format =
+      kFormats[static_cast<unsigned char>(bytes[0]) % kFormatCount];
+  const std::string_view file = bytes.substr(1);
+
+  // The command's reader, over the whole file as standard input.
+  std::istringstream in{std::string(file)};
+  std::ostringstream err;
+  cli::JsonlInput input("groundgate check", format, in, err);
+  std::vector<std::size_t> good_lines;
+  input.Read(std::string(cli::kStdinName), [&](const cli::InputRecord& record) {
+    GG_FUZZ_CHECK(record.source == "<stdin>", "stdin is named <stdin>");
+    GG_FUZZ_CHECK(good_lines.empty() || record.line > good_lines.back(),
+                  "records come in line order, once each");
+    GG_FUZZ_CHECK(!record.trace.id.empty(), "every record has an id");
+    good_lines.push_back(record.line);
+  });
+  const cli::InputCounts& counts = input.counts();
+  GG_FUZZ_CHECK(counts.files == 1 && counts.unreadable_files == 0,
+                "standard input is one readable file");
+  GG_FUZZ_CHECK(counts.records == good_lines.size(),
+                "every good record is counted and handed out");
+  const std::size_t line_count =
+      CountLines(file) + (!file.empty() && file.back() != '\n' ? 1 : 0);
+  GG_FUZZ_CHECK(counts.records + counts.malformed_records <= line_count,
+                "a line is at most one record");
+  GG_FUZZ_CHECK(counts.bytes == line_count + file.size() - CountLines(file),
+                "bytes counts every line and its newline");
+  GG_FUZZ_CHECK(CountLines(err.str()) == counts.malformed_records,
+                "each malformed line is one line on the error stream");
+
+  // capi's CheckRecord, line by line, must accept the same lines.
+  const Gate& gate = DeclaredShapesGate();
+  capi::CheckOptions options;
+  options.format = format;
+  std::size_t line_number = 0;
+  std::size_t next_good = 0;
+  std::size_t start = 0;
+  while (start < file.size()) {
+    std::size_t end = file.find('\n', start);
+    if (end == std::string_view::npos) end = file.size();
+    ++line_number;
+    const std::string_view line =
+        capi::TrimJsonlLine(file.substr(start, end - start), line_number == 1);
+    start = end + 1;
+    if (capi::IsBlankJsonlLine(line)) continue;
+    const bool command_read_it =
+        next_good < good_lines.size() && good_lines[next_good] == line_number;
+    if (command_read_it) ++next_good;
+    const absl::Status status = capi::CheckRecord(
+        line, "fuzz:" + std::to_string(line_number), gate, options,
+        [](nlohmann::ordered_json judged) {
+          const std::string printed = capi::DumpCheckLine(judged);
+          GG_FUZZ_CHECK(printed.starts_with('{') &&
+                            printed.find('\n') == std::string::npos,
+                        "a check line is one JSON object on one line");
+        });
+    GG_FUZZ_CHECK(status.ok() == command_read_it,
+                  "CheckRecord accepts exactly the lines the command reads");
+    if (!status.ok()) {
+      GG_FUZZ_CHECK(absl::IsInvalidArgument(status),
+                    "a bad line is InvalidArgument");
+    }
+  }
+  GG_FUZZ_CHECK(next_good == good_lines.size(),
+                "every line the command read is a line of the file");
+}
+
+}  // namespace
+}  // namespace groundgate::fuzz
+
+// Builds the shared Gate before the first input.
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  (void)groundgate::fuzz::DeclaredShapesGate();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
+                                      std::size_t size) {
+  groundgate::fuzz::TestOneInput(
+      std::string_view(reinterpret_cast<const char*>(data), size));
+  return 0;
+}
