@@ -8,13 +8,15 @@
 //
 // What it does NOT do: HTTP, authentication, or model settings ("model",
 // "temperature" are the caller's to add). It never throws: every member is
-// checked before it is read.
+// checked before it is read, and object arguments nesting deeper than
+// kMaxToolArgumentDepth are refused before they are dumped.
 #include <cstdint>
 #include <limits>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
+#include "runtime/adapters/record_fields.h"
 
 namespace groundgate {
 namespace {
@@ -180,6 +182,14 @@ absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
     out.name = *std::move(name);
     // Some servers send the arguments as an object rather than JSON text.
     const auto arguments = function->find("arguments");
+    // Before the dump, which recurses once per level.
+    if (arguments != function->end() &&
+        adapters::FindNestingDeeperThan(*arguments, kMaxToolArgumentDepth, "")
+            .has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "OpenAI response: tool_calls[", i,
+          "].function.arguments nest deeper than ", kMaxToolArgumentDepth));
+    }
     if (arguments != function->end()) {
       out.arguments =
           arguments->is_string()

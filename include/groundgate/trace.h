@@ -135,6 +135,12 @@ struct Trace {
   std::vector<TraceMessage> messages;             // in wire order
 };
 
+// A record that opens more arrays or objects inside one another than this
+// is refused: no recorded conversation comes near it, and it keeps every
+// recursive walk of a record's values (nlohmann's dump, the corpus's JSON
+// walk) far from the end of even a small thread's stack.
+inline constexpr int kMaxTraceJsonDepth = 256;
+
 // Names the format of one parsed record from its shape:
 //   an object with "steps" (or, only when named, a bare array) evidenceflow;
 //   an object with "input" or "output" and no "messages"   openai-responses;
@@ -150,9 +156,12 @@ TraceFormat DetectTraceFormat(const nlohmann::json& record);
 
 // Reads one record into a Trace. `format` kAuto detects it. Returns
 // InvalidArgument naming the field that is wrong ("messages[3].tool_call_id:
-// missing", "steps[2].type: unknown step type \"plan\" (expected ...)") for a
-// record that is not an object, lacks a field, mistypes one, or names an
-// unknown role, item or step type. Never throws. A bare JSON array is read
+// missing", "steps[2].type: unknown step type (expected ...)") for a record
+// that is not an object, lacks a field, mistypes one, names an unknown
+// role, item or step type, or nests deeper than kMaxTraceJsonDepth
+// ("steps[2].content: nests deeper than 256", checked before anything else,
+// on any depth). A message names the field and what was expected, never
+// the record's content. Never throws. A bare JSON array is read
 // as evidenceflow steps only when `format` is kEvidenceFlow; its id is "".
 absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
                                       TraceFormat format);

@@ -68,8 +68,7 @@ class AnthropicReader {
     }
     if (role != "user" && role != "assistant") {
       return FieldError(Member(path, "role"),
-                        Concat("unknown role ", Quote(role),
-                               " (expected user or assistant)"));
+                        "unknown role (expected user or assistant)");
     }
     const bool is_user = role == "user";
     const Json* content = Find(message, "content");
@@ -150,9 +149,9 @@ class AnthropicReader {
         }
         out.push_back(std::move(reasoning));
       } else if (!CarriesNoText(type)) {
-        return FieldError(Member(block_path, "type"),
-                          Concat("unknown block type ", Quote(type),
-                                 " (expected ", kBlockTypes, ")"));
+        return FieldError(
+            Member(block_path, "type"),
+            Concat("unknown block type (expected ", kBlockTypes, ")"));
       }
     }
     // Reasoning and results come first: the tool results a user message

@@ -114,9 +114,8 @@ absl::Status ReadStep(const Json& step, std::size_t index,
     return absl::OkStatus();
   }
   return FieldError(Member(path, "type"),
-                    Concat("unknown step type ", Quote(type),
-                           " (expected user, assistant, tool_call, "
-                           "tool_result, retrieval, system or reasoning)"));
+                    "unknown step type (expected user, assistant, tool_call, "
+                    "tool_result, retrieval, system or reasoning)");
 }
 
 }  // namespace

@@ -139,8 +139,8 @@ class McpReader {
     auto request = requests_.find(id_text);
     if (request == requests_.end()) {
       return FieldError(Member(path, "id"),
-                        Concat("no request with id ", Quote(id_text),
-                               " before this response"));
+                        "no tools/call or other request with this id before "
+                        "this response");
     }
     if (!request->second.has_value()) return absl::OkStatus();  // protocol
     TraceMessage message;
@@ -220,9 +220,8 @@ class McpReader {
         } else if (type != "image" && type != "audio" &&
                    type != "resource_link") {
           return FieldError(Member(part_path, "type"),
-                            Concat("unknown content type ", Quote(type),
-                                   " (expected text, resource, image, audio "
-                                   "or resource_link)"));
+                            "unknown content type (expected text, resource, "
+                            "image, audio or resource_link)");
         }
         if (text.empty()) continue;
         if (!first) message.text += '\n';

@@ -76,10 +76,10 @@ absl::StatusOr<TraceRole> ReadChatRole(const Json& message,
     *is_tool = true;
     return TraceRole::kToolResult;
   }
-  return FieldError(Member(path, "role"),
-                    Concat("unknown role ", Quote(role),
-                           " (expected system, developer, user, assistant or "
-                           "tool)"));
+  return FieldError(
+      Member(path, "role"),
+      "unknown role (expected system, developer, user, assistant or "
+      "tool)");
 }
 
 }  // namespace

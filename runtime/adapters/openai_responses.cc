@@ -149,8 +149,7 @@ class ResponsesReader {
       if (type == skipped) return absl::OkStatus();
     }
     return FieldError(Member(path, "type"),
-                      Concat("unknown item type ", Quote(type), " (expected ",
-                             kItemTypes, ")"));
+                      Concat("unknown item type (expected ", kItemTypes, ")"));
   }
 
   absl::Status ReadMessage(const Json& item, TraceMessage message) {
@@ -167,9 +166,8 @@ class ResponsesReader {
       message.role = TraceRole::kAssistant;
     } else {
       return FieldError(Member(path, "role"),
-                        Concat("unknown role ", Quote(role),
-                               " (expected system, developer, user or "
-                               "assistant)"));
+                        "unknown role (expected system, developer, user or "
+                        "assistant)");
     }
     const Json* content = Find(item, "content");
     if (content == nullptr) return Missing(Member(path, "content"));

@@ -5,8 +5,11 @@
 #include "runtime/adapters/record_fields.h"
 
 #include <cstddef>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "nlohmann/json.hpp"
@@ -14,9 +17,29 @@
 namespace groundgate::adapters {
 namespace {
 
-// A value quoted back in an error message is clipped to this many bytes: it
-// names the culprit without copying a document onto the terminal.
-constexpr std::size_t kMaxQuotedBytes = 40;
+// The field names of every format the adapters read (and a few of
+// their neighbours): a path into a record names these, and nothing the
+// record's author chose.
+constexpr std::string_view kFieldNames[] = {
+    "steps",        "messages",     "input",
+    "output",       "content",      "structuredContent",
+    "result",       "error",        "params",
+    "arguments",    "function",     "tool_calls",
+    "system",       "instructions", "summary",
+    "text",         "resource",     "exception",
+    "id",           "type",         "role",
+    "name",         "tool",         "source",
+    "tool_call_id", "call_id",      "tool_use_id",
+    "thinking",     "is_error",     "isError",
+    "method",       "jsonrpc",
+};
+
+bool IsFieldName(std::string_view key) {
+  for (std::string_view name : kFieldNames) {
+    if (name == key) return true;
+  }
+  return false;
+}
 
 // Lists "a, b or c" for an error message.
 std::string ListWords(std::initializer_list<std::string_view> a,
@@ -44,24 +67,6 @@ bool Contains(std::initializer_list<std::string_view> list,
 
 }  // namespace
 
-std::string Quote(std::string_view text) {
-  bool clipped = false;
-  if (text.size() > kMaxQuotedBytes) {
-    std::size_t cut = kMaxQuotedBytes;
-    // Back off to a UTF-8 character boundary (never inside a sequence).
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
-      --cut;
-    }
-    text = text.substr(0, cut);
-    clipped = true;
-  }
-  std::string quoted =
-      Json(std::string(text))
-          .dump(-1, ' ', false, Json::error_handler_t::replace);
-  if (clipped) quoted.insert(quoted.size() - 1, "...");
-  return quoted;
-}
-
 absl::Status FieldError(std::string_view path, std::string_view what) {
   return absl::InvalidArgumentError(Concat(path, ": ", what));
 }
@@ -82,6 +87,54 @@ std::string Member(std::string_view path, std::string_view key) {
 
 std::string Element(std::string_view path, std::size_t index) {
   return Concat(path, "[", index, "]");
+}
+
+std::optional<std::string> FindNestingDeeperThan(const Json& value, int limit,
+                                                 std::string_view path) {
+  if (!value.is_structured()) return std::nullopt;
+  // One frame per open array or object, from `value` down: the child the
+  // walk is in is the one before `next`.
+  struct Frame {
+    const Json* container;
+    Json::const_iterator next;
+    std::size_t next_index;
+  };
+  std::vector<Frame> open;
+  open.push_back({&value, value.cbegin(), 0});
+  while (!open.empty()) {
+    Frame& top = open.back();
+    if (top.next == top.container->cend()) {
+      open.pop_back();
+      continue;
+    }
+    const Json& child = *top.next;
+    ++top.next;
+    ++top.next_index;
+    if (!child.is_structured()) continue;
+    if (open.size() < static_cast<std::size_t>(limit)) {
+      open.push_back({&child, child.cbegin(), 0});
+      continue;
+    }
+    // `child` is one level too deep: name the way to it while the names
+    // are the formats' own (a key, or an index into a list a key named).
+    std::string named(path);
+    bool index_named = true;  // the list `path` or the record itself
+    for (const Frame& frame : open) {
+      if (frame.container->is_object()) {
+        const std::string& key = std::prev(frame.next).key();
+        if (!IsFieldName(key)) break;
+        named = Member(named, key);
+        index_named = true;
+      } else {
+        if (!index_named) break;
+        named = Element(named, frame.next_index - 1);
+        index_named = false;
+      }
+    }
+    if (named.empty()) named = "record";
+    return named;
+  }
+  return std::nullopt;
 }
 
 const Json* Find(const Json& object, std::string_view key) {
@@ -147,7 +200,7 @@ absl::Status ReadTextContent(
     if (!Contains(text_types, type)) {
       if (skipped_types.size() == 0 || Contains(skipped_types, type)) continue;
       return FieldError(Member(part_path, "type"),
-                        Concat("unknown part type ", Quote(type), " (expected ",
+                        Concat("unknown part type (expected ",
                                ListWords(text_types, skipped_types), ")"));
     }
     std::string part_text;

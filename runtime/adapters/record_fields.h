@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -41,10 +42,6 @@ std::string Concat(const Parts&... parts) {
   return out;
 }
 
-// The JSON spelling of a short string for an error message, clipped so that
-// a message names the culprit without copying a document.
-std::string Quote(std::string_view text);
-
 absl::Status FieldError(std::string_view path, std::string_view what);
 absl::Status Missing(std::string_view path);
 absl::Status WrongType(std::string_view path, std::string_view expected,
@@ -53,6 +50,18 @@ absl::Status WrongType(std::string_view path, std::string_view expected,
 // "path.key" (or "key" when path is empty) and "path[i]".
 std::string Member(std::string_view path, std::string_view key);
 std::string Element(std::string_view path, std::size_t index);
+
+// Where `value` first opens more than `limit` arrays or objects inside one
+// another (`value` itself is the first when it is one), or nullopt when it
+// never does. The place is named from `path` on by the formats' own field
+// names ("steps[2].content", "messages[1].result.structuredContent"),
+// stopping at the first key that is not one of them, so the name never
+// copies the record's content; "record" when nothing could be named.
+// Iterative, for any depth: it is what keeps a hostile record from ever
+// reaching a recursive walk (dump, compare, copy) of nlohmann's.
+// REQUIRES: limit >= 1.
+std::optional<std::string> FindNestingDeeperThan(const Json& value, int limit,
+                                                 std::string_view path);
 
 // The member `key` of `object`, or nullptr when absent. `object` must be an
 // object.

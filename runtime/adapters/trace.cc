@@ -202,6 +202,14 @@ absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text) {
 
 absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
                                       TraceFormat format) {
+  // Before any adapter dumps a value: nlohmann's dump recurses once per
+  // level, and a hostile record can nest a hundred thousand.
+  if (std::optional<std::string> deep =
+          adapters::FindNestingDeeperThan(record, kMaxTraceJsonDepth, "")) {
+    return absl::InvalidArgumentError(
+        Concat(*deep, ": nests deeper than ",
+               static_cast<std::size_t>(kMaxTraceJsonDepth)));
+  }
   if (format == TraceFormat::kAuto) format = DetectTraceFormat(record);
   Trace trace;
   trace.format = format;
@@ -238,6 +246,9 @@ absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
 
 absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
                                       TraceFormat format) {
+  // No scan before the parse: nlohmann's parser (3.11) keeps its nesting on
+  // the heap, so any depth parses, and the record's depth check can then
+  // name the field that nests too deep.
   absl::StatusOr<Json> record = ParseJsonText(line);
   if (!record.ok()) return record.status();
   return ReadTraceRecord(*record, format);
