@@ -82,7 +82,8 @@ void PrintSummary(const CheckCounts& counts, const InputCounts& input,
 int UsageError(std::string_view message, std::ostream& err) {
   err << kCommand << ": " << message << '\n'
       << "usage: groundgate check [--include-values] [--format NAME] "
-         "[--judge-intermediate] [--min-digits N] [--shapes FILE] FILE...\n"
+         "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
+         "[--max-line-bytes N] FILE...\n"
       << "Try 'groundgate check --help'.\n";
   return kExitUsageError;
 }
@@ -93,7 +94,7 @@ std::string_view CheckUsage() {
   static const std::string* const kUsage = new std::string(Concat(
       "usage: groundgate check [--include-values] [--format NAME]\n"
       "                        [--judge-intermediate] [--min-digits N]\n"
-      "                        [--shapes FILE] FILE...\n"
+      "                        [--shapes FILE] [--max-line-bytes N] FILE...\n"
       "\n"
       "Re-judges the answers of agent traces: every name, number and\n"
       "identifier an assistant answer states must have been read from a\n"
@@ -164,7 +165,8 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   json_options.include_values = parsed->include_values;
   CheckCounts counts;
   OutputErrors output(out);
-  JsonlInput input(kCommand, parsed->trace.format, in, err);
+  JsonlInput input(kCommand, parsed->trace.format, in, err,
+                   parsed->trace.max_line_bytes);
   for (const std::string& file : parsed->files) {
     input.Read(file, [&](const InputRecord& record) {
       ReplayTrace(record.trace, *gate, parsed->trace.replay,

@@ -39,10 +39,24 @@ constexpr std::string_view kCommand = "groundgate eval";
 constexpr std::string_view kNoValueShape = "(no value)";
 // The label type of a "planted" span.
 constexpr std::string_view kPlantedType = "planted";
+// The label type the types past --max-label-types are summed under.
+constexpr std::string_view kOtherTypes = "(other types)";
 
 struct EvalArgs : CommonArgs {
   bool json = false;
+  std::size_t max_missed = kDefaultMaxMissed;
+  std::size_t max_label_types = kDefaultMaxLabelTypes;
 };
+
+// `text` cut to at most `limit` bytes, never inside a UTF-8 character.
+std::string ClipName(std::string_view text, std::size_t limit) {
+  if (text.size() <= limit) return std::string(text);
+  std::size_t keep = limit;
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) {
+    --keep;
+  }
+  return std::string(text.substr(0, keep));
+}
 
 absl::StatusOr<EvalArgs> ParseArgs(std::span<const std::string_view> args) {
   EvalArgs parsed;
@@ -50,8 +64,27 @@ absl::StatusOr<EvalArgs> ParseArgs(std::span<const std::string_view> args) {
       args, "FILE",
       [&](std::span<const std::string_view> all,
           std::size_t* i) -> absl::StatusOr<bool> {
-        if (all[*i] != "--json") return false;
-        parsed.json = true;
+        const std::string_view arg = all[*i];
+        if (arg == "--json") {
+          parsed.json = true;
+          return true;
+        }
+        std::size_t* target = nullptr;
+        std::string_view flag;
+        if (IsFlag(arg, "--max-missed")) {
+          target = &parsed.max_missed;
+          flag = "--max-missed";
+        } else if (IsFlag(arg, "--max-label-types")) {
+          target = &parsed.max_label_types;
+          flag = "--max-label-types";
+        } else {
+          return false;
+        }
+        absl::StatusOr<std::string> value = FlagValue(all, i, flag);
+        if (!value.ok()) return value.status();
+        absl::StatusOr<std::size_t> count = ParseCount(flag, *value);
+        if (!count.ok()) return count.status();
+        *target = *count;
         return true;
       },
       &parsed);
@@ -222,6 +255,9 @@ struct Missed {
 
 class EvalScores {
  public:
+  EvalScores(std::size_t max_missed, std::size_t max_label_types)
+      : max_missed_(max_missed), max_label_types_(max_label_types) {}
+
   void Score(const std::string& trace_id, const TraceMessage& message,
              const Verdict& verdict, const std::vector<ByteSpan>& spans,
              const std::vector<Label>& labels) {
@@ -256,16 +292,19 @@ class EvalScores {
       const Candidate* shape_of = caught_by != nullptr ? caught_by : seen;
       const std::string shape =
           shape_of != nullptr ? shape_of->shape : std::string(kNoValueShape);
-      TypeScore& type = types_[span.type];
+      TypeScore& type = TypeOf(span.type);
       ShapeScore& by_shape = shapes_[shape];
       ++type.spans;
       ++by_shape.spans;
       if (caught_by != nullptr) {
         ++type.caught;
         ++by_shape.caught;
+      } else if (missed_.size() >= max_missed_) {
+        ++missed_omitted_;
       } else {
-        missed_.push_back({trace_id, message.index, span.type, labels[i].start,
-                           labels[i].end, shape,
+        missed_.push_back({ClipName(trace_id, kMaxEvalNameBytes), message.index,
+                           ClipName(span.type, kMaxEvalNameBytes),
+                           labels[i].start, labels[i].end, shape,
                            seen != nullptr
                                ? std::string(StatusName(seen->status))
                                : "no_value",
@@ -327,6 +366,7 @@ class EvalScores {
       entry["unlabelled_flags"] = score.unlabelled_flags;
       out["by_shape"].push_back(std::move(entry));
     }
+    out["missed_omitted"] = missed_omitted_;
     out["missed"] = OrderedJson::array();
     for (const Missed& m : missed_) {
       OrderedJson entry;
@@ -403,6 +443,20 @@ class EvalScores {
   std::size_t unlabelled_ = 0;
   std::size_t unlabelled_flagged_ = 0;
   std::size_t unlabelled_flags_ = 0;
+  // A span's type score: its own row while fewer than max_label_types_
+  // types are known, else the "(other types)" row.
+  TypeScore& TypeOf(const std::string& type) {
+    const std::string name = ClipName(type, kMaxEvalNameBytes);
+    auto it = types_.find(name);
+    if (it != types_.end()) return it->second;
+    if (types_.size() >= max_label_types_)
+      return types_[std::string(kOtherTypes)];
+    return types_[name];
+  }
+
+  std::size_t max_missed_;
+  std::size_t max_label_types_;
+  std::size_t missed_omitted_ = 0;  // missed spans past max_missed_
   std::size_t false_accusations_ = 0;
   // Ordered maps: output order is by name, never by hash (law 9).
   std::map<std::string, TypeScore> types_;
@@ -447,7 +501,9 @@ absl::StatusOr<std::size_t> FindJudged(const Trace& trace, std::size_t index,
 int UsageError(std::string_view message, std::ostream& err) {
   err << kCommand << ": " << message << '\n'
       << "usage: groundgate eval [--json] [--format NAME] "
-         "[--judge-intermediate] [--min-digits N] [--shapes FILE] FILE...\n"
+         "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
+         "[--max-line-bytes N] [--max-missed N] [--max-label-types N] "
+         "FILE...\n"
       << "Try 'groundgate eval --help'.\n";
   return kExitUsageError;
 }
@@ -457,7 +513,9 @@ int UsageError(std::string_view message, std::ostream& err) {
 std::string_view EvalUsage() {
   static const std::string* const kUsage = new std::string(Concat(
       "usage: groundgate eval [--json] [--format NAME] [--judge-intermediate]\n"
-      "                       [--min-digits N] [--shapes FILE] FILE...\n"
+      "                       [--min-digits N] [--shapes FILE]\n"
+      "                       [--max-line-bytes N] [--max-missed N]\n"
+      "                       [--max-label-types N] FILE...\n"
       "\n"
       "Scores the gate on labelled traces: how many labelled spans a flag\n"
       "caught, how many flags fell outside every labelled span (false\n"
@@ -487,14 +545,25 @@ std::string_view EvalUsage() {
       "\"spans\", \"caught\", \"false_accusations\", \"by_type\": [{\"type\",\n"
       "\"spans\", \"caught\", \"missed\"}], \"by_shape\": [{\"shape\", "
       "\"spans\",\n"
-      "\"caught\", \"false_accusations\", \"unlabelled_flags\"}], \"missed\":\n"
+      "\"caught\", \"false_accusations\", \"unlabelled_flags\"}],\n"
+      "\"missed_omitted\", \"missed\":\n"
       "[{\"trace_id\", \"message_index\", \"type\", \"start\", \"end\", "
       "\"shape\",\n"
       "\"status\"}]}. No value is printed.\n"
       "\n"
       "Options:\n"
-      "  --json            print one JSON object instead of the table\n",
-      TraceFlagsHelp(),
+      "  --json            print one JSON object instead of the table\n"
+      "  --max-missed N    list at most N missed spans, the first met; the\n"
+      "                    rest are counted as \"missed_omitted\" (default ",
+      kDefaultMaxMissed,
+      ")\n"
+      "  --max-label-types N\n"
+      "                    score at most N label types apart; later types\n"
+      "                    are summed as \"(other types)\" (default ",
+      kDefaultMaxLabelTypes,
+      ")\n"
+      "                    (a listed trace id or type is cut to ",
+      kMaxEvalNameBytes, " bytes)\n", TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 scored, 2 a usage or input error (a malformed record\n"
@@ -519,8 +588,9 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
     return kExitUsageError;
   }
   const ReplayOptions& replay = parsed->trace.replay;
-  EvalScores scores;
-  JsonlInput input(kCommand, parsed->trace.format, in, err);
+  EvalScores scores(parsed->max_missed, parsed->max_label_types);
+  JsonlInput input(kCommand, parsed->trace.format, in, err,
+                   parsed->trace.max_line_bytes);
   for (const std::string& file : parsed->files) {
     input.Read(file, [&](const InputRecord& record) {
       absl::StatusOr<RecordLabels> labels = ReadLabels(record.document);

@@ -7,7 +7,8 @@
 // answers with no labels had a flag:
 //
 //   groundgate eval [--json] [--format NAME] [--judge-intermediate]
-//                   [--min-digits N] [--shapes FILE] FILE...
+//                   [--min-digits N] [--shapes FILE] [--max-line-bytes N]
+//                   [--max-missed N] [--max-label-types N] FILE...
 //
 // A labelled record adds to its trace:
 //   "judge_index": N            the message (position in the record's list)
@@ -17,6 +18,14 @@
 //                               type such as "fabricated" or "incorrect"
 //   "planted": [{"start", "end"}]          spans of type "planted"
 // A record without judge_index is scored on every answer, all unlabelled.
+//
+// Memory is bounded whatever the input: a line longer than
+// --max-line-bytes (default kDefaultMaxLineBytes) is skipped unread; at most
+// --max-missed missed spans are listed (default kDefaultMaxMissed; the rest are
+// counted as "missed_omitted"), at most --max-label-types label types are
+// scored apart (default kDefaultMaxLabelTypes; later types are summed as
+// "(other types)"), and a listed trace id or label type is cut to
+// kMaxEvalNameBytes. Every other figure is a count.
 //
 // What it does NOT do: decide what is a fabrication (the labels do), or
 // print values: the output names types, shapes, counts and offsets.
@@ -30,6 +39,20 @@
 #include "cli/options.h"
 
 namespace groundgate::cli {
+
+// Default of --max-missed: the "missed" list of --json names at most this
+// many spans, the first met; enough to read every miss of a curated set,
+// while a million-record run cannot hold a million entries.
+inline constexpr std::size_t kDefaultMaxMissed = 1000;
+
+// Default of --max-label-types: label types are a short vocabulary
+// ("fabricated", "incorrect", "planted"); past this many distinct ones a
+// type is a typo or an id, summed as "(other types)".
+inline constexpr std::size_t kDefaultMaxLabelTypes = 100;
+
+// A trace id or label type kept by eval is cut to this many bytes (on a
+// UTF-8 boundary): enough for any real id, bounded for a hostile one.
+inline constexpr std::size_t kMaxEvalNameBytes = 128;
 
 // Runs `groundgate eval` with the arguments after "eval". The scores go to
 // `out` (a table, or one JSON object with --json), diagnostics to `err`.

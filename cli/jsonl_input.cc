@@ -25,6 +25,41 @@ constexpr std::string_view kStdinDisplayName = "<stdin>";
 // A UTF-8 byte order mark some editors write at the start of a file.
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
+// What ReadBoundedLine found.
+enum class LineRead { kLine, kTooLong, kEnd };
+
+// Reads one line (without its '\n') into *line, holding at most
+// `max_bytes` of it. A longer line is consumed to its end but not kept:
+// kTooLong, with its length in *length. kEnd when nothing was left.
+LineRead ReadBoundedLine(std::istream& input, std::size_t max_bytes,
+                         std::string* line, std::size_t* length) {
+  line->clear();
+  *length = 0;
+  std::streambuf* buffer = input.rdbuf();
+  bool any = false;
+  bool too_long = false;
+  while (true) {
+    const int c = buffer->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      input.setstate(std::ios::eofbit);
+      break;
+    }
+    any = true;
+    if (c == '\n') break;
+    ++*length;
+    if (too_long) continue;
+    if (line->size() == max_bytes) {
+      too_long = true;
+      line->clear();
+      line->shrink_to_fit();
+      continue;
+    }
+    line->push_back(static_cast<char>(c));
+  }
+  if (!any) return LineRead::kEnd;
+  return too_long ? LineRead::kTooLong : LineRead::kLine;
+}
+
 bool IsBlankLine(std::string_view line) {
   return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
@@ -32,8 +67,13 @@ bool IsBlankLine(std::string_view line) {
 }  // namespace
 
 JsonlInput::JsonlInput(std::string_view command, TraceFormat format,
-                       std::istream& in, std::ostream& err)
-    : command_(command), format_(format), in_(in), err_(err) {}
+                       std::istream& in, std::ostream& err,
+                       std::size_t max_line_bytes)
+    : command_(command),
+      format_(format),
+      in_(in),
+      err_(err),
+      max_line_bytes_(max_line_bytes == 0 ? 1 : max_line_bytes) {}
 
 void JsonlInput::Read(
     const std::string& path,
@@ -78,9 +118,20 @@ void JsonlInput::ReadStream(
   ++counts_.files;
   std::string line;
   std::size_t line_number = 0;
-  while (!stopped_ && std::getline(input, line)) {
+  std::size_t length = 0;
+  while (!stopped_) {
+    const LineRead read =
+        ReadBoundedLine(input, max_line_bytes_, &line, &length);
+    if (read == LineRead::kEnd) break;
     ++line_number;
-    counts_.bytes += line.size() + 1;
+    counts_.bytes += length + 1;
+    if (read == LineRead::kTooLong) {
+      err_ << name << ':' << line_number << ": line longer than "
+           << max_line_bytes_ << " bytes (" << length
+           << "); skipped (see --max-line-bytes)\n";
+      ++counts_.malformed_records;
+      continue;
+    }
     std::string_view view = line;
     if (line_number == 1 && view.starts_with(kUtf8Bom)) {
       view.remove_prefix(kUtf8Bom.size());

@@ -5,10 +5,12 @@
 // line and read it as a Trace with the adapters (groundgate/trace.h), and
 // hand every good record to the command. A bad line is reported on the
 // error stream as "FILE:LINE: field: what" and counted; the other lines are
-// still read. An unreadable file is named and counted.
+// still read. An unreadable file is named and counted. A line longer than
+// max_line_bytes is reported as "FILE:LINE: line longer than N bytes;
+// skipped" and counted as malformed; its bytes are skipped, never held.
 //
 // What it does NOT do: judge anything, or hold more than one line: memory
-// is bounded by the largest record, never the file.
+// is bounded by max_line_bytes (and the record it makes), never the file.
 #ifndef GROUNDGATE_CLI_JSONL_INPUT_H_
 #define GROUNDGATE_CLI_JSONL_INPUT_H_
 
@@ -19,6 +21,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "cli/options.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 
@@ -43,8 +46,10 @@ struct InputRecord {
 class JsonlInput {
  public:
   // `command` prefixes file errors ("groundgate check: cannot open ...").
+  // A line longer than `max_line_bytes` (at least 1) is skipped.
   JsonlInput(std::string_view command, TraceFormat format, std::istream& in,
-             std::ostream& err);
+             std::ostream& err,
+             std::size_t max_line_bytes = kDefaultMaxLineBytes);
 
   // Reads `path` (kStdinName reads the stream given at construction) and
   // calls `on_record` for each good record, in order.
@@ -76,6 +81,7 @@ class JsonlInput {
   TraceFormat format_;
   std::istream& in_;
   std::ostream& err_;
+  std::size_t max_line_bytes_;
   InputCounts counts_;
   bool stopped_ = false;
 };

@@ -114,6 +114,18 @@ bool OutputErrors::Report(std::string_view command, std::string_view where,
   return true;
 }
 
+absl::StatusOr<std::size_t> ParseCount(std::string_view flag,
+                                       std::string_view text) {
+  std::size_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end || value == 0) {
+    return absl::InvalidArgumentError(Concat(
+        flag, ": expected a whole number of at least 1, got \"", text, "\""));
+  }
+  return value;
+}
+
 bool IsFlag(std::string_view arg, std::string_view flag) {
   return arg == flag ||
          (arg.size() > flag.size() && arg.substr(0, flag.size()) == flag &&
@@ -146,6 +158,14 @@ absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
     absl::StatusOr<int> min_digits = ParseMinDigits(*value);
     if (!min_digits.ok()) return min_digits.status();
     flags->min_digits = *min_digits;
+    return true;
+  }
+  if (IsFlag(arg, "--max-line-bytes")) {
+    absl::StatusOr<std::string> value = FlagValue(args, i, "--max-line-bytes");
+    if (!value.ok()) return value.status();
+    absl::StatusOr<std::size_t> bytes = ParseCount("--max-line-bytes", *value);
+    if (!bytes.ok()) return bytes.status();
+    flags->max_line_bytes = *bytes;
     return true;
   }
   if (IsFlag(arg, "--shapes")) {
@@ -233,7 +253,14 @@ std::string TraceFlagsHelp() {
       "\"...\"}],\n"
       "                     \"exempt_values\": [\"...\"],\n"
       "                     \"exempt_patterns\": [\"...\"]}\n"
-      "                    (RE2 patterns, matched against a whole token)\n");
+      "                    (RE2 patterns, matched against a whole token)\n"
+      "  --max-line-bytes N\n"
+      "                    a longer input line is reported as FILE:LINE:\n"
+      "                    line longer than N bytes, and skipped without\n"
+      "                    being read into memory (default ",
+      kDefaultMaxLineBytes,
+      ",\n"
+      "                    64 MiB; a record takes ~14 times its size)\n");
 }
 
 }  // namespace groundgate::cli

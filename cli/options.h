@@ -92,12 +92,26 @@ bool IsFlag(std::string_view arg, std::string_view flag);
 absl::StatusOr<std::string> FlagValue(std::span<const std::string_view> args,
                                       std::size_t* i, std::string_view flag);
 
+// Default of --max-line-bytes: a longer input line is reported and skipped
+// without being read into memory. Parsing and replaying a record takes
+// about 14 times its size, so 64 MiB keeps one record under ~1 GB, while
+// the largest real conversation (hundreds of tool results) is a few MB.
+inline constexpr std::size_t kDefaultMaxLineBytes = std::size_t{64} << 20;
+
+// Parses the value of a count flag ("--max-line-bytes 1024"): a decimal
+// integer of at least 1. InvalidArgument naming `flag` otherwise.
+absl::StatusOr<std::size_t> ParseCount(std::string_view flag,
+                                       std::string_view text);
+
 // The flags that decide how traces are read and judged.
 struct TraceFlags {
   std::optional<int> min_digits;
   std::optional<std::string> shapes_path;
   TraceFormat format = TraceFormat::kAuto;
   ReplayOptions replay;
+  // --max-line-bytes: the longest input line read. Default:
+  // kDefaultMaxLineBytes.
+  std::size_t max_line_bytes = kDefaultMaxLineBytes;
 };
 
 // Consumes args[*i] (and its value) when it is one of the TraceFlags.

@@ -36,6 +36,7 @@ constexpr std::string_view kDefaultTitle = "groundgate report";
 struct ReportArgs : CommonArgs {
   std::string output = std::string(kStdinName);
   std::string title = std::string(kDefaultTitle);
+  std::size_t max_tools = kDefaultMaxToolRows;
 };
 
 absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
@@ -45,6 +46,14 @@ absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
       [&](std::span<const std::string_view> all,
           std::size_t* i) -> absl::StatusOr<bool> {
         const std::string_view arg = all[*i];
+        if (IsFlag(arg, "--max-tools")) {
+          absl::StatusOr<std::string> value = FlagValue(all, i, "--max-tools");
+          if (!value.ok()) return value.status();
+          absl::StatusOr<std::size_t> count = ParseCount("--max-tools", *value);
+          if (!count.ok()) return count.status();
+          parsed.max_tools = *count;
+          return true;
+        }
         std::string* target = nullptr;
         std::string_view flag;
         if (IsFlag(arg, "-o") || IsFlag(arg, "--output")) {
@@ -69,7 +78,8 @@ absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
 int UsageError(std::string_view message, std::ostream& err) {
   err << kCommand << ": " << message << '\n'
       << "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
-         "[--judge-intermediate] [--min-digits N] [--shapes FILE] TRACE...\n"
+         "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
+         "[--max-line-bytes N] [--max-tools N] TRACE...\n"
       << "Try 'groundgate report --help'.\n";
   return kExitUsageError;
 }
@@ -80,7 +90,8 @@ std::string_view ReportUsage() {
   static const std::string* const kUsage = new std::string(Concat(
       "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME]\n"
       "                         [--judge-intermediate] [--min-digits N]\n"
-      "                         [--shapes FILE] TRACE...\n"
+      "                         [--shapes FILE] [--max-line-bytes N]\n"
+      "                         [--max-tools N] TRACE...\n"
       "\n"
       "Judges the answers of agent traces as `groundgate check` does and\n"
       "writes one self-contained HTML page: no external asset, no network.\n"
@@ -106,8 +117,11 @@ std::string_view ReportUsage() {
       "\n"
       "Options:\n"
       "  -o, --output FILE the page to write (default: standard output)\n"
-      "  --title TEXT      the page's title (default \"groundgate report\")\n",
-      TraceFlagsHelp(),
+      "  --title TEXT      the page's title (default \"groundgate report\")\n"
+      "  --max-tools N     the per-tool totals list at most N tool names,\n"
+      "                    the first met; later names are summed into one\n"
+      "                    \"(other tools)\" row (default ",
+      kDefaultMaxToolRows, ")\n", TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 written, 2 a usage or input error (the page is still\n"
@@ -146,10 +160,11 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
     page_name = parsed->output;
   }
 
-  ReportPage page(*page_out, parsed->title);
+  ReportPage page(*page_out, parsed->title, parsed->max_tools);
   OutputErrors output(*page_out);
   page.Begin();
-  JsonlInput input(kCommand, parsed->trace.format, in, err);
+  JsonlInput input(kCommand, parsed->trace.format, in, err,
+                   parsed->trace.max_line_bytes);
   if (output.Failed()) input.Stop();
   for (const std::string& path : parsed->files) {
     input.Read(path, [&](const InputRecord& record) {

@@ -7,7 +7,14 @@
 //
 //   groundgate report [-o FILE] [--title TEXT] [--format NAME]
 //                     [--judge-intermediate] [--min-digits N]
-//                     [--shapes FILE] TRACE...     (`-` reads stdin)
+//                     [--shapes FILE] [--max-line-bytes N] [--max-tools N]
+//                     TRACE...     (`-` reads stdin)
+//
+// Memory is bounded by the largest conversation: a line longer than
+// --max-line-bytes (default kDefaultMaxLineBytes, 64 MiB) is skipped
+// unread, and the per-tool totals hold at most --max-tools names (default
+// kDefaultMaxToolRows), the rest summed as "(other tools)". A write error
+// on the page (standard output or -o FILE) exits 2.
 //
 // What it does NOT do: print JSON verdicts (check does) or score labels
 // (eval does). It shows values: the page is the application's own view.

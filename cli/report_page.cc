@@ -406,8 +406,11 @@ void AppendVerdictDetails(
 
 }  // namespace
 
-ReportPage::ReportPage(std::ostream& out, std::string title)
-    : out_(out), title_(std::move(title)) {}
+ReportPage::ReportPage(std::ostream& out, std::string title,
+                       std::size_t max_tool_rows)
+    : out_(out),
+      title_(std::move(title)),
+      max_tool_rows_(max_tool_rows == 0 ? 1 : max_tool_rows) {}
 
 void ReportPage::Begin() {
   out_ << "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
@@ -437,7 +440,12 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
       }
     }
     for (const ToolTally& tally : answer.findings.tools) {
-      ToolTotals& tool = tools_[tally.tool_name];
+      auto it = tools_.find(tally.tool_name);
+      if (it == tools_.end() && tools_.size() < max_tool_rows_) {
+        it = tools_.emplace(tally.tool_name, ToolTotals{}).first;
+      }
+      if (it == tools_.end()) ++other_tools_.folded_tallies;
+      ToolTotals& tool = it != tools_.end() ? it->second : other_tools_;
       tool.results += static_cast<std::size_t>(tally.results);
       tool.values_recorded += tally.values_recorded;
       if (tally.values_carried.has_value()) {
@@ -643,14 +651,24 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
         "answers (a result counts once for each answer of its turn)"
         "</summary><table id=\"tools\"><tr><th>tool</th><th>results</th>"
         "<th>values recorded</th><th>values carried</th><th>ratio</th></tr>";
-    for (const auto& [name, tool] : tools_) {
+    auto row = [&html](std::string_view name, std::string_view shown,
+                       const ToolTotals& tool) {
       html += Concat(
-          "<tr data-tool=\"", Escaped(name), "\"><td>",
-          Escaped(name.empty() ? "?" : name), "</td><td class=\"n\">",
-          tool.results, "</td><td class=\"n\">", tool.values_recorded,
-          "</td><td class=\"n\">", tool.values_carried,
+          "<tr data-tool=\"", Escaped(name), "\"><td>", shown,
+          "</td><td class=\"n\">", tool.results, "</td><td class=\"n\">",
+          tool.values_recorded, "</td><td class=\"n\">", tool.values_carried,
           tool.carried_partial ? "+" : "", "</td><td class=\"n\">",
           Ratio(tool.values_carried, tool.values_recorded), "</td></tr>");
+    };
+    for (const auto& [name, tool] : tools_) {
+      row(name, Escaped(name.empty() ? "?" : name), tool);
+    }
+    if (other_tools_.folded_tallies > 0) {
+      row(kOtherToolsRow,
+          Concat(kOtherToolsRow, " <span class=\"dim\">names past the first ",
+                 max_tool_rows_, ", ", other_tools_.folded_tallies,
+                 " tallies (see --max-tools)</span>"),
+          other_tools_);
     }
     html += "</table></details>\n";
   }

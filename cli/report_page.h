@@ -36,6 +36,16 @@ namespace groundgate::cli {
 // unusable. What is cut is said, with its size.
 inline constexpr std::size_t kMaxShownResultBytes = 64 * 1024;
 
+// Default of --max-tools: the per-tool totals keep at most this many tool
+// names, the first met; later names are summed into one "(other tools)"
+// row. An application registers tens of tools, so 1,000 rows is every real
+// tool, while a trace with a new name per call cannot grow the table (and
+// the memory behind it) without end.
+inline constexpr std::size_t kDefaultMaxToolRows = 1000;
+
+// The row the tool names past the bound are summed into.
+inline constexpr std::string_view kOtherToolsRow = "(other tools)";
+
 // One judged message of a conversation, with what follows from it.
 struct JudgedAnswer {
   std::size_t position = 0;  // index into Trace::messages
@@ -68,11 +78,17 @@ struct ToolTotals {
   std::size_t values_recorded = 0;
   std::size_t values_carried = 0;
   bool carried_partial = false;  // some answer's count was withheld (law 6)
+  // For the "(other tools)" row only: the tool tallies summed into it (a
+  // name counts once per answer that listed it).
+  std::size_t folded_tallies = 0;
 };
 
 class ReportPage {
  public:
-  ReportPage(std::ostream& out, std::string title);
+  // The per-tool totals hold at most `max_tool_rows` names (at least 1)
+  // and one "(other tools)" row.
+  ReportPage(std::ostream& out, std::string title,
+             std::size_t max_tool_rows = kDefaultMaxToolRows);
 
   // Writes the head and opens the body. Call once, first.
   void Begin();
@@ -92,6 +108,8 @@ class ReportPage {
   ReportTotals totals_;
   // Ordered by name (law 9); the header lists them in that order.
   std::map<std::string, ToolTotals> tools_;
+  std::size_t max_tool_rows_;
+  ToolTotals other_tools_;  // the names past max_tool_rows_, summed
 };
 
 }  // namespace groundgate::cli

@@ -998,4 +998,32 @@ TEST_CASE("cli a write error on the report's -o file exits 2 and names it") {
                  "No space left on device"));
 }
 
+TEST_CASE("cli a line longer than --max-line-bytes is named and skipped") {
+  ScratchDir dir;
+  const std::string short_line = Line("short", PortConversation("fc1/3."));
+  const std::string long_line =
+      Line("long", PortConversation("fc1/3." + std::string(2000, ' ')));
+  const std::string file =
+      dir.Write("long.jsonl", long_line + "\n" + short_line + "\n");
+  const std::string limit = std::to_string(short_line.size() + 10);
+  CliResult result = RunCli({"check", "--max-line-bytes", limit, file});
+  CHECK(result.exit_code == 2);
+  CHECK(Contains(result.err, file + ":1: line longer than " + limit +
+                                 " bytes (" + std::to_string(long_line.size()) +
+                                 "); skipped"));
+  std::vector<OrderedJson> verdicts = result.Verdicts();
+  REQUIRE(verdicts.size() == 1);
+  CHECK(verdicts[0]["trace_id"] == "short");
+  CHECK(Contains(result.Summary(), "malformed_lines=1"));
+  // The default reads both.
+  CliResult whole = RunCli({"check", file});
+  CHECK(whole.exit_code == 0);
+  CHECK(whole.Verdicts().size() == 2);
+  CliResult zero = RunCli({"check", "--max-line-bytes=0", file});
+  CHECK(zero.exit_code == 2);
+  CHECK(Contains(zero.err, "--max-line-bytes: expected a whole number"));
+  CliResult help = RunCli({"check", "--help"});
+  CHECK(Contains(help.out, "--max-line-bytes N"));
+}
+
 TEST_SUITE_END();

@@ -193,4 +193,68 @@ TEST_CASE("eval help names the label fields and an unknown option exits 2") {
   CHECK(Contains(bad.err, "usage"));
 }
 
+TEST_CASE(
+    "eval --max-missed lists at most N missed spans and counts the rest") {
+  // The fixture has two missed spans (see the hand-computed case above).
+  const Json all = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 2);
+  CHECK(all["missed"].size() == 2);
+  CHECK(all["missed_omitted"] == 0);
+  const Json one =
+      EvalJson({"--max-missed", "1", AdapterFixture("labelled_eval.jsonl")}, 2);
+  CHECK(one["missed"].size() == 1);
+  CHECK(one["missed_omitted"] == 1);
+  CHECK(one["missed"][0] == all["missed"][0]);  // the first met is kept
+  CHECK(one["spans"] == all["spans"]);          // the counts are whole
+}
+
+TEST_CASE("eval --max-label-types sums later types as (other types)") {
+  const Json all = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 2);
+  REQUIRE(all["by_type"].size() == 3);
+  const Json one = EvalJson(
+      {"--max-label-types", "1", AdapterFixture("labelled_eval.jsonl")}, 2);
+  REQUIRE(one["by_type"].size() == 2);
+  int spans = 0;
+  int caught = 0;
+  bool other = false;
+  for (const Json& entry : one["by_type"]) {
+    spans += entry["spans"].get<int>();
+    caught += entry["caught"].get<int>();
+    other = other || entry["type"] == "(other types)";
+  }
+  CHECK(other);
+  CHECK(spans == all["spans"]);
+  CHECK(caught == all["caught"]);
+  RunResult bad = RunGroundgate({"eval", "--max-missed", "0", "-"});
+  CHECK(bad.exit_code == 2);
+  CHECK(Contains(bad.err, "--max-missed: expected a whole number"));
+}
+
+TEST_CASE("eval cuts a long trace id and label type it keeps") {
+  const std::string long_id(5000, 'r');
+  const std::string long_type(5000, 't');
+  const Json record = {
+      {"id", long_id},
+      {"messages",
+       {{{"role", "user"}, {"content", "Which port?"}},
+        {{"role", "assistant"},
+         {"content", nullptr},
+         {"tool_calls",
+          {{{"id", "call_1"},
+            {"type", "function"},
+            {"function", {{"name", "get_port"}, {"arguments", "{}"}}}}}}},
+        {{"role", "tool"},
+         {"tool_call_id", "call_1"},
+         {"content", R"({"port":"fc1/3"})"}},
+        {{"role", "assistant"}, {"content", "Port fc1/3 is down."}}}},
+      {"judge_index", 3},
+      {"labels", {{{"start", 5}, {"end", 10}, {"type", long_type}}}}};
+  const Json scores = EvalJson({"-"}, 0, record.dump() + "\n");
+  REQUIRE(scores["missed"].size() == 1);  // fc1/3 was read: not caught
+  CHECK(scores["missed"][0]["trace_id"].get<std::string>() ==
+        long_id.substr(0, 128));
+  CHECK(scores["missed"][0]["type"].get<std::string>() ==
+        long_type.substr(0, 128));
+  CHECK(scores["by_type"][0]["type"].get<std::string>().size() == 128);
+}
+
 TEST_SUITE_END();

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "groundgate/corpus.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli_run.h"
 
@@ -283,6 +284,66 @@ TEST_CASE("report renders in headless chromium with the flagged value marked") {
   CHECK(flagged_conversations == 6);
   CHECK(Contains(dom, "showing 6 of 15 conversations"));
   CHECK(Total(dom, "n-flagged-conversations") == "6");
+}
+
+TEST_CASE("report --max-tools sums the tool names past N as (other tools)") {
+  ScratchDir dir;
+  std::string calls;
+  std::string results;
+  for (const char* name : {"get_a", "get_b", "get_c", "get_d"}) {
+    const std::string id = std::string("call_") + name;
+    calls += std::string(calls.empty() ? "" : ",") + R"({"id":")" + id +
+             R"(","type":"function","function":{"name":")" + name +
+             R"(","arguments":"{}"}})";
+    results += R"({"role":"tool","tool_call_id":")" + id +
+               R"(","content":"{\"port\": \"fc1/3\"}"},)";
+  }
+  const std::string trace = dir.Write(
+      "tools.jsonl",
+      R"({"id":"tools-1","messages":[{"role":"user","content":"Port?"},)"
+      R"({"role":"assistant","content":null,"tool_calls":[)" +
+          calls + "]}," + results +
+          R"({"role":"assistant","content":"Port fc1/3 is down."}]})" + "\n");
+  const std::string page = dir.Path("tools.html");
+  RunResult result =
+      RunGroundgate({"report", "--max-tools", "2", "-o", page, trace});
+  CAPTURE(result.err);
+  CHECK(result.exit_code == 0);
+  const std::string html = ReadFile(page);
+  CHECK(Contains(html, "<tr data-tool=\"get_a\">"));
+  CHECK(Contains(html, "<tr data-tool=\"get_b\">"));
+  CHECK_FALSE(Contains(html, "<tr data-tool=\"get_c\">"));
+  CHECK_FALSE(Contains(html, "<tr data-tool=\"get_d\">"));
+  CHECK(Contains(html, "<tr data-tool=\"(other tools)\">"));
+  CHECK(Contains(html, "names past the first 2, 2 tallies"));
+  // Without the option every name has its row.
+  RunResult whole = RunGroundgate({"report", "-o", page, trace});
+  CHECK(whole.exit_code == 0);
+  CHECK(Contains(ReadFile(page), "<tr data-tool=\"get_d\">"));
+  CHECK_FALSE(Contains(ReadFile(page), "(other tools)"));
+}
+
+TEST_CASE("report names a megabyte tool-call id by its bounded form") {
+  ScratchDir dir;
+  const std::string long_id = "call_" + std::string(1 << 20, 'i');
+  const std::string trace = dir.Write(
+      "long_id.jsonl",
+      R"({"id":"long-1","messages":[{"role":"user","content":"Port?"},)"
+      R"({"role":"assistant","content":null,"tool_calls":[{"id":")" +
+          long_id +
+          R"(","type":"function","function":{"name":"get_port","arguments":"{}"}}]},)"
+          R"({"role":"tool","tool_call_id":")" +
+          long_id + R"(","content":"{\"port\": \"fc1/3\"}"},)" +
+          R"({"role":"assistant","content":"Port fc1/3 is down."}]})" + "\n");
+  const std::string page = dir.Path("long_id.html");
+  RunResult result = RunGroundgate({"report", "-o", page, trace});
+  CAPTURE(result.err);
+  CHECK(result.exit_code == 0);
+  const std::string html = ReadFile(page);
+  CHECK(html.size() < 200'000);
+  const std::string bounded = groundgate::BoundedToolCallId(long_id);
+  CHECK(Contains(html, "data-call=\"" + bounded + "\""));
+  CHECK(Marked(html, "fc1/3", "grounded"));
 }
 
 TEST_SUITE_END();
