@@ -118,6 +118,13 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
       std::size_t length = 1;
       const int cp = DecodeUtf8(text, j, &length);
       const CodePointClass cls = ClassifyCodePoint(cp);
+      if (cls == CodePointClass::kInvisible) {
+        // It shows nothing, so it neither ends the token nor changes what
+        // the characters around it are: the span keeps its bytes, and the
+        // token's form drops them (FoldUnicode), on both sides alike.
+        j += length;
+        continue;
+      }
       if (cls == CodePointClass::kWord ||
           cls == CodePointClass::kSpacelessWord) {
         const bool this_spaceless = cls == CodePointClass::kSpacelessWord;

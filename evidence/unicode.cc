@@ -42,6 +42,9 @@ std::string FoldUnicode(std::string_view utf8) {
   for (int32_t i = 0; i < folded.length();) {
     UChar32 c = folded.char32At(i);
     i += U16_LENGTH(c);
+    if (ClassifyCodePoint(c) == CodePointClass::kInvisible) {
+      continue;  // NFKC_Casefold drops them already; the fallback does not
+    }
     if (c > 0x7f && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) {
       digits.append(static_cast<UChar32>('0' + u_charDigitValue(c)));
     } else {
@@ -103,6 +106,17 @@ char AsciiLike(int code_point) {
 
 CodePointClass ClassifyCodePoint(int code_point) {
   if (code_point < 0) return CodePointClass::kSeparator;
+  switch (code_point) {
+    case 0x00AD:  // soft hyphen
+    case 0x200B:  // zero-width space
+    case 0x200C:  // zero-width non-joiner
+    case 0x200D:  // zero-width joiner
+    case 0x2060:  // word joiner
+    case 0xFEFF:  // zero-width no-break space (a BOM)
+      return CodePointClass::kInvisible;
+    default:
+      break;
+  }
   // Letters and digits first: fullwidth "４" and "Ａ" are word characters;
   // only fullwidth punctuation is looked at as its ASCII twin.
   const int32_t mask = U_GET_GC_MASK(code_point);

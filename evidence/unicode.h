@@ -19,6 +19,8 @@ namespace groundgate::evidence {
 
 // NFKC_Casefold of UTF-8 text, then every code point of general category Nd
 // mapped to its ASCII digit ("４１２００" -> "41200", "٤١٢٠٠" -> "41200").
+// Default-ignorable code points (every CodePointClass::kInvisible one among
+// them) fold to nothing: "98\u200D765" -> "98765".
 // Invalid UTF-8 sequences become U+FFFD. Never fails.
 std::string FoldUnicode(std::string_view utf8);
 
@@ -35,6 +37,11 @@ enum class CodePointClass {
   // "ポートfc1/3の" is "ポート", "fc1/3", "の".
   kSpacelessWord,
   kAsciiLike,  // fullwidth ASCII punctuation ("：", "－"): see AsciiLike()
+  // A character that shows nothing (soft hyphen U+00AD, zero-width space,
+  // non-joiner and joiner U+200B..U+200D, word joiner U+2060, BOM U+FEFF):
+  // a token runs through it, so "98\u200D765" is read as the 98765 it shows
+  // and not as "98" and "765". FoldUnicode drops it from the token's form.
+  kInvisible,
 };
 CodePointClass ClassifyCodePoint(int code_point);
 

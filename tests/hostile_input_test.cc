@@ -4,8 +4,9 @@
 //
 // Its one job: pin that every trace format and the OpenAI reply reader
 // refuse a value nested past their limit with an error naming the field
-// (and go on reading the next line), and that no error message quotes what
-// a record's author wrote in a field.
+// (and go on reading the next line), that no error message quotes what a
+// record's author wrote in a field, and that a zero-width character or
+// soft hyphen inside a value hides it from neither side of the judge.
 //
 // What it does NOT do: run the command (the cli suite owns that), or test
 // the well-formed reading of each format (adapters_test.cc).
@@ -18,9 +19,13 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "evidence/tokenizer.h"
 #include "groundgate/agent.h"
+#include "groundgate/corpus.h"
 #include "groundgate/trace.h"
+#include "groundgate/verdict.h"
 #include "nlohmann/json.hpp"
+#include "tests/default_gate.h"
 
 namespace {
 
@@ -276,6 +281,105 @@ TEST_CASE(
     CHECK(error.find(expected) == 0);
     CHECK(error.find(kSecret) == std::string::npos);
   }
+}
+
+// The characters that show nothing, each as UTF-8.
+const std::vector<std::pair<std::string, std::string>>& InvisibleCharacters() {
+  static const auto* const characters =
+      new std::vector<std::pair<std::string, std::string>>{
+          {"U+200B zero-width space", "\u200B"},
+          {"U+200C zero-width non-joiner", "\u200C"},
+          {"U+200D zero-width joiner", "\u200D"},
+          {"U+2060 word joiner", "\u2060"},
+          {"U+FEFF zero-width no-break space", "\uFEFF"},
+          {"U+00AD soft hyphen", "\u00AD"},
+      };
+  return *characters;
+}
+
+// The one candidate of judging `answer` against one tool result.
+groundgate::Candidate JudgeOne(std::string_view result,
+                               std::string_view answer) {
+  groundgate::EvidenceCorpus corpus;
+  corpus.RecordUserMessage("How many errors did the log show?");
+  corpus.RecordToolResult("call_1", "log_stats", result);
+  const groundgate::Verdict verdict =
+      groundgate_test::DefaultGate().Judge(answer, corpus);
+  REQUIRE(verdict.candidates.size() == 1);
+  return verdict.candidates[0];
+}
+
+TEST_CASE(
+    "hostile a zero-width character inside an answer value does not "
+    "hide it from the check") {
+  for (const auto& [name, invisible] : InvisibleCharacters()) {
+    CAPTURE(name);
+    const std::string answer = "The log shows 98" + invisible + "765 errors.";
+    const std::size_t start = answer.find("98");
+    const std::size_t end = answer.find(" errors");
+    const groundgate::Candidate flagged =
+        JudgeOne(R"({"errors": 12345})", answer);
+    CHECK(flagged.canonical == "98765");
+    CHECK(flagged.status == groundgate::CandidateStatus::kUnsupported);
+    // The span is the answer's own bytes, the invisible ones included.
+    CHECK(flagged.start == start);
+    CHECK(flagged.end == end);
+    CHECK(answer.substr(flagged.start, flagged.end - flagged.start) ==
+          "98" + invisible + "765");
+
+    const groundgate::Candidate grounded =
+        JudgeOne(R"({"errors": 98765})", answer);
+    CHECK(grounded.canonical == "98765");
+    CHECK(grounded.status == groundgate::CandidateStatus::kGrounded);
+    CHECK(grounded.start == start);
+    CHECK(grounded.end == end);
+  }
+}
+
+TEST_CASE(
+    "hostile a zero-width character inside a tool result value still "
+    "grounds the plain value") {
+  for (const auto& [name, invisible] : InvisibleCharacters()) {
+    CAPTURE(name);
+    const std::string json_result =
+        R"({"errors": "98)" + invisible + R"(765"})";
+    const std::string text_result = "errors: 98" + invisible + "765 today";
+    for (const std::string& result : {json_result, text_result}) {
+      CAPTURE(result);
+      const groundgate::Candidate plain =
+          JudgeOne(result, "The log shows 98765 errors.");
+      CHECK(plain.canonical == "98765");
+      CHECK(plain.status == groundgate::CandidateStatus::kGrounded);
+    }
+    // An identifier too: "BLD-4471" hidden as "BLD-44<invisible>71".
+    const groundgate::Candidate identifier = JudgeOne(
+        R"({"build": "BLD-44)" + invisible + R"(71"})", "Build BLD-4471 ran.");
+    CHECK(identifier.canonical == "bld-4471");
+    CHECK(identifier.status == groundgate::CandidateStatus::kGrounded);
+  }
+}
+
+TEST_CASE("hostile a zero-width character joins a token and only then") {
+  using groundgate::evidence::Tokenize;
+  using groundgate::evidence::TokenSpan;
+  auto spans = [](std::string_view text) {
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    for (const TokenSpan& span : Tokenize(text)) {
+      out.emplace_back(span.start, span.end);
+    }
+    return out;
+  };
+  using Spans = std::vector<std::pair<std::size_t, std::size_t>>;
+  // "98" ZWJ "765": one token of all 8 bytes.
+  CHECK(spans("98\u200D765 errors") == Spans{{0, 8}, {9, 15}});
+  // Alone between spaces it is no token at all.
+  CHECK(spans("a \u200B b") == Spans{{0, 1}, {6, 7}});
+  // Text without one tokenizes as before.
+  CHECK(spans("Port fc1/3 logged 41,200 errors.") ==
+        Spans{{0, 4}, {5, 10}, {11, 17}, {18, 24}, {25, 32}});
+  // A visible separator still separates: an en dash, a no-break space.
+  CHECK(spans("98\u2013765") == Spans{{0, 2}, {5, 8}});
+  CHECK(spans("98\u00A0765") == Spans{{0, 2}, {4, 7}});
 }
 
 }  // namespace
