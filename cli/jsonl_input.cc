@@ -29,7 +29,8 @@ constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 enum class LineRead { kLine, kTooLong, kEnd };
 
 // Reads one line (without its '\n') into *line, holding at most
-// `max_bytes` of it. A longer line is consumed to its end but not kept:
+// `max_bytes` of it (the string's doubling growth may reserve up to twice
+// that while it fills). A longer line is consumed to its end but not kept:
 // kTooLong, with its length in *length. kEnd when nothing was left.
 LineRead ReadBoundedLine(std::istream& input, std::size_t max_bytes,
                          std::string* line, std::size_t* length) {

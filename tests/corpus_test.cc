@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "groundgate/findings.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict_json.h"
 #include "tests/default_gate.h"
@@ -565,6 +566,21 @@ TEST_SUITE("corpus") {
     EvidenceCorpus corpus;
     corpus.RecordToolResult("call_1", long_name, "{}");
     CHECK(corpus.IsExempt(BoundedToolName(long_name)));
+  }
+
+  TEST_CASE("a standing declared with a long id is found by its carrier") {
+    // The ledger keys ids as the corpus records them, so the carrier a
+    // verdict names (bounded) finds a declaration made with the whole id.
+    const std::string long_id = "call_" + std::string(1000, 'z');
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult(long_id, "get", R"({"a": "HAT083"})");
+    FindingsLedger ledger;
+    ledger.Declare(long_id, Standing::kRuledOut);
+    CHECK(ledger.StandingOf(corpus.results()[0].tool_call_id) ==
+          Standing::kRuledOut);
+    CHECK(ledger.StandingOf(long_id) == Standing::kRuledOut);
+    CHECK_FALSE(
+        ledger.StandingOf("call_" + std::string(1000, 'y')).has_value());
   }
 
   TEST_CASE("a moved corpus keeps its state") {
