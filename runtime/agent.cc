@@ -142,7 +142,8 @@ struct Agent::Conversation {
                          "error: standing must be one of fact, open, noise, "
                          "ruled_out.");
     }
-    const std::string target = id->get<std::string>();
+    // The corpus keeps a long id in its bounded form; so does the ledger.
+    const std::string target = BoundedToolCallId(id->get<std::string>());
     bool known = false;
     for (const RecordedResult& result : corpus.results()) {
       known = known || result.tool_call_id == target;

@@ -247,6 +247,41 @@ TEST_SUITE("standing tool") {
     CHECK(kinds[kinds.size() - 2] == "contingent_found");
     CHECK(kinds[kinds.size() - 3] == "evidence_checked");
   }
+
+  TEST_CASE("the model declares a standing for a result whose id was bounded") {
+    // A tool-call id past kMaxToolCallIdBytes is recorded in its bounded
+    // form; the model names the id it sent, and the declaration still finds
+    // the result.
+    const std::string long_id = "call_" + std::string(300, 'x');
+    ToolRegistry tools;
+    REQUIRE(
+        tools
+            .Register({.name = "port_log"},
+                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
+                        return std::string(R"({"port": "PORT-7731"})");
+                      })
+            .ok());
+    const nlohmann::json declaration = {{"tool_call_id", long_id},
+                                        {"standing", "noise"}};
+    ScriptedModel model({
+        ModelReply::Call(long_id, "port_log", "{}"),
+        ModelReply::Call("c2", std::string(kStandingToolName),
+                         declaration.dump()),
+        ModelReply::Answer("Port PORT-7731 flapped."),
+    });
+    absl::StatusOr<std::unique_ptr<Agent>> agent =
+        Agent::Create({.standing_tool = true}, &model, &tools, nullptr);
+    REQUIRE(agent.ok());
+    absl::StatusOr<RunResult> run = (*agent)->Run("Which port?");
+    REQUIRE(run.ok());
+    REQUIRE((*agent)->corpus().results().size() == 1);
+    CHECK((*agent)->corpus().results()[0].tool_call_id.size() <=
+          kMaxToolCallIdBytes);
+    CHECK((*agent)->ledger().StandingOf(long_id) == Standing::kNoise);
+    // Its only carrier is set aside: the value is contingent.
+    REQUIRE(run->findings.contingent.size() == 1);
+    CHECK(run->findings.contingent[0].canonical == "port-7731");
+  }
 }
 
 }  // namespace

@@ -117,7 +117,11 @@ TEST_CASE(
       {R"({"id": "x", "metadata": )" + arrays + R"(, "messages": []})",
        TooDeep("record")},
   };
-  for (const auto& [line, expected] : cases) {
+  // No structured bindings where CAPTURE names them: clang 14 cannot
+  // capture a binding in the lambda CAPTURE makes.
+  for (const auto& deep : cases) {
+    const std::string& line = deep.first;
+    const std::string& expected = deep.second;
     CAPTURE(expected);
     CHECK(ErrorOf(line) == expected);
   }
@@ -274,7 +278,9 @@ TEST_CASE(
        "messages[1].result.content[0].type: unknown content type (expected "
        "text, resource, image, audio or resource_link)"},
   };
-  for (const auto& [line, expected] : cases) {
+  for (const auto& quoting : cases) {
+    const std::string& line = quoting.first;
+    const std::string& expected = quoting.second;
     CAPTURE(line);
     const std::string error = ErrorOf(line);
     CAPTURE(error);
@@ -312,7 +318,9 @@ groundgate::Candidate JudgeOne(std::string_view result,
 TEST_CASE(
     "hostile a zero-width character inside an answer value does not "
     "hide it from the check") {
-  for (const auto& [name, invisible] : InvisibleCharacters()) {
+  for (const auto& character : InvisibleCharacters()) {
+    const std::string& name = character.first;
+    const std::string& invisible = character.second;
     CAPTURE(name);
     const std::string answer = "The log shows 98" + invisible + "765 errors.";
     const std::size_t start = answer.find("98");
@@ -339,7 +347,9 @@ TEST_CASE(
 TEST_CASE(
     "hostile a zero-width character inside a tool result value still "
     "grounds the plain value") {
-  for (const auto& [name, invisible] : InvisibleCharacters()) {
+  for (const auto& character : InvisibleCharacters()) {
+    const std::string& name = character.first;
+    const std::string& invisible = character.second;
     CAPTURE(name);
     const std::string json_result =
         R"({"errors": "98)" + invisible + R"(765"})";
