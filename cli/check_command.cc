@@ -33,6 +33,7 @@ constexpr std::string_view kCommand = "groundgate check";
 
 struct CheckArgs : CommonArgs {
   bool include_values = false;
+  bool strict = false;  // --strict: warnings and unjudged answers exit 2
 };
 
 absl::StatusOr<CheckArgs> ParseArgs(std::span<const std::string_view> args) {
@@ -41,9 +42,15 @@ absl::StatusOr<CheckArgs> ParseArgs(std::span<const std::string_view> args) {
       args, "FILE",
       [&](std::span<const std::string_view> all,
           std::size_t* i) -> absl::StatusOr<bool> {
-        if (all[*i] != "--include-values") return false;
-        parsed.include_values = true;
-        return true;
+        if (all[*i] == "--include-values") {
+          parsed.include_values = true;
+          return true;
+        }
+        if (all[*i] == "--strict") {
+          parsed.strict = true;
+          return true;
+        }
+        return false;
       },
       &parsed);
   if (!status.ok()) return status;
@@ -54,7 +61,31 @@ struct CheckCounts {
   std::size_t judged = 0;
   std::size_t flagged = 0;
   std::size_t unverified = 0;
+  std::size_t warnings = 0;  // what the adapters accepted but did not read
+  std::size_t unjudged = 0;  // answers whose content could not be read
 };
+
+// Names, per record, what was accepted but not read and every answer that
+// was not judged, so no answer is skipped without a word.
+void ReportUnread(const InputRecord& record, CheckCounts* counts,
+                  std::ostream& err) {
+  const Trace& trace = record.trace;
+  for (const std::string& warning : trace.warnings) {
+    err << record.source << ':' << record.line << ": warning: " << warning
+        << '\n';
+  }
+  if (trace.unlisted_warnings > 0) {
+    err << record.source << ':' << record.line << ": warning: "
+        << trace.unlisted_warnings << " more not listed\n";
+  }
+  counts->warnings += trace.warnings.size() + trace.unlisted_warnings;
+  for (const TraceMessage& message : trace.messages) {
+    if (!message.IsUnreadAnswer()) continue;
+    ++counts->unjudged;
+    err << record.source << ':' << record.line << ": " << message.path
+        << ": answer not judged: its content could not be read\n";
+  }
+}
 
 void PrintVerdict(const Trace& trace, const JudgedMessage& judged,
                   const VerdictJsonOptions& json_options, CheckCounts* counts,
@@ -76,14 +107,19 @@ void PrintSummary(const CheckCounts& counts, const InputCounts& input,
       << " unverified=" << counts.unverified
       << " malformed_lines=" << input.malformed_records
       << " files=" << input.files
-      << " unreadable_files=" << input.unreadable_files << '\n';
+      << " unreadable_files=" << input.unreadable_files;
+  // Only when there are some: the line keeps its shape for readers of it.
+  if (counts.warnings > 0 || counts.unjudged > 0) {
+    err << " warnings=" << counts.warnings << " unjudged=" << counts.unjudged;
+  }
+  err << '\n';
 }
 
 int UsageError(std::string_view message, std::ostream& err) {
   err << kCommand << ": " << message << '\n'
-      << "usage: groundgate check [--include-values] [--format NAME] "
-         "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
-         "[--max-line-bytes N] FILE...\n"
+      << "usage: groundgate check [--include-values] [--strict] "
+         "[--format NAME] [--judge-intermediate] [--min-digits N] "
+         "[--shapes FILE] [--max-line-bytes N] FILE...\n"
       << "Try 'groundgate check --help'.\n";
   return kExitUsageError;
 }
@@ -92,7 +128,7 @@ int UsageError(std::string_view message, std::ostream& err) {
 
 std::string_view CheckUsage() {
   static const std::string* const kUsage = new std::string(Concat(
-      "usage: groundgate check [--include-values] [--format NAME]\n"
+      "usage: groundgate check [--include-values] [--strict] [--format NAME]\n"
       "                        [--judge-intermediate] [--min-digits N]\n"
       "                        [--shapes FILE] [--max-line-bytes N] FILE...\n"
       "\n"
@@ -112,12 +148,25 @@ std::string_view CheckUsage() {
       "  anthropic         {\"id\", \"system\", \"messages\": [content "
       "blocks]}\n"
       "  mcp               {\"id\", \"messages\": [messages and tools/call "
-      "frames]}\n"
-      "  evidenceflow      {\"id\", \"steps\": [{\"type\", \"content\"}]}\n"
+      "frames]},\n"
+      "                    or a bare array of JSON-RPC frames\n"
+      "  evidenceflow      {\"id\", \"steps\": [{\"type\", \"content\"}]},"
+      " or\n"
+      "                    a bare array of steps\n"
       "FILE - reads standard input. Every answer (the model's text with no\n"
-      "tool call beside it) is judged against the messages before it. An\n"
-      "error result (is_error, isError, a JSON-RPC error, an \"exception\"\n"
-      "field) is never evidence.\n"
+      "tool call beside it, or after the results of the server tools it\n"
+      "called in the same message) is judged against the messages before\n"
+      "it. What a server tool returned (web search, code execution, file\n"
+      "search, an MCP call) is evidence. An error result (is_error, isError,\n"
+      "a JSON-RPC error, an \"exception\" field) is never evidence.\n"
+      "\n"
+      "A block, item or part of an unknown type is no error: it is named\n"
+      "as FILE:LINE: warning: PATH.type: ..., and not read. Content that\n"
+      "cannot be read (an image, a PDF, encrypted search results, an\n"
+      "unknown type) makes the rest of its conversation partial: values not\n"
+      "found are \"unverified\", never \"unsupported\". An answer whose\n"
+      "content could not be read is named as FILE:LINE: PATH: answer not\n"
+      "judged.\n"
       "\n"
       "Output: one JSON line per judged answer on standard output,\n"
       "  {\"trace_id\", \"message_index\", \"action\", \"candidates\",\n"
@@ -127,21 +176,24 @@ std::string_view CheckUsage() {
       "where message_index is the position in the record's list (messages,\n"
       "input then output items, or steps), start and end are byte offsets\n"
       "in the answer, and a judged reasoning message adds \"judged\":\n"
-      "\"reasoning\"; a summary goes to standard error. A malformed line is\n"
-      "reported as FILE:LINE: field: what, and skipped; the other lines are\n"
-      "still judged.\n"
+      "\"reasoning\"; a summary goes to standard error (with warnings=N\n"
+      "unjudged=N when there are any). A malformed line is reported as\n"
+      "FILE:LINE: field: what, and skipped; the other lines are still\n"
+      "judged.\n"
       "\n"
       "Options:\n"
       "  --include-values  add each unsupported value's text as \"value\"\n"
       "                    (off by default: output names shapes and\n"
-      "                    offsets, never values)\n",
+      "                    offsets, never values)\n"
+      "  --strict          exit 2 when a record had a warning or an answer\n"
+      "                    was not judged\n",
       TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 nothing flagged, 1 some answer flagged, 2 a usage or\n"
       "input error (unknown option, unreadable file, bad --min-digits or\n"
-      "--shapes file, malformed line) or standard output could not be\n"
-      "written.\n"));
+      "--shapes file, malformed line; with --strict, a warning or an\n"
+      "unjudged answer) or standard output could not be written.\n"));
   return *kUsage;
 }
 
@@ -169,6 +221,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
                    parsed->trace.max_line_bytes);
   for (const std::string& file : parsed->files) {
     input.Read(file, [&](const InputRecord& record) {
+      ReportUnread(record, &counts, err);
       ReplayTrace(record.trace, *gate, parsed->trace.replay,
                   [&](const JudgedMessage& judged) {
                     PrintVerdict(record.trace, judged, json_options, &counts,
@@ -185,6 +238,9 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   PrintSummary(counts, input.counts(), err);
   if (input.counts().unreadable_files > 0 ||
       input.counts().malformed_records > 0) {
+    return kExitUsageError;
+  }
+  if (parsed->strict && (counts.warnings > 0 || counts.unjudged > 0)) {
     return kExitUsageError;
   }
   return counts.flagged > 0 ? kExitFlagged : kExitGrounded;

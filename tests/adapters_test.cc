@@ -5,7 +5,8 @@
 // format) and inline records through groundgate/trace.h in-process, and
 // pin what each adapter gives: the format it detects, the roles, call ids
 // and tool names, which results are errors, which messages are answers,
-// the verdicts a replay gives, and the field each malformed record names.
+// the verdicts a replay gives, and the field each malformed record names
+// (an unknown type that is a type name is a warning: formats_test.cc).
 //
 // What it does NOT do: run the command (the cli, report and eval suites
 // do), or test the value rules (the evidence suites do).
@@ -142,9 +143,6 @@ TEST_CASE(
        "responses-planted",
        {{{5, false}, {"WH-0418"}}}},
       {"anthropic_messages.jsonl", "anthropic-grounded", {{{3, false}, {}}}},
-      {"anthropic_messages.jsonl",
-       "anthropic-error-and-thinking",
-       {{{3, false}, {"RF-70072"}}}},
       {"mcp.jsonl", "mcp-jsonrpc", {{{7, false}, {}}}},
       {"mcp.jsonl", "mcp-errors", {{{5, false}, {"JOB-91827"}}}},
       {"mcp.jsonl", "mcp-beside-chat-call", {{{3, false}, {}}}},
@@ -158,6 +156,29 @@ TEST_CASE(
     const Trace trace = ById(ReadFixture(expected.fixture), expected.id);
     CHECK(Judge(trace) == expected.flags);
   }
+}
+
+TEST_CASE("adapters an error result's value is never grounded") {
+  // RF-70072 is only in the anthropic fixture's error result. Whether it
+  // is flagged or unverified depends on the other result's parts (an
+  // image there may carry it: law 5, pinned by the formats suite); it is
+  // never grounded.
+  const Trace trace = ById(ReadFixture("anthropic_messages.jsonl"),
+                           "anthropic-error-and-thinking");
+  absl::StatusOr<Gate> gate = Gate::Create({});
+  REQUIRE(gate.ok());
+  std::size_t judged = 0;
+  ReplayTrace(trace, *gate, {}, [&](const groundgate::JudgedMessage& j) {
+    ++judged;
+    for (const groundgate::Candidate& c : j.verdict.candidates) {
+      if (j.message.text.substr(c.start, c.end - c.start) != "RF-70072") {
+        continue;
+      }
+      CHECK(c.status != groundgate::CandidateStatus::kGrounded);
+      CHECK(c.status != groundgate::CandidateStatus::kExempt);
+    }
+  });
+  CHECK(judged == 1);
 }
 
 TEST_CASE("adapters judge reasoning only with judge_intermediate") {
@@ -297,26 +318,29 @@ TEST_CASE("adapters count responses positions over input then output items") {
   CHECK(trace.messages[4].IsAnswer());
 }
 
-TEST_CASE(
-    "adapters read a bare evidenceflow array only when the format is named") {
+TEST_CASE("adapters read a bare evidenceflow array, detected or named") {
   const std::string steps =
       R"([{"type": "user", "content": "hi"}, {"type": "assistant", )"
       R"("content": "Build B-1234."}])";
-  CHECK(ErrorOf(steps) ==
+  for (TraceFormat format : {TraceFormat::kAuto, TraceFormat::kEvidenceFlow}) {
+    absl::StatusOr<Trace> trace =
+        ReadTraceRecord(std::string_view(steps), format);
+    REQUIRE(trace.ok());
+    CHECK(trace->format == TraceFormat::kEvidenceFlow);
+    CHECK(trace->id.empty());
+    REQUIRE(trace->messages.size() == 2);
+    CHECK(trace->messages[1].path == "[1]");
+  }
+  // An array of anything else is no trace.
+  CHECK(ErrorOf(R"([1, 2])") ==
         "expected a JSON object {\"id\", \"messages\"}, got array");
-  absl::StatusOr<Trace> trace =
-      ReadTraceRecord(std::string_view(steps), TraceFormat::kEvidenceFlow);
-  REQUIRE(trace.ok());
-  CHECK(trace->id.empty());
-  REQUIRE(trace->messages.size() == 2);
-  CHECK(trace->messages[1].path == "[1]");
 }
 
 TEST_CASE("adapters a malformed record names the field that is wrong") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"not json", "not JSON"},
       // evidenceflow
-      {R"({"id": "e", "steps": [{"type": "plan", "content": "x"}]})",
+      {R"({"id": "e", "steps": [{"type": "Plan!", "content": "x"}]})",
        "steps[0].type: unknown step type (expected user, "
        "assistant, tool_call, tool_result, retrieval, system or reasoning)"},
       {R"({"id": "e", "steps": [{"content": "x"}]})", "steps[0].type: missing"},
@@ -328,7 +352,7 @@ TEST_CASE("adapters a malformed record names the field that is wrong") {
       // Responses
       {R"({"id": "r", "input": [{"type": "function_call", "name": "f"}]})",
        "input[0].call_id: missing"},
-      {R"({"id": "r", "input": [{"type": "computer_poke"}]})",
+      {R"({"id": "r", "input": [{"type": "computer poke"}]})",
        "input[0].type: unknown item type (expected "},
       {R"({"id": "r", "output": [{"type": "message", "role": "tool",)"
        R"( "content": "x"}]})",
@@ -343,9 +367,9 @@ TEST_CASE("adapters a malformed record names the field that is wrong") {
        R"( "content": [{"type": "tool_use", "id": "t"}]}]})",
        "messages[0].content[0].name: missing"},
       {R"({"id": "a", "system": "s", "messages": [{"role": "user",)"
-       R"( "content": [{"type": "hologram"}]}]})",
+       R"( "content": [{"type": "Hologram"}]}]})",
        "messages[0].content[0].type: unknown block type (expected "},
-      {R"({"id": "a", "system": "s", "messages": [{"role": "system",)"
+      {R"({"id": "a", "system": "s", "messages": [{"role": "developer",)"
        R"( "content": "x"}]})",
        "messages[0].role: unknown role (expected user or assistant)"},
       {R"({"id": "a", "system": "s", "messages": [{"role": "user", "content":)"
@@ -361,7 +385,7 @@ TEST_CASE("adapters a malformed record names the field that is wrong") {
        "messages[0].params.name: missing"},
       {R"({"id": "m", "messages": [{"jsonrpc": "2.0", "id": 3, "method":)"
        R"( "tools/call", "params": {"name": "f"}}, {"jsonrpc": "2.0", "id": 3,)"
-       R"( "result": {"content": [{"type": "video"}]}}]})",
+       R"( "result": {"content": [{"type": "video/mp4"}]}}]})",
        "messages[1].result.content[0].type: unknown content type (expected "
        "text, resource, image, audio or resource_link)"},
       {R"({"id": "m", "messages": [{"jsonrpc": "2.0", "id": 3, "method":)"

@@ -192,6 +192,14 @@ class EvidenceCorpus {
   // application context). Its values are exempt; it never records carriers.
   void RecordExempt(std::string_view text);
 
+  // Records that the conversation carried content the caller could not
+  // read: an image, a binary document, encrypted or compacted content, a
+  // part of a type the caller does not know. The values it may hold are
+  // unknown, so from now on the corpus is partial exactly as when it hits
+  // its ceiling: truncated() is true and verdicts accuse no one (law 5).
+  // Values recorded before and after are still indexed. Never fails.
+  void MarkPartial();
+
   // Records a user message: begins a new user turn and records its text as
   // exempt — unless it starts with kCorrectionFramePrefix, in which case the
   // library wrote it and it is neither (law 4). Returns true when the message
@@ -231,8 +239,9 @@ class EvidenceCorpus {
   // The current user turn's results, in the order they were first recorded.
   [[nodiscard]] const std::vector<RecordedResult>& results() const;
 
-  // True once the index hit max_index_tokens: some values were not indexed
-  // and stay unknown for the rest of the conversation (law 5).
+  // True once the index hit max_index_tokens, or MarkPartial was called:
+  // some values were not indexed and stay unknown for the rest of the
+  // conversation (law 5).
   [[nodiscard]] bool truncated() const;
 
   // The current user turn, counted from 0 (before any BeginUserTurn).

@@ -9,25 +9,53 @@
 //
 // Formats (detected from the record, or named):
 //   openai-chat        {"id", "messages": [Chat Completions messages]}
+//                       (a top-level "system" string is the app's text)
 //   openai-responses   {"id", "instructions"?, "input": str | [items],
-//                       "output"?: [items]}  (message, function_call,
-//                       function_call_output, reasoning); also items
-//                       under "messages"
+//                       "output"?: [items]}, or the items under "messages":
+//                       message, function_call(_output), custom_tool_call
+//                       (_output), reasoning, web_search_call,
+//                       file_search_call, code_interpreter_call,
+//                       image_generation_call, computer_call(_output),
+//                       local_shell_call(_output), shell_call(_output),
+//                       apply_patch_call(_output), mcp_call, mcp_list_tools,
+//                       mcp_approval_request/response, tool_search_call,
+//                       tool_search_output, additional_tools,
+//                       item_reference, compaction
 //   anthropic          {"id", "system"?, "messages": [{role, content:
-//                       str | [text | tool_use | tool_result | thinking]}]}
+//                       str | [blocks]}]}: text, tool_use, tool_result,
+//                       thinking, redacted_thinking, image, document,
+//                       search_result, container_upload, compaction, the
+//                       server tools' server_tool_use and *_tool_result
+//                       (web search, web fetch, code execution, bash, text
+//                       editor, tool search), mcp_tool_use, mcp_tool_result
 //   mcp                {"id", "messages": [conversation messages and MCP
 //                       JSON-RPC frames: a tools/call request and its
 //                       response, or a tool message whose content is a
-//                       CallToolResult]}
+//                       CallToolResult]}; also a bare array of frames, or
+//                       one frame {"jsonrpc": "2.0", ...}
 //   evidenceflow       {"id", "steps": [{type, content, tool?, source?}]}
-//                       with type user, assistant, tool_call, tool_result,
-//                       retrieval, system or reasoning
+//                       or a bare array of steps, with type user,
+//                       assistant, tool_call, tool_result, retrieval,
+//                       system or reasoning
+//
+// What a server-side tool returned (web search, code execution, an MCP
+// call the API made) is a tool result: the model read it. Text the model
+// wrote after such a result in the same message is its answer.
+//
+// Unknown types of the API formats are not errors. A block, item or part
+// of a type an adapter does not know is named in Trace::warnings and its values are not
+// read (an unknown part with a "text" string gives that text); so are parts
+// that cannot be read at all (an image, a PDF, encrypted search results,
+// compacted history): the message is marked `unreadable`, and ReplayTrace
+// then makes the corpus partial, so values not found come out unverified,
+// never unsupported (law 5). An answer whose content could not be read is
+// not judged, and says so (IsUnreadAnswer).
 //
 // What it does NOT do: open files or split them into lines, decide what a
 // value is (the Gate), or treat anything the model wrote as evidence: tool
 // call arguments, answers and reasoning never ground a value (law 3), and an
-// error result (is_error, isError, a JSON-RPC error, an "exception" field)
-// is kept for display but never recorded.
+// error result (is_error, isError, a JSON-RPC error, an "exception" field,
+// a server tool's *_error content) is kept for display but never recorded.
 //
 //   absl::StatusOr<groundgate::Trace> trace =
 //       groundgate::ReadTraceRecord(line, groundgate::TraceFormat::kAuto);
@@ -123,16 +151,38 @@ struct TraceMessage {
   std::string tool_call_id;
   std::string tool_name;  // the result's own name, else its call's; may be ""
   bool is_error = false;  // the result reported an error: never evidence
+  // Some of its content could not be read: an image, a binary document,
+  // encrypted or compacted content, or a part of an unknown type. Its
+  // values are unknown: for a tool result, user or system message the
+  // replay makes the corpus partial (law 5); for an answer, see
+  // IsUnreadAnswer. A tool result with no id and no text stands for an
+  // unknown or unreadable entry on its own (a Responses item_reference, an
+  // unknown item): it records nothing.
+  bool unreadable = false;
 
   // True for the model's text that answers: an assistant message with text
   // and no tool calls beside it.
   [[nodiscard]] bool IsAnswer() const;
+  // True for an answer that is not judged because nothing of it could be
+  // read: an answer (IsAnswer) that is unreadable and has only blank text.
+  [[nodiscard]] bool IsUnreadAnswer() const;
 };
+
+// A record keeps at most this many warnings; the rest are only counted
+// (Trace::unlisted_warnings), so a record of a million unknown parts costs
+// a count, not a million lines.
+inline constexpr std::size_t kMaxTraceWarnings = 16;
 
 struct Trace {
   std::string id;
   TraceFormat format = TraceFormat::kOpenAiChat;  // the format it was read as
   std::vector<TraceMessage> messages;             // in wire order
+  // What was accepted but not read, in wire order, each "path: what"
+  // ("messages[2].content[1].type: unknown block type \"x\"; not read"),
+  // naming the field and the type, never other content. At most
+  // kMaxTraceWarnings.
+  std::vector<std::string> warnings;
+  std::size_t unlisted_warnings = 0;  // warnings past kMaxTraceWarnings
 };
 
 // A record that opens more arrays or objects inside one another than this
@@ -142,27 +192,37 @@ struct Trace {
 inline constexpr int kMaxTraceJsonDepth = 256;
 
 // Names the format of one parsed record from its shape:
-//   an object with "steps" (or, only when named, a bare array) evidenceflow;
+//   an object with "steps", or an array of objects that each have "type"
+//     and "content" (steps)                                  evidenceflow;
+//   an object with "jsonrpc", or an array of JSON-RPC frames  mcp;
 //   an object with "input" or "output" and no "messages"   openai-responses;
 //   "messages" holding a JSON-RPC frame, or a tool message whose content is
 //     an object                                              mcp;
-//   "messages" holding an item with a "type" (message, function_call,
-//     function_call_output, reasoning)                       openai-responses;
-//   a top-level "system", or content blocks of type tool_use, tool_result,
-//     thinking                                               anthropic;
+//   "messages" holding content blocks only Anthropic uses (tool_use,
+//     tool_result, thinking, server tool blocks, ...)        anthropic;
+//   "messages" holding a Responses item other than a message (function_call,
+//     function_call_output, reasoning, ...)                  openai-responses;
+//   "messages" shaped as Chat (tool_calls, a tool role)      openai-chat;
+//   a top-level "system"                                     anthropic;
 //   anything else                                            openai-chat
-// (whose reader then names what is missing). Never fails.
+// (whose reader then names what is missing). A "type": "message" on a
+// message says nothing: both Chat and Responses records may carry it.
+// Never fails.
 TraceFormat DetectTraceFormat(const nlohmann::json& record);
 
 // Reads one record into a Trace. `format` kAuto detects it. Returns
 // InvalidArgument naming the field that is wrong ("messages[3].tool_call_id:
-// missing", "steps[2].type: unknown step type (expected ...)") for a record
-// that is not an object, lacks a field, mistypes one, names an unknown
-// role, item or step type, or nests deeper than kMaxTraceJsonDepth
+// missing", "messages[0].role: unknown role (expected ...)") for a record
+// that is not an object or array, lacks a field, mistypes one, names an
+// unknown role, gives a "type" that is not a type name at all (not 1 to 64
+// of a-z, 0-9, '_' and '.'), or nests deeper than kMaxTraceJsonDepth
 // ("steps[2].content: nests deeper than 256", checked before anything else,
-// on any depth). A message names the field and what was expected, never
-// the record's content. Never throws. A bare JSON array is read
-// as evidenceflow steps only when `format` is kEvidenceFlow; its id is "".
+// on any depth), or is an evidenceflow step of an unknown type (that
+// format is this project's own: its set of steps is closed). A block, item
+// or part of an unknown type that is a type name is no error: it is a
+// warning (see the file comment). A message
+// names the field and what was expected, never the record's content. Never
+// throws. A bare JSON array (of steps or of JSON-RPC frames) has id "".
 absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
                                       TraceFormat format);
 // The same for one JSONL line: parses it first (without throwing; "not
@@ -194,7 +254,9 @@ struct JudgedMessage {
 // is exempt; user text is exempt and starts a user turn (unless
 // starts_user_turn is false; the corpus recognises the correction frame);
 // a tool result that is not an error is recorded under its tool_call_id and
-// tool_name; an answer (IsAnswer) with non-blank text is judged against
+// tool_name; a system, user or tool result message that is unreadable (and
+// not an error) makes the corpus partial (EvidenceCorpus::MarkPartial) from
+// there on; an answer (IsAnswer) with non-blank text is judged against
 // everything before it, and so is a reasoning message when
 // judge_intermediate. Calls `on_judged` once per judged message, in order.
 // Never fails.

@@ -1,9 +1,9 @@
 // runtime/adapters/evidenceflow.cc — evidenceflow trace steps to neutral
 // messages.
 //
-// Its one job: read {"id", "steps": [...]} (or, when the format is named,
-// a bare array of steps) where every step has a "type": user, assistant,
-// system and reasoning steps need string "content"; a tool_call step names
+// Its one job: read {"id", "steps": [...]} (or a bare array of steps)
+// where every step has a "type": user, assistant, system and reasoning
+// steps need string "content"; a tool_call step names
 // its "tool" (its content, the call's arguments, is never evidence); a
 // tool_result step (with "tool") and a retrieval step (with "source") are
 // evidence, their content a string or any JSON value. A result step's id
@@ -11,8 +11,10 @@
 // result step with "is_error": true, or a non-null "error" or "exception",
 // is an error result and never evidence.
 //
-// What it does NOT do: skip a step type it does not know: an unknown type
-// is an error naming the step, never silently dropped.
+// What it does NOT do: skip a step type it does not know: evidenceflow is
+// this project's own neutral format, with a closed set of step types, so
+// an unknown type is an error naming the step, never silently dropped
+// (unlike the API formats, whose new types are warnings).
 #include <cstddef>
 #include <string>
 #include <string_view>

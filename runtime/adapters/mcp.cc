@@ -10,8 +10,13 @@
 // content parts (and a resource's text) are recorded as the result, and its
 // structuredContent as a second record under the same call; "isError": true
 // or a JSON-RPC error makes it an error result, which is never evidence.
-// Other JSON-RPC traffic (initialize, tools/list, notifications) is
-// protocol, not conversation, and is skipped.
+// Image, audio and blob resource parts make it `unreadable` (law 5); a
+// part of an unknown type is a warning. Other JSON-RPC traffic (initialize,
+// tools/list, notifications) is protocol, not conversation, and is skipped.
+// Frames recorded alone — a bare array of them, or one frame
+// {"jsonrpc": "2.0", ...} as the record (id "") — are read the same way; a
+// response there whose request is not in the record is read as a result
+// with no tool name, and named in a warning.
 //
 // What it does NOT do: read call arguments (never evidence, law 3), or
 // accept a response that answers no earlier request: that is an error
@@ -24,18 +29,62 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "runtime/adapters/record_fields.h"
 
 namespace groundgate::adapters {
 
 namespace {
 
+// One part of a CallToolResult's content: text, a resource's text (a blob
+// resource carries bytes: unreadable), an image or audio (unreadable), a
+// resource_link (its name and URI).
+absl::StatusOr<PartRead> ReadMcpPart(const Json& part, const std::string& type,
+                                     const std::string& path,
+                                     std::string* text) {
+  if (type == "text") {
+    std::string part_text;
+    if (absl::Status s = ReadString(part, "text", path, &part_text); !s.ok()) {
+      return s;
+    }
+    AppendLine(text, part_text);
+    return PartRead::kText;
+  }
+  if (type == "resource") {
+    const Json* resource = Find(part, "resource");
+    const std::string resource_path = Member(path, "resource");
+    if (resource == nullptr) return Missing(resource_path);
+    if (!resource->is_object()) {
+      return WrongType(resource_path, "an object", *resource);
+    }
+    std::string resource_text;
+    if (absl::Status s = ReadOptionalString(*resource, "text", resource_path,
+                                            &resource_text);
+        !s.ok()) {
+      return s;
+    }
+    if (Find(*resource, "text") == nullptr) return PartRead::kUnreadable;
+    AppendLine(text, resource_text);
+    return PartRead::kText;
+  }
+  if (type == "image" || type == "audio") return PartRead::kUnreadable;
+  if (type == "resource_link") return PartRead::kNothing;
+  return PartRead::kUnknown;
+}
+
 class McpReader {
  public:
-  explicit McpReader(Trace* trace) : trace_(trace) {}
+  // Frames given alone (a bare array of frames, or one frame as the
+  // record): a response whose request is not in the record is still read,
+  // as a result with no tool name, and named in a warning.
+  McpReader(Trace* trace, std::string_view list_name, bool frames_alone)
+      : trace_(trace), list_name_(list_name), frames_alone_(frames_alone) {}
 
   absl::Status ReadEntry(const Json& entry, std::size_t index) {
-    const std::string path = Element("messages", index);
+    const std::string path =
+        frames_alone_ && list_name_.empty() && index == kNotInList
+            ? std::string()
+            : Element(list_name_, index);
     if (!entry.is_object()) return WrongType(path, "an object", entry);
     if (Find(entry, "jsonrpc") != nullptr) {
       return ReadFrame(entry, index, path);
@@ -74,8 +123,8 @@ class McpReader {
                                 std::move(result));
     }
     TraceMessage message;
-    if (absl::Status s =
-            ReadChatMessage(entry, index, path, &call_names_, &message);
+    if (absl::Status s = ReadChatMessage(entry, index, path, &call_names_,
+                                         trace_, &message);
         !s.ok()) {
       return s;
     }
@@ -137,17 +186,26 @@ class McpReader {
       return s;
     }
     auto request = requests_.find(id_text);
+    std::string tool_name;
     if (request == requests_.end()) {
-      return FieldError(Member(path, "id"),
-                        "no tools/call or other request with this id before "
-                        "this response");
+      if (!frames_alone_) {
+        return FieldError(Member(path, "id"),
+                          "no tools/call or other request with this id "
+                          "before this response");
+      }
+      Warn(trace_, Concat(Member(path, "id"),
+                          ": a response whose request is not in the record; "
+                          "read as a tool result"));
+    } else if (!request->second.has_value()) {
+      return absl::OkStatus();  // protocol
+    } else {
+      tool_name = *request->second;
     }
-    if (!request->second.has_value()) return absl::OkStatus();  // protocol
     TraceMessage message;
     message.index = index;
     message.path = path;
     message.tool_call_id = id_text;
-    message.tool_name = *request->second;
+    message.tool_name = tool_name;
     if (error != nullptr) {
       message.role = TraceRole::kToolResult;
       message.is_error = true;
@@ -188,45 +246,12 @@ class McpReader {
       if (!content->is_array()) {
         return WrongType(content_path, "an array of parts", *content);
       }
-      bool first = true;
-      for (std::size_t i = 0; i < content->size(); ++i) {
-        const Json& part = (*content)[i];
-        const std::string part_path = Element(content_path, i);
-        if (!part.is_object()) return WrongType(part_path, "an object", part);
-        std::string type;
-        if (absl::Status s = ReadString(part, "type", part_path, &type);
-            !s.ok()) {
-          return s;
-        }
-        std::string text;
-        if (type == "text") {
-          if (absl::Status s = ReadString(part, "text", part_path, &text);
-              !s.ok()) {
-            return s;
-          }
-        } else if (type == "resource") {
-          const Json* resource = Find(part, "resource");
-          const std::string resource_path = Member(part_path, "resource");
-          if (resource == nullptr) return Missing(resource_path);
-          if (!resource->is_object()) {
-            return WrongType(resource_path, "an object", *resource);
-          }
-          // A blob resource carries bytes, not text.
-          if (absl::Status s =
-                  ReadOptionalString(*resource, "text", resource_path, &text);
-              !s.ok()) {
-            return s;
-          }
-        } else if (type != "image" && type != "audio" &&
-                   type != "resource_link") {
-          return FieldError(Member(part_path, "type"),
-                            "unknown content type (expected text, resource, "
-                            "image, audio or resource_link)");
-        }
-        if (text.empty()) continue;
-        if (!first) message.text += '\n';
-        message.text += text;
-        first = false;
+      if (absl::Status s = ReadParts(
+              *content, content_path, "content",
+              "text, resource, image, audio or resource_link", ReadMcpPart,
+              trace_, &message);
+          !s.ok()) {
+        return s;
       }
     }
     if (structured != nullptr && !structured->is_null()) {
@@ -243,6 +268,8 @@ class McpReader {
   }
 
   Trace* trace_;
+  std::string list_name_;
+  bool frames_alone_ = false;
   std::unordered_map<std::string, std::string> call_names_;
   // JSON-RPC request id -> tool name for tools/call, nullopt for other
   // methods.
@@ -252,10 +279,23 @@ class McpReader {
 }  // namespace
 
 absl::Status ReadMcp(const Json& record, Trace* trace) {
+  // Frames alone: a bare array of them, or one frame as the whole record.
+  if (record.is_array()) {
+    McpReader reader(trace, "", /*frames_alone=*/true);
+    for (std::size_t i = 0; i < record.size(); ++i) {
+      if (absl::Status s = reader.ReadEntry(record[i], i); !s.ok()) return s;
+    }
+    MarkTextBesideToolCalls(trace);
+    return absl::OkStatus();
+  }
   if (!record.is_object()) {
     return absl::InvalidArgumentError(
         Concat("expected a JSON object {\"id\", \"messages\"}, got ",
                record.type_name()));
+  }
+  if (Find(record, "jsonrpc") != nullptr && Find(record, "messages") == nullptr) {
+    McpReader reader(trace, "", /*frames_alone=*/true);
+    return reader.ReadEntry(record, kNotInList);
   }
   if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
   const Json* messages = Find(record, "messages");
@@ -263,7 +303,7 @@ absl::Status ReadMcp(const Json& record, Trace* trace) {
   if (!messages->is_array()) {
     return WrongType("messages", "an array", *messages);
   }
-  McpReader reader(trace);
+  McpReader reader(trace, "messages", /*frames_alone=*/false);
   for (std::size_t i = 0; i < messages->size(); ++i) {
     if (absl::Status s = reader.ReadEntry((*messages)[i], i); !s.ok()) {
       return s;

@@ -1,35 +1,78 @@
 // runtime/adapters/openai_chat.cc — OpenAI Chat Completions messages to
 // neutral messages.
 //
-// Its one job: read {"id", "messages": [...]} where each message has a role
-// (system, developer, user, assistant, tool), content as a string, null or
-// text parts, an assistant's tool_calls, and a tool message's tool_call_id
-// and optional name. A tool message without a name takes the function name
+// Its one job: read {"id", "system"?, "messages": [...]} where each message
+// has a role (system, developer, user, assistant, tool), content as a
+// string, null or parts, an assistant's tool_calls, and a tool message's
+// tool_call_id and optional name. A top-level "system" string is the
+// application's text. A tool message without a name takes the function name
 // of its call. A tool message with "is_error": true is an error result.
+// Text and refusal parts are read; image_url, input_audio and file parts
+// make a user or system message `unreadable` (the corpus turns partial,
+// law 5); a part of an unknown type is a warning (its "text" is read when
+// it has one, else it is unreadable).
 //
 // What it does NOT do: read tool-call arguments (never evidence, law 3, so
 // only a call's id and function name matter), or judge anything.
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "runtime/adapters/record_fields.h"
 
 namespace groundgate::adapters {
 namespace {
 
-// Part types that carry no text a value could be read from or stated in.
-// Chat content parts are open-ended (image_url, input_audio, refusal, file,
-// ...): every non-text part is skipped.
+constexpr std::string_view kPartTypes =
+    "text, refusal, image_url, input_audio or file";
+
+// One content part. Text (and an assistant's refusal) is read; an image,
+// audio or file is what the model saw and the gate cannot read. A tool
+// message carries only text parts in the Chat Completions API: anything
+// else there never reached the model, and is only named in a warning.
+absl::StatusOr<PartRead> ReadChatPart(const Json& part, const std::string& type,
+                                      const std::string& path, bool is_tool,
+                                      Trace* trace, std::string* text) {
+  if (type == "text" || type == "refusal") {
+    std::string part_text;
+    if (absl::Status s =
+            ReadString(part, type == "text" ? "text" : "refusal", path,
+                       &part_text);
+        !s.ok()) {
+      return s;
+    }
+    AppendLine(text, part_text);
+    return PartRead::kText;
+  }
+  if (type == "image_url" || type == "input_audio" || type == "file") {
+    if (!is_tool) return PartRead::kUnreadable;
+    Warn(trace, Concat(Member(path, "type"), ": part type \"", type,
+                       "\" in a tool message (Chat Completions tool messages "
+                       "carry text only); not read"));
+    return PartRead::kNothing;
+  }
+  return PartRead::kUnknown;
+}
+
 absl::Status ReadChatContent(const Json& message, const std::string& path,
-                             bool absent_allowed, std::string* text) {
+                             bool absent_allowed, bool is_tool, Trace* trace,
+                             TraceMessage* out) {
   const Json* content = Find(message, "content");
   if (content == nullptr) {
     return absent_allowed ? absl::OkStatus() : Missing(Member(path, "content"));
   }
-  return ReadTextContent(*content, Member(path, "content"), {"text"}, {}, text);
+  return ReadParts(
+      *content, Member(path, "content"), "part", kPartTypes,
+      [is_tool, trace](const Json& part, const std::string& type,
+                       const std::string& part_path, std::string* text) {
+        return ReadChatPart(part, type, part_path, is_tool, trace, text);
+      },
+      trace, out);
 }
 
 absl::Status ReadChatToolCalls(const Json& message, const std::string& path,
@@ -86,7 +129,7 @@ absl::StatusOr<TraceRole> ReadChatRole(const Json& message,
 
 absl::Status ReadChatMessage(
     const Json& message, std::size_t index, const std::string& path,
-    std::unordered_map<std::string, std::string>* call_names,
+    std::unordered_map<std::string, std::string>* call_names, Trace* trace,
     TraceMessage* out) {
   if (!message.is_object()) return WrongType(path, "an object", message);
   bool is_tool = false;
@@ -96,8 +139,9 @@ absl::Status ReadChatMessage(
   out->index = index;
   out->path = path;
   // An assistant message that only calls tools may omit content.
-  if (absl::Status s = ReadChatContent(
-          message, path, out->role == TraceRole::kAssistant, &out->text);
+  if (absl::Status s =
+          ReadChatContent(message, path, out->role == TraceRole::kAssistant,
+                          is_tool, trace, out);
       !s.ok()) {
     return s;
   }
@@ -144,6 +188,18 @@ absl::Status ReadOpenAiChat(const Json& record, Trace* trace) {
                record.type_name()));
   }
   if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
+  const Json* system = Find(record, "system");
+  if (system != nullptr && !system->is_null()) {
+    TraceMessage message;
+    message.role = TraceRole::kSystem;
+    message.path = "system";
+    if (absl::Status s = ReadTextContent(*system, "system", {"text"}, {},
+                                         &message.text);
+        !s.ok()) {
+      return s;
+    }
+    trace->messages.push_back(std::move(message));
+  }
   const Json* messages = Find(record, "messages");
   if (messages == nullptr) return Missing("messages");
   if (!messages->is_array()) {
@@ -153,8 +209,9 @@ absl::Status ReadOpenAiChat(const Json& record, Trace* trace) {
   trace->messages.reserve(messages->size());
   for (std::size_t i = 0; i < messages->size(); ++i) {
     TraceMessage message;
-    if (absl::Status s = ReadChatMessage(
-            (*messages)[i], i, Element("messages", i), &call_names, &message);
+    if (absl::Status s = ReadChatMessage((*messages)[i], i,
+                                         Element("messages", i), &call_names,
+                                         trace, &message);
         !s.ok()) {
       return s;
     }

@@ -9,9 +9,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "nlohmann/json.hpp"
 
 namespace groundgate::adapters {
@@ -213,6 +215,158 @@ absl::Status ReadTextContent(
     first = false;
   }
   return absl::OkStatus();
+}
+
+bool IsTypeName(std::string_view type) {
+  if (type.empty() || type.size() > kMaxTypeNameBytes) return false;
+  for (char c : type) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '.')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void Warn(Trace* trace, std::string warning) {
+  if (trace->warnings.size() >= kMaxTraceWarnings) {
+    ++trace->unlisted_warnings;
+    return;
+  }
+  trace->warnings.push_back(std::move(warning));
+}
+
+absl::Status UnknownType(Trace* trace, std::string_view path,
+                         std::string_view kind, std::string_view type,
+                         std::string_view expected) {
+  const std::string type_path = Member(path, "type");
+  if (!IsTypeName(type)) {
+    return FieldError(type_path,
+                      Concat("unknown ", kind, " type (expected ", expected,
+                             ")"));
+  }
+  Warn(trace,
+       Concat(type_path, ": unknown ", kind, " type \"", type, "\"; not read"));
+  return absl::OkStatus();
+}
+
+void AppendLine(std::string* text, std::string_view part) {
+  if (part.empty()) return;
+  if (!text->empty()) text->push_back('\n');
+  text->append(part);
+}
+
+absl::Status ReadParts(const Json& content, std::string_view path,
+                       std::string_view kind, std::string_view expected,
+                       const PartReader& reader, Trace* trace,
+                       TraceMessage* out) {
+  if (content.is_null()) return absl::OkStatus();
+  if (content.is_string()) {
+    AppendLine(&out->text, content.get_ref<const Json::string_t&>());
+    return absl::OkStatus();
+  }
+  if (!content.is_array()) {
+    return WrongType(path, "a string, null or an array of parts", content);
+  }
+  for (std::size_t i = 0; i < content.size(); ++i) {
+    const Json& part = content[i];
+    const std::string part_path = Element(path, i);
+    if (!part.is_object()) return WrongType(part_path, "an object", part);
+    std::string type;
+    if (absl::Status s = ReadString(part, "type", part_path, &type); !s.ok()) {
+      return s;
+    }
+    absl::StatusOr<PartRead> read = reader(part, type, part_path, &out->text);
+    if (!read.ok()) return read.status();
+    switch (*read) {
+      case PartRead::kText:
+      case PartRead::kNothing:
+        break;
+      case PartRead::kUnreadable:
+        out->unreadable = true;
+        break;
+      case PartRead::kUnknown: {
+        if (absl::Status s =
+                UnknownType(trace, part_path, kind, type, expected);
+            !s.ok()) {
+          return s;
+        }
+        const Json* text = Find(part, "text");
+        if (text != nullptr && text->is_string()) {
+          AppendLine(&out->text, text->get_ref<const Json::string_t&>());
+        } else {
+          out->unreadable = true;
+        }
+        break;
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
+// Members a server result carries that no one can read but the API.
+constexpr std::string_view kOpaqueKeys[] = {
+    "encrypted_content", "encrypted_index", "encrypted_stdout", "signature"};
+
+bool IsOpaqueKey(std::string_view key) {
+  for (std::string_view opaque : kOpaqueKeys) {
+    if (key == opaque) return true;
+  }
+  return false;
+}
+
+bool IsEmptyValue(const Json& value) {
+  return value.is_null() ||
+         (value.is_string() && value.get_ref<const Json::string_t&>().empty());
+}
+
+}  // namespace
+
+Json WithoutOpaque(const Json& value, bool* unreadable) {
+  if (value.is_array()) {
+    Json out = Json::array();
+    for (const Json& element : value) {
+      Json kept = WithoutOpaque(element, unreadable);
+      if (!kept.is_null()) out.push_back(std::move(kept));
+    }
+    return out;
+  }
+  if (!value.is_object()) return value;
+  const Json* type = Find(value, "type");
+  if (type != nullptr && type->is_string() &&
+      type->get_ref<const Json::string_t&>() == "image") {
+    *unreadable = true;
+    return nullptr;
+  }
+  Json out = Json::object();
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    const std::string& key = it.key();
+    if (IsOpaqueKey(key)) {
+      if (!IsEmptyValue(*it)) *unreadable = true;
+      continue;
+    }
+    if (key == "source" && it->is_object()) {
+      // A document's text source ("type": "text", "data") or its content
+      // blocks are read; base64, a file id or a URL are not.
+      const Json* source_type = Find(*it, "type");
+      const bool readable =
+          source_type != nullptr && source_type->is_string() &&
+          (source_type->get_ref<const Json::string_t&>() == "text" ||
+           source_type->get_ref<const Json::string_t&>() == "content");
+      if (!readable) {
+        *unreadable = true;
+        continue;
+      }
+    }
+    out[key] = WithoutOpaque(*it, unreadable);
+  }
+  return out;
+}
+
+std::string JsonText(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 bool ReportsException(std::string_view text) {

@@ -13,6 +13,7 @@
 #define GROUNDGATE_RUNTIME_ADAPTERS_RECORD_FIELDS_H_
 
 #include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@
 #include <unordered_map>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 
@@ -89,6 +91,62 @@ absl::Status ReadTextContent(
     std::initializer_list<std::string_view> text_types,
     std::initializer_list<std::string_view> skipped_types, std::string* text);
 
+// True when `type` can be a type name: 1 to kMaxTypeNameBytes of a-z,
+// 0-9, '_' and '.'. Every documented type is one ("web_search_tool_result",
+// "reasoning.text"); a value that is not ("sk-live-42", a paragraph) is
+// malformed, never quoted in a warning.
+inline constexpr std::size_t kMaxTypeNameBytes = 64;
+bool IsTypeName(std::string_view type);
+
+// Adds `warning` ("path: what") to trace->warnings, or counts it in
+// unlisted_warnings once kMaxTraceWarnings are listed.
+void Warn(Trace* trace, std::string warning);
+
+// For a part, block, item or step at `path` whose "type" no reader knows.
+// When `type` is a type name: warns "path.type: unknown KIND type
+// \"TYPE\"; not read" and returns OK. Otherwise returns the error
+// "path.type: unknown KIND type (expected EXPECTED)", which quotes nothing.
+absl::Status UnknownType(Trace* trace, std::string_view path,
+                         std::string_view kind, std::string_view type,
+                         std::string_view expected);
+
+// Appends `part` to *text, after a "\n" when *text is not empty.
+void AppendLine(std::string* text, std::string_view part);
+
+// What a format's reader made of one content part.
+enum class PartRead {
+  kText,        // its text was appended
+  kNothing,     // it carries no value (a cache marker, a file upload note)
+  kUnreadable,  // it may carry values that cannot be read (image, PDF)
+  kUnknown,     // not a type the format knows
+};
+// Reads one part (an object whose "type" is `type`, at `path`), appending
+// its text (AppendLine) to *text. An error for a malformed known part.
+using PartReader = std::function<absl::StatusOr<PartRead>(
+    const Json& part, const std::string& type, const std::string& path,
+    std::string* text)>;
+
+// Content as a string, null (nothing), or an array of typed parts, each
+// given to `reader`: text goes to out->text (parts joined with "\n"); an
+// unreadable part sets out->unreadable; an unknown part is named by
+// UnknownType (KIND and EXPECTED are its words), then its "text" is read
+// when it is a string, else it is unreadable. Errors name the part.
+absl::Status ReadParts(const Json& content, std::string_view path,
+                       std::string_view kind, std::string_view expected,
+                       const PartReader& reader, Trace* trace,
+                       TraceMessage* out);
+
+// A copy of a server tool's result without what the gate cannot read:
+// encrypted members (encrypted_content, encrypted_index, encrypted_stdout),
+// signatures, images and documents given as base64, a file or a URL. Sets
+// *unreadable when it dropped any of them (a PDF's text, an encrypted
+// page: values the model may have read). Recursive: the record's depth is
+// bounded first (kMaxTraceJsonDepth).
+Json WithoutOpaque(const Json& value, bool* unreadable);
+
+// The JSON text of `value` as the corpus walks it (invalid UTF-8 replaced).
+std::string JsonText(const Json& value);
+
 // True when `text` is a JSON object whose "exception" member is neither
 // null, false nor "": the way API-Bank and ToolTalk tools report an error.
 bool ReportsException(std::string_view text);
@@ -111,10 +169,10 @@ absl::Status ReadEvidenceFlow(const Json& record, Trace* trace);
 // One Chat Completions message (openai_chat.cc), shared with the MCP
 // adapter, whose conversation entries have that shape. `call_names` maps the
 // tool-call ids met so far to their function names; the message's own calls
-// are added to it.
+// are added to it. Warnings go to `trace`.
 absl::Status ReadChatMessage(
     const Json& message, std::size_t index, const std::string& path,
-    std::unordered_map<std::string, std::string>* call_names,
+    std::unordered_map<std::string, std::string>* call_names, Trace* trace,
     TraceMessage* out);
 
 // Reads the record's "id": a required string.

@@ -4,6 +4,9 @@
 // EvidenceCorpus and judge each answer with the Gate, handing every
 // judgement to the caller. See ReplayTrace in groundgate/trace.h.
 //
+// Content an adapter could not read (TraceMessage::unreadable) makes the
+// corpus partial, so values not found are unverified (law 5).
+//
 // What it does NOT do: read any format (the adapters do), print anything,
 // or record what the model wrote: answers, reasoning and tool-call
 // arguments never reach the corpus (law 3), nor does an error result.
@@ -24,6 +27,10 @@ bool IsBlank(const std::string& text) {
 
 }  // namespace
 
+bool TraceMessage::IsUnreadAnswer() const {
+  return IsAnswer() && unreadable && IsBlank(text);
+}
+
 void ReplayTrace(const Trace& trace, const Gate& gate,
                  const ReplayOptions& options,
                  const std::function<void(const JudgedMessage&)>& on_judged) {
@@ -34,6 +41,7 @@ void ReplayTrace(const Trace& trace, const Gate& gate,
     switch (message.role) {
       case TraceRole::kSystem:
         corpus.RecordExempt(message.text);
+        if (message.unreadable) corpus.MarkPartial();
         break;
       case TraceRole::kUser:
         if (message.starts_user_turn) {
@@ -41,12 +49,16 @@ void ReplayTrace(const Trace& trace, const Gate& gate,
         } else {
           corpus.RecordExempt(message.text);
         }
+        if (message.unreadable) corpus.MarkPartial();
         break;
       case TraceRole::kToolResult:
-        if (!message.is_error) {
+        if (message.is_error) break;
+        // A stand-in for an entry that could not be read records nothing.
+        if (!message.tool_call_id.empty() || !message.text.empty()) {
           corpus.RecordToolResult(message.tool_call_id, message.tool_name,
                                   message.text);
         }
+        if (message.unreadable) corpus.MarkPartial();
         break;
       case TraceRole::kAssistant:
         judge = message.IsAnswer() && !IsBlank(message.text);

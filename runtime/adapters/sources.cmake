@@ -9,6 +9,7 @@ target_sources(groundgate_objects PRIVATE
   runtime/adapters/anthropic_messages.cc
   runtime/adapters/mcp.cc
   runtime/adapters/evidenceflow.cc
+  runtime/adapters/detect.cc
   runtime/adapters/trace.cc
   runtime/adapters/replay.cc
 )

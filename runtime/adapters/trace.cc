@@ -1,9 +1,9 @@
 // runtime/adapters/trace.cc — one record to a Trace, whatever its format.
 //
-// Its one job: parse a line without throwing, name the record's format
-// from its shape (or take the named one), hand the record to that
-// adapter, and mark as errors the results whose JSON says "exception".
-// See groundgate/trace.h.
+// Its one job: parse a line without throwing, take the record's format
+// (named, or detected by detect.cc), hand the record to that adapter, and
+// mark as errors the results whose JSON says "exception". See
+// groundgate/trace.h.
 //
 // What it does NOT do: read any format's fields itself (the adapters in
 // this folder do), or replay a trace (replay.cc).
@@ -88,39 +88,6 @@ class SyntaxErrorFinder {
   std::string description_;
 };
 
-bool IsString(const Json* value, std::string_view text) {
-  return value != nullptr && value->is_string() &&
-         value->get_ref<const Json::string_t&>() == text;
-}
-
-// Content blocks only the Anthropic Messages format uses.
-bool HasAnthropicBlock(const Json& message) {
-  const Json* content = Find(message, "content");
-  if (content == nullptr || !content->is_array()) return false;
-  for (const Json& block : *content) {
-    if (!block.is_object()) continue;
-    const Json* type = Find(block, "type");
-    if (type == nullptr || !type->is_string()) continue;
-    const std::string& name = type->get_ref<const Json::string_t&>();
-    if (name == "tool_use" || name == "tool_result" || name == "thinking" ||
-        name == "redacted_thinking" || name == "server_tool_use" ||
-        name == "mcp_tool_use" || name == "mcp_tool_result") {
-      return true;
-    }
-  }
-  return false;
-}
-
-bool IsResponsesItem(const Json& message) {
-  const Json* type = Find(message, "type");
-  if (type == nullptr || !type->is_string()) return false;
-  const std::string& name = type->get_ref<const Json::string_t&>();
-  return name == "message" || name == "function_call" ||
-         name == "function_call_output" || name == "reasoning" ||
-         name == "custom_tool_call" || name == "custom_tool_call_output" ||
-         name == "mcp_call";
-}
-
 }  // namespace
 
 std::string_view TraceFormatName(TraceFormat format) {
@@ -156,35 +123,6 @@ std::string_view TraceRoleName(TraceRole role) {
 bool TraceMessage::IsAnswer() const {
   return role == TraceRole::kAssistant && tool_calls.empty() &&
          !beside_tool_calls;
-}
-
-TraceFormat DetectTraceFormat(const nlohmann::json& record) {
-  if (!record.is_object()) return TraceFormat::kOpenAiChat;
-  if (Find(record, "steps") != nullptr) return TraceFormat::kEvidenceFlow;
-  const Json* messages = Find(record, "messages");
-  if (messages == nullptr) {
-    if (Find(record, "input") != nullptr || Find(record, "output") != nullptr) {
-      return TraceFormat::kOpenAiResponses;
-    }
-    return TraceFormat::kOpenAiChat;
-  }
-  if (!messages->is_array()) return TraceFormat::kOpenAiChat;
-  bool anthropic = Find(record, "system") != nullptr;
-  bool responses = false;
-  for (const Json& message : *messages) {
-    if (!message.is_object()) continue;
-    if (Find(message, "jsonrpc") != nullptr) return TraceFormat::kMcp;
-    const Json* content = Find(message, "content");
-    if (IsString(Find(message, "role"), "tool") && content != nullptr &&
-        content->is_object()) {
-      return TraceFormat::kMcp;
-    }
-    if (IsResponsesItem(message)) responses = true;
-    if (HasAnthropicBlock(message)) anthropic = true;
-  }
-  if (responses) return TraceFormat::kOpenAiResponses;
-  if (anthropic) return TraceFormat::kAnthropicMessages;
-  return TraceFormat::kOpenAiChat;
 }
 
 absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text) {
