@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
+#include "evidence/exempt_cache.h"
 #include "evidence/extractor.h"
 #include "evidence/json_walk.h"
 #include "evidence/keys.h"
@@ -151,10 +153,61 @@ std::string BoundedToolName(std::string_view name) {
   return Bounded(name, kMaxRecordedToolNameBytes);
 }
 
+// What RecordToolResult replays for a short leaf it met before in the same
+// result (see there). Bounded: leaves up to kMaxMemoLeafBytes, at most
+// kMaxMemoLeaves of them per result; past that, leaves are read as usual.
+// The bounds keep the memo's memory a few megabytes whatever the result,
+// and a leaf longer than a short value rarely repeats.
+constexpr std::size_t kMaxMemoLeafBytes = 64;
+constexpr std::size_t kMaxMemoLeaves = 1 << 16;
+
+class LeafMemo {
+ public:
+  struct Effect {
+    std::uint64_t identity = 0;  // the leaf's identity for conflicts
+    std::uint32_t keys = 0;      // non-empty keys carried, with repeats
+    // The canonical numbers among them (number(i) for i in [begin, end)),
+    // whose occurrences NumericIndex counts.
+    std::uint32_t numbers_begin = 0;
+    std::uint32_t numbers_end = 0;
+  };
+
+  Effect* Find(bool number, std::string_view leaf) {
+    if (leaf.size() > kMaxMemoLeafBytes) return nullptr;
+    auto& map = number ? numbers_ : texts_;
+    const auto it = map.find(absl::string_view(leaf.data(), leaf.size()));
+    return it == map.end() ? nullptr : &it->second;
+  }
+  // True when a leaf not found may be remembered.
+  bool Admits(std::string_view leaf) const {
+    return leaf.size() <= kMaxMemoLeafBytes &&
+           numbers_.size() + texts_.size() < kMaxMemoLeaves;
+  }
+  // REQUIRES: Admits(leaf), and Find(number, leaf) found nothing.
+  void Remember(bool number, std::string_view leaf, const Effect& effect) {
+    auto& map = number ? numbers_ : texts_;
+    map.emplace(absl::string_view(leaf.data(), leaf.size()), effect);
+  }
+  void AddNumber(std::string_view key) { number_keys_.emplace_back(key); }
+  std::uint32_t numbers_size() const {
+    return static_cast<std::uint32_t>(number_keys_.size());
+  }
+  std::string_view number(std::uint32_t i) const { return number_keys_[i]; }
+
+ private:
+  absl::flat_hash_map<absl::string_view, Effect> numbers_;
+  absl::flat_hash_map<absl::string_view, Effect> texts_;
+  std::vector<std::string> number_keys_;
+};
+
 // An email local part longer than this is no one's name (RFC 5321: 64).
 constexpr std::size_t kMaxEmailLocalBytes = 64;
 // A word of a local part shorter than this ("j" of "j.doe") names no one.
 constexpr std::size_t kMinEmailNameBytes = 2;
+// A corpus attaches at most this many shared exempt sets (exempt_cache.h);
+// IsExempt probes each. A conversation has a system prompt or two; past
+// this, sets' keys are copied into the corpus's own table instead.
+constexpr std::size_t kMaxSharedExemptSets = 8;
 
 struct EvidenceCorpus::Index {
   explicit Index(CorpusOptions o) : options(o) {}
@@ -164,6 +217,12 @@ struct EvidenceCorpus::Index {
   KeyArena keys;
   absl::flat_hash_map<absl::string_view, ValueEntry> values;
   absl::flat_hash_set<std::string> exempt;
+  // Exempt texts indexed once per process (evidence/exempt_cache.h): sets
+  // shared with other corpora, each attached once, and how many of their
+  // keys no earlier set or `exempt` held (what they add to the ceiling's
+  // count).
+  std::vector<std::shared_ptr<const evidence::ExemptSet>> shared_exempt;
+  std::size_t shared_exempt_distinct = 0;
   std::vector<RecordedResult> results;  // this turn's, in first-record order
   absl::flat_hash_map<std::string, std::uint32_t> result_slots;
   // Carrier lists longer than two, for this turn only (cleared with it).
@@ -185,8 +244,20 @@ struct EvidenceCorpus::Index {
                                    : spill[entry.spill].data();
   }
 
+  bool HoldsExempt(std::string_view key) const {
+    if (exempt.contains(AbslView(key))) return true;
+    for (const auto& set : shared_exempt) {
+      if (set->Contains(key)) return true;
+    }
+    return false;
+  }
+
+  std::size_t ExemptCount() const {
+    return exempt.size() + shared_exempt_distinct;
+  }
+
   void AddExempt(std::string_view key) {
-    if (key.empty() || exempt.contains(AbslView(key))) return;
+    if (key.empty() || HoldsExempt(key)) return;
     if (Full()) {
       truncated = true;
       return;
@@ -195,7 +266,40 @@ struct EvidenceCorpus::Index {
   }
 
   bool Full() const {
-    return values.size() + exempt.size() >= options.max_index_tokens;
+    return values.size() + ExemptCount() >= options.max_index_tokens;
+  }
+
+  // Records what a cached exempt text yields, with the per-key path's
+  // result: the same keys exempt, the same count against the ceiling, the
+  // same truncated() flag. When every new key fits under the ceiling the
+  // shared set is attached as it is (no key copied); else — or when this
+  // corpus already holds kMaxSharedExemptSets sets, so IsExempt stays a few
+  // probes — its keys are replayed in text order through AddExempt, which
+  // is what the per-key path over the text does (a repeat adds nothing), so
+  // what gets in below the ceiling never depends on hash order.
+  void AttachExempt(const std::shared_ptr<const evidence::ExemptSet>& set) {
+    day_shifts.Merge(set->day_shifts);
+    days_of_month |= set->days_of_month;
+    for (const auto& held : shared_exempt) {
+      if (held == set) return;  // every key already exempt
+    }
+    std::size_t fresh = set->ordered.size();
+    if (!exempt.empty() || !shared_exempt.empty()) {
+      fresh = 0;
+      for (const absl::string_view key : set->ordered) {
+        if (!HoldsExempt(std::string_view(key.data(), key.size()))) ++fresh;
+      }
+    }
+    if (fresh == 0) return;  // the per-key path would add nothing either
+    if (shared_exempt.size() < kMaxSharedExemptSets &&
+        values.size() + ExemptCount() + fresh <= options.max_index_tokens) {
+      shared_exempt.push_back(set);
+      shared_exempt_distinct += fresh;
+      return;
+    }
+    for (const absl::string_view key : set->ordered) {
+      AddExempt(std::string_view(key.data(), key.size()));
+    }
   }
 
   // Records that result `slot` carried canonical value `key`.
@@ -540,19 +644,56 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
     if (LooksLikeCanonicalNumber(key)) index.numbers.Add(key, slot);
   };
 
+  // Within one result, a short leaf met again (an object key of every
+  // element of an array, a status, a unit) carries exactly what it carried
+  // the first time: the same keys into the same slot, which changes nothing
+  // in the index but the counts (values_seen, values_recorded) and the
+  // numbers' occurrences. So the second time only those are replayed.
+  // Number leaves and text leaves (keys and strings, read alike) are
+  // memoized apart. The views point into the walk's buffers, which stay
+  // valid until WalkJson returns.
+  LeafMemo memo;
+
   const evidence::JsonWalkResult walked = evidence::WalkJson(
       content, [&](evidence::JsonLeafKind kind, std::string_view leaf,
                    const evidence::JsonLeafPlace& place) {
         std::uint64_t identity = 0;
-        if (kind == evidence::JsonLeafKind::kNumber) {
-          bool first_key = true;
-          Index::ForEachKey(leaf, [&](std::string_view key, bool exact) {
-            if (first_key) identity = Index::ValueHash(key);
-            first_key = false;
-            carry(key, exact);
-          });
+        const bool number = kind == evidence::JsonLeafKind::kNumber;
+        LeafMemo::Effect* const known = memo.Find(number, leaf);
+        if (known != nullptr) {
+          identity = known->identity;
+          outcome.values_seen += known->keys;
+          index.results[slot].values_recorded += known->keys;
+          for (std::uint32_t n = known->numbers_begin; n < known->numbers_end;
+               ++n) {
+            index.numbers.Add(memo.number(n), slot);
+          }
         } else {
-          Index::ForEachLeafKey(leaf, carry, &identity);
+          LeafMemo::Effect effect;
+          const bool memoizable = memo.Admits(leaf);
+          effect.numbers_begin = memo.numbers_size();
+          auto carry_noted = [&](std::string_view key, bool exact) {
+            if (key.empty()) return;
+            ++effect.keys;
+            index.Carry(key, exact, slot, &outcome);
+            if (LooksLikeCanonicalNumber(key)) {
+              index.numbers.Add(key, slot);
+              if (memoizable) memo.AddNumber(key);
+            }
+          };
+          if (number) {
+            bool first_key = true;
+            Index::ForEachKey(leaf, [&](std::string_view key, bool exact) {
+              if (first_key) identity = Index::ValueHash(key);
+              first_key = false;
+              carry_noted(key, exact);
+            });
+          } else {
+            Index::ForEachLeafKey(leaf, carry_noted, &identity);
+          }
+          effect.identity = identity;
+          effect.numbers_end = memo.numbers_size();
+          if (memoizable) memo.Remember(number, leaf, effect);
         }
         if (kind != evidence::JsonLeafKind::kKey &&
             leaf.size() <= kMaxPlacedLeafBytes) {
@@ -569,10 +710,24 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
 
 void EvidenceCorpus::RecordExempt(std::string_view text) {
   Index& index = *index_;
-  index.day_shifts.Merge(evidence::DayShiftsNamed(text));
-  index.days_of_month |= evidence::DaysOfMonthNamed(text);
-  Index::ForEachTextKey(
-      text, [&](std::string_view key, bool) { index.AddExempt(key); });
+  const std::shared_ptr<const evidence::ExemptSet> set =
+      evidence::ExemptCache::Process().Get(text, [text] {
+        evidence::ExemptSetBuilder builder;
+        Index::ForEachTextKey(text, [&](std::string_view key, bool) {
+          builder.Add(key);
+        });
+        return std::move(builder).Finish(evidence::DayShiftsNamed(text),
+                                         evidence::DaysOfMonthNamed(text));
+      });
+  if (set == nullptr) {
+    // Not cached (short, huge, or seen once so far): the per-key path.
+    index.day_shifts.Merge(evidence::DayShiftsNamed(text));
+    index.days_of_month |= evidence::DaysOfMonthNamed(text);
+    Index::ForEachTextKey(
+        text, [&](std::string_view key, bool) { index.AddExempt(key); });
+    return;
+  }
+  index.AttachExempt(set);
 }
 
 bool EvidenceCorpus::RecordUserMessage(std::string_view text) {
@@ -623,7 +778,7 @@ const evidence::NumericIndex& EvidenceCorpus::numbers_this_turn() const {
 }
 
 bool EvidenceCorpus::IsExempt(std::string_view canonical) const {
-  return index_->exempt.contains(AbslView(canonical)) ||
+  return index_->HoldsExempt(canonical) ||
          index_->tool_names.contains(AbslView(canonical));
 }
 
@@ -631,14 +786,120 @@ const std::vector<RecordedResult>& EvidenceCorpus::results() const {
   return index_->results;
 }
 
-void EvidenceCorpus::MarkPartial() { index_->truncated = true; }
-
 bool EvidenceCorpus::truncated() const { return index_->truncated; }
 
 std::uint32_t EvidenceCorpus::user_turn() const { return index_->turn; }
 
 std::size_t EvidenceCorpus::indexed_values() const {
-  return index_->values.size() + index_->exempt.size();
+  return index_->values.size() + index_->ExemptCount();
 }
 
 }  // namespace groundgate
+
+// The exempt cache (evidence/exempt_cache.h), here beside the key functions
+// its sets are built with.
+namespace groundgate::evidence {
+
+std::size_t ExemptSet::bytes() const {
+  return sizeof(ExemptSet) + arena.capacity() +
+         ordered.capacity() * sizeof(absl::string_view) +
+         keys.capacity() * (sizeof(absl::string_view) + 1);
+}
+
+void ExemptSetBuilder::Add(std::string_view key) {
+  if (key.empty()) return;
+  if (seen_.emplace(key).second) ordered_.emplace_back(key);
+}
+
+std::shared_ptr<const ExemptSet> ExemptSetBuilder::Finish(
+    DayShifts day_shifts, std::uint32_t days_of_month) && {
+  auto set = std::make_shared<ExemptSet>();
+  set->day_shifts = day_shifts;
+  set->days_of_month = days_of_month;
+  std::size_t total = 0;
+  for (const std::string& key : ordered_) total += key.size();
+  // Reserved whole first: the views below must never see it move.
+  set->arena.reserve(total);
+  for (const std::string& key : ordered_) set->arena.append(key);
+  set->ordered.reserve(ordered_.size());
+  set->keys.reserve(ordered_.size());
+  std::size_t at = 0;
+  for (const std::string& key : ordered_) {
+    const absl::string_view view(set->arena.data() + at, key.size());
+    at += key.size();
+    set->ordered.push_back(view);
+    set->keys.insert(view);
+  }
+  return set;
+}
+
+ExemptCache::ExemptCache(Limits limits) : limits_(limits) {}
+
+ExemptCache& ExemptCache::Process() {
+  static ExemptCache* const cache = new ExemptCache();
+  return *cache;
+}
+
+std::shared_ptr<const ExemptSet> ExemptCache::Get(std::string_view text,
+                                                  const Builder& build) {
+  if (text.size() < limits_.min_text_bytes ||
+      text.size() > limits_.max_bytes / 4) {
+    return nullptr;
+  }
+  const absl::string_view key(text.data(), text.size());
+  const std::uint64_t sighting = absl::HashOf(key) | 1;  // 0: an empty slot
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = entries_.find(key);
+    if (it != entries_.end()) {
+      ++stats_.hits;
+      it->second.last_use = ++tick_;
+      return it->second.set;
+    }
+    ++stats_.misses;
+    const auto end = sightings_.end();
+    if (std::find(sightings_.begin(), end, sighting) == end) {
+      sightings_[next_sighting_] = sighting;
+      next_sighting_ = (next_sighting_ + 1) % sightings_.size();
+      return nullptr;
+    }
+  }
+  std::shared_ptr<const ExemptSet> set = build();
+  const std::size_t bytes = text.size() + set->bytes();
+  std::lock_guard<std::mutex> lock(mu_);
+  ++stats_.builds;
+  auto [it, inserted] = entries_.try_emplace(key);
+  if (!inserted) {
+    // Another thread built it meanwhile: one set per text.
+    it->second.last_use = ++tick_;
+    return it->second.set;
+  }
+  it->second = Entry{set, ++tick_, bytes};
+  stats_.bytes += bytes;
+  EvictLocked();
+  return set;
+}
+
+void ExemptCache::EvictLocked() {
+  while (!entries_.empty() && (entries_.size() > limits_.max_entries ||
+                               stats_.bytes > limits_.max_bytes)) {
+    // At most max_entries + 1 entries: a scan is cheap, and which entry
+    // goes changes no output (an evicted text is built again).
+    auto oldest = entries_.begin();
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->second.last_use < oldest->second.last_use) oldest = it;
+    }
+    stats_.bytes -= oldest->second.bytes;
+    ++stats_.evictions;
+    entries_.erase(oldest);
+  }
+}
+
+ExemptCache::Stats ExemptCache::stats() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stats out = stats_;
+  out.entries = entries_.size();
+  return out;
+}
+
+}  // namespace groundgate::evidence

@@ -4,6 +4,7 @@
 // fast paths.
 #include "evidence/unicode.h"
 
+#include <unicode/brkiter.h>
 #include <unicode/dtfmtsym.h>
 #include <unicode/locid.h>
 #include <unicode/normalizer2.h>
@@ -13,6 +14,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -138,6 +140,22 @@ std::vector<LocaleMonthName> LocaleMonthNames(const char* locale) {
   const icu::UnicodeString* standalone =
       symbols.getMonths(standalone_count, icu::DateFormatSymbols::STANDALONE,
                         icu::DateFormatSymbols::WIDE);
+  // Title case finds words with a word BreakIterator. toTitle(nullptr, ...)
+  // opens one per call (with the locale, as here) and its construction
+  // dominated this function; one per locale, reset to each string by
+  // toTitle, gives the same titles. A null iterator (ICU could not open
+  // one) lets toTitle open its own, as before.
+  UErrorCode break_status = U_ZERO_ERROR;
+  const std::unique_ptr<icu::BreakIterator> locale_words(
+      icu::BreakIterator::createWordInstance(icu_locale, break_status));
+  UErrorCode root_break_status = U_ZERO_ERROR;
+  const std::unique_ptr<icu::BreakIterator> root_words(
+      icu::BreakIterator::createWordInstance(icu::Locale::getRoot(),
+                                             root_break_status));
+  icu::BreakIterator* const locale_title =
+      U_SUCCESS(break_status) ? locale_words.get() : nullptr;
+  icu::BreakIterator* const root_title =
+      U_SUCCESS(root_break_status) ? root_words.get() : nullptr;
   struct Form {
     icu::DateFormatSymbols::DtContextType context;
     icu::DateFormatSymbols::DtWidthType width;
@@ -163,10 +181,10 @@ std::vector<LocaleMonthName> LocaleMonthNames(const char* locale) {
       icu::UnicodeString variants[6] = {months[m], months[m], months[m],
                                         months[m], months[m], months[m]};
       variants[0].toLower(icu_locale);
-      variants[1].toTitle(nullptr, icu_locale);
+      variants[1].toTitle(locale_title, icu_locale);
       variants[2].toUpper(icu_locale);
       variants[3].toLower(icu::Locale::getRoot());
-      variants[4].toTitle(nullptr, icu::Locale::getRoot());
+      variants[4].toTitle(root_title, icu::Locale::getRoot());
       variants[5].toUpper(icu::Locale::getRoot());
       for (const icu::UnicodeString& variant : variants) {
         LocaleMonthName name;
