@@ -786,6 +786,8 @@ const std::vector<RecordedResult>& EvidenceCorpus::results() const {
   return index_->results;
 }
 
+void EvidenceCorpus::MarkPartial() { index_->truncated = true; }
+
 bool EvidenceCorpus::truncated() const { return index_->truncated; }
 
 std::uint32_t EvidenceCorpus::user_turn() const { return index_->turn; }
