@@ -190,6 +190,19 @@ class EvidenceCorpus {
 
   // Records text the user or the application supplied (system prompt,
   // application context). Its values are exempt; it never records carriers.
+  //
+  // A text of at least 256 bytes that the process has met before (the same
+  // system prompt in every conversation) is read once per process: a
+  // process-wide cache, keyed by the exact bytes of the text, holds what it
+  // yields (its keys, the day shifts and days of the month it names) as an
+  // immutable set that every corpus recording the text shares. The cache
+  // admits a text on its second sighting and holds at most 32 texts and
+  // 4 MiB (texts, keys and tables; a text over 1 MiB is never cached),
+  // dropping the least recently used; it is safe to use from any thread.
+  // The result is the same as reading the text again: the same values
+  // exempt, the same count against max_index_tokens, the same truncated()
+  // (a set whose keys would cross the ceiling is read key by key, in text
+  // order). See evidence/exempt_cache.h.
   void RecordExempt(std::string_view text);
 
   // Records that the conversation carried content the caller could not
