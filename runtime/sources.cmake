@@ -4,6 +4,7 @@
 target_sources(groundgate_objects PRIVATE
   runtime/clip.cc
   runtime/event_json.cc
+  runtime/json_parse.cc
   runtime/event_bus.cc
   runtime/scripted_model.cc
   runtime/openai_shape.cc

@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "nlohmann/json.hpp"
 #include "runtime/adapters/record_fields.h"
+#include "runtime/json_parse.h"
 
 namespace groundgate {
 namespace {
@@ -126,6 +127,10 @@ bool TraceMessage::IsAnswer() const {
 }
 
 absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text) {
+  // simdjson first; whatever it does not take, nlohmann parses and judges.
+  if (std::optional<Json> fast = runtime::ParseJsonWithSimdjson(text)) {
+    return *std::move(fast);
+  }
   const char* begin = text.data();
   const char* end = text.data() + text.size();
   Json document = Json::parse(begin, end, /*cb=*/nullptr,
