@@ -21,6 +21,7 @@
 // and law 1 on a text corpus: an answer that is the very text recorded as
 // evidence has nothing unsupported). Built only with -DGROUNDGATE_BUILD_FUZZ=ON
 // and clang; see README.md.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -51,11 +52,13 @@ namespace {
 constexpr std::size_t kTinyIndexTokens = 8;
 // One more carrier than a list keeps, to exercise law 6.
 constexpr std::size_t kCarriersToOverflow = kMaxCarriers + 1;
-// Recording the result kCarriersToOverflow times costs that many records;
-// above this size the cap is left to smaller inputs, to keep exec/s high.
-constexpr std::size_t kMaxBytesForCarrierCap = 4096;
+// The crowded corpus records the whole result once and this much of it
+// kCarriersToOverflow - 1 more times: the cap needs many calls, not many
+// bytes, and nine records of a 4 KiB result cost more than the rest of an
+// input's work together.
+constexpr std::size_t kCrowdPrefixBytes = 512;
 // The scenarios an input can go through; its length picks one.
-constexpr std::size_t kScenarioCount = 6;
+constexpr std::size_t kScenarioCount = 7;
 
 struct FuzzInput {
   std::string_view tool_result;
@@ -211,8 +214,8 @@ void CheckGroundsItself(const Verdict& verdict, const char* what) {
 }
 
 // The tool result as a tool result (JSON walked, anything else as text),
-// recorded twice after a system text and the user message; then a new user
-// turn.
+// recorded twice after a system text and the user message; judged; then a
+// new user turn, judged again (law 7).
 void RunTwoCallCorpus(const Gate& gate, const FuzzInput& input) {
   EvidenceCorpus corpus;
   corpus.RecordExempt("You are the storage operations assistant at dc-east-2.");
@@ -225,8 +228,7 @@ void RunTwoCallCorpus(const Gate& gate, const FuzzInput& input) {
   corpus.RecordToolResult("call_2", "fabric_inventory", input.tool_result);
   GG_FUZZ_CHECK(outcome.values_new <= outcome.values_seen,
                 "new values are among the values seen");
-  CheckDeterministic(gate, input.answer, corpus,
-                     JudgeAndCheck(gate, input.answer, corpus));
+  JudgeAndCheck(gate, input.answer, corpus);
   corpus.BeginUserTurn();
   const Verdict next_turn = JudgeAndCheck(gate, input.answer, corpus);
   for (const Candidate& candidate : next_turn.candidates) {
@@ -236,9 +238,20 @@ void RunTwoCallCorpus(const Gate& gate, const FuzzInput& input) {
   }
 }
 
+// Law 9 and law 10: the tool result recorded once after the user message,
+// the answer judged twice; both verdicts print (with and without values)
+// byte-identically.
+void RunDeterminismCorpus(const Gate& gate, const FuzzInput& input) {
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage(input.user_message);
+  corpus.RecordToolResult("call_1", "port_status", input.tool_result);
+  CheckDeterministic(gate, input.answer, corpus,
+                     JudgeAndCheck(gate, input.answer, corpus));
+}
+
 // The tool result as text: a prefix no JSON starts with forces the text
 // path. Judging that very text must accuse nothing (law 1: one spelling per
-// value on both sides).
+// value on both sides); the answer is judged against it too.
 void RunTextCorpus(const Gate& gate, const FuzzInput& input) {
   EvidenceCorpus text_corpus;
   text_corpus.RecordUserMessage("show me the log");
@@ -248,8 +261,9 @@ void RunTextCorpus(const Gate& gate, const FuzzInput& input) {
   GG_FUZZ_CHECK(!text_outcome.parsed_as_json, "\"log ...\" is not JSON");
   CheckGroundsItself(JudgeAndCheck(gate, input.tool_result, text_corpus),
                      "text recorded as evidence grounds itself (law 1)");
-  CheckDeterministic(gate, input.answer, text_corpus,
-                     JudgeAndCheck(gate, input.answer, text_corpus));
+  if (input.answer.data() != input.tool_result.data()) {
+    JudgeAndCheck(gate, input.answer, text_corpus);
+  }
 }
 
 // The user message's values are exempt, never carried (law 4).
@@ -269,13 +283,17 @@ void RunTinyCorpus(const Gate& gate, const FuzzInput& input) {
   JudgeAndCheck(gate, input.answer, tiny);
 }
 
-// More carriers than a list keeps (law 6).
+// More carriers than a list keeps (law 6): the whole result once, then its
+// first kCrowdPrefixBytes by kCarriersToOverflow - 1 more calls, so every
+// value in that prefix is carried by one call more than a list keeps.
 void RunCrowdedCorpus(const Gate& gate, const FuzzInput& input) {
-  if (input.tool_result.size() > kMaxBytesForCarrierCap) return;
   EvidenceCorpus crowded;
-  for (std::size_t i = 0; i < kCarriersToOverflow; ++i) {
+  crowded.RecordToolResult("call_0", "port_status", input.tool_result);
+  const std::string_view prefix = input.tool_result.substr(
+      0, std::min(input.tool_result.size(), kCrowdPrefixBytes));
+  for (std::size_t i = 1; i < kCarriersToOverflow; ++i) {
     crowded.RecordToolResult("call_" + std::to_string(i), "port_status",
-                             input.tool_result);
+                             prefix);
   }
   JudgeAndCheck(gate, input.answer, crowded);
 }
@@ -302,8 +320,11 @@ void TestOneInput(std::string_view bytes) {
     case 4:
       RunTinyCorpus(gate, input);
       break;
-    default:
+    case 5:
       RunCrowdedCorpus(gate, input);
+      break;
+    default:
+      RunDeterminismCorpus(gate, input);
       break;
   }
 }
