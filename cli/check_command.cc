@@ -6,14 +6,16 @@
 //
 // What it does NOT do: read a record's fields (the adapters, through
 // jsonl_input.h), or judge anything itself: every verdict is the library's
-// Gate::Judge through ReplayTrace, printed through VerdictToJson. It never
-// holds more than one line in memory.
+// Gate::Judge through ReplayTrace, printed through VerdictToJson. It holds
+// one line in memory, or with --jobs N one batch of lines (jsonl_input.h).
 #include "cli/check_command.h"
 
 #include <cstddef>
+#include <functional>
 #include <istream>
 #include <ostream>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,7 +36,11 @@ constexpr std::string_view kCommand = "groundgate check";
 struct CheckArgs : CommonArgs {
   bool include_values = false;
   bool strict = false;  // --strict: warnings and unjudged answers exit 2
+  std::size_t jobs = 1;  // --jobs N: records judged on N threads
 };
+
+// More threads than this are refused: a typo must not start thousands.
+constexpr std::size_t kMaxJobs = 256;
 
 absl::StatusOr<CheckArgs> ParseArgs(std::span<const std::string_view> args) {
   CheckArgs parsed;
@@ -50,6 +56,18 @@ absl::StatusOr<CheckArgs> ParseArgs(std::span<const std::string_view> args) {
           parsed.strict = true;
           return true;
         }
+        if (IsFlag(all[*i], "--jobs")) {
+          absl::StatusOr<std::string> value = FlagValue(all, i, "--jobs");
+          if (!value.ok()) return value.status();
+          absl::StatusOr<std::size_t> jobs = ParseCount("--jobs", *value);
+          if (!jobs.ok()) return jobs.status();
+          if (*jobs > kMaxJobs) {
+            return absl::InvalidArgumentError(
+                Concat("--jobs: at most ", kMaxJobs, ", got ", *jobs));
+          }
+          parsed.jobs = *jobs;
+          return true;
+        }
         return false;
       },
       &parsed);
@@ -63,6 +81,23 @@ struct CheckCounts {
   std::size_t unverified = 0;
   std::size_t warnings = 0;  // what the adapters accepted but did not read
   std::size_t unjudged = 0;  // answers whose content could not be read
+
+  CheckCounts& operator+=(const CheckCounts& other) {
+    judged += other.judged;
+    flagged += other.flagged;
+    unverified += other.unverified;
+    warnings += other.warnings;
+    unjudged += other.unjudged;
+    return *this;
+  }
+};
+
+// What one record produced, on whichever thread judged it: its output
+// lines, its diagnostics and its counts, written out in input order.
+struct RecordOutput {
+  std::string out;
+  std::string err;
+  CheckCounts counts;
 };
 
 // Names, per record, what was accepted but not read and every answer that
@@ -118,7 +153,7 @@ void PrintSummary(const CheckCounts& counts, const InputCounts& input,
 int UsageError(std::string_view message, std::ostream& err) {
   err << kCommand << ": " << message << '\n'
       << "usage: groundgate check [--include-values] [--strict] "
-         "[--format NAME] [--judge-intermediate] [--min-digits N] "
+         "[--jobs N] [--format NAME] [--judge-intermediate] [--min-digits N] "
          "[--shapes FILE] [--max-line-bytes N] FILE...\n"
       << "Try 'groundgate check --help'.\n";
   return kExitUsageError;
@@ -128,8 +163,9 @@ int UsageError(std::string_view message, std::ostream& err) {
 
 std::string_view CheckUsage() {
   static const std::string* const kUsage = new std::string(Concat(
-      "usage: groundgate check [--include-values] [--strict] [--format NAME]\n"
-      "                        [--judge-intermediate] [--min-digits N]\n"
+      "usage: groundgate check [--include-values] [--strict] [--jobs N]\n"
+      "                        [--format NAME] [--judge-intermediate]\n"
+      "                        [--min-digits N]\n"
       "                        [--shapes FILE] [--max-line-bytes N] FILE...\n"
       "\n"
       "Re-judges the answers of agent traces: every name, number and\n"
@@ -186,7 +222,9 @@ std::string_view CheckUsage() {
       "                    (off by default: output names shapes and\n"
       "                    offsets, never values)\n"
       "  --strict          exit 2 when a record had a warning or an answer\n"
-      "                    was not judged\n",
+      "                    was not judged\n"
+      "  --jobs N          judge records on N threads (default 1, at most\n"
+      "                    256); the output is the same, in input order\n",
       TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
@@ -219,18 +257,34 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   OutputErrors output(out);
   JsonlInput input(kCommand, parsed->trace.format, in, err,
                    parsed->trace.max_line_bytes);
+  // Any thread: judge one record into its own buffers (Gate::Judge is
+  // const and thread-safe).
+  const std::function<RecordOutput(const InputRecord&)> judge =
+      [&](const InputRecord& record) {
+        RecordOutput result;
+        std::ostringstream record_out;
+        std::ostringstream record_err;
+        ReportUnread(record, &result.counts, record_err);
+        ReplayTrace(record.trace, *gate, parsed->trace.replay,
+                    [&](const JudgedMessage& judged) {
+                      PrintVerdict(record.trace, judged, json_options,
+                                   &result.counts, record_out);
+                    });
+        result.out = std::move(record_out).str();
+        result.err = std::move(record_err).str();
+        return result;
+      };
+  // The calling thread, in input order.
+  const std::function<void(RecordOutput&)> write = [&](RecordOutput& result) {
+    err << result.err;
+    out << result.out;
+    counts += result.counts;
+    // A failed write leaves the stream bad: reading on would judge for no
+    // one.
+    if (output.Failed()) input.Stop();
+  };
   for (const std::string& file : parsed->files) {
-    input.Read(file, [&](const InputRecord& record) {
-      ReportUnread(record, &counts, err);
-      ReplayTrace(record.trace, *gate, parsed->trace.replay,
-                  [&](const JudgedMessage& judged) {
-                    PrintVerdict(record.trace, judged, json_options, &counts,
-                                 out);
-                  });
-      // A failed write leaves the stream bad: reading on would judge for
-      // no one.
-      if (output.Failed()) input.Stop();
-    });
+    input.ReadInOrder(file, parsed->jobs, judge, write);
     if (output.Report(kCommand, kStdoutDisplayName, err)) {
       return kExitUsageError;
     }

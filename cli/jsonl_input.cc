@@ -4,17 +4,23 @@
 // What it does NOT do: judge, or keep more than the current line.
 #include "cli/jsonl_input.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <istream>
 #include <ostream>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "capi/check_record.h"
 #include "cli/options.h"
 
 namespace groundgate::cli {
@@ -22,48 +28,6 @@ namespace {
 
 // How standard input is named in diagnostics ("<stdin>:3: ...").
 constexpr std::string_view kStdinDisplayName = "<stdin>";
-// A UTF-8 byte order mark some editors write at the start of a file.
-constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
-
-// What ReadBoundedLine found.
-enum class LineRead { kLine, kTooLong, kEnd };
-
-// Reads one line (without its '\n') into *line, holding at most
-// `max_bytes` of it (the string's doubling growth may reserve up to twice
-// that while it fills). A longer line is consumed to its end but not kept:
-// kTooLong, with its length in *length. kEnd when nothing was left.
-LineRead ReadBoundedLine(std::istream& input, std::size_t max_bytes,
-                         std::string* line, std::size_t* length) {
-  line->clear();
-  *length = 0;
-  std::streambuf* buffer = input.rdbuf();
-  bool any = false;
-  bool too_long = false;
-  while (true) {
-    const int c = buffer->sbumpc();
-    if (c == std::char_traits<char>::eof()) {
-      input.setstate(std::ios::eofbit);
-      break;
-    }
-    any = true;
-    if (c == '\n') break;
-    ++*length;
-    if (too_long) continue;
-    if (line->size() == max_bytes) {
-      too_long = true;
-      line->clear();
-      line->shrink_to_fit();
-      continue;
-    }
-    line->push_back(static_cast<char>(c));
-  }
-  if (!any) return LineRead::kEnd;
-  return too_long ? LineRead::kTooLong : LineRead::kLine;
-}
-
-bool IsBlankLine(std::string_view line) {
-  return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
 
 }  // namespace
 
@@ -76,12 +40,89 @@ JsonlInput::JsonlInput(std::string_view command, TraceFormat format,
       err_(err),
       max_line_bytes_(max_line_bytes == 0 ? 1 : max_line_bytes) {}
 
-void JsonlInput::Read(
+// Reads lines from a stream in 64 KiB chunks (a byte at a time through
+// the stream buffer costs more than the parse of the line).
+class JsonlInput::LineReader {
+ public:
+  LineReader(std::istream& input, std::size_t max_bytes)
+      : input_(input), max_bytes_(max_bytes), chunk_(kChunkBytes) {}
+
+  // The next line (without its '\n') into *line, holding at most
+  // max_bytes of it. A longer line is consumed to its end but not kept:
+  // line->too_long, with its length. False at the end of the stream.
+  bool Next(Line* line) {
+    line->text.clear();
+    line->length = 0;
+    line->too_long = false;
+    bool any = false;
+    while (true) {
+      if (begin_ == end_ && !Fill()) break;
+      any = true;
+      const char* start = chunk_.data() + begin_;
+      const std::size_t available = end_ - begin_;
+      const void* newline = std::memchr(start, '\n', available);
+      const std::size_t take =
+          newline == nullptr
+              ? available
+              : static_cast<std::size_t>(static_cast<const char*>(newline) -
+                                         start);
+      Append(line, std::string_view(start, take));
+      begin_ += take;
+      if (newline != nullptr) {
+        ++begin_;  // the '\n'
+        break;
+      }
+    }
+    if (!any) return false;
+    ++number_;
+    line->number = number_;
+    return true;
+  }
+
+  std::size_t number() const { return number_; }
+
+ private:
+  static constexpr std::size_t kChunkBytes = std::size_t{64} << 10;
+
+  bool Fill() {
+    if (eof_) return false;
+    const std::streamsize got = input_.rdbuf()->sgetn(
+        chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
+    begin_ = 0;
+    end_ = got > 0 ? static_cast<std::size_t>(got) : 0;
+    if (end_ < chunk_.size()) {
+      eof_ = true;
+      input_.setstate(std::ios::eofbit);
+    }
+    return end_ > 0;
+  }
+
+  void Append(Line* line, std::string_view bytes) {
+    line->length += bytes.size();
+    if (line->too_long) return;
+    if (line->text.size() + bytes.size() > max_bytes_) {
+      line->too_long = true;
+      std::string().swap(line->text);
+      return;
+    }
+    line->text.append(bytes);
+  }
+
+  std::istream& input_;
+  std::size_t max_bytes_;
+  std::vector<char> chunk_;
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+  std::size_t number_ = 0;
+  bool eof_ = false;
+};
+
+void JsonlInput::WithStream(
     const std::string& path,
-    const std::function<void(const InputRecord&)>& on_record) {
+    const std::function<void(std::istream&, std::string_view)>& read) {
   if (stopped_) return;
   if (path == kStdinName) {
-    ReadStream(in_, kStdinDisplayName, on_record);
+    read(in_, kStdinDisplayName);
     return;
   }
   std::error_code ec;
@@ -98,7 +139,15 @@ void JsonlInput::Read(
     ++counts_.unreadable_files;
     return;
   }
-  ReadStream(file, path, on_record);
+  read(file, path);
+}
+
+void JsonlInput::Read(
+    const std::string& path,
+    const std::function<void(const InputRecord&)>& on_record) {
+  WithStream(path, [&](std::istream& input, std::string_view name) {
+    ReadStream(input, name, on_record);
+  });
 }
 
 void JsonlInput::ReportMalformed(std::string_view source, std::size_t line,
@@ -113,54 +162,134 @@ void JsonlInput::RejectRecord(std::string_view source, std::size_t line,
   ReportMalformed(source, line, status);
 }
 
+JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
+                                         const Line& line) const {
+  ParsedLine parsed;
+  if (line.too_long) {
+    parsed.diagnostic = Concat(source, ":", line.number, ": line longer than ",
+                               max_line_bytes_, " bytes (", line.length,
+                               "); skipped (see --max-line-bytes)");
+    return parsed;
+  }
+  const std::string_view view =
+      capi::TrimJsonlLine(line.text, /*first_line=*/line.number == 1);
+  if (capi::IsBlankJsonlLine(view)) return parsed;
+  absl::StatusOr<nlohmann::json> document = ParseJsonText(view);
+  if (!document.ok()) {
+    parsed.diagnostic =
+        Concat(source, ":", line.number, ": ", MessageOf(document.status()));
+    return parsed;
+  }
+  absl::StatusOr<Trace> trace = ReadTraceRecord(*document, format_);
+  if (!trace.ok()) {
+    parsed.diagnostic =
+        Concat(source, ":", line.number, ": ", MessageOf(trace.status()));
+    return parsed;
+  }
+  if (trace->id.empty()) trace->id = Concat(source, ":", line.number);
+  parsed.document = *std::move(document);
+  parsed.trace = *std::move(trace);
+  return parsed;
+}
+
+bool JsonlInput::Account(const ParsedLine& parsed) {
+  if (!parsed.diagnostic.empty()) {
+    err_ << parsed.diagnostic << '\n';
+    ++counts_.malformed_records;
+    return false;
+  }
+  if (!parsed.trace) return false;  // a blank line
+  ++counts_.records;
+  return true;
+}
+
+void JsonlInput::ReportReadError(std::istream& input, std::string_view name,
+                                 std::size_t line_number) {
+  if (!input.bad()) return;
+  err_ << name << ':' << (line_number + 1)
+       << ": read error; the rest of the file was not read\n";
+  ++counts_.unreadable_files;
+}
+
 void JsonlInput::ReadStream(
     std::istream& input, std::string_view name,
     const std::function<void(const InputRecord&)>& on_record) {
   ++counts_.files;
-  std::string line;
-  std::size_t line_number = 0;
-  std::size_t length = 0;
-  while (!stopped_) {
-    const LineRead read =
-        ReadBoundedLine(input, max_line_bytes_, &line, &length);
-    if (read == LineRead::kEnd) break;
-    ++line_number;
-    counts_.bytes += length + 1;
-    if (read == LineRead::kTooLong) {
-      err_ << name << ':' << line_number << ": line longer than "
-           << max_line_bytes_ << " bytes (" << length
-           << "); skipped (see --max-line-bytes)\n";
-      ++counts_.malformed_records;
-      continue;
-    }
-    std::string_view view = line;
-    if (line_number == 1 && view.starts_with(kUtf8Bom)) {
-      view.remove_prefix(kUtf8Bom.size());
-    }
-    if (!view.empty() && view.back() == '\r') view.remove_suffix(1);
-    if (IsBlankLine(view)) continue;
-    absl::StatusOr<nlohmann::json> document = ParseJsonText(view);
-    if (!document.ok()) {
-      ReportMalformed(name, line_number, document.status());
-      continue;
-    }
-    absl::StatusOr<Trace> trace = ReadTraceRecord(*document, format_);
-    if (!trace.ok()) {
-      ReportMalformed(name, line_number, trace.status());
-      continue;
-    }
-    if (trace->id.empty()) trace->id = Concat(name, ":", line_number);
-    ++counts_.records;
+  LineReader reader(input, max_line_bytes_);
+  Line line;
+  while (!stopped_ && reader.Next(&line)) {
+    counts_.bytes += line.length + 1;
+    const ParsedLine parsed = Parse(name, line);
+    if (!Account(parsed)) continue;
     on_record(InputRecord{.source = name,
-                          .line = line_number,
-                          .document = *document,
-                          .trace = *trace});
+                          .line = line.number,
+                          .document = *parsed.document,
+                          .trace = *parsed.trace});
   }
-  if (input.bad()) {
-    err_ << name << ':' << (line_number + 1)
-         << ": read error; the rest of the file was not read\n";
-    ++counts_.unreadable_files;
-  }
+  ReportReadError(input, name, reader.number());
+}
+
+void JsonlInput::ReadBatches(
+    const std::string& path, std::size_t jobs,
+    const std::function<void(std::size_t)>& begin_batch,
+    const std::function<void(std::size_t, const InputRecord&)>& work,
+    const std::function<void(std::size_t)>& emit) {
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t batch_lines = jobs == 1 ? 1 : kBatchLinesPerJob * jobs;
+  WithStream(path, [&](std::istream& input, std::string_view name) {
+    ++counts_.files;
+    LineReader reader(input, max_line_bytes_);
+    std::vector<Line> lines;
+    std::vector<ParsedLine> parsed;
+    bool more = true;
+    while (more && !stopped_) {
+      // Read a batch.
+      lines.clear();
+      std::size_t bytes = 0;
+      while (lines.size() < batch_lines && (lines.empty() || bytes < kMaxBatchBytes)) {
+        Line line;
+        if (!reader.Next(&line)) {
+          more = false;
+          break;
+        }
+        counts_.bytes += line.length + 1;
+        bytes += line.text.size();
+        lines.push_back(std::move(line));
+      }
+      if (lines.empty()) break;
+      // Parse and work on it, on up to `jobs` threads.
+      parsed.assign(lines.size(), ParsedLine{});
+      begin_batch(lines.size());
+      std::atomic<std::size_t> next{0};
+      std::vector<std::exception_ptr> failures(lines.size());
+      auto run = [&] {
+        for (std::size_t i = next++; i < lines.size(); i = next++) {
+          try {
+            parsed[i] = Parse(name, lines[i]);
+            if (!parsed[i].trace) continue;
+            work(i, InputRecord{.source = name,
+                                .line = lines[i].number,
+                                .document = *parsed[i].document,
+                                .trace = *parsed[i].trace});
+          } catch (...) {
+            failures[i] = std::current_exception();
+          }
+        }
+      };
+      {
+        std::vector<std::jthread> helpers;
+        const std::size_t threads = std::min(jobs, lines.size());
+        for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(run);
+        run();
+      }  // joined
+      // Hand it out in input order.
+      for (std::size_t i = 0; i < lines.size() && !stopped_; ++i) {
+        if (failures[i]) std::rethrow_exception(failures[i]);
+        if (Account(parsed[i])) emit(i);
+      }
+    }
+    ReportReadError(input, name, reader.number());
+  });
 }
 
 }  // namespace groundgate::cli

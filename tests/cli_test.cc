@@ -1028,4 +1028,108 @@ TEST_CASE("cli a line longer than --max-line-bytes is named and skipped") {
   CHECK(Contains(help.out, "--max-line-bytes N"));
 }
 
+TEST_CASE("cli --jobs N prints what one thread prints, byte for byte") {
+  // Grounded and flagged answers, malformed and blank lines, a record
+  // without an id ("id: missing"), and a line over --max-line-bytes, in
+  // one file: every job count prints the same stdout, the same stderr and
+  // the same code.
+  std::string content;
+  for (int i = 0; i < 150; ++i) {
+    const std::string id = "jobs-" + std::to_string(i);
+    switch (i % 6) {
+      case 0:
+        content += Line(id, PortConversation("fc1/3 logged 41,200 errors."));
+        break;
+      case 1:
+        content += Line(id, PortConversation("fc1/3 logged 98,765 errors."));
+        break;
+      case 2:
+        content += "{\"id\": \"broken-" + std::to_string(i) + "\", ";
+        break;
+      case 3:
+        content += "   ";
+        break;
+      case 4:
+        content += Json{{"messages", PortConversation("Port fc1/3.")}}.dump();
+        break;
+      default:
+        content += Line(id, PortConversation("fc1/3." + std::string(3000, ' ')));
+        break;
+    }
+    content += "\n";
+  }
+  ScratchDir dir;
+  const std::string file = dir.Write("jobs.jsonl", content);
+  const std::vector<std::string> common = {"check", "--include-values",
+                                           "--max-line-bytes", "2500"};
+  std::vector<std::string> one = common;
+  one.insert(one.end(), {"--jobs", "1", file, file});
+  const CliResult serial = RunCli(one);
+  CHECK(serial.exit_code == 2);  // the malformed lines
+  CHECK(serial.Verdicts().size() == 2 * 50);
+  CHECK(Contains(serial.Summary(), "malformed_lines=" + std::to_string(2 * 75)));
+  for (const std::string jobs : {"2", "3", "8", "256"}) {
+    CAPTURE(jobs);
+    std::vector<std::string> many = common;
+    many.insert(many.end(), {"--jobs=" + jobs, file, file});
+    const CliResult parallel = RunCli(many);
+    CHECK(parallel.exit_code == serial.exit_code);
+    CHECK(parallel.out == serial.out);
+    CHECK(parallel.err == serial.err);
+  }
+}
+
+TEST_CASE("cli --jobs must be a whole number from 1 to 256") {
+  ScratchDir dir;
+  const std::string file =
+      dir.Write("t.jsonl", Line("t", PortConversation("Port fc1/3.")) + "\n");
+  for (const std::string bad : {"0", "-1", "two", "", "257"}) {
+    CAPTURE(bad);
+    const CliResult result = RunCli({"check", "--jobs=" + bad, file});
+    CHECK(result.exit_code == 2);
+    CHECK(Contains(result.err, "--jobs"));
+    CHECK(result.out.empty());
+  }
+  CHECK(RunCli({"check", "--jobs", "4", file}).exit_code == 0);
+  CHECK(Contains(RunCli({"check", "--help"}).out, "--jobs N"));
+}
+
+TEST_CASE("cli lines are read whole across the reader's 64 KiB chunks") {
+  // Lines of many lengths, so their ends fall on every side of a chunk
+  // boundary, one line of 300 KB, and a last line without '\n'.
+  std::string content;
+  std::size_t records = 0;
+  for (std::size_t pad = 0; content.size() < (std::size_t{3} << 17); ++pad) {
+    content += Line("pad-" + std::to_string(pad),
+                    PortConversation("fc1/3." + std::string(pad * 97, ' '))) +
+               "\n";
+    ++records;
+  }
+  content += Line("huge", PortConversation("fc1/3." +
+                                           std::string(300'000, ' '))) +
+             "\n";
+  content += Line("last", PortConversation("fc1/3 logged 98,765 errors."));
+  records += 2;
+  ScratchDir dir;
+  const std::string file = dir.Write("chunks.jsonl", content);
+  for (const std::string jobs : {"1", "2"}) {
+    const CliResult result = RunCli({"check", "--jobs", jobs, file});
+    CHECK(result.exit_code == 1);
+    const std::vector<OrderedJson> verdicts = result.Verdicts();
+    REQUIRE(verdicts.size() == records);
+    CHECK(verdicts.back()["trace_id"] == "last");
+    CHECK(verdicts.back()["action"] == "flagged");
+    CHECK(verdicts[records - 2]["trace_id"] == "huge");
+  }
+  // The limit is inclusive: a line of exactly N bytes is read, N + 1 not.
+  const std::string line = Line("exact", PortConversation("fc1/3."));
+  const std::string exact = dir.Write("exact.jsonl", line + "\n");
+  CHECK(RunCli({"check", "--max-line-bytes", std::to_string(line.size()),
+                exact})
+            .exit_code == 0);
+  CHECK(RunCli({"check", "--max-line-bytes",
+                std::to_string(line.size() - 1), exact})
+            .exit_code == 2);
+}
+
 TEST_SUITE_END();
