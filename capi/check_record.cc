@@ -5,6 +5,7 @@
 // ReplayTrace's, their JSON VerdictToJson's.
 #include "capi/check_record.h"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -15,6 +16,174 @@ namespace {
 
 // A UTF-8 byte order mark some editors write at the start of a file.
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// Well-formed UTF-8 (Unicode 15, table 3-7): no overlong forms, no
+// surrogates, nothing past U+10FFFF. nlohmann's serializer accepts exactly
+// these; anything else it escapes by its error handler.
+bool IsWellFormedUtf8(std::string_view s) {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len = 0;
+    unsigned char lo = 0x80;
+    unsigned char hi = 0xBF;
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+      len = 2;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+      len = 3;
+      if (b0 == 0xE0) lo = 0xA0;
+      if (b0 == 0xED) hi = 0x9F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+      len = 4;
+      if (b0 == 0xF0) lo = 0x90;
+      if (b0 == 0xF4) hi = 0x8F;
+    } else {
+      return false;
+    }
+    if (n - i < len) return false;
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    if (b1 < lo || b1 > hi) return false;
+    for (std::size_t k = 2; k < len; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      if (b < 0x80 || b > 0xBF) return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+// JSON text, written as nlohmann's dump(-1, ' ', false, replace) writes it.
+class LineWriter {
+ public:
+  explicit LineWriter(std::string* out) : out_(*out) {}
+
+  void String(std::string_view s) {
+    if (!IsWellFormedUtf8(s)) {
+      out_ += nlohmann::ordered_json(std::string(s))
+                  .dump(-1, ' ', false,
+                        nlohmann::ordered_json::error_handler_t::replace);
+      return;
+    }
+    out_ += '"';
+    std::size_t plain = 0;  // start of the run not yet copied
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c >= 0x20 && c != '"' && c != '\\') continue;
+      out_.append(s.data() + plain, i - plain);
+      plain = i + 1;
+      switch (c) {
+        case '"': out_ += "\\\""; break;
+        case '\\': out_ += "\\\\"; break;
+        case '\b': out_ += "\\b"; break;
+        case '\f': out_ += "\\f"; break;
+        case '\n': out_ += "\\n"; break;
+        case '\r': out_ += "\\r"; break;
+        case '\t': out_ += "\\t"; break;
+        default: {
+          static constexpr char kHex[] = "0123456789abcdef";
+          out_ += "\\u00";
+          out_ += kHex[c >> 4];
+          out_ += kHex[c & 0xF];
+        }
+      }
+    }
+    out_.append(s.data() + plain, s.size() - plain);
+    out_ += '"';
+  }
+  void Unsigned(std::uint64_t v) { out_ += std::to_string(v); }
+  void Signed(std::int64_t v) { out_ += std::to_string(v); }
+  void Bool(bool v) { out_ += v ? "true" : "false"; }
+  void Null() { out_ += "null"; }
+  // `"key":` after a ',' unless first in its object or array.
+  void Key(std::string_view key) {
+    Separate();
+    out_ += '"';
+    out_ += key;
+    out_ += "\":";
+    fresh_ = true;  // the value that follows needs no separator
+  }
+  void Open(char bracket) {
+    Separate();
+    out_ += bracket;
+    fresh_ = true;
+  }
+  void Close(char bracket) {
+    out_ += bracket;
+    fresh_ = false;
+  }
+  // After a scalar value.
+  void Done() { fresh_ = false; }
+
+ private:
+  void Separate() {
+    if (!fresh_) out_ += ',';
+    fresh_ = false;
+  }
+
+  std::string& out_;
+  bool fresh_ = true;
+};
+
+// Clips to at most max_bytes without splitting a UTF-8 character, as
+// VerdictToJson does.
+std::string_view ClipUtf8(std::string_view value, std::size_t max_bytes) {
+  if (value.size() <= max_bytes) return value;
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80) {
+    --end;
+  }
+  return value.substr(0, end);
+}
+
+void WriteSpans(const Verdict& verdict, CandidateStatus status,
+                const VerdictJsonOptions& options, LineWriter& w) {
+  w.Open('[');
+  for (const Candidate& c : verdict.candidates) {
+    if (c.status != status) continue;
+    w.Open('{');
+    w.Key("shape");
+    w.String(c.shape);
+    w.Done();
+    w.Key("start");
+    w.Unsigned(c.start);
+    w.Done();
+    w.Key("end");
+    w.Unsigned(c.end);
+    w.Done();
+    if (status == CandidateStatus::kGrounded) {
+      w.Key("reason");
+      w.String(ReasonName(c.reason));
+      w.Done();
+    }
+    if (!c.near_miss_carrier.empty()) {
+      w.Key("near_miss_carrier");
+      w.String(c.near_miss_carrier);
+      w.Done();
+    }
+    if (options.include_values) {
+      w.Key("value");
+      w.String(ClipUtf8(c.canonical, options.max_value_bytes));
+      w.Done();
+      if (!c.derivation.empty()) {
+        w.Key("derivation");
+        w.String(ClipUtf8(c.derivation, options.max_value_bytes));
+        w.Done();
+      }
+      if (!c.near_miss.empty()) {
+        w.Key("near_miss");
+        w.String(ClipUtf8(c.near_miss, options.max_value_bytes));
+        w.Done();
+      }
+    }
+    w.Close('}');
+  }
+  w.Close(']');
+}
 
 }  // namespace
 
@@ -46,6 +215,109 @@ nlohmann::ordered_json CheckLine(const Trace& trace,
     line[it.key()] = std::move(it.value());
   }
   return line;
+}
+
+std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
+                          const VerdictJsonOptions& options) {
+  const Verdict& verdict = judged.verdict;
+  std::string text;
+  text.reserve(256);
+  LineWriter w(&text);
+  w.Open('{');
+  w.Key("trace_id");
+  w.String(trace.id);
+  w.Done();
+  w.Key("message_index");
+  w.Unsigned(judged.message.index);
+  w.Done();
+  if (judged.message.role == TraceRole::kReasoning) {
+    w.Key("judged");
+    w.String("reasoning");
+    w.Done();
+  }
+  // From here, VerdictToJson's keys in its order.
+  w.Key("action");
+  w.String(VerdictAction(verdict));
+  w.Done();
+  w.Key("candidates");
+  w.Unsigned(verdict.candidates.size());
+  w.Done();
+  w.Key("looked_up");
+  w.Signed(verdict.looked_up);
+  w.Done();
+  w.Key("unsupported");
+  WriteSpans(verdict, CandidateStatus::kUnsupported, options, w);
+  w.Key("unverified");
+  WriteSpans(verdict, CandidateStatus::kUnverified, options, w);
+  w.Key("grounded");
+  WriteSpans(verdict, CandidateStatus::kGrounded, options, w);
+  w.Key("carried_by");
+  if (verdict.answer_carriers.has_value()) {
+    w.Open('[');
+    for (const AnswerCarrier& carrier : *verdict.answer_carriers) {
+      w.Open('{');
+      w.Key("tool_call_id");
+      w.String(carrier.tool_call_id);
+      w.Done();
+      w.Key("tool_name");
+      w.String(carrier.tool_name);
+      w.Done();
+      w.Key("values");
+      w.Signed(carrier.values);
+      w.Done();
+      w.Key("only");
+      w.Signed(carrier.only);
+      w.Done();
+      w.Close('}');
+    }
+    w.Close(']');
+  } else {
+    w.Null();
+    w.Done();
+  }
+  w.Key("conflicts");
+  w.Open('[');
+  for (const Conflict& conflict : verdict.conflicts) {
+    if (conflict.candidate >= verdict.candidates.size()) continue;
+    const Candidate& c = verdict.candidates[conflict.candidate];
+    w.Open('{');
+    w.Key("start");
+    w.Unsigned(c.start);
+    w.Done();
+    w.Key("end");
+    w.Unsigned(c.end);
+    w.Done();
+    w.Key("used_carrier");
+    w.String(conflict.used_carrier);
+    w.Done();
+    w.Key("other_carrier");
+    w.String(conflict.other_carrier);
+    w.Done();
+    if (options.include_values) {
+      w.Key("key");
+      w.String(ClipUtf8(conflict.key_path, options.max_value_bytes));
+      w.Done();
+    }
+    w.Close('}');
+  }
+  w.Close(']');
+  w.Key("evidence_truncated");
+  w.Bool(verdict.evidence_truncated);
+  w.Done();
+  w.Key("answer_truncated");
+  w.Bool(verdict.answer_truncated);
+  w.Done();
+  w.Key("grounding");
+  w.Open('{');
+  w.Key("this_turn");
+  w.Signed(verdict.grounding.this_turn);
+  w.Done();
+  w.Key("prior_turns");
+  w.Signed(verdict.grounding.prior_turns);
+  w.Done();
+  w.Close('}');
+  w.Close('}');
+  return text;
 }
 
 std::string DumpCheckLine(const nlohmann::ordered_json& line) {

@@ -131,8 +131,7 @@ void PrintVerdict(const Trace& trace, const JudgedMessage& judged,
   if (action == "unverified") ++counts->unverified;
 
   // The line the C API and the Python module build too (capi/check_record.h).
-  out << capi::DumpCheckLine(capi::CheckLine(trace, judged, json_options))
-      << '\n';
+  out << capi::CheckLineText(trace, judged, json_options) << '\n';
 }
 
 void PrintSummary(const CheckCounts& counts, const InputCounts& input,
