@@ -713,9 +713,8 @@ void EvidenceCorpus::RecordExempt(std::string_view text) {
   const std::shared_ptr<const evidence::ExemptSet> set =
       evidence::ExemptCache::Process().Get(text, [text] {
         evidence::ExemptSetBuilder builder;
-        Index::ForEachTextKey(text, [&](std::string_view key, bool) {
-          builder.Add(key);
-        });
+        Index::ForEachTextKey(
+            text, [&](std::string_view key, bool) { builder.Add(key); });
         return std::move(builder).Finish(evidence::DayShiftsNamed(text),
                                          evidence::DaysOfMonthNamed(text));
       });

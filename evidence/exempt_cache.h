@@ -138,8 +138,8 @@ class ExemptCache {
 
   const Limits limits_;
   mutable std::mutex mu_;
-  absl::flat_hash_map<std::string, Entry> entries_;  // guarded by mu_
-  std::uint64_t tick_ = 0;                           // guarded by mu_
+  absl::flat_hash_map<std::string, Entry> entries_;          // guarded by mu_
+  std::uint64_t tick_ = 0;                                   // guarded by mu_
   std::array<std::uint64_t, kExemptSightings> sightings_{};  // guarded
   std::size_t next_sighting_ = 0;                            // guarded
   Stats stats_;                                              // guarded

@@ -49,7 +49,10 @@ struct JsonLeafPlace {
 };
 
 // Walks `content` if it is one complete JSON document. The visitor sees each
-// key and leaf in document order; views are valid only during the call.
+// key and leaf in document order. The views stay valid until WalkJson
+// returns (every leaf is collected before the first visit), so a visitor may
+// keep them across its calls (the corpus memoizes repeated leaves by them);
+// a visitor that itself calls WalkJson on the same thread ends them.
 JsonWalkResult WalkJson(
     std::string_view content,
     const std::function<void(JsonLeafKind, std::string_view)>& visit);

@@ -6,7 +6,8 @@
 // that indexed the text key by key (IsExempt, the count against the
 // ceiling, truncated(), day shifts, days of the month), also when the
 // ceiling cuts the text and when more sets come than a corpus attaches;
-// and corpora on several threads share the cache safely.
+// and corpora on several threads share the cache safely (in the
+// "concurrency" suite, which scripts/test also runs under ThreadSanitizer).
 //
 // The process-wide cache admits a text on its second sighting, so in each
 // case the first corpus to record a text takes the per-key path: it is the
@@ -16,7 +17,6 @@
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -48,8 +48,8 @@ std::string PromptText(std::string_view tag) {
       "points, 12% off, 22 mai 2024.\n";
   for (int i = 0; i < 6; ++i) {
     text += "Rule " + std::to_string(i) + ": flight HAT" +
-            std::to_string(100 + i) + " with tag " + std::string(tag) +
-            "-" + std::to_string(i) + ".\n";
+            std::to_string(100 + i) + " with tag " + std::string(tag) + "-" +
+            std::to_string(i) + ".\n";
   }
   REQUIRE(text.size() >= evidence::kMinCachedExemptBytes);
   return text;
@@ -58,11 +58,21 @@ std::string PromptText(std::string_view tag) {
 // The canonical forms of the text's tokens, and derived keys the prompt is
 // known to hold: what the comparisons probe.
 std::vector<std::string> Probes(std::string_view text) {
-  std::vector<std::string> probes = {
-      "@date:2024-05-22", "@md:05-22",    "@time:14:00", "@date:2024-05-23",
-      "@tail:1784",       "@part:7504069", "mia",        "hotel",
-      "dealz",            "1234.5",       "41200",       "1200000",
-      "0.12",             "not-a-value",  "zfa04y"};
+  std::vector<std::string> probes = {"@date:2024-05-22",
+                                     "@md:05-22",
+                                     "@time:14:00",
+                                     "@date:2024-05-23",
+                                     "@tail:1784",
+                                     "@part:7504069",
+                                     "mia",
+                                     "hotel",
+                                     "dealz",
+                                     "1234.5",
+                                     "41200",
+                                     "1200000",
+                                     "0.12",
+                                     "not-a-value",
+                                     "zfa04y"};
   evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
     probes.push_back(
         evidence::ReadToken(text.substr(span.start, span.end - span.start))
@@ -95,7 +105,7 @@ TEST_CASE("an exempt text recorded again is indexed once and hit after") {
   const std::string text = PromptText("hits");
   const auto before = ProcessStats();
   EvidenceCorpus first, second, third;
-  first.RecordExempt(text);  // first sighting: the per-key path
+  first.RecordExempt(text);   // first sighting: the per-key path
   second.RecordExempt(text);  // second: built and kept
   third.RecordExempt(text);   // a hit
   const auto after = ProcessStats();
@@ -172,8 +182,9 @@ TEST_CASE("the exempt cache stays within its entry and byte bounds") {
   }
 }
 
-TEST_CASE("cached and per-key corpora agree at every ceiling, with evidence "
-          "and a user message before the text (law 5)") {
+TEST_CASE(
+    "cached and per-key corpora agree at every ceiling, with evidence "
+    "and a user message before the text (law 5)") {
   // Past the last ceiling every key fits; below it the ceiling cuts the
   // text, and the cached corpora must let in the very keys, in text order,
   // that the per-key path does.
@@ -210,21 +221,21 @@ TEST_CASE("cached and per-key corpora agree at every ceiling, with evidence "
   }
 }
 
-TEST_CASE("more cached texts than a corpus attaches are copied, with the "
-          "same result") {
+TEST_CASE(
+    "more cached texts than a corpus attaches are copied, with the "
+    "same result") {
   // First with room for every key, then with a ceiling that cuts the last
   // texts: some sets are attached, later ones are replayed key by key.
   std::size_t all_keys = 0;
   for (const char* round : {"room", "cut"}) {
     CAPTURE(round);
-    const std::size_t ceiling =
-        all_keys == 0 ? kMaxIndexTokens : all_keys - 20;
+    const std::size_t ceiling = all_keys == 0 ? kMaxIndexTokens : all_keys - 20;
     EvidenceCorpus reference(CorpusOptions{.max_index_tokens = ceiling});
     EvidenceCorpus cached(CorpusOptions{.max_index_tokens = ceiling});
     std::vector<std::string> probes;
     for (int i = 0; i < 12; ++i) {
-      const std::string text = PromptText("many-" + std::string(round) +
-                                          "-" + std::to_string(i));
+      const std::string text =
+          PromptText("many-" + std::string(round) + "-" + std::to_string(i));
       reference.RecordExempt(text);  // first sighting: per-key
       cached.RecordExempt(text);     // second: built, attached or copied
       for (std::string& probe : Probes(text)) probes.push_back(probe);
@@ -235,37 +246,42 @@ TEST_CASE("more cached texts than a corpus attaches are copied, with the "
   }
 }
 
-TEST_CASE("corpora on several threads share one cached exempt text") {
-  const std::string text = PromptText("threads");
-  EvidenceCorpus reference;
-  reference.RecordExempt(text);  // first sighting: per-key
-  const std::vector<std::string> probes = Probes(text);
-  constexpr int kThreads = 4;
-  std::vector<std::size_t> counts(kThreads, 0);
-  std::vector<int> exempt_hits(kThreads, 0);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      for (int round = 0; round < 20; ++round) {
-        EvidenceCorpus corpus;
-        corpus.RecordExempt(text);
-        counts[t] = corpus.indexed_values();
-        int held = 0;
-        for (const std::string& probe : probes) held += corpus.IsExempt(probe);
-        exempt_hits[t] = held;
-      }
-    });
+// In the "concurrency" suite so that scripts/test runs it under
+// ThreadSanitizer with the rest.
+TEST_SUITE("concurrency") {
+  TEST_CASE("corpora on several threads share one cached exempt text") {
+    const std::string text = PromptText("threads");
+    EvidenceCorpus reference;
+    reference.RecordExempt(text);  // first sighting: per-key
+    const std::vector<std::string> probes = Probes(text);
+    constexpr int kThreads = 4;
+    std::vector<std::size_t> counts(kThreads, 0);
+    std::vector<int> exempt_hits(kThreads, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        for (int round = 0; round < 20; ++round) {
+          EvidenceCorpus corpus;
+          corpus.RecordExempt(text);
+          counts[t] = corpus.indexed_values();
+          int held = 0;
+          for (const std::string& probe : probes)
+            held += corpus.IsExempt(probe);
+          exempt_hits[t] = held;
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    int reference_held = 0;
+    for (const std::string& probe : probes) {
+      reference_held += reference.IsExempt(probe);
+    }
+    for (int t = 0; t < kThreads; ++t) {
+      CHECK(counts[t] == reference.indexed_values());
+      CHECK(exempt_hits[t] == reference_held);
+    }
   }
-  for (std::thread& thread : threads) thread.join();
-  int reference_held = 0;
-  for (const std::string& probe : probes) {
-    reference_held += reference.IsExempt(probe);
-  }
-  for (int t = 0; t < kThreads; ++t) {
-    CHECK(counts[t] == reference.indexed_values());
-    CHECK(exempt_hits[t] == reference_held);
-  }
-}
+}  // TEST_SUITE("concurrency")
 
 }  // namespace
 }  // namespace groundgate

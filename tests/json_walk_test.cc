@@ -217,5 +217,24 @@ TEST_SUITE("json_walk") {
   }
 }
 
+TEST_CASE("leaf views stay valid until WalkJson returns, across visits") {
+  // The corpus memoizes repeated leaves by their views (issue 12): a view
+  // from an early visit must still read the same bytes at the last one,
+  // escaped strings (unescaped into the parser's buffer) included.
+  const std::string json =
+      R"({"name":"a\u00e9b","items":[{"name":"x1"},{"name":"x2"}],"n":41200})";
+  std::vector<std::pair<std::string_view, std::string>> seen;
+  bool all_valid = true;
+  const JsonWalkResult result =
+      WalkJson(json, [&](JsonLeafKind, std::string_view text) {
+        for (const auto& [view, copy] : seen) all_valid &= view == copy;
+        seen.emplace_back(text, std::string(text));
+      });
+  CHECK(result.parsed);
+  CHECK(all_valid);
+  REQUIRE(seen.size() == 9);
+  CHECK(seen[1].second == "a\xc3\xa9" "b");
+}
+
 }  // namespace
 }  // namespace groundgate::evidence

@@ -84,17 +84,18 @@ std::vector<LocaleMonthName> ReferenceMonthNames(const char* locale) {
             [&](const LocaleMonthName& a, const LocaleMonthName& b) {
               return key(a) < key(b);
             });
-  names.erase(std::unique(names.begin(), names.end(),
-                          [&](const LocaleMonthName& a,
-                              const LocaleMonthName& b) {
-                            return key(a) == key(b);
-                          }),
-              names.end());
+  names.erase(
+      std::unique(names.begin(), names.end(),
+                  [&](const LocaleMonthName& a, const LocaleMonthName& b) {
+                    return key(a) == key(b);
+                  }),
+      names.end());
   return names;
 }
 
-TEST_CASE("the month-name table built with one break iterator per locale is "
-          "the table built with one per call") {
+TEST_CASE(
+    "the month-name table built with one break iterator per locale is "
+    "the table built with one per call") {
   std::size_t total = 0;
   for (const char* locale : kLocales) {
     CAPTURE(locale);
