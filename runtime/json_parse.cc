@@ -100,7 +100,10 @@ simdjson::error_code ConvertArray(od::array array, std::size_t depth,
 }
 
 simdjson::error_code Convert(od::value value, std::size_t depth, Json* out) {
-  if (depth > kMaxSimdjsonDepth) return simdjson::DEPTH_ERROR;
+  // Checked before descending: On-Demand itself only asserts its depth (in
+  // a debug build) and would read past its stack of open scopes. The root
+  // is depth 1; the parser was allocated for kMaxSimdjsonDepth.
+  if (depth + 1 >= kMaxSimdjsonDepth) return simdjson::DEPTH_ERROR;
   od::json_type type;
   if (auto error = value.type().get(type)) return error;
   switch (type) {
