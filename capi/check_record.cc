@@ -6,6 +6,7 @@
 #include "capi/check_record.h"
 
 #include <cstdint>
+#include <type_traits>
 #include <string>
 #include <utility>
 
@@ -95,8 +96,6 @@ class LineWriter {
     out_.append(s.data() + plain, s.size() - plain);
     out_ += '"';
   }
-  void Unsigned(std::uint64_t v) { out_ += std::to_string(v); }
-  void Signed(std::int64_t v) { out_ += std::to_string(v); }
   void Bool(bool v) { out_ += v ? "true" : "false"; }
   void Null() { out_ += "null"; }
   // `"key":` after a ',' unless first in its object or array.
@@ -118,6 +117,25 @@ class LineWriter {
   }
   // After a scalar value.
   void Done() { fresh_ = false; }
+
+  // "key": value, for the scalar members of an object.
+  void Text(std::string_view key, std::string_view value) {
+    Key(key);
+    String(value);
+    Done();
+  }
+  template <typename Integer>
+    requires(std::is_integral_v<Integer> && !std::is_same_v<Integer, bool>)
+  void Number(std::string_view key, Integer value) {
+    Key(key);
+    out_ += std::to_string(value);
+    Done();
+  }
+  void Flag(std::string_view key, bool value) {
+    Key(key);
+    Bool(value);
+    Done();
+  }
 
  private:
   void Separate() {
@@ -146,38 +164,22 @@ void WriteSpans(const Verdict& verdict, CandidateStatus status,
   for (const Candidate& c : verdict.candidates) {
     if (c.status != status) continue;
     w.Open('{');
-    w.Key("shape");
-    w.String(c.shape);
-    w.Done();
-    w.Key("start");
-    w.Unsigned(c.start);
-    w.Done();
-    w.Key("end");
-    w.Unsigned(c.end);
-    w.Done();
+    w.Text("shape", c.shape);
+    w.Number("start", c.start);
+    w.Number("end", c.end);
     if (status == CandidateStatus::kGrounded) {
-      w.Key("reason");
-      w.String(ReasonName(c.reason));
-      w.Done();
+      w.Text("reason", ReasonName(c.reason));
     }
     if (!c.near_miss_carrier.empty()) {
-      w.Key("near_miss_carrier");
-      w.String(c.near_miss_carrier);
-      w.Done();
+      w.Text("near_miss_carrier", c.near_miss_carrier);
     }
     if (options.include_values) {
-      w.Key("value");
-      w.String(ClipUtf8(c.canonical, options.max_value_bytes));
-      w.Done();
+      w.Text("value", ClipUtf8(c.canonical, options.max_value_bytes));
       if (!c.derivation.empty()) {
-        w.Key("derivation");
-        w.String(ClipUtf8(c.derivation, options.max_value_bytes));
-        w.Done();
+        w.Text("derivation", ClipUtf8(c.derivation, options.max_value_bytes));
       }
       if (!c.near_miss.empty()) {
-        w.Key("near_miss");
-        w.String(ClipUtf8(c.near_miss, options.max_value_bytes));
-        w.Done();
+        w.Text("near_miss", ClipUtf8(c.near_miss, options.max_value_bytes));
       }
     }
     w.Close('}');
@@ -224,27 +226,15 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
   text.reserve(256);
   LineWriter w(&text);
   w.Open('{');
-  w.Key("trace_id");
-  w.String(trace.id);
-  w.Done();
-  w.Key("message_index");
-  w.Unsigned(judged.message.index);
-  w.Done();
+  w.Text("trace_id", trace.id);
+  w.Number("message_index", judged.message.index);
   if (judged.message.role == TraceRole::kReasoning) {
-    w.Key("judged");
-    w.String("reasoning");
-    w.Done();
+    w.Text("judged", "reasoning");
   }
   // From here, VerdictToJson's keys in its order.
-  w.Key("action");
-  w.String(VerdictAction(verdict));
-  w.Done();
-  w.Key("candidates");
-  w.Unsigned(verdict.candidates.size());
-  w.Done();
-  w.Key("looked_up");
-  w.Signed(verdict.looked_up);
-  w.Done();
+  w.Text("action", VerdictAction(verdict));
+  w.Number("candidates", verdict.candidates.size());
+  w.Number("looked_up", verdict.looked_up);
   w.Key("unsupported");
   WriteSpans(verdict, CandidateStatus::kUnsupported, options, w);
   w.Key("unverified");
@@ -256,18 +246,10 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
     w.Open('[');
     for (const AnswerCarrier& carrier : *verdict.answer_carriers) {
       w.Open('{');
-      w.Key("tool_call_id");
-      w.String(carrier.tool_call_id);
-      w.Done();
-      w.Key("tool_name");
-      w.String(carrier.tool_name);
-      w.Done();
-      w.Key("values");
-      w.Signed(carrier.values);
-      w.Done();
-      w.Key("only");
-      w.Signed(carrier.only);
-      w.Done();
+      w.Text("tool_call_id", carrier.tool_call_id);
+      w.Text("tool_name", carrier.tool_name);
+      w.Number("values", carrier.values);
+      w.Number("only", carrier.only);
       w.Close('}');
     }
     w.Close(']');
@@ -281,40 +263,22 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
     if (conflict.candidate >= verdict.candidates.size()) continue;
     const Candidate& c = verdict.candidates[conflict.candidate];
     w.Open('{');
-    w.Key("start");
-    w.Unsigned(c.start);
-    w.Done();
-    w.Key("end");
-    w.Unsigned(c.end);
-    w.Done();
-    w.Key("used_carrier");
-    w.String(conflict.used_carrier);
-    w.Done();
-    w.Key("other_carrier");
-    w.String(conflict.other_carrier);
-    w.Done();
+    w.Number("start", c.start);
+    w.Number("end", c.end);
+    w.Text("used_carrier", conflict.used_carrier);
+    w.Text("other_carrier", conflict.other_carrier);
     if (options.include_values) {
-      w.Key("key");
-      w.String(ClipUtf8(conflict.key_path, options.max_value_bytes));
-      w.Done();
+      w.Text("key", ClipUtf8(conflict.key_path, options.max_value_bytes));
     }
     w.Close('}');
   }
   w.Close(']');
-  w.Key("evidence_truncated");
-  w.Bool(verdict.evidence_truncated);
-  w.Done();
-  w.Key("answer_truncated");
-  w.Bool(verdict.answer_truncated);
-  w.Done();
+  w.Flag("evidence_truncated", verdict.evidence_truncated);
+  w.Flag("answer_truncated", verdict.answer_truncated);
   w.Key("grounding");
   w.Open('{');
-  w.Key("this_turn");
-  w.Signed(verdict.grounding.this_turn);
-  w.Done();
-  w.Key("prior_turns");
-  w.Signed(verdict.grounding.prior_turns);
-  w.Done();
+  w.Number("this_turn", verdict.grounding.this_turn);
+  w.Number("prior_turns", verdict.grounding.prior_turns);
   w.Close('}');
   w.Close('}');
   return text;
