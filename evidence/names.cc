@@ -861,6 +861,14 @@ std::optional<CodeSpanReading> MatchCodeSpan(std::string_view text,
   while (end > first.start && text[end - 1] == ' ') --end;
   if (end == first.start) return std::nullopt;
   const std::string_view content = text.substr(first.start, end - first.start);
+  // A span holding a byte that is not UTF-8 is no value of its own: the
+  // tokenizer splits at that byte on the evidence side too, so the span
+  // could never be found whole (found by fuzzing: law 1).
+  for (std::size_t i = 0; i < content.size();) {
+    std::size_t length = 0;
+    if (DecodeUtf8(content, i, &length) < 0) return std::nullopt;
+    i += length;
+  }
 
   bool data = false;
   std::size_t begin = 0;

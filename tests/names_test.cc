@@ -289,6 +289,7 @@ TEST_CASE("names: a code span is a value unless all its words are common") {
       {"open `quenby\nrossi`", {}},  // a newline: no span
       {"``quenby``", {}},            // double backticks are not read
       {"no closing `quenby", {}},
+      {"ho`b\xff`bo", {}},  // not UTF-8: not a span (the tokens are read)
   };
   for (const Case& c : cases) {
     CAPTURE(c.text);

@@ -142,6 +142,25 @@ TEST_SUITE("regressions") {
     CHECK(v.unsupported() == 0);
   }
 
+  // Bug: a code span holding a byte that is not UTF-8 (`b\xff`) was read
+  // as one value by the answer's code-span reader, while the tokenizer
+  // split the evidence at that byte: text judged against itself accused
+  // its own span (law 1; found by the record_judge fuzzer,
+  // tests/fuzz/corpus/record_judge/law1-code-span-invalid-utf8).
+  TEST_CASE("a code span with a byte that is not UTF-8 grounds itself") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    for (const std::string& text :
+         {std::string("ho\"ho`b\xff`bo"), std::string("run `kx-\xc3`, then")}) {
+      CAPTURE(text);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("show me the log");
+      corpus.RecordToolResult("c1", "log_tail", text);
+      const Verdict v = gate->Judge(text, corpus);
+      CHECK(v.unsupported() == 0);
+    }
+  }
+
   // Bug: the 12-hour reading of an unmarked time grounded a planted
   // "05:00" through any 17:00 flight, in answers that write 24-hour times.
   TEST_CASE("a 24-hour answer gets no 12-hour reading") {
