@@ -1,0 +1,46 @@
+// tests/fuzz/json_parse_fuzzer.cc — target `json_parse`: simdjson against
+// nlohmann on the same bytes (runtime/json_parse.h).
+//
+// Its one job: hold ParseJsonWithSimdjson to its contract on arbitrary
+// bytes. Whatever it accepts, nlohmann's own parser accepts too, with an
+// equal DOM and the same dump (types included: an unsigned, a signed and a
+// double 1 dump differently); ParseJsonText, which tries simdjson first,
+// returns exactly nlohmann's verdict. A crash, a sanitizer report or a
+// broken contract stops the run.
+//
+// What it does NOT do: read traces (the adapters and jsonl targets do).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "groundgate/trace.h"
+#include "nlohmann/json.hpp"
+#include "runtime/json_parse.h"
+#include "tests/fuzz/fuzz_checks.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
+                                      std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const nlohmann::json slow =
+      nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  const std::optional<nlohmann::json> fast =
+      groundgate::runtime::ParseJsonWithSimdjson(text);
+  if (fast.has_value()) {
+    GG_FUZZ_CHECK(!slow.is_discarded(),
+                  "simdjson accepts only what nlohmann accepts");
+    GG_FUZZ_CHECK(*fast == slow, "the same DOM as nlohmann's");
+    GG_FUZZ_CHECK(
+        fast->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) ==
+            slow.dump(-1, ' ', false,
+                      nlohmann::json::error_handler_t::replace),
+        "the same dump as nlohmann's (number types included)");
+  }
+  const absl::StatusOr<nlohmann::json> parsed = groundgate::ParseJsonText(text);
+  GG_FUZZ_CHECK(parsed.ok() == !slow.is_discarded(),
+                "ParseJsonText accepts exactly what nlohmann accepts");
+  if (parsed.ok()) GG_FUZZ_CHECK(*parsed == slow, "and reads it alike");
+  return 0;
+}
