@@ -68,7 +68,8 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
                           const VerdictJsonOptions& json_options);
 
 // Reads `record` (already trimmed, not blank), names it `fallback_id` when
-// it has no id, replays it, and calls `on_line` once per judged message, in
+// its "id" is "" (a record without "id" is rejected: "id: missing"),
+// replays it, and calls `on_line` once per judged message, in
 // order. Returns InvalidArgument naming the field when the record is not a
 // readable trace ("messages[3].role: missing"), and then calls nothing.
 // Does not throw itself (what `on_line` throws passes through).

@@ -51,7 +51,9 @@ struct InputRecord {
   std::string_view source;  // the file name, or "<stdin>"
   std::size_t line = 0;     // 1-based
   const nlohmann::json& document;
-  const Trace& trace;  // its id is "SOURCE:LINE" when the record had none
+  // Its id is "SOURCE:LINE" when the record's "id" is the empty string (a
+  // record without "id" is malformed: "id: missing").
+  const Trace& trace;
 };
 
 // ReadInOrder's batch: this many lines per job...

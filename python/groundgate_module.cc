@@ -552,8 +552,8 @@ skip_malformed=True; an unreadable file raises OSError. Releases the GIL.
         arg("format") = "auto", arg("judge_intermediate") = false,
         arg("skip_malformed") = false, arg("as_text") = false, R"doc(
 check() over JSONL lines already in memory (str or bytes), for one partition
-of an archive; a line's trailing newline is ignored. A record without an
-id is named "SOURCE:LINE", where the i-th line is line first_line + i: pass the file's name and the partition's
+of an archive; a line's trailing newline is ignored. A record whose id
+is "" is named "SOURCE:LINE" (one without "id" is malformed), where the i-th line is line first_line + i: pass the file's name and the partition's
 first line number to get exactly what check(path) gives.
 )doc");
   m.def("_time_judge_in_cpp", &TimeJudgeInCpp, arg("gate"), arg("answer"),

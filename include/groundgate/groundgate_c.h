@@ -221,8 +221,9 @@ GROUNDGATE_C_EXPORT gg_code gg_judge(const gg_gate* gate,
  * record), replayed into a fresh corpus. On success stores in *out_lines
  * one JSON line per judged answer, each ending in "\n", exactly as the
  * command prints them ("" when the record has no answer): a malloc'ed
- * string for gg_string_free. fallback_id names a record without "id" (the
- * command uses "FILE:LINE"); NULL means "". `flags` takes GG_INCLUDE_VALUES
+ * string for gg_string_free. fallback_id names a record whose "id" is ""
+ * (the command uses "FILE:LINE"; a record without "id" is rejected:
+ * "id: missing"); NULL means "". `flags` takes GG_INCLUDE_VALUES
  * and GG_JUDGE_INTERMEDIATE. A blank record gives "". Returns
  * GG_INVALID_ARGUMENT for a NULL gate, record or out_lines, an unknown
  * flag, or a record that is not a readable trace (the message names the
