@@ -6,8 +6,8 @@
 #include "capi/check_record.h"
 
 #include <cstdint>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "absl/status/statusor.h"
@@ -78,13 +78,27 @@ class LineWriter {
       out_.append(s.data() + plain, i - plain);
       plain = i + 1;
       switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\b': out_ += "\\b"; break;
-        case '\f': out_ += "\\f"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\r': out_ += "\\r"; break;
-        case '\t': out_ += "\\t"; break;
+        case '"':
+          out_ += "\\\"";
+          break;
+        case '\\':
+          out_ += "\\\\";
+          break;
+        case '\b':
+          out_ += "\\b";
+          break;
+        case '\f':
+          out_ += "\\f";
+          break;
+        case '\n':
+          out_ += "\\n";
+          break;
+        case '\r':
+          out_ += "\\r";
+          break;
+        case '\t':
+          out_ += "\\t";
+          break;
         default: {
           static constexpr char kHex[] = "0123456789abcdef";
           out_ += "\\u00";
@@ -125,8 +139,9 @@ class LineWriter {
     Done();
   }
   template <typename Integer>
-    requires(std::is_integral_v<Integer> && !std::is_same_v<Integer, bool>)
-  void Number(std::string_view key, Integer value) {
+  requires(std::is_integral_v<Integer> &&
+           !std::is_same_v<Integer, bool>) void Number(std::string_view key,
+                                                       Integer value) {
     Key(key);
     out_ += std::to_string(value);
     Done();

@@ -35,7 +35,7 @@ constexpr std::string_view kCommand = "groundgate check";
 
 struct CheckArgs : CommonArgs {
   bool include_values = false;
-  bool strict = false;  // --strict: warnings and unjudged answers exit 2
+  bool strict = false;   // --strict: warnings and unjudged answers exit 2
   std::size_t jobs = 1;  // --jobs N: records judged on N threads
 };
 
@@ -110,8 +110,8 @@ void ReportUnread(const InputRecord& record, CheckCounts* counts,
         << '\n';
   }
   if (trace.unlisted_warnings > 0) {
-    err << record.source << ':' << record.line << ": warning: "
-        << trace.unlisted_warnings << " more not listed\n";
+    err << record.source << ':' << record.line
+        << ": warning: " << trace.unlisted_warnings << " more not listed\n";
   }
   counts->warnings += trace.warnings.size() + trace.unlisted_warnings;
   for (const TraceMessage& message : trace.messages) {

@@ -62,10 +62,9 @@ class JsonlInput::LineReader {
       const std::size_t available = end_ - begin_;
       const void* newline = std::memchr(start, '\n', available);
       const std::size_t take =
-          newline == nullptr
-              ? available
-              : static_cast<std::size_t>(static_cast<const char*>(newline) -
-                                         start);
+          newline == nullptr ? available
+                             : static_cast<std::size_t>(
+                                   static_cast<const char*>(newline) - start);
       Append(line, std::string_view(start, take));
       begin_ += take;
       if (newline != nullptr) {
@@ -166,9 +165,9 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
                                          const Line& line) const {
   ParsedLine parsed;
   if (line.too_long) {
-    parsed.diagnostic = Concat(source, ":", line.number, ": line longer than ",
-                               max_line_bytes_, " bytes (", line.length,
-                               "); skipped (see --max-line-bytes)");
+    parsed.diagnostic =
+        Concat(source, ":", line.number, ": line longer than ", max_line_bytes_,
+               " bytes (", line.length, "); skipped (see --max-line-bytes)");
     return parsed;
   }
   const std::string_view view =
@@ -246,7 +245,8 @@ void JsonlInput::ReadBatches(
       // Read a batch.
       lines.clear();
       std::size_t bytes = 0;
-      while (lines.size() < batch_lines && (lines.empty() || bytes < kMaxBatchBytes)) {
+      while (lines.size() < batch_lines &&
+             (lines.empty() || bytes < kMaxBatchBytes)) {
         Line line;
         if (!reader.Next(&line)) {
           more = false;

@@ -27,7 +27,8 @@ std::size_t CompareFile(const std::string& path, const Gate& gate) {
   std::string line;
   while (std::getline(file, line)) {
     if (IsBlankJsonlLine(line)) continue;
-    absl::StatusOr<Trace> trace = ReadTraceRecord(std::string_view(line), TraceFormat::kAuto);
+    absl::StatusOr<Trace> trace =
+        ReadTraceRecord(std::string_view(line), TraceFormat::kAuto);
     if (!trace.ok()) continue;
     for (const bool include_values : {false, true}) {
       for (const bool intermediate : {false, true}) {
@@ -51,8 +52,8 @@ TEST_SUITE("check line") {
   TEST_CASE("check line text equals the dumped JSON on every fixture") {
     const Gate& gate = groundgate_test::DefaultGate();
     std::size_t compared = 0;
-    for (const char* dir : {"/tests/fixtures", "/tests/fixtures/formats",
-                            "/examples/traces"}) {
+    for (const char* dir :
+         {"/tests/fixtures", "/tests/fixtures/formats", "/examples/traces"}) {
       const std::filesystem::path root =
           std::filesystem::path(GROUNDGATE_SOURCE_DIR).string() + dir;
       for (const auto& entry : std::filesystem::directory_iterator(root)) {
@@ -98,9 +99,10 @@ TEST_SUITE("check line") {
              {"content", "pool-7 holds 4,096 GB; " + id}},
             {{"role", "assistant"},
              {"content", "pool-7 holds 4,096 GB and 9,999 GB spare."}}}}};
-      const std::string line = record.dump(
-          -1, ' ', false, nlohmann::json::error_handler_t::ignore);
-      absl::StatusOr<Trace> trace = ReadTraceRecord(std::string_view(line), TraceFormat::kAuto);
+      const std::string line =
+          record.dump(-1, ' ', false, nlohmann::json::error_handler_t::ignore);
+      absl::StatusOr<Trace> trace =
+          ReadTraceRecord(std::string_view(line), TraceFormat::kAuto);
       if (!trace.ok()) continue;  // ids the parser refuses never print
       for (const bool include_values : {false, true}) {
         VerdictJsonOptions json;

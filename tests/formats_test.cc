@@ -42,8 +42,7 @@ using groundgate_test::Contains;
 using groundgate_test::RunGroundgate;
 
 std::string FormatsFixture(const std::string& name) {
-  return std::string(GROUNDGATE_SOURCE_DIR) + "/tests/fixtures/formats/" +
-         name;
+  return std::string(GROUNDGATE_SOURCE_DIR) + "/tests/fixtures/formats/" + name;
 }
 
 std::vector<std::string> FixtureLines(const std::string& name) {
@@ -145,8 +144,7 @@ TEST_CASE("formats every repro of the pydantic-ai cassettes is accepted") {
   const std::vector<std::pair<std::string, Expected>> repros = {
       // A spelling the tokenizer splits (evidence/, not the adapters):
       // accepted and judged; B-55103 against "B 55103" is still flagged.
-      {"01_hyphen_joined_words.jsonl",
-       {"h", kChat, 0, 1, {"B-55103"}, {}, {}}},
+      {"01_hyphen_joined_words.jsonl", {"h", kChat, 0, 1, {"B-55103"}, {}, {}}},
       // A server tool's empty result beside the answer: judged.
       {"02_anthropic_web_search_tool_result.jsonl",
        {"ws", kAnthropic, 0, 1, {}, {}, {}}},
@@ -220,7 +218,13 @@ TEST_CASE("formats anthropic parts and blocks: read, unreadable or unknown") {
       {"a-document-text", kAnthropic, 0, 1, {}, {}, {"LT-99120"}},
       // A file handed to the container is no evidence of its own.
       {"a-container-upload", kAnthropic, 0, 1, {"BT-2024X"}, {}, {}},
-      {"a-redacted-thinking", kAnthropic, 0, 1, {}, {}, {"ORD-77812", "WH-0412"}},
+      {"a-redacted-thinking",
+       kAnthropic,
+       0,
+       1,
+       {},
+       {},
+       {"ORD-77812", "WH-0412"}},
       {"a-thinking", kAnthropic, 0, 1, {}, {}, {"ORD-77812", "WH-0412"}},
       // An unknown part inside a tool result: a warning, and unverified.
       {"a-unknown-part", kAnthropic, 1, 1, {}, {"SC-9001"}, {}},
@@ -277,7 +281,13 @@ TEST_CASE("formats chat and mcp parts of unknown types") {
       {"c-unknown-answer", kChat, 1, 0, {}, {}, {}, 1},
       // Chat tool messages carry text only: an image there never reached
       // the model, so nothing turns partial; it is named.
-      {"c-image-in-tool-message", kChat, 1, 1, {"SL-0015"}, {}, {"UUL2104A7KQ"}},
+      {"c-image-in-tool-message",
+       kChat,
+       1,
+       1,
+       {"SL-0015"},
+       {},
+       {"UUL2104A7KQ"}},
       {"c-image-in-user-message", kChat, 0, 1, {}, {"LB-22190"}, {}},
       // "type": "message" on Chat messages and a top-level system.
       {"c-system-and-type-message", kChat, 0, 1, {}, {}, {"TK-1001"}},
@@ -328,13 +338,15 @@ TEST_CASE("formats a warning names the field and the type, never content") {
         std::string::npos);
 }
 
-TEST_CASE("formats evidenceflow, the project's own format, keeps its closed set") {
+TEST_CASE(
+    "formats evidenceflow, the project's own format, keeps its closed set") {
   const absl::StatusOr<Trace> trace = ReadTraceRecord(
       std::string_view(R"({"id": "e", "steps": [{"type": "user", "content":)"
                        R"( "q"}, {"type": "plan", "content": "x"}]})"),
       TraceFormat::kAuto);
   REQUIRE_FALSE(trace.ok());
-  CHECK(std::string(trace.status().message()).find("steps[1].type: unknown step type") == 0);
+  CHECK(std::string(trace.status().message())
+            .find("steps[1].type: unknown step type") == 0);
 }
 
 TEST_CASE("formats warnings are bounded per record") {
@@ -343,9 +355,9 @@ TEST_CASE("formats warnings are bounded per record") {
     if (i > 0) parts += ", ";
     parts += R"({"type": "sparkle"})";
   }
-  const Trace trace = Read(
-      R"({"id": "w", "messages": [{"role": "user", "content": [)" + parts +
-      "]}]}");
+  const Trace trace =
+      Read(R"({"id": "w", "messages": [{"role": "user", "content": [)" + parts +
+           "]}]}");
   CHECK(trace.warnings.size() == groundgate::kMaxTraceWarnings);
   CHECK(trace.unlisted_warnings == 5);
 }
@@ -373,7 +385,8 @@ TEST_CASE("formats raw MCP JSON-RPC frames are accepted") {
   CHECK(request.messages[0].tool_calls.size() == 1);
 }
 
-TEST_CASE("formats check names warnings and unjudged answers, --strict exits 2") {
+TEST_CASE(
+    "formats check names warnings and unjudged answers, --strict exits 2") {
   const std::string file = FormatsFixture("block_types.jsonl");
   const groundgate_test::RunResult plain = RunGroundgate({"check", file});
   CHECK(plain.exit_code == 1);  // some answers are flagged
@@ -391,8 +404,9 @@ TEST_CASE("formats check names warnings and unjudged answers, --strict exits 2")
   CHECK(strict.out == plain.out);
   // Nothing to warn of: --strict changes nothing, and the summary line
   // keeps its shape.
-  const groundgate_test::RunResult clean = RunGroundgate(
-      {"check", "--strict", FormatsFixture("04_anthropic_search_result_block.jsonl")});
+  const groundgate_test::RunResult clean =
+      RunGroundgate({"check", "--strict",
+                     FormatsFixture("04_anthropic_search_result_block.jsonl")});
   CHECK(clean.exit_code == 0);
   CHECK_FALSE(Contains(clean.err, "warnings="));
   CHECK(Contains(RunGroundgate({"check", "--help"}).out, "--strict"));

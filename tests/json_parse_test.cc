@@ -97,9 +97,8 @@ TEST_SUITE("json parse") {
   TEST_CASE("json parse leaves to nlohmann what it might read otherwise") {
     // Each of these nlohmann rejects; none may come back as a DOM.
     for (const std::string_view text :
-         {std::string_view(""), std::string_view("{"),
-          std::string_view("{} x"), std::string_view("[1,]"),
-          std::string_view("{\"a\":\"tab\there\"}"),
+         {std::string_view(""), std::string_view("{"), std::string_view("{} x"),
+          std::string_view("[1,]"), std::string_view("{\"a\":\"tab\there\"}"),
           std::string_view("[\"\\ud800\"]"), std::string_view("[01]"),
           std::string_view("[1.]"), std::string_view("[1e400]"),
           std::string_view("[\"\xff\"]"), std::string_view("[tru]"),
@@ -137,8 +136,8 @@ TEST_SUITE("json parse") {
     std::string line;
     std::size_t lines = 0;
     std::size_t accepted = 0;
-    constexpr char kBytes[] = {'"', '\\', '{', '}', '[', ']', ',', ':',
-                               '0', '-', 'e', ' ', '\t', 'x', '\x80'};
+    constexpr char kBytes[] = {'"', '\\', '{', '}', '[',  ']', ',',   ':',
+                               '0', '-',  'e', ' ', '\t', 'x', '\x80'};
     while (std::getline(fixture, line) && lines < 20) {
       ++lines;
       CheckSameAsNlohmann(line);

@@ -233,7 +233,9 @@ TEST_CASE("leaf views stay valid until WalkJson returns, across visits") {
   CHECK(result.parsed);
   CHECK(all_valid);
   REQUIRE(seen.size() == 9);
-  CHECK(seen[1].second == "a\xc3\xa9" "b");
+  CHECK(seen[1].second ==
+        "a\xc3\xa9"
+        "b");
 }
 
 }  // namespace

@@ -43,9 +43,9 @@
 // wrote after such a result in the same message is its answer.
 //
 // Unknown types of the API formats are not errors. A block, item or part
-// of a type an adapter does not know is named in Trace::warnings and its values are not
-// read (an unknown part with a "text" string gives that text); so are parts
-// that cannot be read at all (an image, a PDF, encrypted search results,
+// of a type an adapter does not know is named in Trace::warnings and its values
+// are not read (an unknown part with a "text" string gives that text); so are
+// parts that cannot be read at all (an image, a PDF, encrypted search results,
 // compacted history): the message is marked `unreadable`, and ReplayTrace
 // then makes the corpus partial, so values not found come out unverified,
 // never unsupported (law 5). An answer whose content could not be read is

@@ -46,7 +46,8 @@ constexpr std::string_view kBlockTypes =
     "mcp_tool_result, a server tool's result, thinking, redacted_thinking, "
     "image, document, search_result, container_upload or compaction";
 // The documented tool_result content types (tool_reference is read too).
-constexpr std::string_view kPartTypes = "text, image, document or search_result";
+constexpr std::string_view kPartTypes =
+    "text, image, document or search_result";
 
 // The server tools' result blocks this reader knows by name. Any other
 // "*_tool_result" block with a tool_use_id is read the same way, with a
@@ -344,8 +345,8 @@ class AnthropicReader {
             ReadResultPart(block, type, block_path, &part_text);
         if (!read.ok()) return read.status();
         if (*read == PartRead::kUnknown) {
-          if (absl::Status s = UnknownType(trace_, block_path, "block", type,
-                                           kBlockTypes);
+          if (absl::Status s =
+                  UnknownType(trace_, block_path, "block", type, kBlockTypes);
               !s.ok()) {
             return s;
           }
@@ -509,8 +510,8 @@ class AnthropicReader {
                                 std::size_t index, const std::string& path,
                                 TraceMessage* result) {
     if (!IsKnownServerResult(type)) {
-      Warn(trace_, Concat(Member(path, "type"), ": unknown block type \"",
-                          type, "\"; read as a server tool's result"));
+      Warn(trace_, Concat(Member(path, "type"), ": unknown block type \"", type,
+                          "\"; read as a server tool's result"));
     }
     *result = NewMessage(TraceRole::kToolResult, index, path);
     if (absl::Status s =

@@ -123,8 +123,8 @@ class McpReader {
                                 std::move(result));
     }
     TraceMessage message;
-    if (absl::Status s = ReadChatMessage(entry, index, path, &call_names_,
-                                         trace_, &message);
+    if (absl::Status s =
+            ReadChatMessage(entry, index, path, &call_names_, trace_, &message);
         !s.ok()) {
       return s;
     }
@@ -246,10 +246,10 @@ class McpReader {
       if (!content->is_array()) {
         return WrongType(content_path, "an array of parts", *content);
       }
-      if (absl::Status s = ReadParts(
-              *content, content_path, "content",
-              "text, resource, image, audio or resource_link", ReadMcpPart,
-              trace_, &message);
+      if (absl::Status s =
+              ReadParts(*content, content_path, "content",
+                        "text, resource, image, audio or resource_link",
+                        ReadMcpPart, trace_, &message);
           !s.ok()) {
         return s;
       }
@@ -293,7 +293,8 @@ absl::Status ReadMcp(const Json& record, Trace* trace) {
         Concat("expected a JSON object {\"id\", \"messages\"}, got ",
                record.type_name()));
   }
-  if (Find(record, "jsonrpc") != nullptr && Find(record, "messages") == nullptr) {
+  if (Find(record, "jsonrpc") != nullptr &&
+      Find(record, "messages") == nullptr) {
     McpReader reader(trace, "", /*frames_alone=*/true);
     return reader.ReadEntry(record, kNotInList);
   }

@@ -40,9 +40,8 @@ absl::StatusOr<PartRead> ReadChatPart(const Json& part, const std::string& type,
                                       Trace* trace, std::string* text) {
   if (type == "text" || type == "refusal") {
     std::string part_text;
-    if (absl::Status s =
-            ReadString(part, type == "text" ? "text" : "refusal", path,
-                       &part_text);
+    if (absl::Status s = ReadString(part, type == "text" ? "text" : "refusal",
+                                    path, &part_text);
         !s.ok()) {
       return s;
     }
@@ -193,8 +192,8 @@ absl::Status ReadOpenAiChat(const Json& record, Trace* trace) {
     TraceMessage message;
     message.role = TraceRole::kSystem;
     message.path = "system";
-    if (absl::Status s = ReadTextContent(*system, "system", {"text"}, {},
-                                         &message.text);
+    if (absl::Status s =
+            ReadTextContent(*system, "system", {"text"}, {}, &message.text);
         !s.ok()) {
       return s;
     }
@@ -209,9 +208,9 @@ absl::Status ReadOpenAiChat(const Json& record, Trace* trace) {
   trace->messages.reserve(messages->size());
   for (std::size_t i = 0; i < messages->size(); ++i) {
     TraceMessage message;
-    if (absl::Status s = ReadChatMessage((*messages)[i], i,
-                                         Element("messages", i), &call_names,
-                                         trace, &message);
+    if (absl::Status s =
+            ReadChatMessage((*messages)[i], i, Element("messages", i),
+                            &call_names, trace, &message);
         !s.ok()) {
       return s;
     }

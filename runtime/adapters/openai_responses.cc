@@ -59,8 +59,8 @@ absl::StatusOr<PartRead> ReadContentPart(const Json& part,
   if (type == "input_text" || type == "output_text" || type == "text" ||
       type == "refusal") {
     std::string part_text;
-    if (absl::Status s = ReadString(part, type == "refusal" ? "refusal" : "text",
-                                    path, &part_text);
+    if (absl::Status s = ReadString(
+            part, type == "refusal" ? "refusal" : "text", path, &part_text);
         !s.ok()) {
       return s;
     }
@@ -330,9 +330,9 @@ class ResponsesReader {
     }
     const Json* output = Find(item, "output");
     if (output == nullptr) return Missing(Member(path, "output"));
-    if (absl::Status s = ReadParts(*output, Member(path, "output"), "part",
-                                   kPartTypes, ReadContentPart, trace_,
-                                   &message);
+    if (absl::Status s =
+            ReadParts(*output, Member(path, "output"), "part", kPartTypes,
+                      ReadContentPart, trace_, &message);
         !s.ok()) {
       return s;
     }

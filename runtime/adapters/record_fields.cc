@@ -241,9 +241,8 @@ absl::Status UnknownType(Trace* trace, std::string_view path,
                          std::string_view expected) {
   const std::string type_path = Member(path, "type");
   if (!IsTypeName(type)) {
-    return FieldError(type_path,
-                      Concat("unknown ", kind, " type (expected ", expected,
-                             ")"));
+    return FieldError(
+        type_path, Concat("unknown ", kind, " type (expected ", expected, ")"));
   }
   Warn(trace,
        Concat(type_path, ": unknown ", kind, " type \"", type, "\"; not read"));

@@ -34,8 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     GG_FUZZ_CHECK(*fast == slow, "the same DOM as nlohmann's");
     GG_FUZZ_CHECK(
         fast->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) ==
-            slow.dump(-1, ' ', false,
-                      nlohmann::json::error_handler_t::replace),
+            slow.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
         "the same dump as nlohmann's (number types included)");
   }
   const absl::StatusOr<nlohmann::json> parsed = groundgate::ParseJsonText(text);
