@@ -146,11 +146,7 @@ absl::StatusOr<PartRead> ReadResultPart(const Json& part,
                                         const std::string& path,
                                         std::string* text) {
   if (type == "text") {
-    std::string part_text;
-    if (absl::Status s = ReadString(part, "text", path, &part_text); !s.ok()) {
-      return s;
-    }
-    AppendLine(text, part_text);
+    if (absl::Status s = AppendTextPart(part, path, text); !s.ok()) return s;
     return PartRead::kText;
   }
   if (type == "image") return PartRead::kUnreadable;

@@ -43,11 +43,7 @@ absl::StatusOr<PartRead> ReadMcpPart(const Json& part, const std::string& type,
                                      const std::string& path,
                                      std::string* text) {
   if (type == "text") {
-    std::string part_text;
-    if (absl::Status s = ReadString(part, "text", path, &part_text); !s.ok()) {
-      return s;
-    }
-    AppendLine(text, part_text);
+    if (absl::Status s = AppendTextPart(part, path, text); !s.ok()) return s;
     return PartRead::kText;
   }
   if (type == "resource") {

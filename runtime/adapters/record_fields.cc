@@ -255,6 +255,16 @@ void AppendLine(std::string* text, std::string_view part) {
   text->append(part);
 }
 
+absl::Status AppendTextPart(const Json& part, const std::string& path,
+                            std::string* text) {
+  std::string part_text;
+  if (absl::Status s = ReadString(part, "text", path, &part_text); !s.ok()) {
+    return s;
+  }
+  AppendLine(text, part_text);
+  return absl::OkStatus();
+}
+
 absl::Status ReadParts(const Json& content, std::string_view path,
                        std::string_view kind, std::string_view expected,
                        const PartReader& reader, Trace* trace,

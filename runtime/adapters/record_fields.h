@@ -113,6 +113,11 @@ absl::Status UnknownType(Trace* trace, std::string_view path,
 // Appends `part` to *text, after a "\n" when *text is not empty.
 void AppendLine(std::string* text, std::string_view part);
 
+// Reads part["text"] (a string; an error naming PATH.text otherwise) and
+// appends it to *text with AppendLine: a "text" content part.
+absl::Status AppendTextPart(const Json& part, const std::string& path,
+                            std::string* text);
+
 // What a format's reader made of one content part.
 enum class PartRead {
   kText,        // its text was appended
