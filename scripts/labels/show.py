@@ -9,6 +9,8 @@ words) and per name that `groundgate check --include-values` flagged,
 
     <byte start>\t<value as written>\t?\t
 
+(with --brief the data is not printed; for openweather and owid each
+number is followed by where it occurs exactly in the data, as a look-up aid)
 which the annotator edits by hand (the span, the label, the note) into
 scripts/labels/src/<trace_id>.tsv. This script decides no label.
 
@@ -21,7 +23,9 @@ from collections import defaultdict
 
 DEFAULT_DATA = "/work/shared/data/quintd-dev.jsonl"
 
-UNITS = ["°C", "° C", "°F", "°", "%", "mm", "cm", "m/s", "km/h", "mph", "hPa",
+UNITS = ["degrees Celsius", "degrees Fahrenheit", "degrees C", "meters per second",
+         "metres per second", "miles per hour", "kilometers per hour",
+         "millimeters", "millimetres", "percent", "per cent", "°C", "° C", "°F", "°", "%", "mm", "cm", "m/s", "km/h", "mph", "hPa",
          "g", "kg", "oz", "inches", "inch", "MP", "mAh", "GB", "MB",
          "TB", "GHz", "MHz", "Hz", "ppi", "nits", "fps", "W", "h", "hours",
          "years", "year", "people", "deaths", "tonnes", "kWh", "TWh", "USD",
@@ -79,13 +83,17 @@ def show_data(ds, text):
                   f"cl={e['clouds']['all']} ws={w['speed']} wd={w['deg']} "
                   f"g={w['gust']} {desc}{extra}")
             days[e["dt_txt"][:10]].append(e)
-        print("per day (temp min..max | temp_min..temp_max | wind max | gust max | p min..max):")
+        print("per day (temp min..max | temp_min..temp_max | wind min..max | gust min..max | p min..max | rain sum | snow sum | clouds min..max):")
         for d, es in days.items():
             ts = [e["main"]["temp"] for e in es]
             print(f"  {d}: {min(ts)}..{max(ts)} | "
                   f"{min(e['main']['temp_min'] for e in es)}..{max(e['main']['temp_max'] for e in es)} | "
-                  f"{max(e['wind']['speed'] for e in es)} | {max(e['wind']['gust'] for e in es)} | "
-                  f"{min(e['main']['pressure'] for e in es)}..{max(e['main']['pressure'] for e in es)}")
+                  f"{min(e['wind']['speed'] for e in es)}..{max(e['wind']['speed'] for e in es)} | "
+                  f"{min(e['wind']['gust'] for e in es)}..{max(e['wind']['gust'] for e in es)} | "
+                  f"{min(e['main']['pressure'] for e in es)}..{max(e['main']['pressure'] for e in es)} | "
+                  f"{round(sum(e.get('rain', {}).get('3h', 0) for e in es), 2)} | "
+                  f"{round(sum(e.get('snow', {}).get('3h', 0) for e in es), 2)} | "
+                  f"{min(e['clouds']['all'] for e in es)}..{max(e['clouds']['all'] for e in es)}")
         allv = lambda f: [f(e) for e in j["list"]]
         for name, f in [("temp", lambda e: e["main"]["temp"]),
                         ("feels", lambda e: e["main"]["feels_like"]),
@@ -95,8 +103,50 @@ def show_data(ds, text):
                         ("clouds", lambda e: e["clouds"]["all"])]:
             v = allv(f)
             print(f"  overall {name}: min {min(v)} max {max(v)} mean {sum(v)/len(v):.2f}")
+        print("  (1 m/s = 2.237 mph = 3.6 km/h; °F = °C * 9/5 + 32)")
     else:
         print(text)
+
+
+def where_index(ds, text):
+    """Exact occurrences of numbers in the data: {number string: [where, ...]}."""
+    idx = defaultdict(list)
+    if ds == "openweather":
+        j = json.loads(text)
+        for e in j["list"]:
+            t = e["dt_txt"][5:16]
+            flat = {"temp": e["main"]["temp"], "feels": e["main"]["feels_like"],
+                    "tmin": e["main"]["temp_min"], "tmax": e["main"]["temp_max"],
+                    "p": e["main"]["pressure"], "cl": e["clouds"]["all"],
+                    "ws": e["wind"]["speed"], "wd": e["wind"]["deg"],
+                    "g": e["wind"]["gust"]}
+            if "rain" in e:
+                flat["rain"] = e["rain"]["3h"]
+            if "snow" in e:
+                flat["snow"] = e["snow"]["3h"]
+            for k, v in flat.items():
+                idx[str(float(v))].append(f"{k}@{t}")
+    elif ds == "owid":
+        for line in text.splitlines():
+            if "," in line and not line.startswith("#"):
+                d, _, v = line.partition(",")
+                try:
+                    idx[str(float(v))].append(f"value@{d}")
+                except ValueError:
+                    pass
+    return idx
+
+
+def where(idx, span):
+    out = []
+    for m in re.finditer(r"-?\d+(?:\.\d+)?", span.replace(",", "")):
+        try:
+            key = str(float(m.group()))
+        except ValueError:
+            continue
+        if key in idx:
+            out.append(f"{m.group()}: " + " ".join(idx[key][:6]))
+    return "; ".join(out)
 
 
 def skeleton(answer, flagged):
@@ -146,6 +196,9 @@ def skeleton(answer, flagged):
 
 def main(argv):
     args = list(argv)
+    brief = "--brief" in args
+    if brief:
+        args.remove("--brief")
     data, check = DEFAULT_DATA, None
     for opt in ("--check", "--data"):
         if opt in args:
@@ -168,13 +221,16 @@ def main(argv):
                     if r.get("trace_id") == trace_id:
                         flagged = r.get("unsupported", [])
     print("=" * 20, trace_id, ds, rec["meta"]["model"])
-    show_data(ds, rec["messages"][2]["content"])
+    if not brief:
+        show_data(ds, rec["messages"][2]["content"])
     print("--- answer")
     print(answer)
     print("--- flagged today:", ", ".join(f"{f['value']}@{f['start']}" for f in flagged) or "none")
     print("--- skeleton")
+    idx = where_index(ds, rec["messages"][2]["content"])
     for row in skeleton(answer, flagged):
-        print("\t".join(str(x) for x in row))
+        w = where(idx, row[1]) if idx else ""
+        print("\t".join(str(x) for x in row) + (f"\t[{w}]" if w else ""))
 
 
 if __name__ == "__main__":
