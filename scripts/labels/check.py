@@ -6,7 +6,16 @@ answer text equal its value, labels are sorted, do not overlap, use one of
 the three labels and carry a note. Prints counts per label, per dataset
 and per model. Exit status 1 on any problem.
 
-    python3 scripts/labels/check.py [labels.jsonl] [data.jsonl]
+With --check OUT (the output of `groundgate check --include-values` over
+the same data file), also scores the gate on the labelled traces: each
+`unsupported` value is matched to the label its span overlaps; precision
+is typed / (typed + read) over the matched flags; recall is the share of
+typed labels some flag overlaps (also without the typed values whose note
+starts "misattributed", which are in the data verbatim for another
+day, field or row and which a value lookup cannot catch). Flags that
+overlap no label (a value outside the labelled spans) are counted apart.
+
+    python3 scripts/labels/check.py [labels.jsonl] [data.jsonl] [--check OUT]
 """
 import json
 import os
@@ -17,7 +26,56 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LABELS = ("read", "typed", "not_a_value")
 
 
+def score(check_path, rows, data):
+    flags = {}
+    with open(check_path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                if r.get("trace_id") in rows and r.get("message_index") == data[r["trace_id"]].get("judge_index", 3):
+                    flags[r["trace_id"]] = r.get("unsupported", [])
+    matched = Counter()
+    unlabelled = []
+    caught = Counter()
+    totals = Counter()
+    for tid, labels in rows.items():
+        fl = flags.get(tid, [])
+        for u in fl:
+            hit = [l for l in labels if l["start"] < u["end"] and u["start"] < l["end"]]
+            if hit:
+                matched[hit[0]["label"]] += 1
+            else:
+                unlabelled.append((tid, u.get("value")))
+        for l in labels:
+            if l["label"] != "typed":
+                continue
+            mis = l["note"].startswith("misattributed")
+            got = any(l["start"] < u["end"] and u["start"] < l["end"] for u in fl)
+            totals["all"] += 1
+            caught["all"] += got
+            if not mis:
+                totals["not_misattributed"] += 1
+                caught["not_misattributed"] += got
+    n = matched["typed"] + matched["read"]
+    print(f"gate: {sum(matched.values()) + len(unlabelled)} flags on the labelled traces; "
+          f"on labels: typed {matched['typed']}, read {matched['read']}, "
+          f"not_a_value {matched['not_a_value']}; on no label: {len(unlabelled)}")
+    if n:
+        print(f"precision typed/(typed+read): {matched['typed']}/{n} = {matched['typed'] / n:.3f}")
+    for k in ("all", "not_misattributed"):
+        if totals[k]:
+            print(f"recall ({k} typed): {caught[k]}/{totals[k]} = {caught[k] / totals[k]:.3f}")
+    for tid, v in unlabelled:
+        print(f"  flag on no label: {tid} {v!r}")
+
+
 def main(argv):
+    argv = list(argv)
+    check_path = None
+    if "--check" in argv:
+        i = argv.index("--check")
+        check_path = argv[i + 1]
+        del argv[i:i + 2]
     labels_path = argv[0] if argv else os.path.join(HERE, "quintd-dev.jsonl")
     data_path = argv[1] if len(argv) > 1 else "/work/shared/data/quintd-dev.jsonl"
     data = {}
@@ -32,6 +90,7 @@ def main(argv):
     per_model = defaultdict(Counter)
     traces = Counter()
     seen = set()
+    rows = {}
     with open(labels_path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             row = json.loads(line)
@@ -41,6 +100,7 @@ def main(argv):
                 problems += 1
                 continue
             seen.add(tid)
+            rows[tid] = row["labels"]
             rec = data[tid]
             ds, model = rec["meta"]["dataset"], rec["meta"]["model"]
             traces[ds] += 1
@@ -75,6 +135,8 @@ def main(argv):
     for m in sorted(per_model):
         c = per_model[m]
         print(f"| {m} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in LABELS) + " |")
+    if check_path:
+        score(check_path, rows, data)
     return 1 if problems else 0
 
 
