@@ -3,7 +3,9 @@
 // Its one job: walk the answer's tokens, keep the candidates the extractor
 // accepts (one per distinct value, in answer order), look each one up, and
 // assemble the Verdict with its counts and answer_carriers. Gate::Judge is
-// a thin wrapper over this.
+// a thin wrapper over this. The readers are stages/read_*.cc, the rungs of
+// the lookup ladder stages/rung_*.cc (stages/README.md maps each reason
+// code to its rung); stages/judge.cc says in which order they are tried.
 //
 // What it does NOT do: decide what happens next (route), emit events, or
 // mutate the corpus.

@@ -1,0 +1,114 @@
+// stages/read_names.cc — the judge's reader of names, and the test of an
+// English answer that switches it on.
+//
+// What it does NOT do: look the name up beyond asking whether this turn's
+// results carried one of its words (IsWorldKnowledge).
+#include "stages/read_names.h"
+
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "absl/container/flat_hash_set.h"
+
+namespace groundgate::stages {
+namespace {
+
+// Words the list lacks that are greetings, not names.
+const absl::flat_hash_set<std::string_view> kInterjections = {
+    "congrats", "ok", "okay", "hi", "hello", "thanks", "bye"};
+
+// "las" (of Las Vegas) and the parts of "Seattle-Tacoma" count as known
+// when the list knows them, or they are too short to be a name alone.
+bool IsKnownWordOrParts(std::string_view word) {
+  std::size_t begin = 0;
+  while (begin <= word.size()) {
+    std::size_t end = word.find('-', begin);
+    if (end == std::string_view::npos) end = word.size();
+    const std::string_view part = word.substr(begin, end - begin);
+    if (part.size() > 3 && !evidence::IsCommonWord(part) &&
+        !evidence::IsKnownProperNoun(part)) {
+      return false;
+    }
+    begin = end + 1;
+  }
+  return true;
+}
+
+// A name whose every word the word list knows as a proper noun or a
+// common word ("Atlanta", "Las Vegas", "Mastercard", "Linux") is general
+// knowledge the model may state without reading it (an airport code's
+// city), unless a result carried one of its words: then a changed word
+// ("Mia Smith" for a carried "Mia Li") is the typical fabrication.
+bool IsWorldKnowledge(const JudgeContext& context,
+                      const evidence::NameReading& name) {
+  bool carried = false;
+  for (const evidence::NameWord& word : name.words) {
+    if (word.connector || word.common) continue;
+    if (kInterjections.contains(word.canonical)) continue;
+    if (!IsKnownWordOrParts(word.canonical)) return false;
+    // A word as short as an airport code ("las") is no sign that the
+    // result named this very thing.
+    carried |= word.canonical.size() > 3 &&
+               context.corpus.Lookup(word.canonical).carried_this_turn;
+  }
+  return !carried;
+}
+
+}  // namespace
+
+bool LooksEnglish(std::string_view answer) {
+  int words = 0;
+  int common = 0;
+  bool non_ascii = false;
+  std::size_t i = 0;
+  while (i < answer.size()) {
+    const unsigned char c = static_cast<unsigned char>(answer[i]);
+    if (c >= 0x80) non_ascii = true;
+    if (c < 'a' || c > 'z') {
+      ++i;
+      continue;
+    }
+    const bool starts_word =
+        i == 0 || !std::isalpha(static_cast<unsigned char>(answer[i - 1]));
+    std::size_t end = i;
+    while (end < answer.size() && answer[end] >= 'a' && answer[end] <= 'z') {
+      ++end;
+    }
+    const bool ends_word =
+        end == answer.size() ||
+        (!std::isalpha(static_cast<unsigned char>(answer[end])) &&
+         static_cast<unsigned char>(answer[end]) < 0x80);
+    if (starts_word && ends_word && end - i >= 2) {
+      ++words;
+      common += evidence::IsCommonWord(answer.substr(i, end - i));
+    }
+    i = end;
+  }
+  if (words < 3) return !non_ascii;
+  return common * 100 >= words * kMinEnglishShare;
+}
+
+std::optional<NameRead> ReadName(JudgeContext& context,
+                                 evidence::TokenSpan span) {
+  std::optional<evidence::NameReading> name =
+      evidence::MatchName(context.answer, span);
+  if (!name.has_value()) return std::nullopt;
+  context.consumed_until = name->end;
+  std::optional<NameRead> read(std::in_place);
+  if (IsWorldKnowledge(context, *name) ||
+      IsCallName(context.answer, name->end)) {
+    return read;
+  }
+  read->candidate = context.NewCandidate(name->canonical);
+  if (read->candidate == nullptr) return read;
+  read->candidate->start = name->start;
+  read->candidate->end = name->end;
+  read->candidate->shape = std::string(kShapeName);
+  read->candidate->canonical = name->canonical;
+  read->name = *std::move(name);
+  return read;
+}
+
+}  // namespace groundgate::stages

@@ -1,0 +1,68 @@
+// stages/rung_derived_dates.cc — rung 5 of the date ladder: a date moved by
+// the days the user asked for.
+//
+// What it does NOT do: read the user's words (evidence/relative_days.cc).
+#include "stages/rung_derived_dates.h"
+
+#include <chrono>
+#include <span>
+#include <string>
+
+#include "absl/container/inlined_vector.h"
+#include "evidence/relative_days.h"
+
+namespace groundgate::stages {
+
+bool GroundByDayShift(JudgeContext& context,
+                      const evidence::DateTimeValue& when,
+                      Candidate* candidate) {
+  using Kind = evidence::DateTimeValue::Kind;
+  const evidence::DayShifts& shifts = context.corpus.day_shifts();
+  if (shifts.empty() ||
+      (when.kind != Kind::kDate && when.kind != Kind::kMonthDay)) {
+    return false;
+  }
+  namespace chrono = std::chrono;
+  // A date without its year moves within a leap year (Feb 29 exists).
+  constexpr int kAnyLeapYear = 2000;
+  const bool has_year = when.kind == Kind::kDate;
+  const chrono::year_month_day date{
+      chrono::year(has_year ? when.year : kAnyLeapYear),
+      chrono::month(static_cast<unsigned>(when.month)),
+      chrono::day(static_cast<unsigned>(when.day))};
+  if (!date.ok()) return false;
+  for (int n = 1; n <= evidence::kMaxDayShift; ++n) {
+    // n days later: the base is n days before the answer's date.
+    for (const int sign : {-1, 1}) {
+      if (sign < 0 ? !shifts.Later(n) : !shifts.Earlier(n)) continue;
+      const chrono::year_month_day moved{chrono::sys_days(date) +
+                                         chrono::days(sign * n)};
+      evidence::DateTimeValue base = when;
+      base.year = has_year ? static_cast<int>(moved.year()) : 0;
+      base.month = static_cast<int>(static_cast<unsigned>(moved.month()));
+      base.day = static_cast<int>(static_cast<unsigned>(moved.day()));
+      const absl::InlinedVector<std::string, 2> keys =
+          evidence::DateTimeLookupKeys(base);
+      if (keys.empty()) continue;
+      const Evidence evidence = context.corpus.Lookup(keys.front());
+      const bool exempt =
+          !evidence.carried && context.corpus.IsExempt(keys.front());
+      if (!evidence.carried && !exempt) continue;
+      // The answer's date is the base moved the other way.
+      candidate->derivation = evidence::DateTimeCanonical(base);
+      candidate->derivation.append(sign < 0 ? " + " : " - ");
+      candidate->derivation.append(std::to_string(n));
+      candidate->derivation.append(n == 1 ? " day" : " days");
+      if (exempt) {
+        context.MarkExempt(MatchReason::kDerivedDate, candidate);
+      } else {
+        context.Ground(std::span<const Evidence>(&evidence, 1),
+                       MatchReason::kDerivedDate, candidate);
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace groundgate::stages

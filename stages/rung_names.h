@@ -1,0 +1,55 @@
+// stages/rung_names.h — the names rung of the judge's ladder: a name read
+// word by word.
+//
+// Reasons it gives (status grounded):
+//   name_words  every word of the name that says which name it is was
+//               carried ("Mia Li" from first_name "Mia" and last_name "Li"),
+//               or the name was written as one handle ("Hotel Dealz" for
+//               "hoteldealz"). (rung_exempt.cc gives name_words, exempt,
+//               when each such word was supplied or carried.)
+//
+// Where it sits: in the name ladder of stages/judge.cc, after the whole
+// name's own spelling (rung_own_spelling.cc) and its exemption.
+//
+// What it does NOT do: look up connectors ("van") or common words
+// ("Hotel", "International"): they say what kind of name it is, not which.
+#ifndef GROUNDGATE_STAGES_RUNG_NAMES_H_
+#define GROUNDGATE_STAGES_RUNG_NAMES_H_
+
+#include "absl/container/inlined_vector.h"
+#include "evidence/names.h"
+#include "groundgate/corpus.h"
+#include "groundgate/verdict.h"
+#include "stages/judge_context.h"
+
+namespace groundgate::stages {
+
+// A name's words that say which name it is, as the corpus knows them.
+struct NameWordsFound {
+  // The evidence of each carried word, in the name's order.
+  absl::InlinedVector<Evidence, evidence::kMaxNameWords> carried;
+  int missing = 0;  // words no result carried
+  int known = 0;    // words carried or supplied
+  // The first carried word (a near miss names it), or nullptr. Points into
+  // the NameReading looked up.
+  const evidence::NameWord* first_carried = nullptr;
+};
+
+// Grounds a name of several words that a result wrote as one handle
+// ("Hotel Dealz" for "hoteldealz").
+bool GroundByJoinedName(JudgeContext& context,
+                        const evidence::NameReading& name,
+                        Candidate* candidate);
+
+// Looks each word of `name` up, as the evidence side indexed it (whole, or
+// for "o'neil" its parts).
+NameWordsFound LookUpNameWords(const JudgeContext& context,
+                               const evidence::NameReading& name);
+
+// Grounds a name when every word that says which name it is was carried.
+bool GroundByNameWords(JudgeContext& context, const NameWordsFound& words,
+                       Candidate* candidate);
+
+}  // namespace groundgate::stages
+
+#endif  // GROUNDGATE_STAGES_RUNG_NAMES_H_
