@@ -11,12 +11,9 @@
 
 namespace groundgate::stages {
 
-std::optional<Candidate*> ReadCodeSpan(JudgeContext& context,
-                                       evidence::TokenSpan span,
-                                       std::string_view token) {
-  if (span.start == 0 || context.answer[span.start - 1] != '`') {
-    return std::nullopt;
-  }
+std::optional<Candidate*> ReadCodeSpanAfterBacktick(JudgeContext& context,
+                                                    evidence::TokenSpan span,
+                                                    std::string_view token) {
   std::optional<evidence::CodeSpanReading> code =
       evidence::MatchCodeSpan(context.answer, span);
   if (!code.has_value()) return std::nullopt;

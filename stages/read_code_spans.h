@@ -22,12 +22,23 @@
 
 namespace groundgate::stages {
 
+// ReadCodeSpan for a token right after a backtick.
+std::optional<Candidate*> ReadCodeSpanAfterBacktick(JudgeContext& context,
+                                                    evidence::TokenSpan span,
+                                                    std::string_view token);
+
 // Reads the code span whose content begins at `span` and marks its tokens
 // consumed. std::nullopt when none is read there; otherwise the new
-// candidate, or nullptr when the answer already used the value.
-std::optional<Candidate*> ReadCodeSpan(JudgeContext& context,
-                                       evidence::TokenSpan span,
-                                       std::string_view token);
+// candidate, or nullptr when the answer already used the value. Inline:
+// a token that follows no backtick costs no call.
+inline std::optional<Candidate*> ReadCodeSpan(JudgeContext& context,
+                                              evidence::TokenSpan span,
+                                              std::string_view token) {
+  if (span.start == 0 || context.answer[span.start - 1] != '`') {
+    return std::nullopt;
+  }
+  return ReadCodeSpanAfterBacktick(context, span, token);
+}
 
 }  // namespace groundgate::stages
 

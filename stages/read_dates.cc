@@ -5,14 +5,13 @@
 #include "stages/read_dates.h"
 
 #include <string>
-#include <utility>
 
 namespace groundgate::stages {
 
 std::optional<DateTimeRead> ReadDateTime(JudgeContext& context,
                                          evidence::TokenSpan span,
                                          std::string_view token) {
-  std::optional<evidence::DateTimeValue> when =
+  const std::optional<evidence::DateTimeValue> when =
       evidence::MatchDateTime(context.answer, span);
   if (!when.has_value()) return std::nullopt;
   // A shape the application declared for this token still wins.
@@ -24,8 +23,7 @@ std::optional<DateTimeRead> ReadDateTime(JudgeContext& context,
     return std::nullopt;
   }
   context.consumed_until = when->end;
-  std::optional<DateTimeRead> read(std::in_place);
-  read->keys = evidence::DateTimeLookupKeys(*when);
+  std::optional<DateTimeRead> read(std::in_place, *when);
   std::string identity;
   for (const std::string& key : read->keys) identity.append(key).append(" ");
   read->candidate = context.NewCandidate(identity);
@@ -35,7 +33,6 @@ std::optional<DateTimeRead> ReadDateTime(JudgeContext& context,
   read->candidate->shape = std::string(evidence::DateTimeShape(*when));
   read->candidate->canonical = evidence::DateTimeCanonical(*when);
   read->declared_exempt = single.has_value() && single->declared_exempt;
-  read->when = *std::move(when);
   return read;
 }
 

@@ -26,6 +26,10 @@
 namespace groundgate::stages {
 
 struct DateTimeRead {
+  // The keys are built in place (no move of the strings).
+  explicit DateTimeRead(const evidence::DateTimeValue& value)
+      : when(value), keys(evidence::DateTimeLookupKeys(value)) {}
+
   evidence::DateTimeValue when;
   // Its lookup keys (evidence::DateTimeLookupKeys), the date's first.
   absl::InlinedVector<std::string, 2> keys;

@@ -50,12 +50,10 @@ bool NamesLargeNumberWord(std::string_view answer) {
   return false;
 }
 
-std::optional<NumberRead> ReadNumber(JudgeContext& context,
-                                     evidence::TokenSpan span,
-                                     std::string_view token) {
-  std::optional<evidence::NumberReading> reading =
-      evidence::MatchNumber(context.answer, span, context.read_number_words);
-  if (!reading.has_value()) return std::nullopt;
+std::optional<NumberRead> ReadMatchedNumber(JudgeContext& context,
+                                            evidence::TokenSpan span,
+                                            std::string_view token,
+                                            evidence::NumberReading&& reading) {
   const std::optional<evidence::ExtractedValue>& single =
       context.Classified(span, token);
   // A declared shape, an identifier, or a number with a unit: the
@@ -65,20 +63,19 @@ std::optional<NumberRead> ReadNumber(JudgeContext& context,
   }
   // A number in words is data only as large as a digit one would be
   // ("forty-one thousand", not "two rooms").
-  const bool spelled_large =
-      reading->spelled &&
-      IntegerDigits(reading->value) >= context.options.min_digits;
-  if (reading->spelled && !spelled_large) return std::nullopt;
-  const bool special = reading->kind == evidence::NumberReading::Kind::kMoney ||
-                       reading->scaled || spelled_large || reading->tokens > 1;
+  const bool spelled_large = reading.spelled && IntegerDigits(reading.value) >=
+                                                    context.options.min_digits;
+  if (reading.spelled && !spelled_large) return std::nullopt;
+  const bool special = reading.kind == evidence::NumberReading::Kind::kMoney ||
+                       reading.scaled || spelled_large || reading.tokens > 1;
   if (!special && !single.has_value()) return std::nullopt;
-  if (reading->tokens > 1) context.consumed_until = reading->end;
+  if (reading.tokens > 1) context.consumed_until = reading.end;
   std::optional<NumberRead> read(std::in_place);
-  read->candidate = context.NewCandidate(reading->value);
+  read->candidate = context.NewCandidate(reading.value);
   if (read->candidate == nullptr) return read;
   Candidate* candidate = read->candidate;
-  if (reading->tokens == 1 && reading->start >= span.start &&
-      reading->end <= span.end && !reading->spelled) {
+  if (reading.tokens == 1 && reading.start >= span.start &&
+      reading.end <= span.end && !reading.spelled) {
     // One token: the span covers the digits, not the decoration ("1,234.50"
     // in "$1,234.50"), as for any one-token value.
     const std::string_view value_text = evidence::StripDecoration(token);
@@ -86,10 +83,10 @@ std::optional<NumberRead> ReadNumber(JudgeContext& context,
         span.start + static_cast<std::size_t>(value_text.data() - token.data());
     candidate->end = candidate->start + value_text.size();
   } else {
-    candidate->start = reading->start;
-    candidate->end = reading->end;
+    candidate->start = reading.start;
+    candidate->end = reading.end;
   }
-  switch (reading->kind) {
+  switch (reading.kind) {
     case evidence::NumberReading::Kind::kMoney:
       candidate->shape = std::string(kShapeMoney);
       break;
@@ -100,10 +97,10 @@ std::optional<NumberRead> ReadNumber(JudgeContext& context,
       candidate->shape = std::string(evidence::kShapeNumber);
       break;
   }
-  candidate->canonical = reading->value;
+  candidate->canonical = reading.value;
   read->single = single.has_value() ? &*single : nullptr;
   read->special = special;
-  read->reading = *std::move(reading);
+  read->reading = std::move(reading);
   return read;
 }
 

@@ -20,6 +20,7 @@
 
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "evidence/extractor.h"
 #include "evidence/numbers.h"
@@ -47,12 +48,24 @@ struct NumberRead {
   Candidate* candidate = nullptr;
 };
 
+// ReadNumber once evidence::MatchNumber read `reading` at `span`.
+std::optional<NumberRead> ReadMatchedNumber(JudgeContext& context,
+                                            evidence::TokenSpan span,
+                                            std::string_view token,
+                                            evidence::NumberReading&& reading);
+
 // Reads the number that begins at `span` (`token` is its text) and marks
 // its later tokens consumed. std::nullopt when none is read there (the next
-// reader is tried).
-std::optional<NumberRead> ReadNumber(JudgeContext& context,
-                                     evidence::TokenSpan span,
-                                     std::string_view token);
+// reader is tried). Inline: most tokens hold no number, and those cost no
+// call.
+inline std::optional<NumberRead> ReadNumber(JudgeContext& context,
+                                            evidence::TokenSpan span,
+                                            std::string_view token) {
+  std::optional<evidence::NumberReading> reading =
+      evidence::MatchNumber(context.answer, span, context.read_number_words);
+  if (!reading.has_value()) return std::nullopt;
+  return ReadMatchedNumber(context, span, token, *std::move(reading));
+}
 
 }  // namespace groundgate::stages
 

@@ -9,46 +9,34 @@
 #include <utility>
 
 #include "evidence/canonical.h"
-#include "evidence/names.h"
 
 namespace groundgate::stages {
-namespace {
 
 // `esxi-host-alpha`, `getRefundableOrderList`, `mia.li@example.com`.
 Candidate* ReadDigitlessIdentifier(JudgeContext& context,
                                    evidence::TokenSpan span,
-                                   std::string_view token) {
-  std::optional<std::string> form = evidence::ReadDigitlessIdentifier(token);
-  if (!form.has_value()) return nullptr;
+                                   std::string_view token, std::string&& form) {
   // A name in call syntax ("[ToolSearcher(keywords=...)]", "the
   // GetUserToken API") is an action the model takes, not a value it
   // states.
   if (IsCallName(context.answer, span.end)) return nullptr;
   // Four letters or fewer ("dBm", "kWh", "mAh") is a unit, not a name.
-  if (form->size() <= kMaxUnitBytes) return nullptr;
-  Candidate* candidate = context.NewCandidate(*form);
+  if (form.size() <= kMaxUnitBytes) return nullptr;
+  Candidate* candidate = context.NewCandidate(form);
   if (candidate == nullptr) return nullptr;
   const std::string_view value_text = evidence::StripDecoration(token);
   candidate->start =
       span.start + static_cast<std::size_t>(value_text.data() - token.data());
   candidate->end = candidate->start + value_text.size();
   candidate->shape = std::string(evidence::kShapeIdentifier);
-  candidate->canonical = *std::move(form);
+  candidate->canonical = std::move(form);
   return candidate;
 }
 
-}  // namespace
-
-TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
-                    std::string_view token) {
-  // The last reader of this token: its reading may be moved from.
-  std::optional<evidence::ExtractedValue>& value =
-      context.Classified(span, token);
-  if (!value.has_value()) {
-    if (!context.read_names) return {};
-    return {ReadDigitlessIdentifier(context, span, token), nullptr};
-  }
-  Candidate* candidate = context.NewCandidate(value->key);
+TokenRead ReadTokenValue(JudgeContext& context, evidence::TokenSpan span,
+                         std::string_view token,
+                         evidence::ExtractedValue& value) {
+  Candidate* candidate = context.NewCandidate(value.key);
   if (candidate == nullptr) return {};
   // The span covers the value, not the decoration around it: "CHG0031337"
   // in "(CHG0031337)." and "1,234.50" in "$1,234.50".
@@ -56,9 +44,9 @@ TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
   candidate->start =
       span.start + static_cast<std::size_t>(value_text.data() - token.data());
   candidate->end = candidate->start + value_text.size();
-  candidate->shape = std::move(value->shape);
-  candidate->canonical = std::move(value->canonical);
-  return {candidate, &*value};
+  candidate->shape = std::move(value.shape);
+  candidate->canonical = std::move(value.canonical);
+  return {candidate, &value};
 }
 
 }  // namespace groundgate::stages

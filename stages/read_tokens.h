@@ -15,9 +15,13 @@
 #define GROUNDGATE_STAGES_READ_TOKENS_H_
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "evidence/extractor.h"
+#include "evidence/names.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
@@ -37,8 +41,33 @@ struct TokenRead {
   evidence::ExtractedValue* value = nullptr;
 };
 
-TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
-                    std::string_view token);
+// The one-token rule's `value` of the token at `span` as a candidate.
+TokenRead ReadTokenValue(JudgeContext& context, evidence::TokenSpan span,
+                         std::string_view token,
+                         evidence::ExtractedValue& value);
+
+// The identifier without digits `form` (evidence::ReadDigitlessIdentifier
+// of the token at `span`) as a candidate, or nullptr when it is a call's
+// name, a unit, or a value the answer already used.
+Candidate* ReadDigitlessIdentifier(JudgeContext& context,
+                                   evidence::TokenSpan span,
+                                   std::string_view token, std::string&& form);
+
+// Reads the token at `span` (`token` is its text). Inline: the one-token
+// rule's reading is memoized in the context, and a token that holds no
+// value costs no call.
+inline TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
+                           std::string_view token) {
+  // The last reader of this token: its reading may be moved from.
+  std::optional<evidence::ExtractedValue>& value =
+      context.Classified(span, token);
+  if (value.has_value()) return ReadTokenValue(context, span, token, *value);
+  if (!context.read_names) return {};
+  std::optional<std::string> form = evidence::ReadDigitlessIdentifier(token);
+  if (!form.has_value()) return {};
+  return {ReadDigitlessIdentifier(context, span, token, *std::move(form)),
+          nullptr};
+}
 
 }  // namespace groundgate::stages
 
