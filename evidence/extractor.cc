@@ -426,6 +426,20 @@ bool ReadDateTimeToken(std::string_view s, DateTimeValue* v, bool* open_clock) {
     v->clock = DateTimeValue::Clock::k24Hour;
     return true;
   }
+  // "2015-07": ISO 8601's year and month, nothing after it.
+  i = 0;
+  if (ReadYear(s.substr(0, std::min<std::size_t>(s.size(), 4)), &v->year) &&
+      s.size() == 7 && s[4] == '-') {
+    i = 5;
+    int month = 0;
+    if (ReadNumber(s, &i, 2, 2, &month) && i == s.size() && month >= 1 &&
+        month <= 12) {
+      v->month = month;
+      v->kind = DateTimeValue::Kind::kYearMonth;
+      return true;
+    }
+  }
+  v->year = 0;
   i = 0;
   bool pm = false;
   v->kind = DateTimeValue::Kind::kTime;
@@ -658,6 +672,35 @@ constexpr char kTimeKey[] = "@time:";
 
 }  // namespace
 
+// A year, then a month a year may stand beside ("2013, September",
+// "2013 September"), then maybe the day ("2021, March 29"): one value.
+std::optional<DateTimeValue> YearFirst(std::string_view text,
+                                       const DateToken& first) {
+  DateTimeValue v;
+  if (!ReadYear(first.value, &v.year)) return std::nullopt;
+  DateToken month_token;
+  if (!NextDateToken(text, first, " ,", &month_token)) return std::nullopt;
+  const MonthWord month = MonthWordOf(month_token.value);
+  if (month.month == 0 || month.use != MonthUse::kAnyOrder) {
+    return std::nullopt;
+  }
+  v.month = month.month;
+  v.kind = DateTimeValue::Kind::kYearMonth;
+  v.start = first.start;
+  v.end = month_token.end;
+  v.tokens = 2;
+  DateToken day_token;
+  int day = 0;
+  if (NextDateToken(text, month_token, " ", &day_token) &&
+      ReadDay(day_token.value, &day) && ValidDate(v.year, v.month, day)) {
+    v.day = day;
+    v.kind = DateTimeValue::Kind::kDate;
+    v.end = day_token.end;
+    v.tokens = 3;
+  }
+  return v;
+}
+
 std::optional<DateTimeValue> MatchDateTime(std::string_view text,
                                            TokenSpan first) {
   DateToken t0 = MakeDateToken(text, first);
@@ -699,6 +742,11 @@ std::optional<DateTimeValue> MatchDateTime(std::string_view text,
       }
     }
     return v;
+  }
+  // A year before its month, as some data writes it: "2013, September",
+  // "2021, March 29" (gsmarena's "Announced").
+  if (std::optional<DateTimeValue> year_first = YearFirst(text, t0)) {
+    return year_first;
   }
   // A bare number: an hour before "PM", or a day before a month.
   int number = 0;

@@ -50,6 +50,22 @@ bool GroupingValid(std::string_view text, std::size_t comma) {
          IsDigit(static_cast<unsigned char>(text[comma - first - 1]))) {
     ++first;
   }
+  // The first group must begin a number: digits after a joiner are the last
+  // part of something else ("2020-08-02,105.379" is a CSV row of a date and
+  // a value, "12:30,145" a time and a count), so their comma separates.
+  // A sign ("-1,234": '-' not after a letter or digit) still begins one,
+  // and so does a dot: "1.234,567" is German grouping, one number.
+  const std::size_t run = comma - first;
+  if (run > 0) {
+    const unsigned char before = static_cast<unsigned char>(text[run - 1]);
+    if (before == ':' || before == '/' || before == '_') {
+      return false;
+    }
+    if (before == '-' && run >= 2 &&
+        IsAsciiAlnum(static_cast<unsigned char>(text[run - 2]))) {
+      return false;
+    }
+  }
   // Group lengths after each comma of the run.
   std::size_t groups[64];
   std::size_t count = 0;

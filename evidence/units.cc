@@ -13,16 +13,16 @@ namespace {
 // answers write after a number; a run of letters that is not here makes the
 // token an identifier ("4xgccm").
 constexpr std::string_view kUnits[] = {
-    "am",   "b",    "bn",  "bps",  "c",    "cm",  "d",    "day", "days",
-    "db",   "eb",   "eib", "em",   "f",    "fps", "ft",   "g",   "gb",
-    "gbit", "gbps", "ghz", "gib",  "h",    "hr",  "hrs",  "hz",  "in",
-    "iops", "k",    "kb",  "kbit", "kbps", "kg",  "khz",  "kib", "km",
-    "kph",  "kw",   "kwh", "l",    "lb",   "lbs", "m",    "mb",  "mbit",
-    "mbps", "mg",   "mhz", "mi",   "mib",  "min", "mins", "ml",  "mm",
-    "mn",   "mo",   "mph", "ms",   "mw",   "nd",  "nm",   "ns",  "oz",
-    "pb",   "pib",  "pm",  "pt",   "px",   "rd",  "rpm",  "s",   "sec",
-    "secs", "st",   "t",   "tb",   "tbps", "th",  "tib",  "tn",  "us",
-    "v",    "w",    "wk",  "wks",  "x",    "y",   "yd",   "yr",  "yrs",
+    "am", "b", "bn", "bps", "c", "cc", "cm", "d", "day", "days", "db",
+    "dpi", "eb", "eib", "em", "f", "fps", "ft", "ft/s", "g", "gb", "gbit",
+    "gbps", "ghz", "gib", "gw", "h", "hpa", "hr", "hrs", "hz", "in", "iops",
+    "k", "kb", "kbit", "kbps", "kg", "khz", "kib", "km", "km/h", "kmh",
+    "kph", "kw", "kwh", "l", "lb", "lbs", "m", "m/s", "mah", "mb", "mbar",
+    "mbit", "mbps", "mg", "mhz", "mi", "mi/h", "mib", "min", "mins", "ml",
+    "mm", "mn", "mo", "mp", "mph", "mpx", "ms", "mw", "mwh", "nd", "nits",
+    "nm", "ns", "oz", "pb", "pib", "pm", "ppi", "pt", "px", "rd", "rpm",
+    "s", "sec", "secs", "st", "t", "tb", "tbps", "th", "tib", "tn", "us",
+    "v", "w", "wh", "wk", "wks", "x", "y", "yd", "yr", "yrs",
 };
 
 constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
@@ -48,6 +48,10 @@ std::string_view NumberBeforeUnit(std::string_view form) {
   }
   const std::string_view number = form.substr(0, i);
   std::string_view rest = form.substr(i);
+  // A unit of two words over a slash ("2.41m/s", "30km/h").
+  if (rest.find('/') != std::string_view::npos && IsUnitSuffix(rest)) {
+    return number;
+  }
   if (rest.front() == '-' || rest.front() == '/') {
     // "48-port", "3-day", "20/month": a word of letters after a joiner.
     rest.remove_prefix(1);

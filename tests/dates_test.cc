@@ -200,6 +200,51 @@ TEST_SUITE("dates") {
     }
   }
 
+  TEST_CASE("a year written before its month is one value either way") {
+    // quintd-dev gsmarena: "Announced": "2013, September. Released 2013, Q4"
+    // and "2021, March 29"; the texts write "September 2013", "March 29,
+    // 2021" or "2013-09" (credit: kasnerz/quintd, MIT).
+    constexpr std::string_view kPhone =
+        R"({"Announced": "2013, September. Released 2013, Q4",
+            "Launched": "2021, March 29"})";
+    const Gate gate = MakeGate();
+    struct Case {
+      std::string_view answer;
+      std::string_view value;
+      bool grounded;
+    };
+    static const Case kCases[] = {
+        {"It was announced in September 2013.", "September 2013", true},
+        {"It was announced in 2013-09.", "2013-09", true},
+        {"It was announced in 2013, September.", "2013, September", true},
+        {"It launched on March 29, 2021.", "March 29, 2021", true},
+        {"It launched in March 2021.", "March 2021", true},
+        {"It launched on 2021-03-29.", "2021-03-29", true},
+        // Planted: another month, another day, another year.
+        {"It was announced in October 2013.", "October 2013", false},
+        {"It was announced in 2013-10.", "2013-10", false},
+        {"It launched on March 28, 2021.", "March 28, 2021", false},
+        {"It launched in March 2022.", "March 2022", false},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      EvidenceCorpus corpus;
+      corpus.RecordToolResult("call_0", "get_gsmarena", kPhone);
+      const Verdict verdict = gate.Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->shape == "date");
+      CHECK((candidate->status == CandidateStatus::kGrounded) == c.grounded);
+    }
+    // "2015-07" is a year and a month only when the month is one.
+    CHECK_FALSE(FirstDateTime("build 2015-13 failed").has_value());
+    const std::optional<evidence::DateTimeValue> ym =
+        FirstDateTime("since 2015-07.");
+    REQUIRE(ym.has_value());
+    CHECK(ym->kind == evidence::DateTimeValue::Kind::kYearMonth);
+    CHECK(evidence::DateTimeCanonical(*ym) == "2015-07");
+  }
+
   TEST_CASE("a month-name date is one candidate; its year is not another") {
     const std::string answer = "Flight 4WQ150 leaves May 22, 2024 at 2:00 PM.";
     const Verdict verdict = JudgeFlight(answer);

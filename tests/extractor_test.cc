@@ -329,7 +329,9 @@ TEST_SUITE("extractor") {
   TEST_CASE("the unit vocabulary knows real units and nothing else") {
     for (std::string_view unit :
          {"th", "st", "nd",  "rd", "k", "m",  "bn", "kb",   "mib", "gbps",
-          "ms", "s",  "min", "h",  "g", "gb", "tb", "iops", "rpm", "days"}) {
+          "ms", "s",  "min", "h",  "g", "gb", "tb", "iops", "rpm", "days",
+          // Phones and weather (quintd-dev): 16MP, 3340mAh, 1017hPa, 2.41m/s.
+          "mp", "mah", "hpa", "m/s", "km/h", "ppi"}) {
       CAPTURE(unit);
       CHECK(IsUnitSuffix(unit));
     }
@@ -347,6 +349,11 @@ TEST_SUITE("extractor") {
     };
     static constexpr UnitCase kCases[] = {
         {"4096mb", "4096"},
+        {"16mp", "16"},
+        {"3340mah", "3340"},
+        {"2.41m/s", "2.41"},
+        {"30km/h", "30"},
+        {"2.41m/x", ""},
         {"48-port", "48"},
         {"1,200/month", "1,200"},
         {"47th", "47"},

@@ -68,6 +68,13 @@ TEST_SUITE("tokenizer") {
         {"1, 2", {"1", "2"}},
         {"fc1/3,fc1/4", {"fc1/3", "fc1/4"}},
         {"esx-01,esx-02", {"esx-01", "esx-02"}},
+        // Digits after a joiner end something else: a CSV row's comma
+        // separates (quintd-dev owid: "2020-08-02,105.379").
+        {"2020-08-02,105.379", {"2020-08-02", "105.379"}},
+        {"12:30,145", {"12:30", "145"}},
+        {"fc1/3,456", {"fc1/3", "456"}},
+        {"-1,234", {"-1,234"}},
+        {"(-1,234)", {"-1,234"}},
     };
     for (const TokenCase& c : kCases) {
       CAPTURE(c.text);
