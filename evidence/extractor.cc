@@ -981,6 +981,37 @@ Extractor::Extractor(const GateOptions& options,
 
 Extractor::~Extractor() = default;
 
+namespace {
+
+// "mid-2021", "early-2020", "late-1999": the year; "1990s", "mid-90s",
+// "'90s": a decade.
+struct YearPhrase {
+  std::string_view year;  // empty when the form is no part of a year
+  bool decade = false;
+};
+
+YearPhrase ReadYearPhrase(std::string_view form) {
+  YearPhrase out;
+  for (std::string_view prefix : {"mid-", "early-", "late-"}) {
+    if (form.substr(0, prefix.size()) == prefix) {
+      form.remove_prefix(prefix.size());
+      int year = 0;
+      if (ReadYear(form, &year)) out.year = form;
+      break;
+    }
+  }
+  if (form.size() >= 3 && form.back() == 's' && form[form.size() - 2] == '0') {
+    const std::string_view digits = form.substr(0, form.size() - 1);
+    if ((digits.size() == 2 || digits.size() == 4) &&
+        std::all_of(digits.begin(), digits.end(), IsAsciiDigit)) {
+      out.decade = true;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<ExtractedValue> Extractor::Classify(
     std::string_view token) const {
   const std::string_view stripped = StripDecoration(token);
@@ -1017,6 +1048,19 @@ std::optional<ExtractedValue> Extractor::Classify(
     value.shape = shape_names_[static_cast<std::size_t>(declared)];
   } else {
     if (CountDigits(canonical.form) == 0) return std::nullopt;
+    // A part of a period: "mid-2021" holds the year 2021; a decade
+    // ("1990s", "mid-90s") is a span of years, prose.
+    const YearPhrase period = ReadYearPhrase(canonical.form);
+    if (period.decade) return std::nullopt;
+    if (!period.year.empty()) {
+      if (CountDigits(period.year) < min_digits_) return std::nullopt;
+      value.shape = kShapeNumber;
+      value.canonical = std::string(period.year);
+      value.key = value.canonical;
+      value.changed = true;
+    }
+  }
+  if (declared < 0 && value.shape.empty()) {
     if (!read.number_before_unit.empty()) {
       // "4096MB", "48-port": judged on the number alone.
       if (CountDigits(read.number_before_unit) < min_digits_) {

@@ -147,6 +147,24 @@ TEST_SUITE("extractor") {
                });
   }
 
+  TEST_CASE("a part of a year holds the year; a decade is prose") {
+    // quintd-dev owid texts: "by mid-2021", "in the mid-1990s".
+    const std::unique_ptr<Extractor> extractor = MakeExtractor();
+    CheckCases(*extractor, {
+                               {"mid-2021", "number", "2021", "2021"},
+                               {"early-2020", "number", "2020", "2020"},
+                               {"late-1999", "number", "1999", "1999"},
+                               {"1990s", "", "", ""},
+                               {"mid-1990s", "", "", ""},
+                               {"mid-90s", "", "", ""},
+                               {"2020s", "", "", ""},
+                               // Not a year: the ordinary rule.
+                               {"mid-20210", "identifier", "mid-20210",
+                                "mid-20210"},
+                               {"1995q", "identifier", "1995q", "1995q"},
+                           });
+  }
+
   TEST_CASE("N/M of one or two digits each is prose") {
     const std::unique_ptr<Extractor> extractor = MakeExtractor();
     CheckCases(*extractor, {
