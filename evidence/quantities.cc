@@ -1,0 +1,315 @@
+// evidence/quantities.cc — units, field labels, hedges and list markers
+// around a number in prose.
+#include "evidence/quantities.h"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+#include "evidence/units.h"
+
+namespace groundgate::evidence {
+namespace {
+
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool IsAsciiLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+constexpr char Lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+std::string LowerAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = Lower(c);
+  return out;
+}
+
+// Spaces one may write between a number and its unit: ' ', a no-break
+// space (U+00A0), a narrow no-break space (U+202F), a thin space (U+2009).
+std::size_t SpaceAt(std::string_view text, std::size_t i) {
+  if (i < text.size() && text[i] == ' ') return 1;
+  if (text.substr(i, 2) == "\xC2\xA0") return 2;
+  if (text.substr(i, 3) == "\xE2\x80\xAF" || text.substr(i, 3) == "\xE2\x80\x89") {
+    return 3;
+  }
+  return 0;
+}
+
+// Words after a number that make it a measurement (lowercase, sorted).
+// Not counted nouns ("passengers", "bags", "issues"): those stay prose.
+constexpr std::string_view kMeasureWords[] = {
+    "amps",        "assists",     "bar",         "calories",   "celsius",
+    "centimeters", "centimetres", "cm",          "days",       "decibels",
+    "deg",         "degree",      "degrees",     "fahrenheit", "feet",
+    "foot",        "frames",      "gigabytes",   "goals",      "grams",
+    "hectopascals", "hertz",      "hours",       "inch",       "inches",
+    "kelvin",      "kilobytes",   "kilograms",   "kilometers", "kilometres",
+    "knots",       "liters",      "litres",      "megabytes",  "megapixel",
+    "megapixels",  "meters",      "metres",      "miles",      "millibars",
+    "millimeters", "millimetres", "minutes",     "months",     "ounces",
+    "pct",         "per",         "percent",     "percentage", "pixels",
+    "points",      "pounds",      "saves",       "seconds",    "shots",
+    "terabytes",   "volts",       "watts",       "weeks",      "years",
+};
+
+// Units of the vocabulary that are English words or single letters once
+// they stand alone after a space ("3 in", "2 am", "5 s"): glued only.
+constexpr std::string_view kGluedOnly[] = {
+    "am", "b",  "c",  "d", "em", "f",  "g", "h",  "in", "k", "l",
+    "m",  "mo", "nd", "pm", "rd", "s", "st", "t", "th", "tn", "us",
+    "v",  "w",  "x",  "y",
+};
+
+bool InSorted(std::string_view word, const std::string_view* begin,
+              const std::string_view* end) {
+  return std::binary_search(begin, end, word);
+}
+
+QuantityUnit UnitOfWord(std::string_view w) {
+  struct Named {
+    std::string_view word;
+    QuantityUnit unit;
+  };
+  static constexpr Named kNamed[] = {
+      {"%", QuantityUnit::kPercent},
+      {"c", QuantityUnit::kCelsius},
+      {"celsius", QuantityUnit::kCelsius},
+      {"f", QuantityUnit::kFahrenheit},
+      {"fahrenheit", QuantityUnit::kFahrenheit},
+      {"gb", QuantityUnit::kGigabytes},
+      {"gib", QuantityUnit::kGibibytes},
+      {"gigabytes", QuantityUnit::kGigabytes},
+      {"h", QuantityUnit::kHours},
+      {"hours", QuantityUnit::kHours},
+      {"hr", QuantityUnit::kHours},
+      {"hrs", QuantityUnit::kHours},
+      {"kb", QuantityUnit::kKilobytes},
+      {"kelvin", QuantityUnit::kKelvin},
+      {"kib", QuantityUnit::kKibibytes},
+      {"kilobytes", QuantityUnit::kKilobytes},
+      {"km/h", QuantityUnit::kKilometresPerHour},
+      {"kmh", QuantityUnit::kKilometresPerHour},
+      {"kph", QuantityUnit::kKilometresPerHour},
+      {"m/s", QuantityUnit::kMetresPerSecond},
+      {"mb", QuantityUnit::kMegabytes},
+      {"megabytes", QuantityUnit::kMegabytes},
+      {"mi/h", QuantityUnit::kMilesPerHour},
+      {"mib", QuantityUnit::kMebibytes},
+      {"min", QuantityUnit::kMinutes},
+      {"mins", QuantityUnit::kMinutes},
+      {"minutes", QuantityUnit::kMinutes},
+      {"mph", QuantityUnit::kMilesPerHour},
+      {"pct", QuantityUnit::kPercent},
+      {"percent", QuantityUnit::kPercent},
+      {"s", QuantityUnit::kSeconds},
+      {"sec", QuantityUnit::kSeconds},
+      {"seconds", QuantityUnit::kSeconds},
+      {"secs", QuantityUnit::kSeconds},
+      {"tb", QuantityUnit::kTerabytes},
+      {"terabytes", QuantityUnit::kTerabytes},
+      {"tib", QuantityUnit::kTebibytes},
+  };
+  for (const Named& n : kNamed) {
+    if (n.word == w) return n.unit;
+  }
+  return QuantityUnit::kNone;
+}
+
+// The degree sign (U+00B0), the masculine ordinal often typed for it
+// (U+00BA), and the one-character ℃ (U+2103) and ℉ (U+2109).
+std::size_t DegreeAt(std::string_view text, std::size_t i,
+                     QuantityUnit* unit) {
+  if (text.substr(i, 3) == "\xE2\x84\x83") {
+    *unit = QuantityUnit::kCelsius;
+    return 3;
+  }
+  if (text.substr(i, 3) == "\xE2\x84\x89") {
+    *unit = QuantityUnit::kFahrenheit;
+    return 3;
+  }
+  if (text.substr(i, 2) != "\xC2\xB0" && text.substr(i, 2) != "\xC2\xBA") {
+    return 0;
+  }
+  std::size_t n = 2;
+  *unit = QuantityUnit::kNone;  // a bare degree: an angle or a temperature
+  if (i + n < text.size()) {
+    const char c = Lower(text[i + n]);
+    const bool alone = i + n + 1 >= text.size() || !IsAsciiLetter(text[i + n + 1]);
+    if (alone && c == 'c') {
+      *unit = QuantityUnit::kCelsius;
+      ++n;
+    } else if (alone && c == 'f') {
+      *unit = QuantityUnit::kFahrenheit;
+      ++n;
+    } else if (alone && c == 'k') {
+      *unit = QuantityUnit::kKelvin;
+      ++n;
+    }
+  }
+  return n;
+}
+
+// A word of ASCII letters (and '/' between letters: "m/s") at i.
+std::size_t WordAt(std::string_view text, std::size_t i) {
+  std::size_t k = i;
+  while (k < text.size() &&
+         (IsAsciiLetter(text[k]) ||
+          (text[k] == '/' && k > i && k + 1 < text.size() &&
+           IsAsciiLetter(text[k + 1])))) {
+    ++k;
+  }
+  return k - i;
+}
+
+}  // namespace
+
+UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
+  UnitAfter out;
+  out.end = number_end;
+  if (number_end > text.size()) return out;
+  std::size_t i = number_end;
+  if (i < text.size() && text[i] == '%') {
+    out.found = true;
+    out.unit = QuantityUnit::kPercent;
+    out.end = i + 1;
+    return out;
+  }
+  QuantityUnit degree = QuantityUnit::kNone;
+  if (std::size_t n = DegreeAt(text, i, &degree); n > 0) {
+    out.found = true;
+    out.unit = degree;
+    out.end = i + n;
+    return out;
+  }
+  // Glued letters: the unit vocabulary ("16MP", "2.41m/s", "3340mAh").
+  if (std::size_t n = WordAt(text, i); n > 0) {
+    const std::string word = LowerAscii(text.substr(i, n));
+    if (IsUnitSuffix(word)) {
+      out.found = true;
+      out.unit = UnitOfWord(word);
+      out.end = i + n;
+    }
+    return out;
+  }
+  // One space, then a unit or a measure word.
+  const std::size_t space = SpaceAt(text, i);
+  if (space == 0) return out;
+  i += space;
+  if (i < text.size() && text[i] == '%') {
+    out.found = true;
+    out.unit = QuantityUnit::kPercent;
+    out.end = i + 1;
+    return out;
+  }
+  if (std::size_t n = DegreeAt(text, i, &degree); n > 0) {
+    out.found = true;
+    out.unit = degree;
+    out.end = i + n;
+    return out;
+  }
+  const std::size_t n = WordAt(text, i);
+  if (n == 0) return out;
+  const std::string word = LowerAscii(text.substr(i, n));
+  const bool measure = InSorted(word, std::begin(kMeasureWords),
+                                std::end(kMeasureWords));
+  const bool unit = IsUnitSuffix(word) &&
+                    !InSorted(word, std::begin(kGluedOnly), std::end(kGluedOnly));
+  if (!measure && !unit) return out;
+  out.found = true;
+  out.unit = UnitOfWord(word);
+  out.end = i + n;
+  if (word == "degrees" || word == "degree" || word == "deg") {
+    // "28 degrees Celsius", "82 degrees F": the scale is the next word.
+    const std::size_t next_space = SpaceAt(text, out.end);
+    if (next_space > 0) {
+      const std::size_t j = out.end + next_space;
+      const std::size_t m = WordAt(text, j);
+      const QuantityUnit scale = UnitOfWord(LowerAscii(text.substr(j, m)));
+      if (scale == QuantityUnit::kCelsius ||
+          scale == QuantityUnit::kFahrenheit ||
+          scale == QuantityUnit::kKelvin) {
+        out.unit = scale;
+        out.end = j + m;
+      }
+    }
+  }
+  return out;
+}
+
+QuantityUnit UnitNamedBy(std::string_view token) {
+  if (token == "\xC2\xB0" "c" || token == "\xE2\x84\x83" ||
+      token == "celsius") {
+    return QuantityUnit::kCelsius;
+  }
+  if (token == "\xC2\xB0" "f" || token == "\xE2\x84\x89" ||
+      token == "fahrenheit") {
+    return QuantityUnit::kFahrenheit;
+  }
+  if (token == "\xC2\xB0" "k" || token == "kelvin") {
+    return QuantityUnit::kKelvin;
+  }
+  const QuantityUnit unit = UnitOfWord(token);
+  // A letter alone names nothing in a result ("c", "s", "h").
+  if (token.size() < 2) return QuantityUnit::kNone;
+  return unit;
+}
+
+bool AfterFieldLabel(std::string_view text, std::size_t number_start) {
+  std::size_t i = std::min(number_start, text.size());
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' ||
+                   text[i - 1] == '*' || text[i - 1] == '_')) {
+    --i;
+  }
+  if (i == 0 || text[i - 1] != ':') return false;
+  --i;
+  // "**Seats:**": emphasis may close before or after the colon.
+  while (i > 0 && (text[i - 1] == '*' || text[i - 1] == '_')) --i;
+  if (i == 0 || IsDigit(text[i - 1])) return false;  // "14:30"
+  // A letter in the label, on this line.
+  for (std::size_t k = i; k > 0; --k) {
+    const char c = text[k - 1];
+    if (c == '\n') return false;
+    if (IsAsciiLetter(c) || static_cast<unsigned char>(c) >= 0x80) return true;
+    if (i - k > 64) return false;
+  }
+  return false;
+}
+
+bool AfterHedge(std::string_view text, std::size_t number_start) {
+  std::size_t i = std::min(number_start, text.size());
+  // Decoration between: "about $20", "~20".
+  while (i > 0 && (text[i - 1] == '$' || text[i - 1] == '(')) --i;
+  if (i > 0 && text[i - 1] == '~') return true;
+  if (i == 0 || text[i - 1] != ' ') return false;
+  --i;
+  std::size_t k = i;
+  while (k > 0 && (IsAsciiLetter(text[k - 1]) || text[k - 1] == '.')) --k;
+  const std::string word = LowerAscii(text.substr(k, i - k));
+  static constexpr std::string_view kHedges[] = {
+      "about",  "almost", "approx.", "approximately", "around", "nearly",
+      "over",   "roughly", "some",   "under",
+  };
+  return std::find(std::begin(kHedges), std::end(kHedges), word) !=
+         std::end(kHedges);
+}
+
+bool IsListMarker(std::string_view text, std::size_t number_start,
+                  std::size_t number_end) {
+  if (number_end > text.size() || number_start > number_end) return false;
+  std::size_t i = number_start;
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' ||
+                   text[i - 1] == '#')) {
+    --i;
+  }
+  if (i > 0 && text[i - 1] != '\n') return false;
+  std::size_t j = number_end;
+  if (j < text.size() && (text[j] == '.' || text[j] == ')')) ++j;
+  return j < text.size() && (text[j] == ' ' || text[j] == '\t') &&
+         j > number_end;
+}
+
+}  // namespace groundgate::evidence

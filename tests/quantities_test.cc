@@ -1,0 +1,164 @@
+// tests/quantities_test.cc — what stands around a number in prose.
+//
+// Its one job: pin evidence/quantities.h: the unit after a number (glued or
+// after a space, with the unit the conversion rung knows), field labels,
+// hedges and list markers, each with the prose next to it that is none.
+//
+// What it does NOT do: judge (the rung suites and judge_test.cc do).
+#include <doctest/doctest.h>
+
+#include <string_view>
+
+#include "evidence/quantities.h"
+
+namespace groundgate::evidence {
+namespace {
+
+// The unit after the first run of digits, '.' and ',' in `text`.
+UnitAfter UnitAfterNumber(std::string_view text) {
+  std::size_t i = text.find_first_of("0123456789");
+  REQUIRE(i != std::string_view::npos);
+  while (i < text.size() &&
+         ((text[i] >= '0' && text[i] <= '9') ||
+          ((text[i] == '.' || text[i] == ',') && i + 1 < text.size() &&
+           text[i + 1] >= '0' && text[i + 1] <= '9'))) {
+    ++i;
+  }
+  return ReadUnitAfter(text, i);
+}
+
+TEST_SUITE("quantities") {
+  TEST_CASE("a unit glued or after one space makes a measured quantity") {
+    struct Case {
+      std::string_view text;
+      QuantityUnit unit;
+      std::string_view unit_text;
+    };
+    static constexpr Case kCases[] = {
+        {"a 16MP camera", QuantityUnit::kNone, "MP"},
+        {"a 16 MP camera", QuantityUnit::kNone, "MP"},
+        {"3340mAh battery", QuantityUnit::kNone, "mAh"},
+        {"wind of 2.41m/s", QuantityUnit::kMetresPerSecond, "m/s"},
+        {"wind of 2.41 m/s", QuantityUnit::kMetresPerSecond, "m/s"},
+        {"up to 30 km/h", QuantityUnit::kKilometresPerHour, "km/h"},
+        {"gusts of 11 mph", QuantityUnit::kMilesPerHour, "mph"},
+        {"it is 17.6\xC2\xB0" "C", QuantityUnit::kCelsius, "\xC2\xB0" "C"},
+        {"it is 17.6 \xC2\xB0" "C", QuantityUnit::kCelsius, "\xC2\xB0" "C"},
+        {"it is 63\xC2\xB0" "F", QuantityUnit::kFahrenheit, "\xC2\xB0" "F"},
+        {"it is 28 degrees Celsius", QuantityUnit::kCelsius,
+         "degrees Celsius"},
+        {"it is 82 degrees F", QuantityUnit::kFahrenheit, "degrees F"},
+        {"it is 28 degrees", QuantityUnit::kNone, "degrees"},
+        {"a 90% chance", QuantityUnit::kPercent, "%"},
+        {"a 90 percent chance", QuantityUnit::kPercent, "percent"},
+        {"74.66 years", QuantityUnit::kNone, "years"},
+        {"1017 hPa", QuantityUnit::kNone, "hPa"},
+        {"4 GB of RAM", QuantityUnit::kGigabytes, "GB"},
+        {"scored 7 points", QuantityUnit::kNone, "points"},
+        {"in 45 minutes", QuantityUnit::kMinutes, "minutes"},
+        {"41\xC2\xA0%", QuantityUnit::kPercent, "%"},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      const UnitAfter unit = UnitAfterNumber(c.text);
+      CHECK(unit.found);
+      CHECK(unit.unit == c.unit);
+      const std::size_t unit_start = c.text.find(c.unit_text);
+      REQUIRE(unit_start != std::string_view::npos);
+      CHECK(unit.end == unit_start + c.unit_text.size());
+    }
+  }
+
+  TEST_CASE("counted nouns and English words after a space are no unit") {
+    for (std::string_view text :
+         {"3 issues", "2 passengers", "4 bags", "3 in the morning", "2 am",
+          "5 s", "it is 12", "12.", "on 3 days", "2 mPa"}) {
+      CAPTURE(text);
+      const UnitAfter unit = UnitAfterNumber(text);
+      // "on 3 days" is a duration: a unit.
+      if (text == "on 3 days") {
+        CHECK(unit.found);
+        continue;
+      }
+      CHECK_FALSE(unit.found);
+    }
+  }
+
+  TEST_CASE("a result names a unit the conversion rung knows") {
+    CHECK(UnitNamedBy("\xC2\xB0" "c") == QuantityUnit::kCelsius);
+    CHECK(UnitNamedBy("celsius") == QuantityUnit::kCelsius);
+    CHECK(UnitNamedBy("m/s") == QuantityUnit::kMetresPerSecond);
+    CHECK(UnitNamedBy("mph") == QuantityUnit::kMilesPerHour);
+    CHECK(UnitNamedBy("gb") == QuantityUnit::kGigabytes);
+    CHECK(UnitNamedBy("c") == QuantityUnit::kNone);
+    CHECK(UnitNamedBy("s") == QuantityUnit::kNone);
+    CHECK(UnitNamedBy("hpa") == QuantityUnit::kNone);
+  }
+
+  TEST_CASE("a field label before a number; a clock or prose is none") {
+    constexpr std::string_view kYes[] = {
+        "Available Seats: 54",
+        "- **Total Checked Bags:** 2",
+        "Total Checked Bags: **2**",
+        "Wind speed:\t3.1",
+    };
+    for (std::string_view text : kYes) {
+      CAPTURE(text);
+      CHECK(AfterFieldLabel(text, text.find_first_of("0123456789")));
+    }
+    struct No {
+      std::string_view text;
+      std::size_t number_start;
+    };
+    static constexpr No kNo[] = {
+        {"at 14:30", 6},          // a clock's minutes
+        {"we have 54 seats", 8},  // prose
+        {"Seats:\n54", 7},        // the label is on another line
+        {"54", 0},
+        {"12: 54", 4},            // no letter in the label
+    };
+    for (const No& c : kNo) {
+      CAPTURE(c.text);
+      CHECK_FALSE(AfterFieldLabel(c.text, c.number_start));
+    }
+  }
+
+  TEST_CASE("a hedge word before a number") {
+    for (std::string_view text : {"about 20", "Around 20", "roughly 20",
+                                  "nearly 20", "approximately 20",
+                                  "approx. 20", "~20", "over 20",
+                                  "about $20"}) {
+      CAPTURE(text);
+      CHECK(AfterHedge(text, text.find_first_of("0123456789")));
+    }
+    for (std::string_view text : {"exactly 20", "20", "is 20", "labout 20"}) {
+      CAPTURE(text);
+      CHECK_FALSE(AfterHedge(text, text.find_first_of("0123456789")));
+    }
+  }
+
+  TEST_CASE("a list marker is first on its line, then '.' or ')'") {
+    struct Case {
+      std::string_view text;
+      std::size_t start;
+      std::size_t end;
+      bool marker;
+    };
+    static constexpr Case kCases[] = {
+        {"1. Flight HAT083", 0, 1, true},
+        {"Options:\n2) economy", 9, 10, true},
+        {"Options:\n  3. basic", 11, 12, true},
+        {"## 4. Summary", 3, 4, true},
+        {"it rose 2. Then", 8, 9, false},
+        {"1.5 GHz", 0, 3, false},
+        {"12 bags", 0, 2, false},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      CHECK(IsListMarker(c.text, c.start, c.end) == c.marker);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::evidence
