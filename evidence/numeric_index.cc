@@ -20,6 +20,7 @@ constexpr NumericUnits Pow10(int exponent) {
 }
 
 constexpr NumericUnits kOne = Pow10(kNumericFractionDigits);
+static_assert(kOne == kNumericOne);
 
 constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
@@ -126,8 +127,16 @@ std::string_view NumericOpName(NumericOp op) {
       return "product";
     case NumericOp::kPercentOf:
       return "percent_of";
+    case NumericOp::kConverted:
+      return "converted";
   }
   return "unknown";
+}
+
+std::optional<NumericUnits> ExactNumericUnits(std::string_view canonical) {
+  const std::optional<Parsed> parsed = ParseCanonical(canonical);
+  if (!parsed.has_value() || !parsed->exact) return std::nullopt;
+  return parsed->units;
 }
 
 std::size_t NumericIndex::UnitsHash::operator()(NumericUnits units) const {
@@ -270,6 +279,32 @@ std::optional<NumericMatch> NumericIndex::FindRounded(
   if (best == nullptr) return std::nullopt;
   NumericMatch match;
   match.op = NumericOp::kRounded;
+  match.operands.push_back(OperandOf(*best));
+  return match;
+}
+
+std::optional<NumericMatch> NumericIndex::FindInRange(
+    NumericUnits low, NumericUnits high, NumericUnits center) const {
+  if (!prepared_ || low > high) return std::nullopt;
+  auto first = std::lower_bound(by_value_.begin(), by_value_.end(), low,
+                                [this](std::uint32_t i, NumericUnits bound) {
+                                  return entries_[i].units < bound;
+                                });
+  const Entry* best = nullptr;
+  NumericUnits best_distance = 0;
+  for (auto it = first; it != by_value_.end(); ++it) {
+    const Entry& e = entries_[*it];
+    if (e.units > high) break;
+    const NumericUnits distance = Abs(e.units - center);
+    // Ascending order: on a tie, the smaller value came first and stays.
+    if (best == nullptr || distance < best_distance) {
+      best = &e;
+      best_distance = distance;
+    }
+  }
+  if (best == nullptr) return std::nullopt;
+  NumericMatch match;
+  match.op = NumericOp::kConverted;
   match.operands.push_back(OperandOf(*best));
   return match;
 }

@@ -127,10 +127,20 @@ enum class NumericOp {
   kDifference,  // operands[0] - operands[1]
   kProduct,     // operands[0] (a quantity 2..12) * operands[1]
   kPercentOf,   // operands[0] (percent) % of operands[1]
+  kConverted,   // operands[0] in another unit (FindInRange's caller says which)
 };
 
-// "rounded", "sum", "difference", "product", "percent_of".
+// "rounded", "sum", "difference", "product", "percent_of", "converted".
 std::string_view NumericOpName(NumericOp op);
+
+// The exact fixed-point units of a canonical number (-?\d+(\.\d+)?, at
+// most kMaxNumericIntegerDigits integer and kNumericFractionDigits fraction
+// digits); nullopt otherwise. For callers that compute an interval to ask
+// FindInRange about (the judge's unit conversions).
+std::optional<NumericUnits> ExactNumericUnits(std::string_view canonical);
+
+// One in the index's fixed point: 10^kNumericFractionDigits units.
+inline constexpr NumericUnits kNumericOne = 1000000000;
 
 // One operand of a match: its canonical spelling and every result slot
 // that carried it (ascending, each once).
@@ -216,6 +226,16 @@ class NumericIndex {
   // canonical number, or when the index is not prepared.
   std::optional<NumericMatch> FindDerivation(
       std::string_view target, bool* triples_skipped = nullptr) const;
+
+  // Looks for a carried x with low <= x <= high (units), the closest to
+  // `center` (ties: the smaller), as kConverted with one operand: the
+  // judge's conversion rung maps the interval an answer's number stands for
+  // in its unit ("63.6 °F": [63.55, 63.65]) into a carried unit's and asks
+  // here. An inexact value counts when its truncated units lie inside.
+  // Returns nullopt when nothing lies inside, when low > high, or when the
+  // index is not prepared. O(log n + k) for k values inside.
+  std::optional<NumericMatch> FindInRange(NumericUnits low, NumericUnits high,
+                                          NumericUnits center) const;
 
  private:
   struct Entry {

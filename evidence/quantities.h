@@ -42,6 +42,7 @@ enum class QuantityUnit {
   kGibibytes,
   kTebibytes,
   kPercent,
+  kFraction,  // a bare ratio a result carries (0.4523 for "45.2%"); no word
   kSeconds,
   kMinutes,
   kHours,

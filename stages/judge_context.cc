@@ -40,6 +40,9 @@ std::string Derivation(const evidence::NumericMatch& match) {
     case evidence::NumericOp::kPercentOf:
       out.append(operand(0)).append("% of ").append(operand(1));
       break;
+    case evidence::NumericOp::kConverted:
+      out.append(operand(0));
+      break;
   }
   return out;
 }

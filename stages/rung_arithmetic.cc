@@ -25,6 +25,8 @@ MatchReason DerivedReason(evidence::NumericOp op) {
       return MatchReason::kDerivedProduct;
     case evidence::NumericOp::kPercentOf:
       return MatchReason::kDerivedPercent;
+    case evidence::NumericOp::kConverted:
+      return MatchReason::kConverted;
   }
   return MatchReason::kNone;
 }

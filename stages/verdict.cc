@@ -65,6 +65,8 @@ std::string_view ReasonName(MatchReason reason) {
       return "derived_percent";
     case MatchReason::kNameWords:
       return "name_words";
+    case MatchReason::kConverted:
+      return "converted";
     case MatchReason::kDerivedDate:
       return "derived_date";
   }

@@ -7,8 +7,13 @@
 // What it does NOT do: judge (the rung suites and judge_test.cc do).
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <optional>
 #include <string_view>
+#include <vector>
 
+#include "evidence/conversions.h"
+#include "evidence/numeric_index.h"
 #include "evidence/quantities.h"
 
 namespace groundgate::evidence {
@@ -27,7 +32,88 @@ UnitAfter UnitAfterNumber(std::string_view text) {
   return ReadUnitAfter(text, i);
 }
 
+// A canonical number's fixed-point units.
+NumericUnits U(std::string_view canonical) {
+  const std::optional<NumericUnits> units = ExactNumericUnits(canonical);
+  REQUIRE(units.has_value());
+  return *units;
+}
+
 TEST_SUITE("quantities") {
+  TEST_CASE("an answer's interval maps into another unit exactly") {
+    // "63.6 °F" stands for [63.55, 63.65] °F: 17.5278..17.5834 °C.
+    std::optional<UnitsInterval> c =
+        ConvertInterval(U("63.6"), U("0.05"), QuantityUnit::kFahrenheit,
+                        QuantityUnit::kCelsius);
+    REQUIRE(c.has_value());
+    CHECK(c->low <= U("17.527777777"));
+    CHECK(c->low > U("17.5277"));
+    CHECK(c->high >= U("17.583333333"));
+    CHECK(c->high < U("17.5834"));
+    // "45%" for a fraction: [0.445, 0.455].
+    c = ConvertInterval(U("45"), U("0.5"), QuantityUnit::kPercent,
+                        QuantityUnit::kFraction);
+    REQUIRE(c.has_value());
+    CHECK(c->low <= U("0.445"));
+    CHECK(c->high >= U("0.455"));
+    CHECK(c->high < U("0.4551"));
+    // "11 mph" is 4.917 m/s; "18 km/h" is 5 m/s.
+    c = ConvertInterval(U("11"), U("0.5"), QuantityUnit::kMilesPerHour,
+                        QuantityUnit::kMetresPerSecond);
+    REQUIRE(c.has_value());
+    CHECK(c->center == U("4.91744"));
+    c = ConvertInterval(U("18"), 0, QuantityUnit::kKilometresPerHour,
+                        QuantityUnit::kMetresPerSecond);
+    REQUIRE(c.has_value());
+    CHECK(c->center == U("5"));
+    // "-3 °C" is 26.6 °F, not -26.6.
+    c = ConvertInterval(U("-3"), 0, QuantityUnit::kCelsius,
+                        QuantityUnit::kFahrenheit);
+    REQUIRE(c.has_value());
+    CHECK(c->center == U("26.6"));
+    // 2 GiB is 2.147483648 GB.
+    c = ConvertInterval(U("2"), 0, QuantityUnit::kGibibytes,
+                        QuantityUnit::kGigabytes);
+    REQUIRE(c.has_value());
+    CHECK(c->center == U("2.147483648"));
+    // 90 min is 1.5 h.
+    c = ConvertInterval(U("90"), 0, QuantityUnit::kMinutes,
+                        QuantityUnit::kHours);
+    REQUIRE(c.has_value());
+    CHECK(c->center == U("1.5"));
+  }
+
+  TEST_CASE("no conversion across dimensions or without a unit") {
+    CHECK_FALSE(ConvertInterval(U("5"), 0, QuantityUnit::kCelsius,
+                                QuantityUnit::kMetresPerSecond));
+    CHECK_FALSE(ConvertInterval(U("5"), 0, QuantityUnit::kNone,
+                                QuantityUnit::kCelsius));
+    CHECK_FALSE(ConvertInterval(U("5"), 0, QuantityUnit::kCelsius,
+                                QuantityUnit::kCelsius));
+    CHECK(OtherUnitsOf(QuantityUnit::kNone).empty());
+    CHECK(OtherUnitsOf(QuantityUnit::kCelsius).size() == 2);
+    CHECK(OtherUnitsOf(QuantityUnit::kPercent).size() == 1);
+  }
+
+  TEST_CASE("FindInRange finds a carried value inside, and none outside") {
+    NumericIndex index;
+    index.Add("17.58", 0);
+    index.Add("2.41", 1);
+    index.Add("0.4523", 2);
+    index.Prepare();
+    std::optional<NumericMatch> found =
+        index.FindInRange(U("17.52"), U("17.59"), U("17.55"));
+    REQUIRE(found.has_value());
+    CHECK(found->op == NumericOp::kConverted);
+    CHECK(found->operands.at(0).value == "17.58");
+    CHECK(found->operands.at(0).slots == std::vector<std::uint32_t>{0});
+    CHECK_FALSE(index.FindInRange(U("17.59"), U("18"), U("17.7")));
+    CHECK_FALSE(index.FindInRange(U("18"), U("17"), U("17.5")));
+    found = index.FindInRange(U("0.445"), U("0.455"), U("0.45"));
+    REQUIRE(found.has_value());
+    CHECK(found->operands.at(0).value == "0.4523");
+  }
+
   TEST_CASE("a unit glued or after one space makes a measured quantity") {
     struct Case {
       std::string_view text;

@@ -70,6 +70,10 @@ enum class MatchReason {
   // for ("2024-05-19" for a carried "2024-05-18" after "shift it to the
   // next day"; Candidate::derivation says "2024-05-18 + 1 day").
   kDerivedDate,
+  // A carried reading in another unit of the same dimension: "63.6 °F" for
+  // a carried 17.58 where the results name °C, "45%" for a carried 0.4523
+  // (Candidate::derivation says "17.58 °C").
+  kConverted,
 };
 
 enum class Grounding {
