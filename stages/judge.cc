@@ -133,8 +133,8 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
     context.Finish(candidate, reading.value);
     return;
   }
-  // 1. Its own value, then its other reading (the key a conflict is sought
-  // under), then the tokens as a result wrote them.
+  // 1. Its own value, then its other reading (a value grounded by it is
+  // checked for conflicts under it), then its tokens as a result wrote them.
   if (GroundNumberBySpelling(context, reading, read.single, candidate)) {
     context.Finish(candidate, reading.value);
     return;
