@@ -362,6 +362,12 @@ struct EvidenceCorpus::Index {
     ForEachIdentifierPartKey(value.canonical.form, value.canonical.is_number,
                              sink);
     ForEachEmailNameKey(value.canonical.form, sink);
+    // The kind of a joined name without digits ("@kind:-lll"): the judge
+    // reads such names in an answer only where a result carried their kind.
+    if (const std::string kind = evidence::DigitlessKindKey(token);
+        !kind.empty()) {
+      sink(kind, false);
+    }
   }
 
   // An email address's local part names its owner ("mia.li@",

@@ -11,6 +11,7 @@
 #ifndef GROUNDGATE_EVIDENCE_KEYS_H_
 #define GROUNDGATE_EVIDENCE_KEYS_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -54,6 +55,79 @@ inline std::string MonthKey(int month) {
   const char digits[] = {static_cast<char>('0' + month / 10),
                          static_cast<char>('0' + month % 10)};
   return DerivedKey(kMonthKey, std::string_view(digits, 2));
+}
+
+// The kind of a name without digits whose parts are joined: the joiners,
+// then each part's case ('l' lower, 't' Title, 'u' UPPER, 'm' mixed):
+// "@kind:-lll" for "esxi-host-alpha", "@kind:_ll" for "gift_card";
+// "@kind:email" and "@kind:url" for an address. The corpus indexes the kind
+// of every such token a result carried; the judge reads a digitless
+// identifier in an answer only where the conversation carried one of its
+// kind ("GPS-enabled" and "mid-January" are prose beside "Wi-Fi").
+inline constexpr std::string_view kKindKey = "@kind:";
+// Parts past this make the kind "m" (a sentence joined by dashes).
+inline constexpr std::size_t kMaxKindParts = 8;
+
+// The kind key of `token` (decoration stripped by the caller or not: a
+// leading or trailing joiner is ignored), or "" when it has a digit, no
+// joiner, or no letter.
+inline std::string DigitlessKindKey(std::string_view token) {
+  auto is_joiner = [](char c) {
+    return c == '-' || c == '_' || c == '.' || c == ':' || c == '/';
+  };
+  while (!token.empty() && !((token.front() | 0x20) >= 'a' &&
+                             (token.front() | 0x20) <= 'z')) {
+    token.remove_prefix(1);
+  }
+  while (!token.empty() && !((token.back() | 0x20) >= 'a' &&
+                             (token.back() | 0x20) <= 'z')) {
+    token.remove_suffix(1);
+  }
+  if (token.empty()) return {};
+  bool joined = false;
+  for (const char c : token) {
+    if (c >= '0' && c <= '9') return {};
+    joined = joined || is_joiner(c) || c == '@';
+  }
+  if (!joined) return {};
+  if (token.find("://") != std::string_view::npos) {
+    return DerivedKey(kKindKey, "url");
+  }
+  const std::size_t at = token.find('@');
+  if (at != std::string_view::npos) {
+    return token.find('.', at) == std::string_view::npos
+               ? std::string()
+               : DerivedKey(kKindKey, "email");
+  }
+  std::string joiners;
+  std::string cases;
+  std::size_t i = 0;
+  while (i < token.size()) {
+    std::size_t j = i;
+    bool lower = false, upper = false, other = false;
+    while (j < token.size() && !is_joiner(token[j])) {
+      const char c = token[j];
+      lower = lower || (c >= 'a' && c <= 'z');
+      upper = upper || (c >= 'A' && c <= 'Z');
+      other = other || static_cast<unsigned char>(c) >= 0x80;
+      ++j;
+    }
+    const bool title = j > i && token[i] >= 'A' && token[i] <= 'Z' && lower &&
+                       std::all_of(token.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                   token.begin() + static_cast<std::ptrdiff_t>(j),
+                                   [](char c) { return !(c >= 'A' && c <= 'Z'); });
+    cases.push_back(other || (lower && upper && !title) ? 'm'
+                    : title                             ? 't'
+                    : upper                             ? 'u'
+                                                        : 'l');
+    if (j < token.size() && joiners.find(token[j]) == std::string::npos) {
+      joiners.push_back(token[j]);
+    }
+    i = j + 1;
+  }
+  if (cases.size() > kMaxKindParts) cases = "m";
+  std::sort(joiners.begin(), joiners.end());
+  return DerivedKey(kKindKey, joiners + cases);
 }
 
 }  // namespace groundgate::evidence

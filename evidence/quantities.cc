@@ -43,25 +43,27 @@ std::size_t SpaceAt(std::string_view text, std::size_t i) {
 // Not counted nouns ("passengers", "bags", "issues"): those stay prose.
 constexpr std::string_view kMeasureWords[] = {
     "amps",        "assists",     "bar",         "calories",   "celsius",
-    "centimeters", "centimetres", "cm",          "days",       "decibels",
+    "centimeters", "centimetres", "cm",          "decibels",
     "deg",         "degree",      "degrees",     "fahrenheit", "feet",
     "foot",        "frames",      "gigabytes",   "goals",      "grams",
     "hectopascals", "hertz",      "hours",       "inch",       "inches",
     "kelvin",      "kilobytes",   "kilograms",   "kilometers", "kilometres",
     "knots",       "liters",      "litres",      "megabytes",  "megapixel",
     "megapixels",  "meters",      "metres",      "miles",      "millibars",
-    "millimeters", "millimetres", "minutes",     "months",     "ounces",
+    "millimeters", "millimetres", "minutes",     "ounces",
     "pct",         "per",         "percent",     "percentage", "pixels",
     "points",      "pounds",      "saves",       "seconds",    "shots",
-    "terabytes",   "volts",       "watts",       "weeks",      "years",
+    "terabytes",   "volts",       "watts",       "years",
 };
 
 // Units of the vocabulary that are English words or single letters once
-// they stand alone after a space ("3 in", "2 am", "5 s"): glued only.
+// they stand alone after a space ("3 in", "2 am", "5 s"): glued only. Days,
+// weeks and months after a space are spans of a conversation ("the next 5
+// days", "within 3 months"), not readings.
 constexpr std::string_view kGluedOnly[] = {
-    "am", "b",  "c",  "d", "em", "f",  "g", "h",  "in", "k", "l",
-    "m",  "mo", "nd", "pm", "rd", "s", "st", "t", "th", "tn", "us",
-    "v",  "w",  "x",  "y",
+    "am", "b",  "c",  "d",  "day", "days", "em", "f",   "g",   "h",
+    "in", "k",  "l",  "m",  "mo",  "nd",   "pm", "rd",  "s",   "st",
+    "t",  "th", "tn", "us", "v",   "w",    "wk", "wks", "x",   "y",
 };
 
 bool InSorted(std::string_view word, const std::string_view* begin,
@@ -297,6 +299,135 @@ bool AfterHedge(std::string_view text, std::size_t number_start) {
          std::end(kHedges);
 }
 
+namespace {
+
+// The joiners of a range or a score, between two numbers ("and" counts
+// only after "between", which marks the first number itself).
+constexpr std::string_view kRangeJoiners[] = {
+    "-", "\xE2\x80\x93", "\xE2\x80\x94", "to",
+};
+
+// A number token at i: "$"? digit, then digits, '.', ',' and a unit or a
+// sign that ends it ("30", "$30", "25°C", "30%"), then the token's end.
+bool NumberTokenAt(std::string_view text, std::size_t i) {
+  if (i < text.size() && text[i] == '$') ++i;
+  if (i >= text.size() || !IsDigit(text[i])) return false;
+  std::size_t k = i;
+  while (k < text.size() &&
+         (IsDigit(text[k]) ||
+          ((text[k] == '.' || text[k] == ',') && k + 1 < text.size() &&
+           IsDigit(text[k + 1])))) {
+    ++k;
+  }
+  // A clock ("10:30", "3pm", "1 pm") is a time, not a quantity's end.
+  if (k < text.size() && text[k] == ':') return false;
+  std::size_t m = k + SpaceAt(text, k);
+  if (m + 1 < text.size() && (Lower(text[m]) == 'a' || Lower(text[m]) == 'p') &&
+      (Lower(text[m + 1]) == 'm' || text[m + 1] == '.')) {
+    return false;
+  }
+  const UnitAfter unit = ReadUnitAfter(text, k);
+  if (unit.found) k = unit.end;
+  return k >= text.size() || !(IsAsciiLetter(text[k]) || IsDigit(text[k]) ||
+                               text[k] == '_' || text[k] == '-');
+}
+
+// Whether the number token at `start` is the whole run [start, end).
+bool NumberTokenEnds(std::string_view text, std::size_t start,
+                     std::size_t end) {
+  return NumberTokenAt(text.substr(0, end), start);
+}
+
+// A joiner at i, then a clock: "12 to 1 pm", "10 to 10:30 am", "2-3pm".
+bool JoinerThenClock(std::string_view text, std::size_t i) {
+  const std::size_t lead = SpaceAt(text, i);
+  const std::size_t k = i + lead;
+  for (std::string_view joiner : kRangeJoiners) {
+    if (text.substr(k, joiner.size()) != joiner) continue;
+    std::size_t m = k + joiner.size();
+    m += SpaceAt(text, m);
+    if (m >= text.size() || !IsDigit(text[m])) continue;
+    while (m < text.size() && IsDigit(text[m])) ++m;
+    if (m < text.size() && text[m] == ':') return true;
+    m += SpaceAt(text, m);
+    if (m + 1 < text.size() &&
+        (Lower(text[m]) == 'a' || Lower(text[m]) == 'p') &&
+        (Lower(text[m + 1]) == 'm' || text[m + 1] == '.')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A joiner at i (spaces around it allowed; "to" needs them), then a number.
+bool JoinerThenNumber(std::string_view text, std::size_t i) {
+  const std::size_t lead = SpaceAt(text, i);
+  const std::size_t k = i + lead;
+  for (std::string_view joiner : kRangeJoiners) {
+    if (text.substr(k, joiner.size()) != joiner) continue;
+    std::size_t m = k + joiner.size();
+    const std::size_t trail = SpaceAt(text, m);
+    if (IsAsciiLetter(joiner.front()) && (lead == 0 || trail == 0)) continue;
+    if (NumberTokenAt(text, m + trail)) return true;
+  }
+  return false;
+}
+
+// The start of the non-space run that ends at `end`.
+std::size_t RunStart(std::string_view text, std::size_t end) {
+  std::size_t k = end;
+  while (k > 0 && text[k - 1] != ' ' && text[k - 1] != '\n' &&
+         text[k - 1] != '(' && end - k < 24) {
+    --k;
+  }
+  return k;
+}
+
+}  // namespace
+
+bool InRangeOrScore(std::string_view text, std::size_t number_start,
+                    std::size_t number_end) {
+  if (number_end > text.size() || number_start > number_end) return false;
+  // After: "20 to 30", "4 - 1", "26–30" (an en dash splits the token). A
+  // unit may stand between: "20°C to 25°C", "20 mph to 30".
+  // The first hour of a time range ("from 12 to 1 pm") is a clock's.
+  if (JoinerThenClock(text, number_end)) return false;
+  const UnitAfter unit = ReadUnitAfter(text, number_end);
+  if (JoinerThenNumber(text, number_end) ||
+      (unit.found && JoinerThenNumber(text, unit.end))) {
+    return true;
+  }
+  // Before: "from 20", "between 20", or "20 to" before this number.
+  std::size_t i = number_start;
+  if (i > 0 && text[i - 1] == '$') --i;
+  std::size_t k = i;
+  const std::size_t space = k > 0 && text[k - 1] == ' ' ? 1 : 0;
+  k -= space;
+  std::size_t w = k;
+  while (w > 0 && IsAsciiLetter(text[w - 1])) --w;
+  const std::string word = LowerAscii(text.substr(w, k - w));
+  if (space == 1 && (word == "from" || word == "between")) return true;
+  for (std::string_view joiner : kRangeJoiners) {
+    if (k < joiner.size() ||
+        text.substr(k - joiner.size(), joiner.size()) != joiner) {
+      continue;
+    }
+    std::size_t before = k - joiner.size();
+    const bool is_word = IsAsciiLetter(joiner.front());
+    if (is_word && (space == 0 || before == 0 || text[before - 1] != ' ')) {
+      continue;
+    }
+    if (before > 0 && text[before - 1] == ' ') --before;
+    if (before == 0) continue;
+    const std::size_t run = RunStart(text, before);
+    if (run < before && NumberTokenAt(text, run) &&
+        NumberTokenEnds(text, run, before)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool IsListMarker(std::string_view text, std::size_t number_start,
                   std::size_t number_end) {
   if (number_end > text.size() || number_start > number_end) return false;
@@ -305,7 +436,10 @@ bool IsListMarker(std::string_view text, std::size_t number_start,
                    text[i - 1] == '#')) {
     --i;
   }
-  if (i > 0 && text[i - 1] != '\n') return false;
+  // Inline after a colon: "the following results: 1. What Are ...".
+  const bool after_colon =
+      i < number_start && i >= 1 && text[i - 1] == ':';
+  if (i > 0 && text[i - 1] != '\n' && !after_colon) return false;
   std::size_t j = number_end;
   if (j < text.size() && (text[j] == '.' || text[j] == ')')) ++j;
   return j < text.size() && (text[j] == ' ' || text[j] == '\t') &&

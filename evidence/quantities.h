@@ -79,9 +79,19 @@ bool AfterFieldLabel(std::string_view text, std::size_t number_start);
 // `~`), case-insensitive, one space between. Thread-safe (pure).
 bool AfterHedge(std::string_view text, std::size_t number_start);
 
+// True when the number spanning [number_start, number_end) is an end of a
+// range or a score written over tokens: another number token (`30`, `$30`,
+// `25°C`) after `-`, `–`, `—` or ` to ` (`20 to 30`, `20 – 30`, `4 - 1`),
+// or before it (`20 to 30`'s 30), or `from` / `between` before it. The
+// digits that end an identifier (`...4a31 and 2`) are no number token.
+// Thread-safe (pure).
+bool InRangeOrScore(std::string_view text, std::size_t number_start,
+                    std::size_t number_end);
+
 // True when the number spanning [number_start, number_end) is a list
-// marker: first on its line (after spaces or '#'), then '.' or ')' and a
-// space (`1. `, `2) `). Thread-safe (pure).
+// marker: first on its line (after spaces or '#') or right after ": ",
+// then '.' or ')' and a space (`1. `, `2) `, `results: 1. What`).
+// Thread-safe (pure).
 bool IsListMarker(std::string_view text, std::size_t number_start,
                   std::size_t number_end);
 

@@ -148,14 +148,15 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
       ExemptNumber(context, reading, read.single, read.special, candidate) ||
       // 3. Structural respellings.
       GroundByRespelling(context, reading.value, candidate) ||
-      // 4. A carried number shown to fewer places.
-      GroundByRounding(context, reading, candidate)) {
+      // 4. A carried number shown to fewer places, or in another unit.
+      GroundByRounding(context, reading, candidate) ||
+      GroundByConversion(context, reading, read.unit, candidate)) {
     context.Finish(candidate, reading.value);
     return;
   }
   // 5. Arithmetic over the answer's own grounded numbers: once the whole
-  // answer was read.
-  if (context.options.arithmetic) {
+  // answer was read. Not for a number judged only as a measured quantity.
+  if (context.options.arithmetic && !read.measured_only) {
     context.deferred.push_back(index);
     return;
   }
@@ -209,6 +210,15 @@ void ReadAt(JudgeContext& context, evidence::TokenSpan span,
   }
   if (std::optional<NumberRead> number = ReadNumber(context, span, token)) {
     if (number->candidate != nullptr) ClimbNumberLadder(context, *number);
+    return;
+  }
+  if (QuantityParts parts = ReadQuantityToken(context, span, token);
+      !parts.readings.empty()) {
+    for (evidence::NumberReading& reading : parts.readings) {
+      const NumberRead read =
+          NewQuantityCandidate(context, std::move(reading), parts.unit);
+      if (read.candidate != nullptr) ClimbNumberLadder(context, read);
+    }
     return;
   }
   // A name begins with a capital (ASCII, or a Latin letter beyond it).

@@ -6,8 +6,18 @@
 // amount are never candidates of their own). Money, a scaled number, a
 // number in words as large as a digit one would be, and a grouping over
 // several tokens are candidates whatever their digit count; a plain number
-// is one only when the one-token rule says so (min_digits), and then gains
-// the reading's other spellings.
+// is one when the one-token rule says so (min_digits), and then gains the
+// reading's other spellings, or when it is a measured quantity
+// (GateOptions::quantities): it has a unit (`28 °C`, `74.66 years`, `16
+// MP`), a decimal part (`6.1`), a sign (`-3`), a percent, a field label
+// (`Available Seats: 54`), or a place in a range or a score (`20 to 30`,
+// `4 - 1`). Bare counts in prose (`3 issues`) and list markers (`1. `) are
+// not. A hedge (`about 20`) widens the step to what its zeros allow.
+//
+// ReadQuantityToken reads the quantities one token holds whole: a number
+// glued to a unit below min_digits (`16MP`, `2.41m/s`), a score or range
+// (`4-1`, `26-30`), a slash list with a unit (`128/256GB`, `900/1800/1900
+// MHz`): each number is its own candidate.
 //
 // Where it sits: tried after dates and code spans (stages/judge.cc); its
 // candidate climbs the number ladder there.
@@ -19,11 +29,14 @@
 #define GROUNDGATE_STAGES_READ_NUMBERS_H_
 
 #include <optional>
+
+#include "absl/container/inlined_vector.h"
 #include <string_view>
 #include <utility>
 
 #include "evidence/extractor.h"
 #include "evidence/numbers.h"
+#include "evidence/quantities.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
@@ -44,6 +57,14 @@ struct NumberRead {
   // Money, scaled, in words, or over several tokens: a candidate whatever
   // its digit count.
   bool special = false;
+  // The unit the text names after the number (for the conversion rung);
+  // kNone when none or one nothing converts.
+  evidence::QuantityUnit unit = evidence::QuantityUnit::kNone;
+  // A candidate only as a measured quantity (GateOptions::quantities): arithmetic
+  // never grounds it (a temperature one
+  // digit off a reading is a sum of two others far too often: measured on
+  // quintd-dev, 4% of planted values).
+  bool measured_only = false;
   // The new candidate, or nullptr when the answer already used the value.
   Candidate* candidate = nullptr;
 };
@@ -53,6 +74,23 @@ std::optional<NumberRead> ReadMatchedNumber(JudgeContext& context,
                                             evidence::TokenSpan span,
                                             std::string_view token,
                                             evidence::NumberReading&& reading);
+
+// The quantities the token at `span` holds whole (see the header comment),
+// read but not yet candidates. Empty when the token is none of those
+// shapes: the next reader is tried.
+struct QuantityParts {
+  absl::InlinedVector<evidence::NumberReading, 2> readings;
+  evidence::QuantityUnit unit = evidence::QuantityUnit::kNone;
+};
+QuantityParts ReadQuantityToken(JudgeContext& context, evidence::TokenSpan span,
+                                std::string_view token);
+
+// One part of a QuantityParts as a candidate (nullptr when the answer
+// already used the value). Climb it before making the next: a new
+// candidate may move the earlier ones.
+NumberRead NewQuantityCandidate(JudgeContext& context,
+                                evidence::NumberReading&& reading,
+                                evidence::QuantityUnit unit);
 
 // Reads the number that begins at `span` (`token` is its text) and marks
 // its later tokens consumed. std::nullopt when none is read there (the next

@@ -1,7 +1,9 @@
 // stages/read_tokens.h — the judge's last reader: one token by the
 // extractor's one-token rule (`CHG0031337`, `41200`, `0xef0101`, a declared
 // shape), or, in English answers, an identifier without digits
-// (`esxi-host-alpha`, `getRefundableOrderList`, `mia.li@example.com`).
+// (`esxi-host-alpha`, `gift_card`, `mia.li@example.com`) where the
+// conversation carried a name of its kind (evidence/keys.h, kKindKey):
+// camelCase alone (`microSD`) is never one.
 //
 // Its one job: make the token's candidate, its span covering the value and
 // not the decoration around it ("CHG0031337" in "(CHG0031337).").
@@ -21,6 +23,7 @@
 #include <utility>
 
 #include "evidence/extractor.h"
+#include "evidence/keys.h"
 #include "evidence/names.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/verdict.h"
@@ -65,6 +68,15 @@ inline TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
   if (!context.read_names) return {};
   std::optional<std::string> form = evidence::ReadDigitlessIdentifier(token);
   if (!form.has_value()) return {};
+  // Without a digit, a token is an identifier only where the conversation
+  // carried (or the user wrote) a name of its kind: `esxi-host-alpha`
+  // beside `esxi-host-beta`; `microSD`, `mid-January` and `GPS-enabled`
+  // stay prose. A declared shape reads any token (Classified, above).
+  const std::string kind = evidence::DigitlessKindKey(token);
+  if (kind.empty() || !(context.corpus.Lookup(kind).carried ||
+                        context.corpus.IsExempt(kind))) {
+    return {};
+  }
   return {ReadDigitlessIdentifier(context, span, token, *std::move(form)),
           nullptr};
 }

@@ -6,9 +6,71 @@
 
 #include <optional>
 
+#include <string>
+#include <string_view>
+
+#include "evidence/conversions.h"
 #include "evidence/numeric_index.h"
 
 namespace groundgate::stages {
+namespace {
+
+// Whether a result of the conversation names `unit` in a token of its own:
+// the JSON "units": {"temp": "°C"} of a weather API, a "speed (m/s)"
+// header. A bare fraction needs no name.
+bool ResultsName(const EvidenceCorpus& corpus, evidence::QuantityUnit unit) {
+  using evidence::QuantityUnit;
+  auto any = [&](std::initializer_list<std::string_view> spellings) {
+    for (std::string_view s : spellings) {
+      if (corpus.Lookup(s).carried) return true;
+    }
+    return false;
+  };
+  switch (unit) {
+    case QuantityUnit::kFraction:
+      return true;
+    case QuantityUnit::kCelsius:
+      return any({"c", "celsius", "\xC2\xB0" "c"});
+    case QuantityUnit::kFahrenheit:
+      return any({"f", "fahrenheit", "\xC2\xB0" "f"});
+    case QuantityUnit::kKelvin:
+      return any({"kelvin"});
+    case QuantityUnit::kMetresPerSecond:
+      return any({"m/s", "mps"});
+    case QuantityUnit::kKilometresPerHour:
+      return any({"km/h", "kmh", "kph"});
+    case QuantityUnit::kMilesPerHour:
+      return any({"mph"});
+    case QuantityUnit::kKilobytes:
+      return any({"kb"});
+    case QuantityUnit::kMegabytes:
+      return any({"mb"});
+    case QuantityUnit::kGigabytes:
+      return any({"gb"});
+    case QuantityUnit::kTerabytes:
+      return any({"tb"});
+    case QuantityUnit::kKibibytes:
+      return any({"kib"});
+    case QuantityUnit::kMebibytes:
+      return any({"mib"});
+    case QuantityUnit::kGibibytes:
+      return any({"gib"});
+    case QuantityUnit::kTebibytes:
+      return any({"tib"});
+    case QuantityUnit::kSeconds:
+      return any({"s", "sec", "seconds"});
+    case QuantityUnit::kMinutes:
+      return any({"min", "minutes"});
+    case QuantityUnit::kHours:
+      return any({"h", "hours"});
+    case QuantityUnit::kPercent:
+    case QuantityUnit::kNone:
+      break;
+  }
+  return false;
+}
+
+}  // namespace
 
 bool GroundByRounding(JudgeContext& context,
                       const evidence::NumberReading& reading,
@@ -25,6 +87,36 @@ bool GroundByRounding(JudgeContext& context,
       context.GroundByMatch(*rounded, MatchReason::kRounded, candidate);
       return true;
     }
+  }
+  return false;
+}
+
+bool GroundByConversion(JudgeContext& context,
+                        const evidence::NumberReading& reading,
+                        evidence::QuantityUnit unit, Candidate* candidate) {
+  // A percent's value is its ratio already ("45%" is 0.45): rounding to
+  // it is the FindRounded above.
+  if (unit == evidence::QuantityUnit::kNone ||
+      unit == evidence::QuantityUnit::kPercent) {
+    return false;
+  }
+  const std::optional<evidence::NumericUnits> value =
+      evidence::ExactNumericUnits(reading.value);
+  const std::optional<evidence::NumericUnits> step =
+      evidence::ExactNumericUnits(reading.step);
+  if (!value.has_value() || !step.has_value()) return false;
+  const evidence::NumericIndex& numbers = context.corpus.numbers_this_turn();
+  for (const evidence::QuantityUnit to : evidence::OtherUnitsOf(unit)) {
+    if (!ResultsName(context.corpus, to)) continue;
+    const std::optional<evidence::UnitsInterval> range =
+        evidence::ConvertInterval(*value, *step / 2, unit, to);
+    if (!range.has_value()) continue;
+    std::optional<evidence::NumericMatch> match =
+        numbers.FindInRange(range->low, range->high, range->center);
+    if (!match.has_value()) continue;
+    context.GroundByMatch(*match, MatchReason::kConverted, candidate);
+    candidate->derivation.append(" ").append(evidence::UnitSymbol(to));
+    return true;
   }
   return false;
 }

@@ -2,13 +2,18 @@
 // carried number shown to fewer places.
 //
 // Reasons it gives (status grounded):
-//   rounded  the answer showed a number this turn's results carried at the
-//            precision it wrote ("51.94" for 51.9433, "1.2M" for 1234567);
-//            Candidate::derivation says "~ 51.9433".
+//   rounded    the answer showed a number this turn's results carried at the
+//              precision it wrote ("51.94" for 51.9433, "1.2M" for 1234567,
+//              "45%" for 0.4523, "about 20" for 19.3); Candidate::derivation
+//              says "~ 51.9433".
+//   converted  the answer named a unit ("63.6 °F", "11 mph", "2 GiB") and a
+//              number this turn's results carried is the same quantity in
+//              another unit of that dimension, at the precision the answer
+//              wrote, where the results name that unit ("°C", "m/s");
+//              Candidate::derivation says "17.58 °C".
 //
 // Where it sits: in the number ladder of stages/judge.cc, after the
-// structural respellings (rung 3) and before arithmetic (rung 5). Unit
-// conversions of a carried quantity (°C/°F, MB/GB; issue 10) go here too.
+// structural respellings (rung 3) and before arithmetic (rung 5).
 //
 // What it does NOT do: round a number read in an earlier user turn, or
 // one the user supplied (evidence::NumericIndex of this turn only).
@@ -16,6 +21,7 @@
 #define GROUNDGATE_STAGES_RUNG_ROUNDING_AND_CONVERSION_H_
 
 #include "evidence/numbers.h"
+#include "evidence/quantities.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
 
@@ -27,6 +33,15 @@ namespace groundgate::stages {
 bool GroundByRounding(JudgeContext& context,
                       const evidence::NumberReading& reading,
                       Candidate* candidate);
+
+// Grounds a number (converted) written with a unit the conversions know
+// (`unit`) when this turn's results carried the same quantity in another
+// unit of its dimension that they name somewhere (a token "c" or "celsius",
+// "m/s", "gb"; a bare fraction for a percent needs no name), within half
+// the answer's step.
+bool GroundByConversion(JudgeContext& context,
+                        const evidence::NumberReading& reading,
+                        evidence::QuantityUnit unit, Candidate* candidate);
 
 }  // namespace groundgate::stages
 

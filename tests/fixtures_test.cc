@@ -188,8 +188,9 @@ TEST_SUITE("fixtures") {
     const Tally tally = ReplayFile("storage_ops.jsonl");
     CHECK(tally.conversations == 29);
     CHECK(tally.correct_answers == 22);
-    // 133: names, money and digit-free identifiers are values too now.
-    CHECK(tally.correct_values == 133);
+    // 136: names, money and digit-free identifiers are values too, and
+    // measured quantities in prose ("2.5 GB", "-4.1 dBm").
+    CHECK(tally.correct_values == 136);
     CHECK(tally.false_accusations == 0);
     CHECK(tally.planted == 14);
     CHECK(tally.caught == tally.planted);
@@ -201,8 +202,9 @@ TEST_SUITE("fixtures") {
     CHECK(tally.conversations == 22);
     CHECK(tally.correct_answers == 39);
     // 56: "2023-03-15 10:30:00" is one datetime value, no longer a date and
-    // a time counted apart; names and amounts under four digits count.
-    CHECK(tally.correct_values == 56);
+    // a time counted apart; names and amounts under four digits count, and
+    // measured quantities in prose.
+    CHECK(tally.correct_values == 59);
     CHECK(tally.false_accusations == 0);
     CHECK(tally.planted == 11);
     CHECK(tally.caught == tally.planted);

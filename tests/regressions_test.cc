@@ -87,9 +87,12 @@ TEST_SUITE("regressions") {
     REQUIRE(gate.ok());
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("signal?");
-    corpus.RecordToolResult("c1", "optics", R"({"rx_power": -4.1})");
+    corpus.RecordToolResult("c1", "optics",
+                            R"({"rx_power": -4.1, "energy_kwh": 3})");
     const Verdict v = gate->Judge("Receive power is -4.1 dBm, 3 kWh.", corpus);
     CHECK_FALSE(v.flagged());
+    // "3 kWh" is a measured quantity: another value is caught.
+    CHECK(gate->Judge("Receive power is -4.1 dBm, 4 kWh.", corpus).flagged());
   }
 
   // Bug: German capitalises every noun; read as names, "Überprüfung" and

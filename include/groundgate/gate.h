@@ -57,6 +57,8 @@ struct DeclaredShape {
 struct GateOptions {
   // A bare number is a candidate when it has at least this many digits.
   // Must be >= 1. Default: 4 (so "3 issues" and "555 errors" are prose).
+  // 1 judges every number (strict deployments); a list marker ("1. ",
+  // "2) ") is never a value.
   int min_digits = 4;
   // Shapes tested first, in order; the first that matches names the shape.
   std::vector<DeclaredShape> shapes;
@@ -76,6 +78,15 @@ struct GateOptions {
   // (a sum of two or three, a difference, a quantity times a price, a
   // percent of) counts as read, with reason derived_*. Default: true.
   bool arithmetic = true;
+  // A measured quantity in prose is a candidate whatever its digit count:
+  // a number with a unit ("28 °C", "74.66 years", "16MP"), a decimal part
+  // ("6.1"), a sign ("-3"), a percent ("90%"), a field label ("Available
+  // Seats: 54"), or a place in a range or a score ("20 to 30", "4-1"). It
+  // is grounded by a carried number at the precision the answer wrote
+  // ("17.6" for 17.58), or in another unit the results name ("63.6 °F"
+  // for 17.58 °C: reason converted). Bare counts ("3 issues") stay prose.
+  // Default: true.
+  bool quantities = true;
 };
 
 class Gate {
