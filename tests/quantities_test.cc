@@ -15,6 +15,9 @@
 #include "evidence/conversions.h"
 #include "evidence/numeric_index.h"
 #include "evidence/quantities.h"
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
 
 namespace groundgate::evidence {
 namespace {
@@ -39,7 +42,178 @@ NumericUnits U(std::string_view canonical) {
   return *units;
 }
 
+// The judge's side: a gate, one tool result, one answer.
+Verdict JudgeWith(std::string_view result, std::string_view answer,
+                  GateOptions options = {}) {
+  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
+  REQUIRE(gate.ok());
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("What does the data say?");
+  corpus.RecordToolResult("call_0", "get_data", result);
+  return gate->Judge(answer, corpus);
+}
+
+// The candidate whose span text is `text`, or nullptr.
+const Candidate* At(const Verdict& verdict, std::string_view answer,
+                    std::string_view text) {
+  for (const Candidate& c : verdict.candidates) {
+    if (answer.substr(c.start, c.end - c.start) == text) return &c;
+  }
+  return nullptr;
+}
+
+constexpr std::string_view kFlightless = R"({"status": "ok"})";
+
+// An OpenWeather forecast as quintd-dev holds them (kasnerz/quintd, MIT):
+// the units named once, the readings bare.
+constexpr std::string_view kWeather =
+    R"({"units": {"temp": "°C", "wind": "m/s", "pressure": "hPa"},
+        "list": [{"main": {"temp": 17.58, "pressure": 1017},
+                  "wind": {"speed": 2.41}, "clouds": {"all": 35},
+                  "pop": 0.4523}]})";
+
+struct QuantityCase {
+  std::string_view answer;
+  std::string_view value;  // the candidate's span text
+  MatchReason reason;      // kNone: unsupported
+};
+
+void CheckQuantities(std::string_view result,
+                     std::initializer_list<QuantityCase> cases) {
+  for (const QuantityCase& c : cases) {
+    CAPTURE(c.answer);
+    const Verdict verdict = JudgeWith(result, c.answer);
+    const Candidate* candidate = At(verdict, c.answer, c.value);
+    REQUIRE(candidate != nullptr);
+    if (c.reason == MatchReason::kNone) {
+      CHECK(candidate->status == CandidateStatus::kUnsupported);
+    } else {
+      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->reason == c.reason);
+    }
+  }
+}
+
 TEST_SUITE("quantities") {
+  TEST_CASE("a measured quantity is read at its precision and in its units") {
+    CheckQuantities(
+        kWeather,
+        {
+            {"It will be 17.6\xC2\xB0" "C.", "17.6", MatchReason::kRounded},
+            {"Highs of 18 degrees Celsius.", "18", MatchReason::kRounded},
+            {"Highs of 63.6\xC2\xB0" "F.", "63.6", MatchReason::kConverted},
+            {"Wind of 2.41 m/s.", "2.41", MatchReason::kCanonical},
+            {"Wind of 8.7 km/h.", "8.7", MatchReason::kConverted},
+            {"Wind of 5.4 mph.", "5.4", MatchReason::kConverted},
+            {"A 45% chance of rain.", "45", MatchReason::kRounded},
+            {"Around 20 degrees.", "20", MatchReason::kRounded},
+            {"Pressure: 1017 hPa.", "1017", MatchReason::kExact},
+        });
+  }
+
+  TEST_CASE("a planted measured quantity beside them is caught") {
+    CheckQuantities(kWeather,
+                    {
+                        {"It will be 19.6\xC2\xB0" "C.", "19.6", MatchReason::kNone},
+                        {"Highs of 17.7 degrees.", "17.7", MatchReason::kNone},
+                        {"Highs of 67.6\xC2\xB0" "F.", "67.6", MatchReason::kNone},
+                        {"Wind of 3.41 m/s.", "3.41", MatchReason::kNone},
+                        {"Wind of 9.7 km/h.", "9.7", MatchReason::kNone},
+                        {"A 55% chance of rain.", "55", MatchReason::kNone},
+                        // "about 50": nothing carried within [45, 55].
+                        {"About 50 degrees.", "50", MatchReason::kNone},
+                        // "about 18": no wider than its own step.
+                        {"About 19 degrees.", "19", MatchReason::kNone},
+                        {"Pressure: 1018 hPa.", "1018", MatchReason::kNone},
+                    });
+  }
+
+  TEST_CASE("a unit the results never name converts nothing") {
+    // No "°F"/"c" named: 17.58 without units, "63.6°F" cannot be read.
+    const Verdict verdict =
+        JudgeWith(R"({"temp": 17.58})", "Highs of 63.6\xC2\xB0" "F.");
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("glued units, scores, ranges and slash lists: each number") {
+    constexpr std::string_view kPhone =
+        R"({"camera": "16 MP, f/1.8", "battery": "3340 mAh",
+            "memory": "128GB 6GB RAM, 256GB 8GB RAM",
+            "bands": "GSM 900 / 1800 / 1900",
+            "score": {"home": 4, "away": 1}, "range": "26 and 30"})";
+    CheckQuantities(
+        kPhone,
+        {
+            {"A 16MP camera.", "16", MatchReason::kCanonical},
+            {"A 3340mAh battery.", "3340mAh", MatchReason::kCanonical},
+            {"With 128/256GB of storage.", "128", MatchReason::kCanonical},
+            {"With 128/256GB of storage.", "256", MatchReason::kCanonical},
+            {"Bands 900/1800/1900 MHz.", "1800", MatchReason::kCanonical},
+            {"They won 4-1.", "4", MatchReason::kCanonical},
+            {"They won 4-1.", "1", MatchReason::kCanonical},
+            {"Between 26-30\xC2\xB0" "C.", "30", MatchReason::kCanonical},
+            // Planted beside them.
+            {"A 13MP camera.", "13", MatchReason::kNone},
+            {"With 128/512GB of storage.", "512", MatchReason::kNone},
+            {"They won 5-1.", "5", MatchReason::kNone},
+            {"Between 26-31\xC2\xB0" "C.", "31", MatchReason::kNone},
+        });
+  }
+
+  TEST_CASE("a field label makes a count a value; prose counts are not") {
+    constexpr std::string_view kFlight = R"({"available_seats": 54})";
+    CheckQuantities(kFlight,
+                    {
+                        {"Available Seats: 54", "54", MatchReason::kCanonical},
+                        {"Available Seats: 64", "64", MatchReason::kNone},
+                    });
+    for (std::string_view prose :
+         {"I found 3 issues and 2 passengers.", "1. Flight one\n2. Flight two",
+          "The next 5 days look dry.", "Take the 47th exit.",
+          "Support is 24/7."}) {
+      CAPTURE(prose);
+      CHECK(JudgeWith(kFlight, prose).candidates.empty());
+    }
+  }
+
+  TEST_CASE("GateOptions::quantities off: small measured numbers are prose") {
+    GateOptions options;
+    options.quantities = false;
+    CHECK(JudgeWith(kWeather, "It will be 19.6\xC2\xB0" "C.", options)
+              .candidates.empty());
+    // The first hour of a time range is the clock's, not a quantity: only
+    // "3pm" (a time) is a candidate.
+    const std::string_view meeting = "We meet from 2 to 3pm.";
+    const Verdict times = JudgeWith(kFlightless, meeting);
+    REQUIRE(times.candidates.size() == 1);
+    CHECK(times.candidates[0].shape == "time");
+    // min_digits 1 judges every number, a bare count too.
+    GateOptions strict;
+    strict.min_digits = 1;
+    const Verdict verdict = JudgeWith(kWeather, "I found 3 issues.", strict);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.flagged());
+  }
+
+  TEST_CASE("a digitless identifier only where results carry its kind") {
+    // Beside "esxi-host-beta" a kebab-case name is data ...
+    constexpr std::string_view kHosts = R"({"hosts": ["esxi-host-beta"]})";
+    const Verdict planted =
+        JudgeWith(kHosts, "Please reboot esxi-host-alpha now.");
+    REQUIRE(planted.candidates.size() == 1);
+    CHECK(planted.flagged());
+    CHECK_FALSE(
+        JudgeWith(kHosts, "Please reboot esxi-host-beta now.").flagged());
+    // ... beside none, and camelCase anywhere, it is prose.
+    for (std::string_view prose :
+         {"It takes a microSD card.", "Sales peak in mid-January.",
+          "A GPS-enabled phone.", "Use the YYYY-MM-DD format."}) {
+      CAPTURE(prose);
+      CHECK(JudgeWith(kWeather, prose).candidates.empty());
+    }
+  }
+
   TEST_CASE("an answer's interval maps into another unit exactly") {
     // "63.6 °F" stands for [63.55, 63.65] °F: 17.5278..17.5834 °C.
     std::optional<UnitsInterval> c =
