@@ -21,7 +21,8 @@ using Json = nlohmann::json;
 
 // The members an options object may hold, for the unknown-member message.
 constexpr std::string_view kMembers =
-    "min_digits, shapes, exempt_values, exempt_patterns, names, arithmetic";
+    "min_digits, shapes, exempt_values, exempt_patterns, names, arithmetic, "
+    "quantities";
 
 // Debian's abseil has its own string_view: StrCat takes std::string.
 std::string Str(std::string_view text) { return std::string(text); }
@@ -130,6 +131,8 @@ absl::StatusOr<GateOptions> GateOptionsFromJson(const Json& options) {
       status = ReadBool(value, key, &read.names);
     } else if (key == "arithmetic") {
       status = ReadBool(value, key, &read.arithmetic);
+    } else if (key == "quantities") {
+      status = ReadBool(value, key, &read.quantities);
     } else {
       status = absl::InvalidArgumentError(absl::StrCat(
           "unknown option \"", key, "\" (expected ", Str(kMembers), ")"));
@@ -155,7 +158,8 @@ Json GateOptionsToJson(const GateOptions& options) {
           {"exempt_values", options.exempt_values},
           {"exempt_patterns", options.exempt_patterns},
           {"names", options.names},
-          {"arithmetic", options.arithmetic}};
+          {"arithmetic", options.arithmetic},
+          {"quantities", options.quantities}};
 }
 
 }  // namespace groundgate::capi

@@ -427,7 +427,8 @@ An immutable judge, made once and shared by every conversation and thread.
 Gate(options=None, **kwargs): options is a dict with any of min_digits
 (int >= 1, default 4), shapes ([{"name", "pattern"}]), exempt_values
 ([str]), exempt_patterns ([str], RE2), names (bool, default True),
-arithmetic (bool, default True); keyword arguments override it. Raises
+arithmetic (bool, default True), quantities (bool, default True: measured
+quantities in prose, "28 °C", "90%"); keyword arguments override it. Raises
 ValueError naming the option and the fix for a bad one.
 )doc")
       .def(py::init(&MakeGate), arg("options") = py::none())

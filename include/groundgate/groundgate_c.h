@@ -142,7 +142,9 @@ GROUNDGATE_C_EXPORT const char* gg_code_name(gg_code code);
  *    "exempt_values": ["TENANT-0042"],
  *    "exempt_patterns": ["v[0-9]+\\.[0-9]+"],
  *    "names": true,                   names and digit-free identifiers
- *    "arithmetic": true}              derived sums, differences, ...
+ *    "arithmetic": true,              derived sums, differences, ...
+ *    "quantities": true}              measured quantities in prose (28 °C,
+ *                                     74.66 years, 90%, Seats: 54)
  *
  * Every member is optional; each means what its GateOptions field does
  * (groundgate/gate.h), and `groundgate check --shapes FILE` reads the same

@@ -126,6 +126,7 @@ def test_a_gate_reports_and_pickles_its_options():
         "exempt_values": ["TENANT-0042"],
         "min_digits": 3,
         "names": False,
+        "quantities": True,
         "shapes": []
     }
     assert pickle.loads(pickle.dumps(gate)).options == gate.options

@@ -93,7 +93,7 @@ static void TestGateOptions(void) {
 
   gate = NULL;
   CHECK(gg_gate_create("{\"min_digits\": 3, \"names\": false,"
-                       " \"arithmetic\": false,"
+                       " \"arithmetic\": false, \"quantities\": false,"
                        " \"shapes\": [{\"name\": \"ticket\","
                        " \"pattern\": \"[A-Z]{2,6}-[0-9]+\"}],"
                        " \"exempt_values\": [\"TENANT-0042\"],"
@@ -112,6 +112,8 @@ static void TestGateOptions(void) {
                      "min_digits is 0");
   ExpectGateRejected("{\"names\": 1}", GG_INVALID_ARGUMENT,
                      "names: expected true or false");
+  ExpectGateRejected("{\"quantities\": \"yes\"}", GG_INVALID_ARGUMENT,
+                     "quantities: expected true or false");
   ExpectGateRejected("{\"shapes\": [{\"name\": \"ticket\"}]}",
                      GG_INVALID_ARGUMENT, "shapes[0].pattern: missing");
   ExpectGateRejected("{\"shapes\": [{\"name\": \"t\", \"pattern\": \"(\"}]}",
