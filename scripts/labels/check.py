@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validate scripts/labels/quintd-dev.jsonl against the data and count it.
 
-Checks that every trace id is in the sample, every span's bytes in the
+Checks that every trace id is in the data, every span's bytes in the
 answer text equal its value, labels are sorted, do not overlap, use one of
 the three labels and carry a note. Prints counts per label, per dataset
 and per model. Exit status 1 on any problem.
@@ -15,7 +15,15 @@ starts "misattributed", which are in the data verbatim for another
 day, field or row and which a value lookup cannot catch). Flags that
 overlap no label (a value outside the labelled spans) are counted apart.
 
-    python3 scripts/labels/check.py [labels.jsonl] [data.jsonl] [--check OUT]
+With --flagged [FILE] (default quintd-dev-flagged.jsonl beside this
+script), the second label file, of traces chosen because today's gate
+flagged them (sample_flagged.py), is validated and counted the same way
+(no trace may be in both files), and --check then also scores the gate on
+it and on both files together. That file is biased toward flagged traces:
+only precision is printed for it and for the union, never recall. The
+output for the random sample alone is unchanged.
+
+    python3 scripts/labels/check.py [labels.jsonl] [data.jsonl] [--check OUT] [--flagged [FILE]]
 """
 import json
 import os
@@ -26,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LABELS = ("read", "typed", "not_a_value")
 
 
-def score(check_path, rows, data):
+def read_flags(check_path, rows, data):
     flags = {}
     with open(check_path, encoding="utf-8") as f:
         for line in f:
@@ -34,18 +42,30 @@ def score(check_path, rows, data):
                 r = json.loads(line)
                 if r.get("trace_id") in rows and r.get("message_index") == data[r["trace_id"]].get("judge_index", 3):
                     flags[r["trace_id"]] = r.get("unsupported", [])
+    return flags
+
+
+def match(rows, flags):
+    """Label of each flag (the first label its span overlaps), and the flags on no label."""
     matched = Counter()
     unlabelled = []
-    caught = Counter()
-    totals = Counter()
     for tid, labels in rows.items():
-        fl = flags.get(tid, [])
-        for u in fl:
+        for u in flags.get(tid, []):
             hit = [l for l in labels if l["start"] < u["end"] and u["start"] < l["end"]]
             if hit:
                 matched[hit[0]["label"]] += 1
             else:
                 unlabelled.append((tid, u.get("value")))
+    return matched, unlabelled
+
+
+def score(check_path, rows, data):
+    flags = read_flags(check_path, rows, data)
+    matched, unlabelled = match(rows, flags)
+    caught = Counter()
+    totals = Counter()
+    for tid, labels in rows.items():
+        fl = flags.get(tid, [])
         for l in labels:
             if l["label"] != "typed":
                 continue
@@ -69,21 +89,24 @@ def score(check_path, rows, data):
         print(f"  flag on no label: {tid} {v!r}")
 
 
-def main(argv):
-    argv = list(argv)
-    check_path = None
-    if "--check" in argv:
-        i = argv.index("--check")
-        check_path = argv[i + 1]
-        del argv[i:i + 2]
-    labels_path = argv[0] if argv else os.path.join(HERE, "quintd-dev.jsonl")
-    data_path = argv[1] if len(argv) > 1 else "/work/shared/data/quintd-dev.jsonl"
-    data = {}
-    with open(data_path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                rec = json.loads(line)
-                data[rec["id"]] = rec
+def precision_only(title, check_path, rows, data):
+    """Precision of the flags on a set of traces chosen for being flagged: no recall."""
+    matched, unlabelled = match(rows, read_flags(check_path, rows, data))
+    print(f"gate ({title}): {sum(matched.values()) + len(unlabelled)} flags on {len(rows)} traces; "
+          f"on labels: typed {matched['typed']}, read {matched['read']}, "
+          f"not_a_value {matched['not_a_value']}; on no label: {len(unlabelled)}")
+    n3 = matched["typed"] + matched["read"] + matched["not_a_value"]
+    n2 = matched["typed"] + matched["read"]
+    if n3:
+        print(f"  precision typed/(typed+read+not_a_value): {matched['typed']}/{n3} = {matched['typed'] / n3:.3f}")
+    if n2:
+        print(f"  precision typed/(typed+read): {matched['typed']}/{n2} = {matched['typed'] / n2:.3f}")
+    for tid, v in unlabelled:
+        print(f"  flag on no label: {tid} {v!r}")
+
+
+def load(labels_path, data, sampled=None):
+    """Validate one label file; return (rows, counts, problems)."""
     problems = 0
     per_label = Counter()
     per_ds = defaultdict(Counter)
@@ -97,6 +120,10 @@ def main(argv):
             tid = row["trace_id"]
             if tid in seen or tid not in data:
                 print(f"line {n}: bad or repeated trace id {tid}")
+                problems += 1
+                continue
+            if sampled is not None and tid in sampled:
+                print(f"line {n}: {tid} is already in the random sample")
                 problems += 1
                 continue
             seen.add(tid)
@@ -121,8 +148,13 @@ def main(argv):
                 per_label[lab["label"]] += 1
                 per_ds[ds][lab["label"]] += 1
                 per_model[model][lab["label"]] += 1
+    return rows, (per_label, per_ds, per_model, traces), problems
+
+
+def report(rows, counts):
+    per_label, per_ds, per_model, traces = counts
     total = sum(per_label.values())
-    print(f"traces {len(seen)}  values {total}  " +
+    print(f"traces {len(rows)}  values {total}  " +
           "  ".join(f"{k} {per_label[k]}" for k in LABELS))
     print("| dataset | traces | values | read | typed | not_a_value |")
     print("|---|---:|---:|---:|---:|---:|")
@@ -135,8 +167,48 @@ def main(argv):
     for m in sorted(per_model):
         c = per_model[m]
         print(f"| {m} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in LABELS) + " |")
+
+
+def main(argv):
+    argv = list(argv)
+    check_path = None
+    flagged_path = None
+    if "--check" in argv:
+        i = argv.index("--check")
+        check_path = argv[i + 1]
+        del argv[i:i + 2]
+    if "--flagged" in argv:
+        i = argv.index("--flagged")
+        if i + 1 < len(argv) and argv[i + 1].endswith(".jsonl") and not argv[i + 1].startswith("-"):
+            flagged_path = argv[i + 1]
+            del argv[i:i + 2]
+        else:
+            flagged_path = os.path.join(HERE, "quintd-dev-flagged.jsonl")
+            del argv[i]
+    labels_path = argv[0] if argv else os.path.join(HERE, "quintd-dev.jsonl")
+    data_path = argv[1] if len(argv) > 1 else "/work/shared/data/quintd-dev.jsonl"
+    data = {}
+    with open(data_path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                rec = json.loads(line)
+                data[rec["id"]] = rec
+    rows, counts, problems = load(labels_path, data)
+    report(rows, counts)
     if check_path:
         score(check_path, rows, data)
+    if flagged_path:
+        print()
+        print(f"== {os.path.basename(flagged_path)} (traces chosen because today's gate flagged them; "
+              "precision only)")
+        frows, fcounts, fproblems = load(flagged_path, data, sampled=set(rows))
+        problems += fproblems
+        report(frows, fcounts)
+        if check_path:
+            precision_only("flagged file", check_path, frows, data)
+            both = dict(rows)
+            both.update(frows)
+            precision_only("both files", check_path, both, data)
     return 1 if problems else 0
 
 
