@@ -22,6 +22,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 #include "evidence/exempt_cache.h"
@@ -32,6 +33,7 @@
 #include "evidence/numeric_index.h"
 #include "evidence/relative_days.h"
 #include "evidence/tokenizer.h"
+#include "evidence/units.h"
 
 namespace groundgate {
 namespace {
@@ -362,11 +364,63 @@ struct EvidenceCorpus::Index {
     ForEachIdentifierPartKey(value.canonical.form, value.canonical.is_number,
                              sink);
     ForEachEmailNameKey(value.canonical.form, sink);
+    ForEachGluedNumberKey(value.canonical.form, sink);
     // The kind of a joined name without digits ("@kind:-lll"): the judge
     // reads such names in an answer only where a result carried their kind.
     if (const std::string kind = evidence::DigitlessKindKey(token);
         !kind.empty()) {
       sink(kind, false);
+    }
+  }
+
+  // The numbers of a token that glues several readings together, each
+  // with its unit: "720p@30fps" (a resolution at a frame rate), "4x1.6ghz"
+  // (cores times a clock), "32gb/64gb" (storage options), "2x2.4": each
+  // number is a key of its own, as if the result had written it apart
+  // ("30 fps", "1.6 GHz"). A delimited field, never a substring (law 2):
+  // each part is a whole number, or a number and a unit of units.h.
+  template <typename Sink>
+  static void ForEachGluedNumberKey(std::string_view form, Sink&& sink) {
+    auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (form.size() < 3 || !is_digit(form.front())) return;
+    auto joiner = [](char c) { return c == '@' || c == 'x' || c == '/'; };
+    // Quick no: no joiner before a digit.
+    bool any = false;
+    for (std::size_t i = 1; i + 1 < form.size() && !any; ++i) {
+      any = joiner(form[i]) && is_digit(form[i + 1]);
+    }
+    if (!any) return;
+    absl::InlinedVector<std::string_view, 4> numbers;
+    std::size_t i = 0;
+    while (i < form.size()) {
+      const std::size_t start = i;
+      while (i < form.size() &&
+             (is_digit(form[i]) ||
+              (form[i] == '.' && i + 1 < form.size() && is_digit(form[i + 1]) &&
+               i > start))) {
+        ++i;
+      }
+      if (i == start) return;
+      const std::size_t digits_end = i;
+      // Letters of a unit ("p", "fps", "ghz", "gb"), but a lone 'x' between
+      // digits is the joiner.
+      while (i < form.size() && form[i] >= 'a' && form[i] <= 'z' &&
+             !(form[i] == 'x' && i + 1 < form.size() && is_digit(form[i + 1]) &&
+               i == digits_end)) {
+        ++i;
+      }
+      const std::string_view unit = form.substr(digits_end, i - digits_end);
+      if (!unit.empty() && unit != "p" && !evidence::IsUnitSuffix(unit)) return;
+      numbers.push_back(form.substr(start, digits_end - start));
+      if (numbers.size() > 8) return;
+      if (i == form.size()) break;
+      if (!joiner(form[i])) return;
+      ++i;
+    }
+    if (numbers.size() < 2) return;
+    for (std::string_view number : numbers) {
+      std::string canonical;
+      if (evidence::CanonicalNumber(number, &canonical)) sink(canonical, false);
     }
   }
 

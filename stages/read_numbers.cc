@@ -5,6 +5,7 @@
 // ladder with what it read.
 #include "stages/read_numbers.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -144,6 +145,7 @@ QuantityParts ReadQuantityToken(JudgeContext& context,
     std::size_t end;
   };
   absl::InlinedVector<Part, 4> parts;
+  absl::InlinedVector<std::string_view, 4> part_units;
   char joiner = 0;
   std::size_t i = 0;
   while (true) {
@@ -153,6 +155,18 @@ QuantityParts ReadQuantityToken(JudgeContext& context,
     }
     parts.push_back({i, end});
     i = end;
+    // "32GB/64GB/128GB": a unit on each part of a slash list, the same as
+    // the last one's (checked below).
+    std::size_t letters = i;
+    while (letters < value.size() &&
+           ((value[letters] | 0x20) >= 'a' && (value[letters] | 0x20) <= 'z')) {
+      ++letters;
+    }
+    if (letters > i && letters + 1 < value.size() && value[letters] == '/' &&
+        value[letters + 1] >= '0' && value[letters + 1] <= '9') {
+      part_units.push_back(value.substr(i, letters - i));
+      i = letters;
+    }
     if (i >= value.size() || (value[i] != '-' && value[i] != '/')) break;
     if (joiner != 0 && value[i] != joiner) return out;
     joiner = value[i];
@@ -166,6 +180,14 @@ QuantityParts ReadQuantityToken(JudgeContext& context,
     return out;
   }
   const bool glued_unit = i < value.size();
+  for (std::string_view part_unit : part_units) {
+    const std::string_view last = value.substr(i);
+    if (joiner != '/' || part_unit.size() != last.size() ||
+        !std::equal(part_unit.begin(), part_unit.end(), last.begin(),
+                    [](char a, char b) { return (a | 0x20) == (b | 0x20); })) {
+      return out;
+    }
+  }
   if (parts.size() == 1) {
     // "16MP": below min_digits, else the one-token rule read it. One glued
     // letter ("32G" optics, "4x", "5m") or an ordinal ("47th") is prose.

@@ -150,6 +150,7 @@ TEST_SUITE("quantities") {
             {"With 128/256GB of storage.", "128", MatchReason::kCanonical},
             {"With 128/256GB of storage.", "256", MatchReason::kCanonical},
             {"Bands 900/1800/1900 MHz.", "1800", MatchReason::kCanonical},
+            {"With 128GB/256GB of storage.", "256", MatchReason::kCanonical},
             {"They won 4-1.", "4", MatchReason::kCanonical},
             {"They won 4-1.", "1", MatchReason::kCanonical},
             {"Between 26-30\xC2\xB0" "C.", "30", MatchReason::kCanonical},
@@ -158,6 +159,25 @@ TEST_SUITE("quantities") {
             {"With 128/512GB of storage.", "512", MatchReason::kNone},
             {"They won 5-1.", "5", MatchReason::kNone},
             {"Between 26-31\xC2\xB0" "C.", "31", MatchReason::kNone},
+        });
+  }
+
+  TEST_CASE("numbers a result glued together are each read") {
+    // quintd-dev gsmarena: "720p@30fps", "4x1.6 GHz" (kasnerz/quintd, MIT).
+    constexpr std::string_view kSpecs =
+        R"({"Video": "1080p@30fps, 720p@120fps", "CPU": "4x1.6 GHz Cortex-A55",
+            "Internal": "32GB/64GB 3GB RAM"})";
+    CheckQuantities(
+        kSpecs,
+        {
+            {"It films at 30fps.", "30", MatchReason::kCanonical},
+            {"It films at 120 frames per second.", "120",
+             MatchReason::kCanonical},
+            {"Four cores at 1.6 GHz.", "1.6", MatchReason::kCanonical},
+            {"With 64GB of storage.", "64", MatchReason::kCanonical},
+            // Planted beside them.
+            {"It films at 60fps.", "60", MatchReason::kNone},
+            {"Four cores at 1.8 GHz.", "1.8", MatchReason::kNone},
         });
   }
 
@@ -315,7 +335,6 @@ TEST_SUITE("quantities") {
         {"1017 hPa", QuantityUnit::kNone, "hPa"},
         {"4 GB of RAM", QuantityUnit::kGigabytes, "GB"},
         {"scored 7 points", QuantityUnit::kNone, "points"},
-        {"in 45 minutes", QuantityUnit::kMinutes, "minutes"},
         {"41\xC2\xA0%", QuantityUnit::kPercent, "%"},
     };
     for (const Case& c : kCases) {
@@ -332,7 +351,8 @@ TEST_SUITE("quantities") {
   TEST_CASE("counted nouns and English words after a space are no unit") {
     for (std::string_view text :
          {"3 issues", "2 passengers", "4 bags", "3 in the morning", "2 am",
-          "5 s", "it is 12", "12.", "on 3 days", "2 mPa"}) {
+          "5 s", "it is 12", "12.", "on 3 days", "2 mPa", "in 45 minutes",
+          "a 60 minutes game", "within 24 hours"}) {
       CAPTURE(text);
       const UnitAfter unit = UnitAfterNumber(text);
       // "on 3 days": days, weeks and months after a space are spans of a
