@@ -885,10 +885,18 @@ std::optional<CodeSpanReading> MatchCodeSpan(std::string_view text,
   reading.tokens = 0;
   std::size_t pos = first.start;
   TokenSpan token;
+  TokenSpan only;
   while (internal::NextToken(text, &pos, &token) && token.start < closer) {
-    ++reading.tokens;
+    if (++reading.tokens == 1) only = token;
   }
-  reading.canonical = Canonicalize(content).form;
+  // One token inside ("`b6*`", "`ORD-1`"): the value is that token, as the
+  // evidence side indexes it; the markdown around it ('*' of emphasis) is
+  // no part of it (found by fuzzing: law 1).
+  reading.canonical =
+      Canonicalize(reading.tokens == 1
+                       ? text.substr(only.start, only.end - only.start)
+                       : content)
+          .form;
   if (reading.canonical.empty()) return std::nullopt;
   return reading;
 }

@@ -164,6 +164,30 @@ TEST_SUITE("regressions") {
     }
   }
 
+  // Bug: a code span of one token and markdown emphasis (`b6*`) was read
+  // as the value "b6*", while the evidence side indexes the token "b6" (the
+  // tokenizer leaves the '*' out): text judged against itself accused its
+  // own span (law 1; found by the record_judge fuzzer,
+  // tests/fuzz/corpus/record_judge/law1-code-span-star).
+  TEST_CASE("a code span of one token grounds itself whatever marks it") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    for (const std::string& text :
+         {std::string("`b6*`    "), std::string("see `bost*` now"),
+          std::string("run `*ORD-1*` again")}) {
+      CAPTURE(text);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("show me the log");
+      corpus.RecordToolResult("c1", "log_tail", "log " + text);
+      CHECK(gate->Judge(text, corpus).unsupported() == 0);
+      // Another value in the same marks is still caught.
+      EvidenceCorpus other;
+      other.RecordUserMessage("show me the log");
+      other.RecordToolResult("c1", "log_tail", "log `b7*`");
+      CHECK(gate->Judge("`b8*`", other).unsupported() == 1);
+    }
+  }
+
   // Bug: the 12-hour reading of an unmarked time grounded a planted
   // "05:00" through any 17:00 flight, in answers that write 24-hour times.
   TEST_CASE("a 24-hour answer gets no 12-hour reading") {
