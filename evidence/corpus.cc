@@ -29,6 +29,7 @@
 #include "evidence/extractor.h"
 #include "evidence/json_walk.h"
 #include "evidence/keys.h"
+#include "evidence/names.h"
 #include "evidence/numbers.h"
 #include "evidence/numeric_index.h"
 #include "evidence/relative_days.h"
@@ -109,6 +110,8 @@ struct ValueEntry {
   bool carriers_cut = false;
   // Some result spelled the value exactly as its canonical form.
   bool exact_spelling_seen = false;
+  // Some result carried it as a word of a person's name (Evidence).
+  bool person_name = false;
 };
 
 // 64-bit FNV-1a: unseeded, so a bounded id is the same in every process
@@ -613,6 +616,20 @@ struct EvidenceCorpus::Index {
     }
   }
 
+  // Marks the words of a person's name a result carried (Evidence::
+  // person_name): each token as the corpus indexed it ("o'neil" as "o" and
+  // "neil"). A word the ceiling kept out stays unmarked.
+  void MarkPersonName(std::string_view leaf) {
+    if (leaf.size() > evidence::kMaxPersonNameBytes) return;
+    evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
+      const evidence::TokenValue value =
+          evidence::ReadToken(leaf.substr(span.start, span.end - span.start));
+      auto it = values.find(AbslView(value.canonical.form));
+      if (it != values.end()) it->second.person_name = true;
+      return true;
+    });
+  }
+
   static std::uint64_t ValueHash(std::string_view key) {
     return absl::HashOf(AbslView(key)) | 1;  // never 0: 0 is "none"
   }
@@ -713,6 +730,11 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   // memoized apart. The views point into the walk's buffers, which stay
   // valid until WalkJson returns.
   LeafMemo memo;
+  // People's names: a leaf under a person's key is marked as it is met; a
+  // bare "name" once its object is known to hold an email address too
+  // (copied, as the walk's views end with it, when the email comes later).
+  absl::flat_hash_set<std::uint32_t> objects_with_email;
+  std::vector<std::pair<std::uint32_t, std::string>> names_pending;
 
   const evidence::JsonWalkResult walked = evidence::WalkJson(
       content, [&](evidence::JsonLeafKind kind, std::string_view leaf,
@@ -759,7 +781,37 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
             leaf.size() <= kMaxPlacedLeafBytes) {
           index.Place(place, identity, slot);
         }
+        // A key leaf is the key itself (its place is its object's).
+        if (kind == evidence::JsonLeafKind::kKey) {
+          if (evidence::ClassifyPersonNameKey(leaf) ==
+              evidence::PersonNameKey::kEmail) {
+            objects_with_email.insert(place.object);
+          }
+          return;
+        }
+        if (kind != evidence::JsonLeafKind::kString ||
+            leaf.size() > evidence::kMaxPersonNameBytes) {
+          return;
+        }
+        switch (evidence::ClassifyPersonNameKey(place.key)) {
+          case evidence::PersonNameKey::kPerson:
+            index.MarkPersonName(leaf);
+            break;
+          case evidence::PersonNameKey::kBareName:
+            if (objects_with_email.contains(place.object)) {
+              index.MarkPersonName(leaf);
+            } else {
+              names_pending.emplace_back(place.object, std::string(leaf));
+            }
+            break;
+          case evidence::PersonNameKey::kNone:
+          case evidence::PersonNameKey::kEmail:
+            break;
+        }
       });
+  for (const auto& [object, name] : names_pending) {
+    if (objects_with_email.contains(object)) index.MarkPersonName(name);
+  }
   if (!walked.parsed) Index::ForEachTextKey(content, carry);
   index.numbers.Prepare();
   outcome.parsed_as_json = walked.parsed;
@@ -806,6 +858,7 @@ Evidence EvidenceCorpus::Lookup(std::string_view canonical) const {
   evidence.carried = true;
   evidence.latest_turn = entry.latest_turn;
   evidence.exact_spelling_seen = entry.exact_spelling_seen;
+  evidence.person_name = entry.person_name;
   if (entry.carriers_turn == index_->turn + 1) {
     evidence.carried_this_turn = true;
     evidence.carriers = std::span<const std::uint32_t>(

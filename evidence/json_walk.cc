@@ -45,12 +45,14 @@ std::uint64_t MixBytes(std::uint64_t hash, std::string_view bytes) {
 // array index ("[i]"); the separators keep {"a":{"b":1}} and {"a.b":1}
 // apart.
 JsonLeafPlace FieldPlace(const JsonLeafPlace& parent, std::string_view key) {
-  return {MixBytes(MixBytes(parent.path, "."), key), parent.anchor, key};
+  return {MixBytes(MixBytes(parent.path, "."), key), parent.anchor, key,
+          parent.object};
 }
 // Array elements share one path ("flights[].price"): which element is meant
 // is the anchor's job.
 JsonLeafPlace ElementPlace(const JsonLeafPlace& parent) {
-  return {MixBytes(parent.path, "[]"), parent.anchor, parent.key};
+  return {MixBytes(parent.path, "[]"), parent.anchor, parent.key,
+          parent.object};
 }
 
 // raw_json_token() keeps the whitespace that follows a number.
@@ -68,6 +70,9 @@ simdjson::error_code WalkValue(od::value value, std::size_t depth,
 simdjson::error_code WalkObject(od::object object, std::size_t depth,
                                 const JsonLeafPlace& place, Leaves* leaves) {
   JsonLeafPlace field_parent = place;
+  // The leaves pushed so far, plus one: an object pushes its first key
+  // before any object it holds begins, so no two non-empty objects share it.
+  field_parent.object = static_cast<std::uint32_t>(leaves->size()) + 1;
   bool first = true;
   for (auto field_result : object) {
     od::field field;
@@ -161,7 +166,7 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
     case od::json_type::array: {
       od::value root;
       if (auto error = doc.get_value().get(root)) return error;
-      return WalkValue(root, 1, JsonLeafPlace{kFnvOffset, kFnvOffset, {}},
+      return WalkValue(root, 1, JsonLeafPlace{kFnvOffset, kFnvOffset, {}, 0},
                        leaves);
     }
     case od::json_type::number: {
@@ -170,14 +175,14 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
       od::number number;
       if (auto error = doc.get_number().get(number)) return error;
       leaves->push_back(
-          {JsonLeafKind::kNumber, TrimRight(raw), {kFnvOffset, kNoAnchor, {}}});
+          {JsonLeafKind::kNumber, TrimRight(raw), {kFnvOffset, kNoAnchor, {}, 0}});
       return simdjson::SUCCESS;
     }
     case od::json_type::string: {
       std::string_view text;
       if (auto error = doc.get_string().get(text)) return error;
       leaves->push_back(
-          {JsonLeafKind::kString, text, {kFnvOffset, kNoAnchor, {}}});
+          {JsonLeafKind::kString, text, {kFnvOffset, kNoAnchor, {}, 0}});
       return simdjson::SUCCESS;
     }
     case od::json_type::boolean: {
@@ -221,7 +226,7 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
     Leaves* target =
         (key == "checked" || key == "not_checked") ? leaves : &discarded;
     const JsonLeafPlace place =
-        FieldPlace(FieldPlace({kFnvOffset, kFnvOffset, {}}, kAbsenceKey), key);
+        FieldPlace(FieldPlace({kFnvOffset, kFnvOffset, {}, 0}, kAbsenceKey), key);
     if (auto error = WalkValue(field.value(), 3, place, target)) return error;
   }
   return simdjson::SUCCESS;

@@ -46,6 +46,11 @@ struct JsonLeafPlace {
   // The innermost field name ("status"; for an array element, the field
   // that holds the array); empty at the root.
   std::string_view key;
+  // Which object the leaf is a member of: an id unique among the non-empty
+  // objects of one walk, 0 outside any object. A key's object is the one
+  // it is a key of, as for its value, so a visitor can tell which members
+  // stand side by side ("name" beside "email").
+  std::uint32_t object = 0;
 };
 
 // Walks `content` if it is one complete JSON document. The visitor sees each

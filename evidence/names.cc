@@ -28,6 +28,11 @@ extern const std::uint32_t kProperNounOffsets[];
 extern const std::size_t kProperNounCount;
 extern const std::uint32_t kProperNounSlots[];
 extern const std::size_t kProperNounSlotCount;
+extern const char kCapitalisedCommonBlob[];
+extern const std::uint32_t kCapitalisedCommonOffsets[];
+extern const std::size_t kCapitalisedCommonCount;
+extern const std::uint32_t kCapitalisedCommonSlots[];
+extern const std::size_t kCapitalisedCommonSlotCount;
 }  // namespace groundgate::evidence::internal
 
 namespace groundgate::evidence {
@@ -471,8 +476,77 @@ bool IsKnownProperNoun(std::string_view lowercase_word) {
                  lowercase_word);
 }
 
+bool IsCapitalisedCommonWord(std::string_view lowercase_word) {
+  return InTable(internal::kCapitalisedCommonBlob,
+                 internal::kCapitalisedCommonOffsets,
+                 internal::kCapitalisedCommonSlots,
+                 internal::kCapitalisedCommonSlotCount, lowercase_word);
+}
+
 std::size_t CommonWordCount() { return internal::kCommonWordCount; }
 std::size_t KnownProperNounCount() { return internal::kProperNounCount; }
+std::size_t CapitalisedCommonWordCount() {
+  return internal::kCapitalisedCommonCount;
+}
+
+namespace {
+
+// Words before "name" in a key that make it a person's name
+// ("passenger_name", "first_name"), and keys that hold a person alone
+// ("author", "attendees"); compared after NormalizedKey.
+constexpr std::string_view kPersonNameParts[] = {
+    "first",     "given",     "last",     "family",    "middle",
+    "sur",       "full",      "maiden",   "patient",   "passenger",
+    "contact",   "sender",    "recipient", "author",   "player",
+    "attendee",  "owner",     "customer", "doctor",    "person",
+    "employee",  "member",    "organizer", "organiser", "guest",
+    "traveler",  "traveller", "driver",   "assignee",  "reporter",
+    "holder",    "manager"};
+// Keys that hold a person without "name": a subset of the parts above.
+constexpr std::string_view kPersonKeys[] = {
+    "passenger", "sender",   "recipient", "author",   "attendee",
+    "customer",  "doctor",   "employee",  "organizer", "organiser",
+    "guest",     "traveler", "traveller", "driver",   "assignee",
+    "reporter",  "player",   "patient"};
+// A key longer than this is no field name a person's name sits under.
+constexpr std::size_t kMaxPersonKeyBytes = 48;
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+PersonNameKey ClassifyPersonNameKey(std::string_view key) {
+  if (key.size() > kMaxPersonKeyBytes) return PersonNameKey::kNone;
+  // Lowercase ASCII letters only: "first_name" = "firstName".
+  char buffer[kMaxPersonKeyBytes];
+  std::size_t n = 0;
+  for (const char c : key) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '_' || c == '-' || c == ' ') continue;
+    if (!IsAsciiLetter(b)) return PersonNameKey::kNone;
+    buffer[n++] = static_cast<char>(IsAsciiUpper(b) ? b + ('a' - 'A') : b);
+  }
+  std::string_view k(buffer, n);
+  if (k == "email" || k == "emailaddress" || k == "mail") {
+    return PersonNameKey::kEmail;
+  }
+  if (k == "name") return PersonNameKey::kBareName;
+  if (EndsWith(k, "name")) {
+    const std::string_view before = k.substr(0, k.size() - 4);
+    for (const std::string_view part : kPersonNameParts) {
+      if (EndsWith(before, part)) return PersonNameKey::kPerson;
+    }
+    return PersonNameKey::kNone;
+  }
+  if (EndsWith(k, "s")) k.remove_suffix(1);  // "attendees"
+  for (const std::string_view person : kPersonKeys) {
+    if (k == person) return PersonNameKey::kPerson;
+  }
+  return PersonNameKey::kNone;
+}
 
 std::optional<NameReading> MatchName(std::string_view text, TokenSpan first) {
   if (first.start >= first.end || first.end > text.size() ||
@@ -533,7 +607,11 @@ std::optional<NameReading> MatchName(std::string_view text, TokenSpan first) {
   // A run longer than a name is a Title Case heading: all its common words
   // at either end go ("Booking Summary For Mia Li" reads "Mia Li").
   const bool heading = titles > kMaxNameWords;
-  if (run[0].common && IsSentenceInitial(text, run[0].start)) drop_front();
+  bool dropped_initial = false;
+  if (run[0].common && IsSentenceInitial(text, run[0].start)) {
+    drop_front();
+    dropped_initial = lo == 1 && !heading;
+  }
   while (heading && lo < hi && (run[lo].common || run[hi - 1].common)) {
     if (run[lo].common) {
       drop_front();
@@ -565,7 +643,27 @@ std::optional<NameReading> MatchName(std::string_view text, TokenSpan first) {
   reading.canonical =
       Canonicalize(text.substr(reading.start, reading.end - reading.start))
           .form;
+  if (dropped_initial && lo < hi) {
+    const std::string initial =
+        Canonicalize(text.substr(run[0].start, run[0].end - run[0].start))
+            .form;
+    if (IsCapitalisedCommonWord(initial)) {
+      reading.dropped_initial.start = run[0].start;
+      reading.dropped_initial.end = run[0].end;
+      reading.dropped_initial.canonical = initial;
+      reading.dropped_initial.common = true;
+    }
+  }
   return reading;
+}
+
+void TakeBackDroppedInitial(std::string_view text, NameReading* name) {
+  if (name->dropped_initial.canonical.empty()) return;
+  name->start = name->dropped_initial.start;
+  name->words.insert(name->words.begin(), std::move(name->dropped_initial));
+  name->dropped_initial = NameWord();
+  name->canonical =
+      Canonicalize(text.substr(name->start, name->end - name->start)).form;
 }
 
 // --- identifiers without digits --------------------------------------------

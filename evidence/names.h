@@ -59,9 +59,16 @@ bool IsCommonWord(std::string_view lowercase_word);
 // lowercase in the list) are not. Same argument rules as IsCommonWord.
 bool IsKnownProperNoun(std::string_view lowercase_word);
 
+// True when the list spells the word both in lowercase and capitalised
+// ("mason", "grace", "john", "baker"): a common word that is also a given
+// name or a surname. "please" and "hotel" (lowercase only) are not. Same
+// argument rules as IsCommonWord.
+bool IsCapitalisedCommonWord(std::string_view lowercase_word);
+
 // How many entries each table holds (for tests and the startup report).
 std::size_t CommonWordCount();
 std::size_t KnownProperNounCount();
+std::size_t CapitalisedCommonWordCount();
 
 // --- names -----------------------------------------------------------------
 
@@ -98,6 +105,11 @@ struct NameReading {
   // The whole name's canonical form: its words joined by single spaces,
   // as Canonicalize gives the whole string ("mia li").
   std::string canonical;
+  // The common first word of a sentence that was dropped, when the list
+  // also spells it capitalised: "Mason" of "Passenger: Mason Li" may be a
+  // given name. Its canonical form is empty when there is none. Not part of
+  // start, words or canonical until TakeBackDroppedInitial.
+  NameWord dropped_initial;
 };
 
 // Reads the name whose Title Case run begins at token `first` (a span
@@ -128,6 +140,37 @@ struct NameReading {
 //     John" has none (the list holds "john").
 // Never allocates unless it returns a reading. Thread-safe (pure).
 std::optional<NameReading> MatchName(std::string_view text, TokenSpan first);
+
+// Makes `name`'s dropped_initial its first word again (start, words and
+// canonical), for a caller that knows the name is a person's: "Mason Li",
+// not "Li". Does nothing when there is none. `text` is the text MatchName
+// read. Thread-safe (pure).
+void TakeBackDroppedInitial(std::string_view text, NameReading* name);
+
+// --- people's names in tool results -----------------------------------------
+
+// What a JSON key says about the string it holds, for the corpus to know
+// which words a result carried as people's names (Evidence::person_name).
+enum class PersonNameKey {
+  kNone,
+  // A person's name or a part of one: "first_name", "lastName", "surname",
+  // "passenger_name", "full_name", "author", "attendees".
+  kPerson,
+  // "name": a person's only in an object that also holds an email address
+  // (a contact, a user), not a team's, a product's or an event's.
+  kBareName,
+  // "email", "email_address", "e-mail", "mail".
+  kEmail,
+};
+
+// Classifies one JSON key: ASCII letters compared without case, '_', '-'
+// and ' ' ignored ("first_name" = "firstName" = "First Name"). "username",
+// "display_name", "hotel_name" and "api_name" are kNone: a handle or a
+// thing. Never allocates. Thread-safe (pure).
+PersonNameKey ClassifyPersonNameKey(std::string_view key);
+
+// A string longer than this is a sentence, not a person's name.
+inline constexpr std::size_t kMaxPersonNameBytes = 96;
 
 // --- identifiers without digits ------------------------------------------
 

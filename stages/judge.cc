@@ -104,7 +104,7 @@ void ClimbNameLadder(JudgeContext& context, const NameRead& read) {
     context.Finish(candidate, candidate->canonical);
     return;
   }
-  const NameWordsFound words = LookUpNameWords(context, name);
+  const NameWordsFound words = LookUpNameWords(context, name, read.person);
   if (!GroundByNameWords(context, words, candidate) &&
       !ExemptByNameWords(context, words, candidate)) {
     context.MarkNotFound(candidate);

@@ -1,8 +1,9 @@
 // stages/read_names.cc — the judge's reader of names, and the test of an
 // English answer that switches it on.
 //
-// What it does NOT do: look the name up beyond asking whether this turn's
-// results carried one of its words (IsWorldKnowledge).
+// What it does NOT do: look the name up beyond asking whether the
+// conversation's results carried its words (IsPersonsName,
+// IsWorldKnowledge).
 #include "stages/read_names.h"
 
 #include <cctype>
@@ -56,6 +57,71 @@ bool IsWorldKnowledge(const JudgeContext& context,
   return !carried;
 }
 
+// A code in parentheses right after a name is 2 to this many capitals:
+// "LaGuardia (LGA)", "Atlanta (ATL)".
+constexpr std::size_t kMaxGlossedCodeBytes = 4;
+
+// True when a word is a compound proper name: a capital after its first
+// letter ("LaGuardia", "McAllen", "O'Hare").
+bool IsCompoundCapitalised(std::string_view word) {
+  for (std::size_t i = 1; i < word.size(); ++i) {
+    if (word[i] >= 'A' && word[i] <= 'Z') return true;
+  }
+  return false;
+}
+
+// True when the name spells out a code a result carried, written right
+// after it in parentheses ("LaGuardia (LGA)"): the model says what the code
+// stands for, which it knows without reading it. Only a name whose every
+// word the list knows or is a compound proper name, which is how the list
+// misses airports' names (LaGuardia, O'Hare); an invented plain word
+// ("Quenby (IAH)") is still judged. A real city put against the wrong
+// code ("Dallas (IAH)") is general knowledge either way: no list of codes
+// is kept here.
+bool GlossesCarriedCode(const JudgeContext& context,
+                        const evidence::NameReading& name) {
+  for (const evidence::NameWord& word : name.words) {
+    if (word.connector || word.common) continue;
+    if (!IsKnownWordOrParts(word.canonical) &&
+        !IsCompoundCapitalised(
+            context.answer.substr(word.start, word.end - word.start))) {
+      return false;
+    }
+  }
+  const std::string_view after = context.answer.substr(name.end);
+  if (!after.starts_with(" (")) return false;
+  const std::size_t close = after.find(')', 2);
+  if (close == std::string_view::npos || close < 4 ||
+      close - 2 > kMaxGlossedCodeBytes) {
+    return false;
+  }
+  std::string code(after.substr(2, close - 2));
+  for (char& c : code) {
+    if (c < 'A' || c > 'Z') return false;
+    c = static_cast<char>(c - 'A' + 'a');
+  }
+  return context.corpus.Lookup(code).carried;
+}
+
+// True when the name is an airport's ("LaGuardia Airport",
+// "Hartsfield-Jackson Atlanta International Airport"): results carry the
+// code, and the model names the airport from what it knows.
+bool IsAirport(const evidence::NameReading& name) {
+  return name.words.back().canonical == "airport";
+}
+
+// True when a word of the name was carried as a word of a person's name,
+// in this turn or an earlier one: the passenger list is often read a turn
+// before the answer names a passenger.
+bool IsPersonsName(const JudgeContext& context,
+                   const evidence::NameReading& name) {
+  for (const evidence::NameWord& word : name.words) {
+    if (word.connector) continue;
+    if (context.corpus.Lookup(word.canonical).person_name) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool LooksEnglish(std::string_view answer) {
@@ -97,10 +163,14 @@ std::optional<NameRead> ReadName(JudgeContext& context,
   if (!name.has_value()) return std::nullopt;
   context.consumed_until = name->end;
   std::optional<NameRead> read(std::in_place);
-  if (IsWorldKnowledge(context, *name) ||
+  read->person = IsPersonsName(context, *name);
+  if ((!read->person &&
+       (IsWorldKnowledge(context, *name) || IsAirport(*name) ||
+        GlossesCarriedCode(context, *name))) ||
       IsCallName(context.answer, name->end)) {
     return read;
   }
+  if (read->person) evidence::TakeBackDroppedInitial(context.answer, &*name);
   read->candidate = context.NewCandidate(name->canonical);
   if (read->candidate == nullptr) return read;
   read->candidate->start = name->start;

@@ -4,6 +4,11 @@
 // Its one job: read a Title Case run as ONE candidate of shape "name",
 // unless it is general knowledge the model may state without reading it
 // (`Las Vegas`, `Mastercard`) or the name of a call (`GetUserToken(`).
+// A name with a word some result of the conversation carried as a person's
+// name (a passenger's first_name, a contact's name) is a person's, and is
+// judged whatever the word list knows of its words: `Ava Li` for a
+// carried `Mia Li`, and `Mason Li` after "Passenger:" (a sentence's common
+// first word the list also spells capitalised is taken back into it).
 //
 // Where it sits: tried after dates, code spans and numbers, in English
 // answers only (LooksEnglish), at a token that begins with a capital;
@@ -34,6 +39,9 @@ bool LooksEnglish(std::string_view answer);
 
 struct NameRead {
   evidence::NameReading name;
+  // A person's name: its common words that may be names ("Grace", "Mason")
+  // are looked up too (rung_names.cc).
+  bool person = false;
   // The new candidate, or nullptr when the answer already used the name or
   // the name is not judged (general knowledge, a call's name).
   Candidate* candidate = nullptr;

@@ -52,12 +52,17 @@ bool GroundByJoinedName(JudgeContext& context,
 }
 
 NameWordsFound LookUpNameWords(const JudgeContext& context,
-                               const evidence::NameReading& name) {
+                               const evidence::NameReading& name, bool person) {
   NameWordsFound found;
   for (const evidence::NameWord& word : name.words) {
     // Connectors ("van") and common words ("Hotel", "International") say
-    // what kind of name it is; the other words say which.
-    if (word.connector || word.common) continue;
+    // what kind of name it is; the other words say which. In a person's
+    // name, "Grace" or "Mason" says which.
+    if (word.connector) continue;
+    if (word.common &&
+        !(person && evidence::IsCapitalisedCommonWord(word.canonical))) {
+      continue;
+    }
     const Evidence evidence = LookupWord(context, word.canonical);
     if (evidence.carried) {
       found.carried.push_back(evidence);

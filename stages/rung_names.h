@@ -12,7 +12,8 @@
 // name's own spelling (rung_own_spelling.cc) and its exemption.
 //
 // What it does NOT do: look up connectors ("van") or common words
-// ("Hotel", "International"): they say what kind of name it is, not which.
+// ("Hotel", "International"): they say what kind of name it is, not which
+// (in a person's name, a common word that is also a name is looked up).
 #ifndef GROUNDGATE_STAGES_RUNG_NAMES_H_
 #define GROUNDGATE_STAGES_RUNG_NAMES_H_
 
@@ -42,9 +43,11 @@ bool GroundByJoinedName(JudgeContext& context,
                         Candidate* candidate);
 
 // Looks each word of `name` up, as the evidence side indexed it (whole, or
-// for "o'neil" its parts).
+// for "o'neil" its parts). In a person's name (`person`) a common word the
+// list also spells capitalised ("Grace", "Baker") is a name word too, and
+// is looked up.
 NameWordsFound LookUpNameWords(const JudgeContext& context,
-                               const evidence::NameReading& name);
+                               const evidence::NameReading& name, bool person);
 
 // Grounds a name when every word that says which name it is was carried.
 bool GroundByNameWords(JudgeContext& context, const NameWordsFound& words,

@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -236,6 +237,36 @@ TEST_CASE("leaf views stay valid until WalkJson returns, across visits") {
   CHECK(seen[1].second ==
         "a\xc3\xa9"
         "b");
+}
+
+
+// The corpus tells "name" beside "email" in one object from a "name" in
+// another (a user's, not a product's) by JsonLeafPlace::object.
+TEST_CASE("json_walk: a leaf and the keys beside it share their object") {
+  const std::string json =
+      R"({"user": {"name": "Li Feng", "email": "li@x.com"},
+          "items": [{"name": "Phone"}, {"name": "Case"}], "n": 1})";
+  std::vector<std::pair<std::string, std::uint32_t>> seen;
+  const JsonWalkResult result = WalkJson(
+      json, [&](JsonLeafKind, std::string_view text, const JsonLeafPlace& p) {
+        seen.emplace_back(std::string(text), p.object);
+      });
+  CHECK(result.parsed);
+  auto object_of = [&](std::string_view text) {
+    for (const auto& [t, object] : seen) {
+      if (t == text) return object;
+    }
+    return std::uint32_t{0xFFFFFFFF};
+  };
+  // The root's members: "user", "items", "n".
+  CHECK(object_of("user") == object_of("n"));
+  CHECK(object_of("user") != 0);
+  // "name", its value and "email" stand in one object, not the root's.
+  CHECK(object_of("Li Feng") == object_of("email"));
+  CHECK(object_of("Li Feng") != object_of("user"));
+  // Each element of the array is an object of its own.
+  CHECK(object_of("Phone") != object_of("Case"));
+  CHECK(object_of("Phone") != object_of("Li Feng"));
 }
 
 }  // namespace

@@ -311,6 +311,98 @@ TEST_CASE("names: a code span is a value unless all its words are common") {
   CHECK_FALSE(MatchCodeSpan(text, tokens[2]).has_value());
 }
 
+TEST_CASE("names: common words the list also spells capitalised") {
+  CHECK(CapitalisedCommonWordCount() > 500);
+  struct Case {
+    std::string_view word;
+    bool both;
+  };
+  const Case cases[] = {
+      {"mason", true},  {"grace", true},   {"john", true},
+      {"baker", true},  {"please", false},  // lowercase only
+      {"hotel", false}, {"mia", false},     // capitalised only
+      {"quenby", false}, {"", false},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.word);
+    CHECK(IsCapitalisedCommonWord(c.word) == c.both);
+  }
+}
+
+TEST_CASE("names: a dropped first word that may be a given name is kept") {
+  struct Case {
+    std::string_view text;
+    std::string_view name;      // what MatchName reads
+    std::string_view taken;     // after TakeBackDroppedInitial
+  };
+  const Case cases[] = {
+      // "Mason" is common, and the list spells it capitalised too.
+      {"**Passenger:** Mason Li", "li", "mason li"},
+      {"Grace Li is on the booking.", "li", "grace li"},
+      // "Please" and "Dear" the list spells in lowercase only.
+      {"Please Mia Li call back", "mia li", "mia li"},
+      {"Dear Noah Muller,", "noah muller", "noah muller"},
+      // Not sentence-initial: nothing was dropped.
+      {"upgrading Noah Nguyen to business", "noah nguyen", "noah nguyen"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.text);
+    std::optional<NameReading> name;
+    ForEachToken(c.text, [&](TokenSpan token) {
+      if (!name.has_value()) name = MatchName(c.text, token);
+      return true;
+    });
+    REQUIRE(name.has_value());
+    CHECK(name->canonical == c.name);
+    TakeBackDroppedInitial(c.text, &*name);
+    CHECK(name->canonical == c.taken);
+    CHECK(c.text.substr(name->start, name->end - name->start).size() ==
+          c.taken.size());
+    CHECK(name->words.front().canonical == c.taken.substr(0, c.taken.find(' ')));
+    CHECK(name->dropped_initial.canonical.empty());
+  }
+}
+
+TEST_CASE("names: which JSON keys hold a person's name") {
+  struct Case {
+    std::string_view key;
+    PersonNameKey kind;
+  };
+  const Case cases[] = {
+      {"first_name", PersonNameKey::kPerson},
+      {"lastName", PersonNameKey::kPerson},
+      {"Family Name", PersonNameKey::kPerson},
+      {"surname", PersonNameKey::kPerson},
+      {"passenger_name", PersonNameKey::kPerson},
+      {"patient_name", PersonNameKey::kPerson},
+      {"cardholder_name", PersonNameKey::kPerson},
+      {"full_name", PersonNameKey::kPerson},
+      {"author", PersonNameKey::kPerson},
+      {"attendees", PersonNameKey::kPerson},
+      {"name", PersonNameKey::kBareName},
+      {"Name", PersonNameKey::kBareName},
+      {"email", PersonNameKey::kEmail},
+      {"email_address", PersonNameKey::kEmail},
+      {"e-mail", PersonNameKey::kEmail},
+      // A handle or a thing, not a person's name.
+      {"username", PersonNameKey::kNone},
+      {"user_name", PersonNameKey::kNone},
+      {"display_name", PersonNameKey::kNone},
+      {"hotel_name", PersonNameKey::kNone},
+      {"api_name", PersonNameKey::kNone},
+      {"filename", PersonNameKey::kNone},
+      {"shortName", PersonNameKey::kNone},
+      {"city", PersonNameKey::kNone},
+      {"first_name2", PersonNameKey::kNone},
+      {"", PersonNameKey::kNone},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.key);
+    CHECK(static_cast<int>(ClassifyPersonNameKey(c.key)) ==
+          static_cast<int>(c.kind));
+  }
+}
+
 TEST_CASE("names: lookups are fast enough for every answer token") {
   // Not a benchmark: a guard that a lookup stays a hash probe (well
   // under a microsecond), not a scan of the list.

@@ -133,6 +133,12 @@ struct Evidence {
   // Some result spelled it exactly as its canonical form (else only
   // respellings such as "41,200" or "98304.0" carried it).
   bool exact_spelling_seen = false;
+  // Some result of the run, in any turn, carried it as a word of a person's
+  // name: a JSON string under a key such as "first_name", "last_name",
+  // "passenger_name" or "author", or under "name" in an object that also
+  // holds an email address. The judge reads a name with such a word as a
+  // person's, whose every word must have been read.
+  bool person_name = false;
   // This turn's carriers as indices into results(), in wire order, each once.
   std::span<const std::uint32_t> carriers;
   bool carriers_cut = false;  // a carrier beyond kMaxCarriers was dropped
