@@ -40,8 +40,9 @@ bool IsKnownWordOrParts(std::string_view word) {
 // A name whose every word the word list knows as a proper noun or a
 // common word ("Atlanta", "Las Vegas", "Mastercard", "Linux") is general
 // knowledge the model may state without reading it (an airport code's
-// city), unless a result carried one of its words: then a changed word
-// ("Mia Smith" for a carried "Mia Li") is the typical fabrication.
+// city), unless a result of the conversation, in any turn, carried one of
+// its words: then a changed word ("Hilton Chicago" for a carried "Hilton
+// San Francisco") is the typical fabrication.
 bool IsWorldKnowledge(const JudgeContext& context,
                       const evidence::NameReading& name) {
   bool carried = false;
@@ -52,7 +53,7 @@ bool IsWorldKnowledge(const JudgeContext& context,
     // A word as short as an airport code ("las") is no sign that the
     // result named this very thing.
     carried |= word.canonical.size() > 3 &&
-               context.corpus.Lookup(word.canonical).carried_this_turn;
+               context.corpus.Lookup(word.canonical).carried;
   }
   return !carried;
 }

@@ -176,6 +176,34 @@ TEST_SUITE("rung_names") {
     }
   }
 
+  TEST_CASE("rung names: a known name's word read a turn earlier judges it") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Find me a hotel.");
+    corpus.RecordToolResult("call_1", "search_hotels",
+                            R"({"hotel_name": "Hilton San Francisco"})");
+    corpus.RecordUserMessage("Book it.");
+    corpus.RecordToolResult("call_2", "book_hotel", R"({"status": "booked"})");
+    {
+      const std::string_view answer = "You are booked at Hilton San Francisco.";
+      const Verdict verdict = DefaultGate().Judge(answer, corpus);
+      const Candidate* name = AtText(verdict, answer, "Hilton San Francisco");
+      REQUIRE(name != nullptr);
+      CHECK(name->status == CandidateStatus::kGrounded);
+      CHECK(name->grounding == Grounding::kPriorTurn);
+    }
+    {
+      const std::string_view answer = "You are booked at Hilton Chicago.";
+      const Verdict verdict = DefaultGate().Judge(answer, corpus);
+      const Candidate* name = AtText(verdict, answer, "Hilton Chicago");
+      REQUIRE(name != nullptr);
+      CHECK(name->status == CandidateStatus::kUnsupported);
+    }
+    {  // No word of it was ever carried: general knowledge.
+      const std::string_view answer = "Your flight lands in Chicago.";
+      CHECK_FALSE(DefaultGate().Judge(answer, corpus).flagged());
+    }
+  }
+
   TEST_CASE("rung names: general knowledge beside a person stays unaccused") {
     const std::string_view answers[] = {
         "Mia Li flies from LaGuardia (LGA) to Atlanta.",
