@@ -174,8 +174,9 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
       if (auto error = doc.raw_json_token().get(raw)) return error;
       od::number number;
       if (auto error = doc.get_number().get(number)) return error;
-      leaves->push_back(
-          {JsonLeafKind::kNumber, TrimRight(raw), {kFnvOffset, kNoAnchor, {}, 0}});
+      leaves->push_back({JsonLeafKind::kNumber,
+                         TrimRight(raw),
+                         {kFnvOffset, kNoAnchor, {}, 0}});
       return simdjson::SUCCESS;
     }
     case od::json_type::string: {
@@ -225,8 +226,8 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
     Leaves discarded;
     Leaves* target =
         (key == "checked" || key == "not_checked") ? leaves : &discarded;
-    const JsonLeafPlace place =
-        FieldPlace(FieldPlace({kFnvOffset, kFnvOffset, {}, 0}, kAbsenceKey), key);
+    const JsonLeafPlace place = FieldPlace(
+        FieldPlace({kFnvOffset, kFnvOffset, {}, 0}, kAbsenceKey), key);
     if (auto error = WalkValue(field.value(), 3, place, target)) return error;
   }
   return simdjson::SUCCESS;

@@ -495,19 +495,17 @@ namespace {
 // ("passenger_name", "first_name"), and keys that hold a person alone
 // ("author", "attendees"); compared after NormalizedKey.
 constexpr std::string_view kPersonNameParts[] = {
-    "first",     "given",     "last",     "family",    "middle",
-    "sur",       "full",      "maiden",   "patient",   "passenger",
-    "contact",   "sender",    "recipient", "author",   "player",
-    "attendee",  "owner",     "customer", "doctor",    "person",
-    "employee",  "member",    "organizer", "organiser", "guest",
-    "traveler",  "traveller", "driver",   "assignee",  "reporter",
+    "first",     "given",    "last",      "family",    "middle",    "sur",
+    "full",      "maiden",   "patient",   "passenger", "contact",   "sender",
+    "recipient", "author",   "player",    "attendee",  "owner",     "customer",
+    "doctor",    "person",   "employee",  "member",    "organizer", "organiser",
+    "guest",     "traveler", "traveller", "driver",    "assignee",  "reporter",
     "holder",    "manager"};
 // Keys that hold a person without "name": a subset of the parts above.
 constexpr std::string_view kPersonKeys[] = {
-    "passenger", "sender",   "recipient", "author",   "attendee",
-    "customer",  "doctor",   "employee",  "organizer", "organiser",
-    "guest",     "traveler", "traveller", "driver",   "assignee",
-    "reporter",  "player",   "patient"};
+    "passenger", "sender",   "recipient", "author",    "attendee", "customer",
+    "doctor",    "employee", "organizer", "organiser", "guest",    "traveler",
+    "traveller", "driver",   "assignee",  "reporter",  "player",   "patient"};
 // A key longer than this is no field name a person's name sits under.
 constexpr std::size_t kMaxPersonKeyBytes = 48;
 
@@ -645,8 +643,7 @@ std::optional<NameReading> MatchName(std::string_view text, TokenSpan first) {
           .form;
   if (dropped_initial && lo < hi) {
     const std::string initial =
-        Canonicalize(text.substr(run[0].start, run[0].end - run[0].start))
-            .form;
+        Canonicalize(text.substr(run[0].start, run[0].end - run[0].start)).form;
     if (IsCapitalisedCommonWord(initial)) {
       reading.dropped_initial.start = run[0].start;
       reading.dropped_initial.end = run[0].end;

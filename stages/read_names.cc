@@ -165,9 +165,8 @@ std::optional<NameRead> ReadName(JudgeContext& context,
   context.consumed_until = name->end;
   std::optional<NameRead> read(std::in_place);
   read->person = IsPersonsName(context, *name);
-  if ((!read->person &&
-       (IsWorldKnowledge(context, *name) || IsAirport(*name) ||
-        GlossesCarriedCode(context, *name))) ||
+  if ((!read->person && (IsWorldKnowledge(context, *name) || IsAirport(*name) ||
+                         GlossesCarriedCode(context, *name))) ||
       IsCallName(context.answer, name->end)) {
     return read;
   }

@@ -239,7 +239,6 @@ TEST_CASE("leaf views stay valid until WalkJson returns, across visits") {
         "b");
 }
 
-
 // The corpus tells "name" beside "email" in one object from a "name" in
 // another (a user's, not a product's) by JsonLeafPlace::object.
 TEST_CASE("json_walk: a leaf and the keys beside it share their object") {

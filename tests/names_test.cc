@@ -318,9 +318,9 @@ TEST_CASE("names: common words the list also spells capitalised") {
     bool both;
   };
   const Case cases[] = {
-      {"mason", true},  {"grace", true},   {"john", true},
-      {"baker", true},  {"please", false},  // lowercase only
-      {"hotel", false}, {"mia", false},     // capitalised only
+      {"mason", true},   {"grace", true},   {"john", true},
+      {"baker", true},   {"please", false},  // lowercase only
+      {"hotel", false},  {"mia", false},     // capitalised only
       {"quenby", false}, {"", false},
   };
   for (const Case& c : cases) {
@@ -332,8 +332,8 @@ TEST_CASE("names: common words the list also spells capitalised") {
 TEST_CASE("names: a dropped first word that may be a given name is kept") {
   struct Case {
     std::string_view text;
-    std::string_view name;      // what MatchName reads
-    std::string_view taken;     // after TakeBackDroppedInitial
+    std::string_view name;   // what MatchName reads
+    std::string_view taken;  // after TakeBackDroppedInitial
   };
   const Case cases[] = {
       // "Mason" is common, and the list spells it capitalised too.
@@ -358,7 +358,8 @@ TEST_CASE("names: a dropped first word that may be a given name is kept") {
     CHECK(name->canonical == c.taken);
     CHECK(c.text.substr(name->start, name->end - name->start).size() ==
           c.taken.size());
-    CHECK(name->words.front().canonical == c.taken.substr(0, c.taken.find(' ')));
+    CHECK(name->words.front().canonical ==
+          c.taken.substr(0, c.taken.find(' ')));
     CHECK(name->dropped_initial.canonical.empty());
   }
 }

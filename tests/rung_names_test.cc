@@ -86,7 +86,8 @@ TEST_SUITE("rung_names") {
             {"first_name": "Mia", "last_name": "Li",
              "dob": "1990-04-05"}]})";
 
-  TEST_CASE("rung names: a person's name whose words the list knows is judged") {
+  TEST_CASE(
+      "rung names: a person's name whose words the list knows is judged") {
     const Case cases[] = {
         {"- **Passenger:** Mia Li", "Mia Li", CandidateStatus::kGrounded,
          MatchReason::kNameWords},
@@ -101,8 +102,8 @@ TEST_SUITE("rung_names") {
         {"- **Passenger:** Mia Garcia", "Mia Garcia",
          CandidateStatus::kUnsupported, MatchReason::kNone},
         // A given name that is also a common word, first in its line.
-        {"- **Passenger:** Mason Li", "Mason Li",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"- **Passenger:** Mason Li", "Mason Li", CandidateStatus::kUnsupported,
+         MatchReason::kNone},
         {"Grace Li is on the booking.", "Grace Li",
          CandidateStatus::kUnsupported, MatchReason::kNone},
         // A common first word that is no name stays out of it.
