@@ -25,6 +25,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
+#include "evidence/canonical.h"
 #include "evidence/exempt_cache.h"
 #include "evidence/extractor.h"
 #include "evidence/json_walk.h"
@@ -584,6 +585,63 @@ struct EvidenceCorpus::Index {
     });
   }
 
+  // Text the user or the application supplied: its keys, and the parts of
+  // what they typed that are identifiers of their own — an email address's
+  // local part ("sophia_silva_7557" of "sophia_silva_7557@example.com": a
+  // user id spelled as the mailbox) and a URL's path segments ("abc_123" of
+  // "https://example.com/users/abc_123"). Only here, never for a tool
+  // result: what a result carries is a value read whole (law 2), what the
+  // user typed is theirs in every delimited field of it.
+  template <typename Sink>
+  static void ForEachExemptTextKey(std::string_view text, Sink&& sink) {
+    ForEachTextKey(text, sink);
+    evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
+      const std::string_view token =
+          text.substr(span.start, span.end - span.start);
+      // Only an address or a URL has parts the user typed: skip the rest
+      // before the canonicalizer.
+      if (token.find('@') == std::string_view::npos &&
+          token.find("://") == std::string_view::npos) {
+        return true;
+      }
+      const evidence::CanonicalForm form = evidence::Canonicalize(token);
+      ForEachUserTypedPart(form.form, [&](std::string_view part) {
+        sink(evidence::Canonicalize(part).form, false);
+      });
+      return true;
+    });
+  }
+
+  // The local part of an email address (before its one '@', with a '.'
+  // after it) and the path segments of an http(s) URL, each at least
+  // kMinPartBytes long.
+  template <typename Visit>
+  static void ForEachUserTypedPart(std::string_view form, Visit&& visit) {
+    const std::size_t at = form.find('@');
+    if (at != std::string_view::npos && at != 0 &&
+        at <= kMaxEmailLocalBytes &&
+        form.find('@', at + 1) == std::string_view::npos &&
+        form.find('.', at + 1) != std::string_view::npos &&
+        form.find('/') == std::string_view::npos) {
+      if (at >= evidence::kMinPartBytes) visit(form.substr(0, at));
+      return;
+    }
+    for (const std::string_view scheme : {"https://", "http://"}) {
+      if (!form.starts_with(scheme)) continue;
+      std::string_view rest = form.substr(scheme.size());
+      const std::size_t slash = rest.find('/');
+      if (slash == std::string_view::npos) return;
+      rest.remove_prefix(slash + 1);  // the host is not a path segment
+      while (!rest.empty()) {
+        const std::size_t end = std::min(rest.find('/'), rest.size());
+        const std::string_view segment = rest.substr(0, end);
+        if (segment.size() >= evidence::kMinPartBytes) visit(segment);
+        rest.remove_prefix(std::min(end + 1, rest.size()));
+      }
+      return;
+    }
+  }
+
   // A string leaf or key: its tokens, and the whole leaf when it is short
   // and more than one token.
   // *identity receives the hash of the key that stands for the whole leaf
@@ -825,7 +883,7 @@ void EvidenceCorpus::RecordExempt(std::string_view text) {
   const std::shared_ptr<const evidence::ExemptSet> set =
       evidence::ExemptCache::Process().Get(text, [text] {
         evidence::ExemptSetBuilder builder;
-        Index::ForEachTextKey(
+        Index::ForEachExemptTextKey(
             text, [&](std::string_view key, bool) { builder.Add(key); });
         return std::move(builder).Finish(evidence::DayShiftsNamed(text),
                                          evidence::DaysOfMonthNamed(text));
@@ -834,7 +892,7 @@ void EvidenceCorpus::RecordExempt(std::string_view text) {
     // Not cached (short, huge, or seen once so far): the per-key path.
     index.day_shifts.Merge(evidence::DayShiftsNamed(text));
     index.days_of_month |= evidence::DaysOfMonthNamed(text);
-    Index::ForEachTextKey(
+    Index::ForEachExemptTextKey(
         text, [&](std::string_view key, bool) { index.AddExempt(key); });
     return;
   }
