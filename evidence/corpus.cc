@@ -26,6 +26,7 @@
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 #include "evidence/canonical.h"
+#include "evidence/counts_named.h"
 #include "evidence/exempt_cache.h"
 #include "evidence/extractor.h"
 #include "evidence/json_walk.h"
@@ -240,6 +241,8 @@ struct EvidenceCorpus::Index {
   absl::flat_hash_set<std::string> tool_names;
   // The numbers this turn's results carried, for rounding and arithmetic.
   evidence::NumericIndex numbers;
+  // Counts the user named with their noun ("two passengers"): bit q.
+  std::uint32_t counts_named = 0;
   // Day shifts the user or the app asked for, this conversation.
   evidence::DayShifts day_shifts;
   // Days of the month the user or the app named alone ("the 6th"): bit d.
@@ -905,6 +908,7 @@ bool EvidenceCorpus::RecordUserMessage(std::string_view text) {
   }
   BeginUserTurn();
   RecordExempt(text);
+  index_->counts_named |= evidence::CountsNamed(text);
   return true;
 }
 
@@ -950,6 +954,10 @@ const evidence::NumericIndex& EvidenceCorpus::numbers_this_turn() const {
 bool EvidenceCorpus::IsExempt(std::string_view canonical) const {
   return index_->HoldsExempt(canonical) ||
          index_->tool_names.contains(AbslView(canonical));
+}
+
+std::uint32_t EvidenceCorpus::counts_named() const {
+  return index_->counts_named;
 }
 
 const std::vector<RecordedResult>& EvidenceCorpus::results() const {

@@ -311,6 +311,10 @@ std::optional<NumericMatch> NumericIndex::FindInRange(
 
 namespace {
 
+// The entries_ index of a quantity the caller named (DerivationScope::
+// named_quantities): no entry holds it.
+constexpr std::uint32_t kNamedQuantity = 0xFFFFFFFF;
+
 // A derivation found, before it becomes a NumericMatch.
 struct Candidate {
   NumericOp op = NumericOp::kSum;
@@ -318,6 +322,7 @@ struct Candidate {
   int count = 0;
   std::array<std::uint32_t, 3> earliest_slots{};  // sorted ascending
   std::array<NumericUnits, 3> values{};           // sorted ascending
+  NumericUnits named_quantity = 0;  // the quantity at kNamedQuantity
 };
 
 // Insertion sort of the first `count` (<= 3) elements; std::sort on an
@@ -346,8 +351,13 @@ bool Better(const Candidate& a, const Candidate& b) {
 
 }  // namespace
 
+std::string FormatNumericUnits(NumericUnits units) {
+  return FormatUnits(units);
+}
+
 std::optional<NumericMatch> NumericIndex::FindDerivation(
-    std::string_view target, bool* triples_skipped) const {
+    std::string_view target, bool* triples_skipped,
+    const DerivationScope& scope) const {
   if (triples_skipped != nullptr) *triples_skipped = false;
   if (!prepared_) return std::nullopt;
   const std::optional<Parsed> parsed = ParseCanonical(target);
@@ -357,7 +367,8 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
 
   // A summand, subtrahend or base: an exact amount with its share of t.
   auto is_share_amount = [&](const Entry& e) {
-    return e.exact && Abs(e.units) * 100 >= abs_t * kMinOperandSharePercent &&
+    return e.exact &&
+           Abs(e.units) * 100 >= abs_t * scope.min_operand_share_percent &&
            IsAmount(e.units);
   };
 
@@ -383,7 +394,7 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
     return entries_[sorted_exact_[k].second];
   };
   // a + b = t, a <= b; equal only when that value was carried twice.
-  for (std::size_t i = 0, j = n; n != 0 && i < j;) {
+  for (std::size_t i = 0, j = scope.sums ? n : 0; n != 0 && i < j;) {
     const NumericUnits sum =
         sorted_exact_[i].first + sorted_exact_[j - 1].first;
     if (sum < t) {
@@ -401,7 +412,7 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
       --j;
     }
   }
-  if (n != 0) {
+  if (n != 0 && scope.differences) {
     // high - low = |t|, high after low. For t > 0 the minuend is high; for
     // t < 0 it is low (low - high = t).
     for (std::size_t low = 0, high = 0; high < n;) {
@@ -426,14 +437,32 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
     }
   }
   for (int q = 2; q <= kMaxQuantity; ++q) {
-    const Entry* quantity = FindExact(q * kOne);
-    if (quantity == nullptr || t % q != 0) continue;
+    if (t % q != 0) continue;
+    const bool named = ((scope.named_quantities >> q) & 1u) != 0;
+    const Entry* quantity =
+        scope.carried_quantities ? FindExact(q * kOne) : nullptr;
+    if (quantity == nullptr && !named) continue;
     const Entry* p = FindExact(t / q);
-    if (p != nullptr && IsAmount(p->units)) {
+    if (p == nullptr || !IsAmount(p->units)) continue;
+    if (quantity != nullptr) {
       offer(NumericOp::kProduct, {quantity, p});
+      continue;
     }
+    // A count the conversation names: no entry, no slot; it sorts after
+    // every carried operand.
+    Candidate c;
+    c.op = NumericOp::kProduct;
+    c.entries = {kNamedQuantity, static_cast<std::uint32_t>(p - entries_.data()),
+                 0};
+    c.count = 2;
+    c.earliest_slots = {p->slots.front(), kNamedQuantity, 0};
+    c.values = {q * kOne, p->units, 0};
+    c.named_quantity = q * kOne;
+    SortPrefix(&c.values, c.count);
+    if (!best || Better(c, *best)) best = c;
   }
-  for (int percent = kPercentStep; percent < 100; percent += kPercentStep) {
+  for (int percent = kPercentStep; percent < 100 && scope.percentages;
+       percent += kPercentStep) {
     const Entry* rate = FindExact(percent * kOne);
     if (rate == nullptr || (t * 100) % percent != 0) continue;
     const Entry* base = FindExact(t * 100 / percent);
@@ -443,7 +472,7 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
   }
 
   // Three summands, only when no two-operand answer exists.
-  if (!best) {
+  if (!best && scope.triples) {
     absl::InlinedVector<const Entry*, kMaxTripleOperands> summands;
     bool too_many = false;
     for (const auto& [units, i] : sorted_exact_) {
@@ -482,6 +511,12 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
   NumericMatch match;
   match.op = best->op;
   for (int i = 0; i < best->count; ++i) {
+    if (best->entries[i] == kNamedQuantity) {
+      NumericOperand named;
+      named.value = FormatUnits(best->named_quantity);
+      match.operands.push_back(std::move(named));
+      continue;
+    }
     match.operands.push_back(OperandOf(entries_[best->entries[i]]));
   }
   return match;

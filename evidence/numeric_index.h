@@ -142,6 +142,30 @@ std::optional<NumericUnits> ExactNumericUnits(std::string_view canonical);
 // One in the index's fixed point: 10^kNumericFractionDigits units.
 inline constexpr NumericUnits kNumericOne = 1000000000;
 
+// The canonical spelling of `units` ("1625", "-0.5"): the inverse of
+// ExactNumericUnits. For callers that compute a value themselves (the
+// judge's equations as the answer writes them).
+std::string FormatNumericUnits(NumericUnits units);
+
+// Which computations FindDerivation may name. The default is every one,
+// with quantities taken from the carried integers; a caller that searches
+// a wide operand set (a whole conversation) narrows it to the computations
+// its wording names ("Total" is a sum, "remaining" a difference) and to the
+// counts the conversation names ("two passengers").
+struct DerivationScope {
+  bool sums = true;         // a + b
+  bool differences = true;  // a - b
+  bool triples = true;      // a + b + c
+  bool percentages = true;  // p% of a
+  // q * p with q a carried integer in [2, kMaxQuantity].
+  bool carried_quantities = true;
+  // q * p with q in [2, kMaxQuantity] when bit q is set, carried or not: a
+  // count the conversation names.
+  std::uint32_t named_quantities = 0;
+  // The share of the target each summand or subtrahend must be, at least.
+  int min_operand_share_percent = kMinOperandSharePercent;
+};
+
 // One operand of a match: its canonical spelling and every result slot
 // that carried it (ascending, each once).
 struct NumericOperand {
@@ -224,8 +248,11 @@ class NumericIndex {
   // otherwise the triple search is skipped and `*triples_skipped` (when given)
   // is set. Returns nullopt when nothing matches, when `target` is not a
   // canonical number, or when the index is not prepared.
+  // `scope` limits the computations tried (a named quantity q is the
+  // operand "q", with no slot).
   std::optional<NumericMatch> FindDerivation(
-      std::string_view target, bool* triples_skipped = nullptr) const;
+      std::string_view target, bool* triples_skipped = nullptr,
+      const DerivationScope& scope = {}) const;
 
   // Looks for a carried x with low <= x <= high (units), the closest to
   // `center` (ties: the smaller), as kConverted with one operand: the

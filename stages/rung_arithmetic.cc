@@ -1,13 +1,20 @@
 // stages/rung_arithmetic.cc — rung 5: bounded arithmetic over carried
-// numbers.
+// numbers, and the arithmetic the answer writes, checked as written.
 //
-// What it does NOT do: use numbers the user or the app supplied.
+// What it does NOT do: use numbers the user or the app supplied as
+// operands of a search (a written equation's operands are the answer's own
+// and are judged on their own), or search a turn's numbers for a value
+// whose line names no computation.
 #include "stages/rung_arithmetic.h"
 
 #include <optional>
+#include <utility>
 
+#include "evidence/counts_named.h"
 #include "evidence/extractor.h"
 #include "evidence/numeric_index.h"
+#include "stages/read_equations.h"
+#include "stages/rung_near_misses.h"
 #include "stages/wording.h"
 
 namespace groundgate::stages {
@@ -31,6 +38,44 @@ MatchReason DerivedReason(evidence::NumericOp op) {
   return MatchReason::kNone;
 }
 
+// The result slots an operand's value was carried at: this turn's
+// carriers, or kPriorTurnSlot when only an earlier turn carried it; none
+// when no result did (a value the answer derived, or the user supplied).
+std::vector<std::uint32_t> SlotsOf(const EvidenceCorpus& corpus,
+                                   std::string_view value) {
+  const Evidence evidence = corpus.Lookup(value);
+  if (evidence.carried_this_turn) {
+    return {evidence.carriers.begin(), evidence.carriers.end()};
+  }
+  if (evidence.carried) return {kPriorTurnSlot};
+  return {};
+}
+
+bool SameNumber(std::string_view a, std::string_view b) {
+  const std::optional<evidence::NumericUnits> x = evidence::ExactNumericUnits(a);
+  const std::optional<evidence::NumericUnits> y = evidence::ExactNumericUnits(b);
+  return x.has_value() && y.has_value() && *x == *y;
+}
+
+// Grounds `candidate` by a computation the answer wrote, as written.
+void GroundAsWritten(JudgeContext& context, const WrittenComputation& written,
+                     Candidate* candidate) {
+  evidence::NumericMatch match;
+  match.op = written.op;
+  for (const std::string& operand : written.operands) {
+    match.operands.push_back({operand, SlotsOf(context.corpus, operand)});
+  }
+  context.GroundByMatch(match, DerivedReason(written.op), candidate);
+  candidate->derivation = written.text;
+}
+
+// The counts the conversation names: the user's, and the answer's own
+// ("for two passengers").
+std::uint32_t CountsNamed(const JudgeContext& context) {
+  return context.corpus.counts_named() |
+         evidence::CountsNamed(context.answer);
+}
+
 }  // namespace
 
 void GroundByShownArithmetic(JudgeContext& context) {
@@ -50,14 +95,57 @@ void GroundByShownArithmetic(JudgeContext& context) {
       operands.Add(c.canonical, slot);
     }
   }
+  // First what the answer writes out: an equation decides its result, right
+  // or wrong; a list's total grounds when the list adds up to it.
+  for (std::size_t& index : context.deferred) {
+    if (index == JudgeContext::kDone) continue;
+    Candidate* candidate = &context.verdict.candidates[index];
+    std::optional<WrittenComputation> written =
+        ComputationWrittenFor(context.answer, candidate->start, candidate->end);
+    const bool equation = written.has_value();
+    if (!equation && ComputationNamed(context.answer, candidate->start).sum) {
+      written = ListTotalledAt(context.answer, candidate->start);
+    }
+    if (!written.has_value()) continue;
+    if (SameNumber(written->result, candidate->canonical)) {
+      GroundAsWritten(context, *written, candidate);
+      for (const std::string& operand : written->operands) {
+        for (const std::uint32_t slot : SlotsOf(context.corpus, operand)) {
+          operands.Add(candidate->canonical, slot);
+        }
+      }
+    } else if (equation) {
+      // A wrong result of a written equation is typed, not computed, even
+      // when every operand was read and some other computation gives it.
+      context.MarkNotFound(candidate);
+      NameOneStepNearMiss(context, candidate->canonical, candidate);
+    } else {
+      continue;
+    }
+    context.Finish(candidate, candidate->canonical);
+    index = JudgeContext::kDone;
+  }
   operands.Prepare();
+  // Three shown summands are a list the answer writes (ListTotalledAt);
+  // searched, they ground one-digit slips of a real total by accident.
+  evidence::DerivationScope scope;
+  scope.triples = false;
+  scope.named_quantities = CountsNamed(context);
   for (int round = 0; round < kMaxDerivationRounds; ++round) {
     bool derived_any = false;
     for (std::size_t& index : context.deferred) {
       if (index == JudgeContext::kDone) continue;
       Candidate* candidate = &context.verdict.candidates[index];
+      // The computation the line names, or any when it names none.
+      const ComputationCue cue =
+          ComputationNamed(context.answer, candidate->start);
+      evidence::DerivationScope named_scope = scope;
+      if (cue.sum || cue.difference) {
+        named_scope.sums = cue.sum;
+        named_scope.differences = cue.difference;
+      }
       std::optional<evidence::NumericMatch> derived =
-          operands.FindDerivation(candidate->canonical);
+          operands.FindDerivation(candidate->canonical, nullptr, named_scope);
       if (!derived.has_value()) continue;
       context.GroundByMatch(*derived, DerivedReason(derived->op), candidate);
       context.Finish(candidate, candidate->canonical);
@@ -75,9 +163,23 @@ void GroundByShownArithmetic(JudgeContext& context) {
 }
 
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
-  if (!SaysComputed(context.answer, candidate->start)) return false;
+  const ComputationCue cue = ComputationNamed(context.answer, candidate->start);
+  if (!cue.sum && !cue.difference) return false;
+  // Over a whole turn's numbers pair sums and differences already cover
+  // much of the integers: only the computation the line names, two
+  // operands each a real share of the value, and products only by a count
+  // the conversation names (a carried 2 is as often a seat count).
+  evidence::DerivationScope scope;
+  scope.sums = cue.sum;
+  scope.differences = cue.difference;
+  scope.triples = false;
+  scope.percentages = false;
+  scope.carried_quantities = false;
+  scope.named_quantities = cue.sum ? CountsNamed(context) : 0;
+  scope.min_operand_share_percent = kMinComputedLineSharePercent;
   std::optional<evidence::NumericMatch> derived =
-      context.corpus.numbers_this_turn().FindDerivation(candidate->canonical);
+      context.corpus.numbers_this_turn().FindDerivation(candidate->canonical,
+                                                        nullptr, scope);
   if (!derived.has_value()) return false;
   context.GroundByMatch(*derived, DerivedReason(derived->op), candidate);
   return true;

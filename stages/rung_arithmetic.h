@@ -12,11 +12,25 @@
 // climbed once the whole answer was read (the numbers it defers wait in
 // JudgeContext::deferred), and only with GateOptions::arithmetic.
 //
+// First it checks what the answer writes out, AS WRITTEN
+// (stages/read_equations.h): "$1,625 - $1,327 = $298" grounds 298 and
+// refutes a 299 there, even when every operand was read and some other
+// computation gives 299; a "Total" line grounds when the list above it adds
+// up (each occurrence counted: $500 + $250 + $250).
+//
 // What it does NOT do: search every number of a turn for any value: over
 // every number of a turn, sums of two cover so many integers that a
 // mistyped price would pass as "derived" (evidence/numeric_index.h has the
 // measurement). Its operands are the numbers the answer itself shows; all
-// of a turn's numbers only for a value its line calls computed ("Total").
+// of a turn's numbers only for a value its line calls computed ("Total"),
+// and then only the computation the line names (a sum for "total", a
+// difference for "remaining"). A product's quantity is a count the
+// conversation names ("two passengers": evidence/counts_named.h) or one the
+// answer shows. It never searches earlier turns' results: over a whole
+// conversation a third of the wrong totals derive by accident.
+// TODO(issue 10): operands from earlier turns that the answer does not show
+// ("previously $3,538 per passenger" = 1679 + 1859 two turns back) need an
+// operand set narrower than every number (the records the answer names).
 #ifndef GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 #define GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 
@@ -28,16 +42,29 @@ namespace groundgate::stages {
 // Chained derivations: an answer that shows its work rarely nests deeper.
 inline constexpr int kMaxDerivationRounds = 3;
 
-// Grounds each deferred number that one small computation over the
-// answer's own grounded numbers gives ("$105 + $190 = $295"), settling it
+// On a line that names a computation ("Total", "remaining"), a value may be
+// derived from any of this turn's numbers, each summand or subtrahend at
+// least this share (percent) of it. Measured on the mutation set of
+// ../shared/data (wrong_sum: a real total one digit off): at 5%, seat
+// counts (18 + 190 = 208) grounded 8 of 65 wrong totals; at 15%, 6; at 20%,
+// 4, with no real total lost (60 + 280 = 340 is shown, found at 5%).
+inline constexpr int kMinComputedLineSharePercent = 20;
+
+// Settles each deferred number the answer writes a computation for: an
+// equation's result grounds when it is right and is flagged when it is
+// not; a "Total" line grounds when its list adds up. Then grounds each
+// deferred number that one small computation over the answer's own
+// grounded numbers gives ("$105 + $190 = $295"; the computation the line
+// names, if it names one; no triple), settling it
 // (JudgeContext::Finish) and marking it kDone; a derived value is an
 // operand of the next round ("$282 - $177 = $105", then "$105 + $263 =
 // $368"), for at most kMaxDerivationRounds rounds.
 void GroundByShownArithmetic(JudgeContext& context);
 
-// Grounds a deferred number whose line calls it computed ("Total Price:
-// $255") by one small computation over any of this turn's numbers, shown
-// or not.
+// Grounds a deferred number whose line names a computation ("Total Price:
+// $255", "remaining") by that computation over two of this turn's numbers,
+// shown or not (kMinComputedLineSharePercent), or a count the conversation
+// names times one of them.
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate);
 
 }  // namespace groundgate::stages

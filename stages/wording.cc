@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <span>
 #include <string>
 
 namespace groundgate::stages {
@@ -79,6 +80,28 @@ bool SaysComputed(std::string_view answer, std::size_t start) {
   return std::any_of(kStems.begin(), kStems.end(), [&](std::string_view stem) {
     return HasWordStem(window, stem);
   });
+}
+
+ComputationCue ComputationNamed(std::string_view answer, std::size_t start) {
+  static constexpr std::array<std::string_view, 7> kSumStems = {
+      "total", "sum", "combined", "altogether", "in all", "overall",
+      "subtotal"};
+  static constexpr std::array<std::string_view, 7> kDifferenceStems = {
+      "refund", "remaining", "balance", "difference", "saving", "save",
+      "left"};
+  static constexpr std::array<std::string_view, 2> kRateStems = {"each",
+                                                                 "per "};
+  const std::string window = WindowBefore(answer, start);
+  auto any = [&](std::span<const std::string_view> stems) {
+    return std::any_of(stems.begin(), stems.end(), [&](std::string_view stem) {
+      return HasWordStem(window, stem);
+    });
+  };
+  ComputationCue cue;
+  const bool rate = any(kRateStems);
+  cue.sum = rate || any(kSumStems);
+  cue.difference = rate || any(kDifferenceStems);
+  return cue;
 }
 
 }  // namespace groundgate::stages

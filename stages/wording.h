@@ -38,6 +38,17 @@ bool AsksForLastDigits(std::string_view answer, std::size_t start);
 // within kMaxCueDistance bytes before `start` on the same line.
 bool SaysComputed(std::string_view answer, std::size_t start);
 
+// Which computations the words before a value name, on its line within
+// kMaxCueDistance bytes: a sum ("total", "sum", "combined", "altogether",
+// "in all", "overall", "subtotal"), a difference ("refund", "remaining",
+// "balance", "difference", "saving", "save", "left"), or either (a rate:
+// "each", "per "). All false when the line says none.
+struct ComputationCue {
+  bool sum = false;
+  bool difference = false;
+};
+ComputationCue ComputationNamed(std::string_view answer, std::size_t start);
+
 }  // namespace groundgate::stages
 
 #endif  // GROUNDGATE_STAGES_WORDING_H_

@@ -238,6 +238,29 @@ TEST_SUITE("numeric_index") {
     CHECK(index.FindDerivation("3538"));
   }
 
+  TEST_CASE(
+      "numeric_index: a scope keeps the computations its caller's words name") {
+    NumericIndex index = IndexOf("365@1 69@1 105@2 190@2 2@3 104@3");
+    DerivationScope sums_only;
+    sums_only.differences = false;
+    sums_only.carried_quantities = false;
+    CHECK(Values(*index.FindDerivation("295", nullptr, sums_only)) ==
+          Strings{"105", "190"});
+    CHECK_FALSE(index.FindDerivation("296", nullptr, sums_only));  // 365 - 69
+    CHECK(index.FindDerivation("296").has_value());  // the default: any
+    CHECK_FALSE(index.FindDerivation("208", nullptr, sums_only));  // 2 * 104
+    // A count the caller names multiplies, carried or not; it has no slot.
+    DerivationScope named = sums_only;
+    named.named_quantities = 1u << 3;
+    const std::optional<NumericMatch> tripled =
+        index.FindDerivation("312", nullptr, named);
+    REQUIRE(tripled.has_value());
+    CHECK(tripled->op == NumericOp::kProduct);
+    CHECK(Values(*tripled) == Strings{"3", "104"});
+    CHECK(tripled->operands[0].slots.empty());
+    CHECK(tripled->operands[1].slots == Slots{3});
+  }
+
   TEST_CASE("numeric_index: the answer does not depend on insertion order") {
     // 300 = 100 + 200 (slots 1, 2) = 120 + 180 (slots 1, 3) = 150 + 150
     // (slots 4, 5) = 400 - 100 (slots 1, 6): the earliest slots win.

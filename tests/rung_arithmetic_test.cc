@@ -2,10 +2,11 @@
 // bounded arithmetic over carried numbers.
 //
 // Its one job: pin that a value computed from numbers the answer shows (or,
-// on a line that says it was computed, from any of this turn's numbers) is
-// grounded with its derived_* reason and how ("136 + 109"), and that a
-// wrong result beside it, or any result with arithmetic switched off, is
-// still flagged.
+// on a line that names the computation, from any number the conversation
+// carried, or by a count it names) is grounded with its derived_* reason
+// and how ("136 + 109", "2 * 174"), that an equation or a list total the
+// answer writes is checked as written, and that a wrong result beside
+// each, or any result with arithmetic switched off, is still flagged.
 //
 // What it does NOT do: pin evidence::NumericIndex::FindDerivation's search
 // (numeric_index_test.cc) or the accidental-derivation rate (scripts/quality).
@@ -13,6 +14,7 @@
 
 #include <string_view>
 
+#include "evidence/counts_named.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
@@ -97,6 +99,152 @@ TEST_SUITE("rung_arithmetic") {
     const Candidate* planted = AtText(flagged, bare, "245");
     REQUIRE(planted != nullptr);
     CHECK(planted->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("rung arithmetic: an equation the answer writes is checked as written") {
+    // 150 + 149 = 299 as well: without the equation, "Total" would let a
+    // search over the turn's numbers ground the wrong result.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("How much goes on my card?");
+    corpus.RecordToolResult(
+        "call_1", "get_prices",
+        R"({"new_price": 1625, "certificates": 1327, "a": 150, "b": 149})");
+    const Case cases[] = {
+        {"Total on card: $1,625 - $1,327 = $298", "298",
+         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
+         "1625 - 1327"},
+        {"Total on card: $1,625 - $1,327 = $299", "299",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"- **Price:** $1,625 (New) - $1,327 (Old) = **$298**", "298",
+         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
+         "1625 - 1327"},
+        {"The total is $299 ($150 + $149).", "299", CandidateStatus::kGrounded,
+         MatchReason::kDerivedSum, "150 + 149"},
+        {"The total is $298 ($150 + $149).", "298",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->derivation == c.derivation);
+    }
+  }
+
+  TEST_CASE("rung arithmetic: a total line under a list adds the list, repeats too") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What do my certificates cover?");
+    corpus.RecordToolResult(
+        "call_1", "get_user_details",
+        R"({"certificate_1": {"amount": 500}, "certificate_2": {"amount": 250},
+            "certificate_3": {"amount": 250}})");
+    const std::string_view list =
+        "1. **Certificates**:\n"
+        "   - Certificate 1: $500\n"
+        "   - Certificate 2: $250\n"
+        "   - Certificate 3: $250\n"
+        "   - Total from Certificates: $1,000\n";
+    const Verdict grounded = DefaultGate().Judge(list, corpus);
+    const Candidate* total = AtText(grounded, list, "1,000");
+    REQUIRE(total != nullptr);
+    CHECK(total->status == CandidateStatus::kGrounded);
+    CHECK(total->reason == MatchReason::kDerivedSum);
+    CHECK(total->derivation == "500 + 250 + 250");
+    REQUIRE(total->carriers.size() == 1);
+    CHECK(total->carriers[0] == "call_1");
+    const std::string_view planted =
+        "1. **Certificates**:\n"
+        "   - Certificate 1: $500\n"
+        "   - Certificate 2: $250\n"
+        "   - Certificate 3: $250\n"
+        "   - Total from Certificates: $1,010\n";
+    const Verdict flagged = DefaultGate().Judge(planted, corpus);
+    const Candidate* wrong = AtText(flagged, planted, "1,010");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("rung arithmetic: operands read in an earlier turn ground as prior turn (law 7)") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What did my two flights cost?");
+    corpus.RecordToolResult("call_1", "get_flights",
+                            R"({"legs": [{"price": 1679}, {"price": 1859}]})");
+    corpus.RecordUserMessage("Downgrade them to economy, please.");
+    corpus.RecordToolResult("call_2", "update_reservation",
+                            R"({"price": 241})");
+    const std::string_view answer =
+        "New total: $241 (previously $1,679 + $1,859 = $3,538).";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    const Candidate* previous = AtText(verdict, answer, "3,538");
+    REQUIRE(previous != nullptr);
+    CHECK(previous->status == CandidateStatus::kGrounded);
+    CHECK(previous->reason == MatchReason::kDerivedSum);
+    CHECK(previous->derivation == "1679 + 1859");
+    CHECK(previous->grounding == Grounding::kPriorTurn);
+    CHECK(previous->carriers.empty());
+    const std::string_view planted =
+        "New total: $241 (previously $1,679 + $1,859 = $3,548).";
+    const Verdict flagged = DefaultGate().Judge(planted, corpus);
+    const Candidate* wrong = AtText(flagged, planted, "3,548");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("rung arithmetic: a count the conversation names multiplies a price") {
+    EvidenceCorpus named;
+    named.RecordUserMessage("Book it for two passengers.");
+    named.RecordToolResult("call_1", "search_flights", R"({"price": 174})");
+    const std::string_view answer = "The total is $348.";
+    const Verdict verdict = DefaultGate().Judge(answer, named);
+    const Candidate* total = AtText(verdict, answer, "348");
+    REQUIRE(total != nullptr);
+    CHECK(total->status == CandidateStatus::kGrounded);
+    CHECK(total->reason == MatchReason::kDerivedProduct);
+    CHECK(total->derivation == "2 * 174");
+    const std::string_view planted = "The total is $358.";
+    const Verdict flagged = DefaultGate().Judge(planted, named);
+    const Candidate* wrong = AtText(flagged, planted, "358");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+    // No count named: a double of a carried price is typed.
+    EvidenceCorpus unnamed;
+    unnamed.RecordUserMessage("Book it, please.");
+    unnamed.RecordToolResult("call_1", "search_flights", R"({"price": 174})");
+    const Verdict alone = DefaultGate().Judge(answer, unnamed);
+    const Candidate* doubled = AtText(alone, answer, "348");
+    REQUIRE(doubled != nullptr);
+    CHECK(doubled->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("rung arithmetic: a total line names sums, not differences") {
+    // 365 - 69 = 296: a wrong total one digit off the real 295 (105 + 190)
+    // must not pass as a difference of two carried numbers.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What does economy cost?");
+    corpus.RecordToolResult(
+        "call_1", "search_flights",
+        R"([{"price": 105, "seats": 69}, {"price": 190, "business": 365}])");
+    const std::string_view right = "Total Price: $295";
+    const Verdict grounded = DefaultGate().Judge(right, corpus);
+    const Candidate* total = AtText(grounded, right, "295");
+    REQUIRE(total != nullptr);
+    CHECK(total->status == CandidateStatus::kGrounded);
+    CHECK(total->derivation == "105 + 190");
+    const std::string_view planted = "Total Price: $296";
+    const Verdict flagged = DefaultGate().Judge(planted, corpus);
+    const Candidate* wrong = AtText(flagged, planted, "296");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("counts named: a count with its noun, not a bare number") {
+    CHECK(evidence::CountsNamed("for two passengers") == (1u << 2));
+    CHECK(evidence::CountsNamed("3 checked bags and 4 nights") ==
+          ((1u << 3) | (1u << 4)));
+    CHECK(evidence::CountsNamed("Flight 2 departs; 3 issues; 40 bags") == 0);
   }
 
   TEST_CASE("rung arithmetic: switched off, a computed value is flagged") {

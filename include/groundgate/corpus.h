@@ -255,6 +255,11 @@ class EvidenceCorpus {
   // lookup. Internal: see evidence/numeric_index.h.
   [[nodiscard]] const evidence::NumericIndex& numbers_this_turn() const;
 
+  // The counts the user named with what they count ("two passengers", "3
+  // nights"): bit q for q in [2, 12]; for the judge's products. Internal:
+  // see evidence/counts_named.h.
+  [[nodiscard]] std::uint32_t counts_named() const;
+
   // The current user turn's results, in the order they were first recorded.
   [[nodiscard]] const std::vector<RecordedResult>& results() const;
 

@@ -1,0 +1,83 @@
+// evidence/counts_named.cc — "two passengers" as the count 2.
+#include "evidence/counts_named.h"
+
+#include <array>
+#include <cstddef>
+
+namespace groundgate::evidence {
+namespace {
+
+char Lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+}
+
+bool IsWordByte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9');
+}
+
+bool EqualsLower(std::string_view word, std::string_view lower) {
+  if (word.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (Lower(word[i]) != lower[i]) return false;
+  }
+  return true;
+}
+
+// The count a word writes, or 0.
+int CountOf(std::string_view word) {
+  if (!word.empty() && word.size() <= 2 && word[0] >= '1' && word[0] <= '9') {
+    int value = 0;
+    for (const char c : word) {
+      if (c < '0' || c > '9') return 0;
+      value = value * 10 + (c - '0');
+    }
+    return value >= 2 && value <= kMaxNamedCount ? value : 0;
+  }
+  static constexpr std::array<std::string_view, 11> kWords = {
+      "two", "three", "four", "five",   "six",   "seven",
+      "eight", "nine", "ten", "eleven", "twelve"};
+  for (std::size_t i = 0; i < kWords.size(); ++i) {
+    if (EqualsLower(word, kWords[i])) return static_cast<int>(i) + 2;
+  }
+  return 0;
+}
+
+bool IsCountNoun(std::string_view word) {
+  static constexpr std::array<std::string_view, 18> kNouns = {
+      "passengers", "passenger", "travelers", "traveler", "travellers",
+      "traveller",  "people",    "persons",   "adults",   "children",
+      "guests",     "nights",    "bags",      "suitcases", "items",
+      "tickets",    "rooms",     "seats"};
+  for (const std::string_view noun : kNouns) {
+    if (EqualsLower(word, noun)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::uint32_t CountsNamed(std::string_view text) {
+  std::uint32_t counts = 0;
+  int last = 0;         // the count the previous word wrote
+  int before_last = 0;  // the count the word before it wrote
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!IsWordByte(text[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t begin = i;
+    while (i < text.size() && IsWordByte(text[i])) ++i;
+    const std::string_view word = text.substr(begin, i - begin);
+    if (IsCountNoun(word)) {
+      const int count = last != 0 ? last : before_last;
+      if (count != 0) counts |= std::uint32_t{1} << count;
+    }
+    before_last = last;
+    last = CountOf(word);
+  }
+  return counts;
+}
+
+}  // namespace groundgate::evidence
