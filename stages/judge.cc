@@ -133,6 +133,19 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
     context.Finish(candidate, reading.value);
     return;
   }
+  // A number in a unit the results never name, beside one they do ("18
+  // mph" where they give m/s), is read only as a conversion (rung 4) or as
+  // the user's own; its digits among other readings (a temperature of
+  // 17.58) ground nothing.
+  if (OnlyConvertible(context, read.unit)) {
+    if (GroundByConversion(context, reading, read.unit, candidate) ||
+        ExemptNumber(context, reading, read.single, read.special, candidate)) {
+      context.Finish(candidate, reading.value);
+    } else {
+      NotFoundNumber(context, candidate);
+    }
+    return;
+  }
   // 1. Its own value, then its other reading (a value grounded by it is
   // checked for conflicts under it), then its tokens as a result wrote them.
   if (GroundNumberBySpelling(context, reading, read.single, candidate)) {

@@ -91,6 +91,22 @@ bool GroundByRounding(JudgeContext& context,
   return false;
 }
 
+bool OnlyConvertible(const JudgeContext& context,
+                     evidence::QuantityUnit unit) {
+  if (unit == evidence::QuantityUnit::kNone ||
+      unit == evidence::QuantityUnit::kPercent ||
+      ResultsName(context.corpus, unit)) {
+    return false;
+  }
+  for (const evidence::QuantityUnit other : evidence::OtherUnitsOf(unit)) {
+    if (other != evidence::QuantityUnit::kFraction &&
+        ResultsName(context.corpus, other)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool GroundByConversion(JudgeContext& context,
                         const evidence::NumberReading& reading,
                         evidence::QuantityUnit unit, Candidate* candidate) {

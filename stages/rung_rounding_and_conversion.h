@@ -34,6 +34,12 @@ bool GroundByRounding(JudgeContext& context,
                       const evidence::NumberReading& reading,
                       Candidate* candidate);
 
+// True when the answer's number names `unit`, the results never name it,
+// and they name another unit of its dimension ("18 mph" where the results
+// give m/s): the number can only be a conversion, and its own digits
+// found among other readings (a temperature of 17.58) ground nothing.
+bool OnlyConvertible(const JudgeContext& context, evidence::QuantityUnit unit);
+
 // Grounds a number (converted) written with a unit the conversions know
 // (`unit`) when this turn's results carried the same quantity in another
 // unit of its dimension that they name somewhere (a token "c" or "celsius",

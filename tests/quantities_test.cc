@@ -120,6 +120,9 @@ TEST_SUITE("quantities") {
                         {"Wind of 3.41 m/s.", "3.41", MatchReason::kNone},
                         {"Wind of 9.7 km/h.", "9.7", MatchReason::kNone},
                         {"A 55% chance of rain.", "55", MatchReason::kNone},
+                        // In mph the results never name, beside m/s: only
+                        // a conversion reads it, not a 17.58 rounded to 18.
+                        {"Gusts of 18 mph.", "18", MatchReason::kNone},
                         // "about 50": nothing carried within [45, 55].
                         {"About 50 degrees.", "50", MatchReason::kNone},
                         // "about 18": no wider than its own step.
