@@ -15,11 +15,11 @@ namespace {
 std::string WindowBefore(std::string_view answer, std::size_t start) {
   start = std::min(start, answer.size());
   std::size_t begin = start > kMaxCueDistance ? start - kMaxCueDistance : 0;
-  const std::size_t newline = answer.rfind('\n', start == 0 ? 0 : start - 1);
-  if (newline != std::string_view::npos && newline + 1 > begin &&
-      newline < start) {
-    begin = newline + 1;
-  }
+  // Only the window's bytes are searched: a long answer without line
+  // breaks costs kMaxCueDistance a cue, not its whole length (found by
+  // profiling the fuzzer: 2% of record_judge).
+  const std::size_t newline = answer.substr(begin, start - begin).rfind('\n');
+  if (newline != std::string_view::npos) begin += newline + 1;
   std::string window(answer.substr(begin, start - begin));
   for (char& c : window) {
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -84,11 +84,10 @@ bool SaysComputed(std::string_view answer, std::size_t start) {
 
 ComputationCue ComputationNamed(std::string_view answer, std::size_t start) {
   static constexpr std::array<std::string_view, 7> kSumStems = {
-      "total", "sum", "combined", "altogether", "in all", "overall",
-      "subtotal"};
+      "total",  "sum",     "combined", "altogether",
+      "in all", "overall", "subtotal"};
   static constexpr std::array<std::string_view, 7> kDifferenceStems = {
-      "refund", "remaining", "balance", "difference", "saving", "save",
-      "left"};
+      "refund", "remaining", "balance", "difference", "saving", "save", "left"};
   static constexpr std::array<std::string_view, 2> kRateStems = {"each",
                                                                  "per "};
   const std::string window = WindowBefore(answer, start);
