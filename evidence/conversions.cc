@@ -91,9 +91,8 @@ constexpr QuantityUnit kData[] = {
     QuantityUnit::kGibibytes, QuantityUnit::kTebibytes};
 constexpr QuantityUnit kShares[] = {QuantityUnit::kPercent,
                                     QuantityUnit::kFraction};
-constexpr QuantityUnit kTimes[] = {QuantityUnit::kSeconds,
-                                   QuantityUnit::kMinutes,
-                                   QuantityUnit::kHours};
+constexpr QuantityUnit kTimes[] = {
+    QuantityUnit::kSeconds, QuantityUnit::kMinutes, QuantityUnit::kHours};
 
 template <std::size_t N>
 OtherUnits Others(const QuantityUnit (&all)[N], QuantityUnit unit) {
@@ -154,9 +153,11 @@ std::optional<UnitsInterval> ConvertInterval(NumericUnits value,
 std::string_view UnitSymbol(QuantityUnit unit) {
   switch (unit) {
     case QuantityUnit::kCelsius:
-      return "\xC2\xB0" "C";
+      return "\xC2\xB0"
+             "C";
     case QuantityUnit::kFahrenheit:
-      return "\xC2\xB0" "F";
+      return "\xC2\xB0"
+             "F";
     case QuantityUnit::kKelvin:
       return "K";
     case QuantityUnit::kMetresPerSecond:

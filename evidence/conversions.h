@@ -19,7 +19,6 @@
 #include <string_view>
 
 #include "absl/container/inlined_vector.h"
-
 #include "evidence/numeric_index.h"
 #include "evidence/quantities.h"
 

@@ -402,9 +402,8 @@ struct EvidenceCorpus::Index {
     while (i < form.size()) {
       const std::size_t start = i;
       while (i < form.size() &&
-             (is_digit(form[i]) ||
-              (form[i] == '.' && i + 1 < form.size() && is_digit(form[i + 1]) &&
-               i > start))) {
+             (is_digit(form[i]) || (form[i] == '.' && i + 1 < form.size() &&
+                                    is_digit(form[i + 1]) && i > start))) {
         ++i;
       }
       if (i == start) return;
@@ -621,8 +620,7 @@ struct EvidenceCorpus::Index {
   template <typename Visit>
   static void ForEachUserTypedPart(std::string_view form, Visit&& visit) {
     const std::size_t at = form.find('@');
-    if (at != std::string_view::npos && at != 0 &&
-        at <= kMaxEmailLocalBytes &&
+    if (at != std::string_view::npos && at != 0 && at <= kMaxEmailLocalBytes &&
         form.find('@', at + 1) == std::string_view::npos &&
         form.find('.', at + 1) != std::string_view::npos &&
         form.find('/') == std::string_view::npos) {

@@ -35,8 +35,8 @@ int CountOf(std::string_view word) {
     return value >= 2 && value <= kMaxNamedCount ? value : 0;
   }
   static constexpr std::array<std::string_view, 11> kWords = {
-      "two", "three", "four", "five",   "six",   "seven",
-      "eight", "nine", "ten", "eleven", "twelve"};
+      "two",   "three", "four", "five",   "six",   "seven",
+      "eight", "nine",  "ten",  "eleven", "twelve"};
   for (std::size_t i = 0; i < kWords.size(); ++i) {
     if (EqualsLower(word, kWords[i])) return static_cast<int>(i) + 2;
   }
@@ -45,8 +45,8 @@ int CountOf(std::string_view word) {
 
 bool IsCountNoun(std::string_view word) {
   static constexpr std::array<std::string_view, 18> kNouns = {
-      "passengers", "passenger", "travelers", "traveler", "travellers",
-      "traveller",  "people",    "persons",   "adults",   "children",
+      "passengers", "passenger", "travelers", "traveler",  "travellers",
+      "traveller",  "people",    "persons",   "adults",    "children",
       "guests",     "nights",    "bags",      "suitcases", "items",
       "tickets",    "rooms",     "seats"};
   for (const std::string_view noun : kNouns) {

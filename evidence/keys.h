@@ -75,12 +75,12 @@ inline std::string DigitlessKindKey(std::string_view token) {
   auto is_joiner = [](char c) {
     return c == '-' || c == '_' || c == '.' || c == ':' || c == '/';
   };
-  while (!token.empty() && !((token.front() | 0x20) >= 'a' &&
-                             (token.front() | 0x20) <= 'z')) {
+  while (!token.empty() &&
+         !((token.front() | 0x20) >= 'a' && (token.front() | 0x20) <= 'z')) {
     token.remove_prefix(1);
   }
-  while (!token.empty() && !((token.back() | 0x20) >= 'a' &&
-                             (token.back() | 0x20) <= 'z')) {
+  while (!token.empty() &&
+         !((token.back() | 0x20) >= 'a' && (token.back() | 0x20) <= 'z')) {
     token.remove_suffix(1);
   }
   if (token.empty()) return {};
@@ -112,10 +112,11 @@ inline std::string DigitlessKindKey(std::string_view token) {
       other = other || static_cast<unsigned char>(c) >= 0x80;
       ++j;
     }
-    const bool title = j > i && token[i] >= 'A' && token[i] <= 'Z' && lower &&
-                       std::all_of(token.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                                   token.begin() + static_cast<std::ptrdiff_t>(j),
-                                   [](char c) { return !(c >= 'A' && c <= 'Z'); });
+    const bool title =
+        j > i && token[i] >= 'A' && token[i] <= 'Z' && lower &&
+        std::all_of(token.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                    token.begin() + static_cast<std::ptrdiff_t>(j),
+                    [](char c) { return !(c >= 'A' && c <= 'Z'); });
     cases.push_back(other || (lower && upper && !title) ? 'm'
                     : title                             ? 't'
                     : upper                             ? 'u'

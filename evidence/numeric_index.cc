@@ -452,8 +452,8 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
     // every carried operand.
     Candidate c;
     c.op = NumericOp::kProduct;
-    c.entries = {kNamedQuantity, static_cast<std::uint32_t>(p - entries_.data()),
-                 0};
+    c.entries = {kNamedQuantity,
+                 static_cast<std::uint32_t>(p - entries_.data()), 0};
     c.count = 2;
     c.earliest_slots = {p->slots.front(), kNamedQuantity, 0};
     c.values = {q * kOne, p->units, 0};

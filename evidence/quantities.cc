@@ -33,7 +33,8 @@ std::string LowerAscii(std::string_view s) {
 std::size_t SpaceAt(std::string_view text, std::size_t i) {
   if (i < text.size() && text[i] == ' ') return 1;
   if (text.substr(i, 2) == "\xC2\xA0") return 2;
-  if (text.substr(i, 3) == "\xE2\x80\xAF" || text.substr(i, 3) == "\xE2\x80\x89") {
+  if (text.substr(i, 3) == "\xE2\x80\xAF" ||
+      text.substr(i, 3) == "\xE2\x80\x89") {
     return 3;
   }
   return 0;
@@ -42,18 +43,17 @@ std::size_t SpaceAt(std::string_view text, std::size_t i) {
 // Words after a number that make it a measurement (lowercase, sorted).
 // Not counted nouns ("passengers", "bags", "issues"): those stay prose.
 constexpr std::string_view kMeasureWords[] = {
-    "amps",        "assists",     "bar",         "calories",   "celsius",
-    "centimeters", "centimetres", "cm",          "decibels",
-    "deg",         "degree",      "degrees",     "fahrenheit", "feet",
-    "foot",        "frames",      "gigabytes",   "goals",      "grams",
-    "hectopascals", "hertz",      "inch",        "inches",
-    "kelvin",      "kilobytes",   "kilograms",   "kilometers", "kilometres",
-    "knots",       "liters",      "litres",      "megabytes",  "megapixel",
-    "megapixels",  "meters",      "metres",      "miles",      "millibars",
-    "millimeters", "millimetres", "ounces",
-    "pct",         "per",         "percent",     "percentage", "pixels",
-    "points",      "pounds",      "saves",       "shots",
-    "terabytes",   "volts",       "watts",       "years",
+    "amps",        "assists",     "bar",        "calories",    "celsius",
+    "centimeters", "centimetres", "cm",         "decibels",    "deg",
+    "degree",      "degrees",     "fahrenheit", "feet",        "foot",
+    "frames",      "gigabytes",   "goals",      "grams",       "hectopascals",
+    "hertz",       "inch",        "inches",     "kelvin",      "kilobytes",
+    "kilograms",   "kilometers",  "kilometres", "knots",       "liters",
+    "litres",      "megabytes",   "megapixel",  "megapixels",  "meters",
+    "metres",      "miles",       "millibars",  "millimeters", "millimetres",
+    "ounces",      "pct",         "per",        "percent",     "percentage",
+    "pixels",      "points",      "pounds",     "saves",       "shots",
+    "terabytes",   "volts",       "watts",      "years",
 };
 
 // Units of the vocabulary that are English words or single letters once
@@ -67,10 +67,10 @@ constexpr std::string_view kMeasureWords[] = {
 // often than data (the quintd-dev hand labels: 16 of 21 such flags were on
 // values read). Glued ("4h53min") they are units.
 constexpr std::string_view kGluedOnly[] = {
-    "am",  "b",    "c",    "d",  "day", "days", "em",   "f",  "g",
-    "h",   "hr",   "hrs",  "in", "k",   "l",    "m",    "min", "mins",
-    "mo",  "nd",   "pm",   "rd", "s",   "sec",  "secs", "st", "t",
-    "th",  "tn",   "us",   "v",  "w",   "wk",   "wks",  "x",  "y",
+    "am", "b",  "c",   "d",  "day", "days", "em",   "f",   "g",
+    "h",  "hr", "hrs", "in", "k",   "l",    "m",    "min", "mins",
+    "mo", "nd", "pm",  "rd", "s",   "sec",  "secs", "st",  "t",
+    "th", "tn", "us",  "v",  "w",   "wk",   "wks",  "x",   "y",
 };
 
 bool InSorted(std::string_view word, const std::string_view* begin,
@@ -130,8 +130,7 @@ QuantityUnit UnitOfWord(std::string_view w) {
 
 // The degree sign (U+00B0), the masculine ordinal often typed for it
 // (U+00BA), and the one-character ℃ (U+2103) and ℉ (U+2109).
-std::size_t DegreeAt(std::string_view text, std::size_t i,
-                     QuantityUnit* unit) {
+std::size_t DegreeAt(std::string_view text, std::size_t i, QuantityUnit* unit) {
   if (text.substr(i, 3) == "\xE2\x84\x83") {
     *unit = QuantityUnit::kCelsius;
     return 3;
@@ -147,7 +146,8 @@ std::size_t DegreeAt(std::string_view text, std::size_t i,
   *unit = QuantityUnit::kNone;  // a bare degree: an angle or a temperature
   if (i + n < text.size()) {
     const char c = Lower(text[i + n]);
-    const bool alone = i + n + 1 >= text.size() || !IsAsciiLetter(text[i + n + 1]);
+    const bool alone =
+        i + n + 1 >= text.size() || !IsAsciiLetter(text[i + n + 1]);
     if (alone && c == 'c') {
       *unit = QuantityUnit::kCelsius;
       ++n;
@@ -165,10 +165,9 @@ std::size_t DegreeAt(std::string_view text, std::size_t i,
 // A word of ASCII letters (and '/' between letters: "m/s") at i.
 std::size_t WordAt(std::string_view text, std::size_t i) {
   std::size_t k = i;
-  while (k < text.size() &&
-         (IsAsciiLetter(text[k]) ||
-          (text[k] == '/' && k > i && k + 1 < text.size() &&
-           IsAsciiLetter(text[k + 1])))) {
+  while (k < text.size() && (IsAsciiLetter(text[k]) ||
+                             (text[k] == '/' && k > i && k + 1 < text.size() &&
+                              IsAsciiLetter(text[k + 1])))) {
     ++k;
   }
   return k - i;
@@ -223,10 +222,11 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
   const std::size_t n = WordAt(text, i);
   if (n == 0) return out;
   const std::string word = LowerAscii(text.substr(i, n));
-  const bool measure = InSorted(word, std::begin(kMeasureWords),
-                                std::end(kMeasureWords));
-  const bool unit = IsUnitSuffix(word) &&
-                    !InSorted(word, std::begin(kGluedOnly), std::end(kGluedOnly));
+  const bool measure =
+      InSorted(word, std::begin(kMeasureWords), std::end(kMeasureWords));
+  const bool unit =
+      IsUnitSuffix(word) &&
+      !InSorted(word, std::begin(kGluedOnly), std::end(kGluedOnly));
   if (!measure && !unit) return out;
   out.found = true;
   out.unit = UnitOfWord(word);
@@ -250,15 +250,22 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
 }
 
 QuantityUnit UnitNamedBy(std::string_view token) {
-  if (token == "\xC2\xB0" "c" || token == "\xE2\x84\x83" ||
-      token == "celsius") {
+  if (token ==
+          "\xC2\xB0"
+          "c" ||
+      token == "\xE2\x84\x83" || token == "celsius") {
     return QuantityUnit::kCelsius;
   }
-  if (token == "\xC2\xB0" "f" || token == "\xE2\x84\x89" ||
-      token == "fahrenheit") {
+  if (token ==
+          "\xC2\xB0"
+          "f" ||
+      token == "\xE2\x84\x89" || token == "fahrenheit") {
     return QuantityUnit::kFahrenheit;
   }
-  if (token == "\xC2\xB0" "k" || token == "kelvin") {
+  if (token ==
+          "\xC2\xB0"
+          "k" ||
+      token == "kelvin") {
     return QuantityUnit::kKelvin;
   }
   const QuantityUnit unit = UnitOfWord(token);
@@ -299,8 +306,8 @@ bool AfterHedge(std::string_view text, std::size_t number_start) {
   while (k > 0 && (IsAsciiLetter(text[k - 1]) || text[k - 1] == '.')) --k;
   const std::string word = LowerAscii(text.substr(k, i - k));
   static constexpr std::string_view kHedges[] = {
-      "about",  "almost", "approx.", "approximately", "around", "nearly",
-      "over",   "roughly", "some",   "under",
+      "about",  "almost", "approx.", "approximately", "around",
+      "nearly", "over",   "roughly", "some",          "under",
   };
   return std::find(std::begin(kHedges), std::end(kHedges), word) !=
          std::end(kHedges);
@@ -311,7 +318,10 @@ namespace {
 // The joiners of a range or a score, between two numbers ("and" counts
 // only after "between", which marks the first number itself).
 constexpr std::string_view kRangeJoiners[] = {
-    "-", "\xE2\x80\x93", "\xE2\x80\x94", "to",
+    "-",
+    "\xE2\x80\x93",
+    "\xE2\x80\x94",
+    "to",
 };
 
 // A number token at i: "$"? digit, then digits, '.', ',' and a unit or a
@@ -321,9 +331,8 @@ bool NumberTokenAt(std::string_view text, std::size_t i) {
   if (i >= text.size() || !IsDigit(text[i])) return false;
   std::size_t k = i;
   while (k < text.size() &&
-         (IsDigit(text[k]) ||
-          ((text[k] == '.' || text[k] == ',') && k + 1 < text.size() &&
-           IsDigit(text[k + 1])))) {
+         (IsDigit(text[k]) || ((text[k] == '.' || text[k] == ',') &&
+                               k + 1 < text.size() && IsDigit(text[k + 1])))) {
     ++k;
   }
   // A clock ("10:30", "3pm", "1 pm") is a time, not a quantity's end.
@@ -439,13 +448,12 @@ bool IsListMarker(std::string_view text, std::size_t number_start,
                   std::size_t number_end) {
   if (number_end > text.size() || number_start > number_end) return false;
   std::size_t i = number_start;
-  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' ||
-                   text[i - 1] == '#')) {
+  while (i > 0 &&
+         (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '#')) {
     --i;
   }
   // Inline after a colon: "the following results: 1. What Are ...".
-  const bool after_colon =
-      i < number_start && i >= 1 && text[i - 1] == ':';
+  const bool after_colon = i < number_start && i >= 1 && text[i - 1] == ':';
   if (i > 0 && text[i - 1] != '\n' && !after_colon) return false;
   std::size_t j = number_end;
   if (j < text.size() && (text[j] == '.' || text[j] == ')')) ++j;

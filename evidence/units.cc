@@ -13,16 +13,18 @@ namespace {
 // answers write after a number; a run of letters that is not here makes the
 // token an identifier ("4xgccm").
 constexpr std::string_view kUnits[] = {
-    "am", "b", "bn", "bps", "c", "cc", "cm", "d", "day", "days", "db",
-    "dpi", "eb", "eib", "em", "f", "fps", "ft", "ft/s", "g", "gb", "gbit",
-    "gbps", "ghz", "gib", "gw", "h", "hpa", "hr", "hrs", "hz", "in", "iops",
-    "k", "kb", "kbit", "kbps", "kg", "khz", "kib", "km", "km/h", "kmh",
-    "kph", "kw", "kwh", "l", "lb", "lbs", "m", "m/s", "mah", "mb", "mbar",
-    "mbit", "mbps", "mg", "mhz", "mi", "mi/h", "mib", "min", "mins", "ml",
-    "mm", "mn", "mo", "mp", "mph", "mpx", "ms", "mw", "mwh", "nd", "nits",
-    "nm", "ns", "oz", "pb", "pib", "pm", "ppi", "pt", "px", "rd", "rpm",
-    "s", "sec", "secs", "st", "t", "tb", "tbps", "th", "tib", "tn", "us",
-    "v", "w", "wh", "wk", "wks", "x", "y", "yd", "yr", "yrs",
+    "am",   "b",    "bn",   "bps",  "c",    "cc",   "cm",  "d",    "day",
+    "days", "db",   "dpi",  "eb",   "eib",  "em",   "f",   "fps",  "ft",
+    "ft/s", "g",    "gb",   "gbit", "gbps", "ghz",  "gib", "gw",   "h",
+    "hpa",  "hr",   "hrs",  "hz",   "in",   "iops", "k",   "kb",   "kbit",
+    "kbps", "kg",   "khz",  "kib",  "km",   "km/h", "kmh", "kph",  "kw",
+    "kwh",  "l",    "lb",   "lbs",  "m",    "m/s",  "mah", "mb",   "mbar",
+    "mbit", "mbps", "mg",   "mhz",  "mi",   "mi/h", "mib", "min",  "mins",
+    "ml",   "mm",   "mn",   "mo",   "mp",   "mph",  "mpx", "ms",   "mw",
+    "mwh",  "nd",   "nits", "nm",   "ns",   "oz",   "pb",  "pib",  "pm",
+    "ppi",  "pt",   "px",   "rd",   "rpm",  "s",    "sec", "secs", "st",
+    "t",    "tb",   "tbps", "th",   "tib",  "tn",   "us",  "v",    "w",
+    "wh",   "wk",   "wks",  "x",    "y",    "yd",   "yr",  "yrs",
 };
 
 constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }

@@ -69,9 +69,7 @@ struct Lexeme {
 // and a bracketed word without a digit ("(Business)") say nothing.
 absl::InlinedVector<Lexeme, 8> Lex(std::string_view segment) {
   absl::InlinedVector<Lexeme, 8> out;
-  auto op = [&](char c) {
-    out.push_back({Lexeme::Kind::kOperator, c, {}});
-  };
+  auto op = [&](char c) { out.push_back({Lexeme::Kind::kOperator, c, {}}); };
   std::size_t i = 0;
   const std::size_t n = segment.size();
   while (i < n) {
@@ -82,7 +80,7 @@ absl::InlinedVector<Lexeme, 8> Lex(std::string_view segment) {
       ++i;
     } else if (c == '*') {
       if (space_before && space_after) op('*');  // " * " multiplies
-      ++i;  // otherwise markdown emphasis
+      ++i;                                       // otherwise markdown emphasis
     } else if (c == '(') {
       const std::size_t close = segment.find(')', i);
       if (close == std::string_view::npos ||
@@ -142,9 +140,7 @@ bool Evaluate(WrittenComputation* written) {
     const std::optional<NumericUnits> next =
         evidence::ExactNumericUnits(written->operands[k + 1]);
     if (!next) return false;
-    written->text.append(ops[k] == '+'   ? " + "
-                         : ops[k] == '-' ? " - "
-                                         : " * ");
+    written->text.append(ops[k] == '+' ? " + " : ops[k] == '-' ? " - " : " * ");
     written->text.append(written->operands[k + 1]);
     if (ops[k] == '+') {
       *value += *next;
@@ -221,8 +217,9 @@ bool SaysTotal(std::string_view line) {
 
 }  // namespace
 
-std::optional<WrittenComputation> ComputationWrittenFor(
-    std::string_view answer, std::size_t start, std::size_t end) {
+std::optional<WrittenComputation> ComputationWrittenFor(std::string_view answer,
+                                                        std::size_t start,
+                                                        std::size_t end) {
   start = std::min(start, answer.size());
   end = std::min(std::max(end, start), answer.size());
   // "A op B = <number>": the '=' before the number, with nothing but

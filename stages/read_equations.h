@@ -4,7 +4,8 @@
 // Its one job: read, around a number of the answer, the arithmetic the
 // answer itself states, so the arithmetic rung can check it AS WRITTEN:
 //   an equation ending in the value    "$1,625 - $1,327 = $298",
-//                                      "$282 (Business) - $177 (Economy) = $105";
+//                                      "$282 (Business) - $177 (Economy) =
+//                                      $105";
 //   the operands in brackets after it  "totaling $199 ($100 + $99)";
 //   the list a "Total" line closes     "- Certificate 1: $500" ...
 //                                      "- Total from Certificates: $1,000".
@@ -56,8 +57,9 @@ struct WrittenComputation {
 // "A op B ... = <number>" on its line (decoration such as `**` and `$`
 // between), or "<number> (A op B ...)". Nullopt when there is none, when
 // it mixes sums and products, or when an amount cannot be read exactly.
-std::optional<WrittenComputation> ComputationWrittenFor(
-    std::string_view answer, std::size_t start, std::size_t end);
+std::optional<WrittenComputation> ComputationWrittenFor(std::string_view answer,
+                                                        std::size_t start,
+                                                        std::size_t end);
 
 // The list a "Total" line closes: the money amounts ($) of the list items
 // directly above the line of `start`, at its indentation, read top down

@@ -30,9 +30,8 @@ int IntegerDigits(std::string_view number) {
 bool IsMeasured(std::string_view answer, const evidence::NumberReading& reading,
                 const evidence::UnitAfter& unit) {
   return reading.kind == evidence::NumberReading::Kind::kPercent ||
-         reading.negative ||
-         reading.step.find('.') != std::string::npos || unit.found ||
-         evidence::AfterFieldLabel(answer, reading.start) ||
+         reading.negative || reading.step.find('.') != std::string::npos ||
+         unit.found || evidence::AfterFieldLabel(answer, reading.start) ||
          evidence::InRangeOrScore(answer, reading.start, reading.end);
 }
 
@@ -124,8 +123,7 @@ int IntegerDigitsOf(std::string_view part) {
 
 }  // namespace
 
-QuantityParts ReadQuantityToken(JudgeContext& context,
-                                evidence::TokenSpan span,
+QuantityParts ReadQuantityToken(JudgeContext& context, evidence::TokenSpan span,
                                 std::string_view token) {
   QuantityParts out;
   if (!context.options.quantities) return out;
@@ -150,7 +148,8 @@ QuantityParts ReadQuantityToken(JudgeContext& context,
   std::size_t i = 0;
   while (true) {
     const std::size_t end = NumberPartEnd(value, i);
-    if (end == i || IntegerDigitsOf(value.substr(i, end - i)) > kMaxPartDigits) {
+    if (end == i ||
+        IntegerDigitsOf(value.substr(i, end - i)) > kMaxPartDigits) {
       return out;
     }
     parts.push_back({i, end});
@@ -200,10 +199,9 @@ QuantityParts ReadQuantityToken(JudgeContext& context,
     if (!unit.found) return out;
   } else if (parts.size() != 2) {
     return out;  // "1-2-3": not a range
-  } else if (LooksLikeMonthDay(value.substr(parts[0].start,
-                                            parts[0].end - parts[0].start),
-                               value.substr(parts[1].start,
-                                            parts[1].end - parts[1].start))) {
+  } else if (LooksLikeMonthDay(
+                 value.substr(parts[0].start, parts[0].end - parts[0].start),
+                 value.substr(parts[1].start, parts[1].end - parts[1].start))) {
     return out;  // "04-21", "12-10", "7-15": a month and a day
   }
   // What a result carried, or the user wrote, in this very spelling ("3-1"

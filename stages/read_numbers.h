@@ -29,11 +29,10 @@
 #define GROUNDGATE_STAGES_READ_NUMBERS_H_
 
 #include <optional>
-
-#include "absl/container/inlined_vector.h"
 #include <string_view>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "evidence/extractor.h"
 #include "evidence/numbers.h"
 #include "evidence/quantities.h"
@@ -60,10 +59,9 @@ struct NumberRead {
   // The unit the text names after the number (for the conversion rung);
   // kNone when none or one nothing converts.
   evidence::QuantityUnit unit = evidence::QuantityUnit::kNone;
-  // A candidate only as a measured quantity (GateOptions::quantities): arithmetic
-  // never grounds it (a temperature one
-  // digit off a reading is a sum of two others far too often: measured on
-  // quintd-dev, 4% of planted values).
+  // A candidate only as a measured quantity (GateOptions::quantities):
+  // arithmetic never grounds it (a temperature one digit off a reading is a sum
+  // of two others far too often: measured on quintd-dev, 4% of planted values).
   bool measured_only = false;
   // The new candidate, or nullptr when the answer already used the value.
   Candidate* candidate = nullptr;

@@ -73,8 +73,8 @@ inline TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
   // beside `esxi-host-beta`; `microSD`, `mid-January` and `GPS-enabled`
   // stay prose. A declared shape reads any token (Classified, above).
   const std::string kind = evidence::DigitlessKindKey(token);
-  if (kind.empty() || !(context.corpus.Lookup(kind).carried ||
-                        context.corpus.IsExempt(kind))) {
+  if (kind.empty() ||
+      !(context.corpus.Lookup(kind).carried || context.corpus.IsExempt(kind))) {
     return {};
   }
   return {ReadDigitlessIdentifier(context, span, token, *std::move(form)),

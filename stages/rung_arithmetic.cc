@@ -52,8 +52,10 @@ std::vector<std::uint32_t> SlotsOf(const EvidenceCorpus& corpus,
 }
 
 bool SameNumber(std::string_view a, std::string_view b) {
-  const std::optional<evidence::NumericUnits> x = evidence::ExactNumericUnits(a);
-  const std::optional<evidence::NumericUnits> y = evidence::ExactNumericUnits(b);
+  const std::optional<evidence::NumericUnits> x =
+      evidence::ExactNumericUnits(a);
+  const std::optional<evidence::NumericUnits> y =
+      evidence::ExactNumericUnits(b);
   return x.has_value() && y.has_value() && *x == *y;
 }
 
@@ -72,8 +74,7 @@ void GroundAsWritten(JudgeContext& context, const WrittenComputation& written,
 // The counts the conversation names: the user's, and the answer's own
 // ("for two passengers").
 std::uint32_t CountsNamed(const JudgeContext& context) {
-  return context.corpus.counts_named() |
-         evidence::CountsNamed(context.answer);
+  return context.corpus.counts_named() | evidence::CountsNamed(context.answer);
 }
 
 }  // namespace

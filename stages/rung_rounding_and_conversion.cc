@@ -5,7 +5,6 @@
 #include "stages/rung_rounding_and_conversion.h"
 
 #include <optional>
-
 #include <string>
 #include <string_view>
 
@@ -30,9 +29,13 @@ bool ResultsName(const EvidenceCorpus& corpus, evidence::QuantityUnit unit) {
     case QuantityUnit::kFraction:
       return true;
     case QuantityUnit::kCelsius:
-      return any({"c", "celsius", "\xC2\xB0" "c"});
+      return any({"c", "celsius",
+                  "\xC2\xB0"
+                  "c"});
     case QuantityUnit::kFahrenheit:
-      return any({"f", "fahrenheit", "\xC2\xB0" "f"});
+      return any({"f", "fahrenheit",
+                  "\xC2\xB0"
+                  "f"});
     case QuantityUnit::kKelvin:
       return any({"kelvin"});
     case QuantityUnit::kMetresPerSecond:
@@ -91,8 +94,7 @@ bool GroundByRounding(JudgeContext& context,
   return false;
 }
 
-bool OnlyConvertible(const JudgeContext& context,
-                     evidence::QuantityUnit unit) {
+bool OnlyConvertible(const JudgeContext& context, evidence::QuantityUnit unit) {
   if (unit == evidence::QuantityUnit::kNone ||
       unit == evidence::QuantityUnit::kPercent ||
       ResultsName(context.corpus, unit)) {

@@ -150,19 +150,19 @@ TEST_SUITE("extractor") {
   TEST_CASE("a part of a year holds the year; a decade is prose") {
     // quintd-dev owid texts: "by mid-2021", "in the mid-1990s".
     const std::unique_ptr<Extractor> extractor = MakeExtractor();
-    CheckCases(*extractor, {
-                               {"mid-2021", "number", "2021", "2021"},
-                               {"early-2020", "number", "2020", "2020"},
-                               {"late-1999", "number", "1999", "1999"},
-                               {"1990s", "", "", ""},
-                               {"mid-1990s", "", "", ""},
-                               {"mid-90s", "", "", ""},
-                               {"2020s", "", "", ""},
-                               // Not a year: the ordinary rule.
-                               {"mid-20210", "identifier", "mid-20210",
-                                "mid-20210"},
-                               {"1995q", "identifier", "1995q", "1995q"},
-                           });
+    CheckCases(*extractor,
+               {
+                   {"mid-2021", "number", "2021", "2021"},
+                   {"early-2020", "number", "2020", "2020"},
+                   {"late-1999", "number", "1999", "1999"},
+                   {"1990s", "", "", ""},
+                   {"mid-1990s", "", "", ""},
+                   {"mid-90s", "", "", ""},
+                   {"2020s", "", "", ""},
+                   // Not a year: the ordinary rule.
+                   {"mid-20210", "identifier", "mid-20210", "mid-20210"},
+                   {"1995q", "identifier", "1995q", "1995q"},
+               });
   }
 
   TEST_CASE("N/M of one or two digits each is prose") {
@@ -346,8 +346,8 @@ TEST_SUITE("extractor") {
 
   TEST_CASE("the unit vocabulary knows real units and nothing else") {
     for (std::string_view unit :
-         {"th", "st", "nd",  "rd", "k", "m",  "bn", "kb",   "mib", "gbps",
-          "ms", "s",  "min", "h",  "g", "gb", "tb", "iops", "rpm", "days",
+         {"th", "st", "nd", "rd", "k", "m", "bn", "kb", "mib", "gbps", "ms",
+          "s", "min", "h", "g", "gb", "tb", "iops", "rpm", "days",
           // Phones and weather (quintd-dev): 16MP, 3340mAh, 1017hPa, 2.41m/s.
           "mp", "mah", "hpa", "m/s", "km/h", "ppi"}) {
       CAPTURE(unit);

@@ -5,6 +5,8 @@
 // hedges and list markers, each with the prose next to it that is none.
 //
 // What it does NOT do: judge (the rung suites and judge_test.cc do).
+#include "evidence/quantities.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -14,7 +16,6 @@
 
 #include "evidence/conversions.h"
 #include "evidence/numeric_index.h"
-#include "evidence/quantities.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
@@ -99,9 +100,13 @@ TEST_SUITE("quantities") {
     CheckQuantities(
         kWeather,
         {
-            {"It will be 17.6\xC2\xB0" "C.", "17.6", MatchReason::kRounded},
+            {"It will be 17.6\xC2\xB0"
+             "C.",
+             "17.6", MatchReason::kRounded},
             {"Highs of 18 degrees Celsius.", "18", MatchReason::kRounded},
-            {"Highs of 63.6\xC2\xB0" "F.", "63.6", MatchReason::kConverted},
+            {"Highs of 63.6\xC2\xB0"
+             "F.",
+             "63.6", MatchReason::kConverted},
             {"Wind of 2.41 m/s.", "2.41", MatchReason::kCanonical},
             {"Wind of 8.7 km/h.", "8.7", MatchReason::kConverted},
             {"Wind of 5.4 mph.", "5.4", MatchReason::kConverted},
@@ -114,9 +119,13 @@ TEST_SUITE("quantities") {
   TEST_CASE("a planted measured quantity beside them is caught") {
     CheckQuantities(kWeather,
                     {
-                        {"It will be 19.6\xC2\xB0" "C.", "19.6", MatchReason::kNone},
+                        {"It will be 19.6\xC2\xB0"
+                         "C.",
+                         "19.6", MatchReason::kNone},
                         {"Highs of 17.7 degrees.", "17.7", MatchReason::kNone},
-                        {"Highs of 67.6\xC2\xB0" "F.", "67.6", MatchReason::kNone},
+                        {"Highs of 67.6\xC2\xB0"
+                         "F.",
+                         "67.6", MatchReason::kNone},
                         {"Wind of 3.41 m/s.", "3.41", MatchReason::kNone},
                         {"Wind of 9.7 km/h.", "9.7", MatchReason::kNone},
                         {"A 55% chance of rain.", "55", MatchReason::kNone},
@@ -133,8 +142,9 @@ TEST_SUITE("quantities") {
 
   TEST_CASE("a unit the results never name converts nothing") {
     // No "°F"/"c" named: 17.58 without units, "63.6°F" cannot be read.
-    const Verdict verdict =
-        JudgeWith(R"({"temp": 17.58})", "Highs of 63.6\xC2\xB0" "F.");
+    const Verdict verdict = JudgeWith(R"({"temp": 17.58})",
+                                      "Highs of 63.6\xC2\xB0"
+                                      "F.");
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].status == CandidateStatus::kUnsupported);
   }
@@ -156,12 +166,16 @@ TEST_SUITE("quantities") {
             {"With 128GB/256GB of storage.", "256", MatchReason::kCanonical},
             {"They won 4-1.", "4", MatchReason::kCanonical},
             {"They won 4-1.", "1", MatchReason::kCanonical},
-            {"Between 26-30\xC2\xB0" "C.", "30", MatchReason::kCanonical},
+            {"Between 26-30\xC2\xB0"
+             "C.",
+             "30", MatchReason::kCanonical},
             // Planted beside them.
             {"A 13MP camera.", "13", MatchReason::kNone},
             {"With 128/512GB of storage.", "512", MatchReason::kNone},
             {"They won 5-1.", "5", MatchReason::kNone},
-            {"Between 26-31\xC2\xB0" "C.", "31", MatchReason::kNone},
+            {"Between 26-31\xC2\xB0"
+             "C.",
+             "31", MatchReason::kNone},
         });
   }
 
@@ -171,17 +185,16 @@ TEST_SUITE("quantities") {
         R"({"Video": "1080p@30fps, 720p@120fps", "CPU": "4x1.6 GHz Cortex-A55",
             "Internal": "32GB/64GB 3GB RAM"})";
     CheckQuantities(
-        kSpecs,
-        {
-            {"It films at 30fps.", "30", MatchReason::kCanonical},
-            {"It films at 120 frames per second.", "120",
-             MatchReason::kCanonical},
-            {"Four cores at 1.6 GHz.", "1.6", MatchReason::kCanonical},
-            {"With 64GB of storage.", "64", MatchReason::kCanonical},
-            // Planted beside them.
-            {"It films at 60fps.", "60", MatchReason::kNone},
-            {"Four cores at 1.8 GHz.", "1.8", MatchReason::kNone},
-        });
+        kSpecs, {
+                    {"It films at 30fps.", "30", MatchReason::kCanonical},
+                    {"It films at 120 frames per second.", "120",
+                     MatchReason::kCanonical},
+                    {"Four cores at 1.6 GHz.", "1.6", MatchReason::kCanonical},
+                    {"With 64GB of storage.", "64", MatchReason::kCanonical},
+                    // Planted beside them.
+                    {"It films at 60fps.", "60", MatchReason::kNone},
+                    {"Four cores at 1.8 GHz.", "1.8", MatchReason::kNone},
+                });
   }
 
   TEST_CASE("a field label makes a count a value; prose counts are not") {
@@ -203,7 +216,10 @@ TEST_SUITE("quantities") {
   TEST_CASE("GateOptions::quantities off: small measured numbers are prose") {
     GateOptions options;
     options.quantities = false;
-    CHECK(JudgeWith(kWeather, "It will be 19.6\xC2\xB0" "C.", options)
+    CHECK(JudgeWith(kWeather,
+                    "It will be 19.6\xC2\xB0"
+                    "C.",
+                    options)
               .candidates.empty());
     // The first hour of a time range is the clock's, not a quantity: only
     // "3pm" (a time) is a candidate.
@@ -325,11 +341,22 @@ TEST_SUITE("quantities") {
         {"wind of 2.41 m/s", QuantityUnit::kMetresPerSecond, "m/s"},
         {"up to 30 km/h", QuantityUnit::kKilometresPerHour, "km/h"},
         {"gusts of 11 mph", QuantityUnit::kMilesPerHour, "mph"},
-        {"it is 17.6\xC2\xB0" "C", QuantityUnit::kCelsius, "\xC2\xB0" "C"},
-        {"it is 17.6 \xC2\xB0" "C", QuantityUnit::kCelsius, "\xC2\xB0" "C"},
-        {"it is 63\xC2\xB0" "F", QuantityUnit::kFahrenheit, "\xC2\xB0" "F"},
-        {"it is 28 degrees Celsius", QuantityUnit::kCelsius,
-         "degrees Celsius"},
+        {"it is 17.6\xC2\xB0"
+         "C",
+         QuantityUnit::kCelsius,
+         "\xC2\xB0"
+         "C"},
+        {"it is 17.6 \xC2\xB0"
+         "C",
+         QuantityUnit::kCelsius,
+         "\xC2\xB0"
+         "C"},
+        {"it is 63\xC2\xB0"
+         "F",
+         QuantityUnit::kFahrenheit,
+         "\xC2\xB0"
+         "F"},
+        {"it is 28 degrees Celsius", QuantityUnit::kCelsius, "degrees Celsius"},
         {"it is 82 degrees F", QuantityUnit::kFahrenheit, "degrees F"},
         {"it is 28 degrees", QuantityUnit::kNone, "degrees"},
         {"a 90% chance", QuantityUnit::kPercent, "%"},
@@ -365,7 +392,8 @@ TEST_SUITE("quantities") {
   }
 
   TEST_CASE("a result names a unit the conversion rung knows") {
-    CHECK(UnitNamedBy("\xC2\xB0" "c") == QuantityUnit::kCelsius);
+    CHECK(UnitNamedBy("\xC2\xB0"
+                      "c") == QuantityUnit::kCelsius);
     CHECK(UnitNamedBy("celsius") == QuantityUnit::kCelsius);
     CHECK(UnitNamedBy("m/s") == QuantityUnit::kMetresPerSecond);
     CHECK(UnitNamedBy("mph") == QuantityUnit::kMilesPerHour);
@@ -395,7 +423,7 @@ TEST_SUITE("quantities") {
         {"we have 54 seats", 8},  // prose
         {"Seats:\n54", 7},        // the label is on another line
         {"54", 0},
-        {"12: 54", 4},            // no letter in the label
+        {"12: 54", 4},  // no letter in the label
     };
     for (const No& c : kNo) {
       CAPTURE(c.text);
@@ -404,10 +432,9 @@ TEST_SUITE("quantities") {
   }
 
   TEST_CASE("a hedge word before a number") {
-    for (std::string_view text : {"about 20", "Around 20", "roughly 20",
-                                  "nearly 20", "approximately 20",
-                                  "approx. 20", "~20", "over 20",
-                                  "about $20"}) {
+    for (std::string_view text :
+         {"about 20", "Around 20", "roughly 20", "nearly 20",
+          "approximately 20", "approx. 20", "~20", "over 20", "about $20"}) {
       CAPTURE(text);
       CHECK(AfterHedge(text, text.find_first_of("0123456789")));
     }

@@ -101,7 +101,8 @@ TEST_SUITE("rung_arithmetic") {
     CHECK(planted->status == CandidateStatus::kUnsupported);
   }
 
-  TEST_CASE("rung arithmetic: an equation the answer writes is checked as written") {
+  TEST_CASE(
+      "rung arithmetic: an equation the answer writes is checked as written") {
     // 150 + 149 = 299 as well: without the equation, "Total" would let a
     // search over the turn's numbers ground the wrong result.
     EvidenceCorpus corpus;
@@ -134,7 +135,8 @@ TEST_SUITE("rung_arithmetic") {
     }
   }
 
-  TEST_CASE("rung arithmetic: a total line under a list adds the list, repeats too") {
+  TEST_CASE(
+      "rung arithmetic: a total line under a list adds the list, repeats too") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("What do my certificates cover?");
     corpus.RecordToolResult(
@@ -167,7 +169,9 @@ TEST_SUITE("rung_arithmetic") {
     CHECK(wrong->status == CandidateStatus::kUnsupported);
   }
 
-  TEST_CASE("rung arithmetic: operands read in an earlier turn ground as prior turn (law 7)") {
+  TEST_CASE(
+      "rung arithmetic: operands read in an earlier turn ground as prior turn "
+      "(law 7)") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("What did my two flights cost?");
     corpus.RecordToolResult("call_1", "get_flights",
@@ -193,7 +197,8 @@ TEST_SUITE("rung_arithmetic") {
     CHECK(wrong->status == CandidateStatus::kUnsupported);
   }
 
-  TEST_CASE("rung arithmetic: a count the conversation names multiplies a price") {
+  TEST_CASE(
+      "rung arithmetic: a count the conversation names multiplies a price") {
     EvidenceCorpus named;
     named.RecordUserMessage("Book it for two passengers.");
     named.RecordToolResult("call_1", "search_flights", R"({"price": 174})");

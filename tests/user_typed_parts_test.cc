@@ -40,7 +40,8 @@ CandidateStatus StatusOf(const EvidenceCorpus& corpus, std::string_view answer,
 }
 
 TEST_SUITE("user_typed_parts") {
-  TEST_CASE("an email local part the user typed is their id; another's is not") {
+  TEST_CASE(
+      "an email local part the user typed is their id; another's is not") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage(
         "My email is sophia_silva_7557@example.com, please look me up.");
