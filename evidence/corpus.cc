@@ -383,9 +383,11 @@ struct EvidenceCorpus::Index {
   // The numbers of a token that glues several readings together, each
   // with its unit: "720p@30fps" (a resolution at a frame rate), "4x1.6ghz"
   // (cores times a clock), "32gb/64gb" (storage options), "2x2.4": each
-  // number is a key of its own, as if the result had written it apart
-  // ("30 fps", "1.6 GHz"). A delimited field, never a substring (law 2):
-  // each part is a whole number, or a number and a unit of units.h.
+  // number is a key of its own, as if the result had written them apart
+  // ("30 fps", "1.6 GHz"), and so is a resolution whole ("720p", which an
+  // answer reads as an identifier). A delimited field, never a substring
+  // (law 2): each part is a whole number, or a number and a unit of
+  // units.h, or a resolution's "p".
   template <typename Sink>
   static void ForEachGluedNumberKey(std::string_view form, Sink&& sink) {
     auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
@@ -398,6 +400,7 @@ struct EvidenceCorpus::Index {
     }
     if (!any) return;
     absl::InlinedVector<std::string_view, 4> numbers;
+    absl::InlinedVector<std::string_view, 4> resolutions;
     std::size_t i = 0;
     while (i < form.size()) {
       const std::size_t start = i;
@@ -418,6 +421,7 @@ struct EvidenceCorpus::Index {
       const std::string_view unit = form.substr(digits_end, i - digits_end);
       if (!unit.empty() && unit != "p" && !evidence::IsUnitSuffix(unit)) return;
       numbers.push_back(form.substr(start, digits_end - start));
+      if (unit == "p") resolutions.push_back(form.substr(start, i - start));
       if (numbers.size() > 8) return;
       if (i == form.size()) break;
       if (!joiner(form[i])) return;
@@ -428,6 +432,7 @@ struct EvidenceCorpus::Index {
       std::string canonical;
       if (evidence::CanonicalNumber(number, &canonical)) sink(canonical, false);
     }
+    for (std::string_view resolution : resolutions) sink(resolution, false);
   }
 
   // An email address's local part names its owner ("mia.li@",

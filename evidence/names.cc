@@ -11,10 +11,14 @@
 #include <array>
 #include <cstdint>
 #include <iterator>
+#include <string>
 
+#include "absl/container/flat_hash_set.h"
 #include "evidence/canonical.h"
 #include "evidence/unicode.h"
 #include "evidence/word_hash.h"
+#include "unicode/locid.h"
+#include "unicode/unistr.h"
 
 // The tables tools/embed_words.cc generates from the wamerican list.
 namespace groundgate::evidence::internal {
@@ -481,6 +485,47 @@ bool IsCapitalisedCommonWord(std::string_view lowercase_word) {
                  internal::kCapitalisedCommonOffsets,
                  internal::kCapitalisedCommonSlots,
                  internal::kCapitalisedCommonSlotCount, lowercase_word);
+}
+
+namespace {
+
+// The English names of ICU's regions, canonicalized as a name is: the whole
+// name, and for "Myanmar (Burma)" each of the two.
+absl::flat_hash_set<std::string> BuildCountryNames() {
+  absl::flat_hash_set<std::string> names;
+  auto add = [&](std::string_view display) {
+    while (!display.empty() && display.back() == ' ') display.remove_suffix(1);
+    if (display.empty()) return;
+    std::string form = Canonicalize(display).form;
+    if (!form.empty()) names.insert(std::move(form));
+  };
+  auto add_region = [&](const char* code) {
+    icu::UnicodeString display;
+    icu::Locale("", code).getDisplayCountry(icu::Locale::getEnglish(), display);
+    std::string utf8;
+    display.toUTF8String(utf8);
+    if (utf8 == code) return;  // ICU has no name for it
+    const std::size_t open = utf8.find(" (");
+    if (open != std::string::npos && utf8.back() == ')') {
+      add(std::string_view(utf8).substr(0, open));
+      add(std::string_view(utf8).substr(open + 2, utf8.size() - open - 3));
+    } else {
+      add(utf8);
+    }
+  };
+  for (const char* const* code = icu::Locale::getISOCountries();
+       *code != nullptr; ++code) {
+    add_region(*code);
+  }
+  add_region("XK");
+  return names;
+}
+
+}  // namespace
+
+bool IsCountryName(std::string_view canonical) {
+  static const absl::flat_hash_set<std::string> kNames = BuildCountryNames();
+  return kNames.contains(std::string(canonical));
 }
 
 std::size_t CommonWordCount() { return internal::kCommonWordCount; }

@@ -65,6 +65,14 @@ bool IsKnownProperNoun(std::string_view lowercase_word);
 // argument rules as IsCommonWord.
 bool IsCapitalisedCommonWord(std::string_view lowercase_word);
 
+// True when `canonical` (a NameReading's canonical form) is the English name
+// ICU gives a country or territory ("kosovo", "burkina faso", "united
+// states", and "myanmar" and "burma" of "Myanmar (Burma)"): general
+// knowledge, as the list's proper nouns are. The table is built once, from
+// ICU's region codes (and XK, Kosovo's user-assigned code), on first use.
+// Thread-safe.
+bool IsCountryName(std::string_view canonical);
+
 // How many entries each table holds (for tests and the startup report).
 std::size_t CommonWordCount();
 std::size_t KnownProperNounCount();

@@ -89,6 +89,34 @@ bool GroupingValid(std::string_view text, std::size_t comma) {
   return true;
 }
 
+// Hex digit value, or -1.
+int HexValue(unsigned char b) {
+  if (b >= '0' && b <= '9') return b - '0';
+  if ((b | 0x20) >= 'a' && (b | 0x20) <= 'f') return (b | 0x20) - 'a' + 10;
+  return -1;
+}
+
+// A space a model wrote as a JSON escape left literal in its text
+// ("\u2009", "\u00A0" before a price: "€\u200999.99"): 6 bytes the
+// separator at text[backslash] spans, so the "u2009" is not read as the
+// first letters of the number after it. 1 for any other backslash.
+std::size_t EscapedSpaceLength(std::string_view text, std::size_t backslash) {
+  constexpr std::size_t kEscapeBytes = 6;  // \uXXXX
+  if (backslash + kEscapeBytes > text.size() || text[backslash + 1] != 'u') {
+    return 1;
+  }
+  int code_point = 0;
+  for (std::size_t k = backslash + 2; k < backslash + kEscapeBytes; ++k) {
+    const int digit = HexValue(static_cast<unsigned char>(text[k]));
+    if (digit < 0) return 1;
+    code_point = code_point * 16 + digit;
+  }
+  const bool space =
+      code_point == 0x00A0 || (code_point >= 0x2000 && code_point <= 0x200A) ||
+      code_point == 0x202F || code_point == 0x205F || code_point == 0x3000;
+  return space ? kEscapeBytes : 1;
+}
+
 }  // namespace
 
 namespace internal {
@@ -162,10 +190,12 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
       break;
     }
     if (j == start) {
-      // A separator: step over one byte or one whole code point.
+      // A separator: step over one byte or one whole code point, or over a
+      // space written as a literal escape.
       const auto b = static_cast<unsigned char>(text[i]);
       std::size_t length = 1;
       if (b >= 0x80) DecodeUtf8(text, i, &length);
+      if (b == '\\') length = EscapedSpaceLength(text, i);
       i += length;
       continue;
     }

@@ -7,7 +7,9 @@
 // hyphen stays inside (`98\u200D765` is one token, its span every byte of
 // it; the canonical form drops it). Markdown decoration (`**`,
 // backticks, `|`), spaces and other punctuation separate. An invalid UTF-8
-// byte separates.
+// byte separates. A space left as a literal JSON escape in the text
+// (`\u2009`, `\u00A0`, `\u202F`: "€\u200999.99") separates as the space
+// it names would, all six bytes of it.
 //
 // What it does NOT do: canonicalize or judge; use a regex per token. It
 // never allocates: spans point into the caller's text.

@@ -21,7 +21,7 @@
 //   5. arithmetic over numbers this turn's results carried, bounded
 //      (rung_arithmetic.cc); for a date, a carried or supplied date moved by
 //      the days the user asked for (rung_derived_dates.cc); for a name, its
-//      words (rung_names.cc);
+//      words, then another form of a carried name (rung_names.cc);
 //   6. otherwise unsupported (or unverified when the corpus was truncated),
 //      with the nearest carried value of the same shape, if one is close
 //      (rung_near_misses.cc).
@@ -106,7 +106,8 @@ void ClimbNameLadder(JudgeContext& context, const NameRead& read) {
   }
   const NameWordsFound words = LookUpNameWords(context, name, read.person);
   if (!GroundByNameWords(context, words, candidate) &&
-      !ExemptByNameWords(context, words, candidate)) {
+      !ExemptByNameWords(context, words, candidate) &&
+      !GroundByRespelledName(context, name, read.person, candidate)) {
     context.MarkNotFound(candidate);
     NameNameNearMiss(context, words, candidate);
   }

@@ -166,6 +166,7 @@ std::optional<NameRead> ReadName(JudgeContext& context,
   std::optional<NameRead> read(std::in_place);
   read->person = IsPersonsName(context, *name);
   if ((!read->person && (IsWorldKnowledge(context, *name) || IsAirport(*name) ||
+                         evidence::IsCountryName(name->canonical) ||
                          GlossesCarriedCode(context, *name))) ||
       IsCallName(context.answer, name->end)) {
     return read;

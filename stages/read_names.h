@@ -3,7 +3,8 @@
 //
 // Its one job: read a Title Case run as ONE candidate of shape "name",
 // unless it is general knowledge the model may state without reading it
-// (`Las Vegas`, `Mastercard`) or the name of a call (`GetUserToken(`).
+// (`Las Vegas`, `Mastercard`, a country's name: `Kosovo`, `Burkina Faso`)
+// or the name of a call (`GetUserToken(`).
 // A name with a word some result of the conversation carried as a person's
 // name (a passenger's first_name, a contact's name) is a person's, and is
 // judged whatever the word list knows of its words: `Ava Li` for a

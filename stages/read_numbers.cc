@@ -106,6 +106,11 @@ bool LooksLikeMonthDay(std::string_view first, std::string_view second) {
 // Integer digits a number of a range, score or slash list may have:
 // "1003-1031", "900/1800/1900"; longer runs are ids or phone numbers.
 constexpr int kMaxPartDigits = 6;
+// Numbers a slash list may hold: "25/30/60/120/240fps".
+constexpr std::size_t kMaxListParts = 8;
+// Integer digits each number of a slash list without a unit has at least:
+// "900/1800" is a list, "24/7" and "1/2" are not.
+constexpr int kMinBareListDigits = 3;
 
 bool IsOrdinalSuffix(std::string_view suffix) {
   if (suffix.size() != 2) return false;
@@ -169,7 +174,7 @@ QuantityParts ReadQuantityToken(JudgeContext& context, evidence::TokenSpan span,
     if (i >= value.size() || (value[i] != '-' && value[i] != '/')) break;
     if (joiner != 0 && value[i] != joiner) return out;
     joiner = value[i];
-    if (parts.size() == 4) return out;
+    if (parts.size() == kMaxListParts) return out;
     ++i;
   }
   const std::string_view answer = context.answer;
@@ -195,8 +200,16 @@ QuantityParts ReadQuantityToken(JudgeContext& context, evidence::TokenSpan span,
       return out;
     }
   } else if (joiner == '/') {
-    // "128/256GB", "900/1800/1900 MHz"; "24/7" and "1/2" are prose.
-    if (!unit.found) return out;
+    // "128/256GB", "900/1800/1900 MHz", and without a unit a list of
+    // numbers of kMinBareListDigits digits each ("900/1800" bands); "24/7"
+    // and "1/2" are prose.
+    if (!unit.found &&
+        !std::all_of(parts.begin(), parts.end(), [&](const Part& part) {
+          return IntegerDigitsOf(value.substr(
+                     part.start, part.end - part.start)) >= kMinBareListDigits;
+        })) {
+      return out;
+    }
   } else if (parts.size() != 2) {
     return out;  // "1-2-3": not a range
   } else if (LooksLikeMonthDay(

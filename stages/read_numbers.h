@@ -16,8 +16,9 @@
 //
 // ReadQuantityToken reads the quantities one token holds whole: a number
 // glued to a unit below min_digits (`16MP`, `2.41m/s`), a score or range
-// (`4-1`, `26-30`), a slash list with a unit (`128/256GB`, `900/1800/1900
-// MHz`): each number is its own candidate.
+// (`4-1`, `26-30`), a slash list of up to 8 numbers with a unit
+// (`128/256GB`, `900/1800/1900 MHz`, `25/30/60fps`) or of numbers of 3
+// digits or more (`900/1800`): each number is its own candidate.
 //
 // Where it sits: tried after dates and code spans (stages/judge.cc); its
 // candidate climbs the number ladder there.

@@ -6,6 +6,9 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include "evidence/canonical.h"
 
 namespace groundgate::stages {
 namespace {
@@ -38,7 +41,99 @@ Evidence LookupWord(const JudgeContext& context, const std::string& word) {
   return split ? last : whole;
 }
 
+// Endings that make a place's or a people's adjective ("Catalonia" ->
+// "Catalonian", "Lombards" -> "Lombardic", "Italy" -> "Italian"), longest
+// first, and the endings of the place's name the adjective drops.
+constexpr std::string_view kAdjectiveSuffixes[] = {"ian", "ean", "ese", "ish",
+                                                   "an",  "ic",  "n",   "i"};
+constexpr std::string_view kDroppedEndings[] = {"", "a", "s", "e", "y", "o"};
+// A shorter stem ("juli" of "Julian") is too often another name's start.
+constexpr std::size_t kMinAdjectiveStemBytes = 5;
+
+// The carried name `word` is the adjective of, and its evidence; empty
+// evidence when none.
+std::pair<std::string, Evidence> AdjectiveOf(const JudgeContext& context,
+                                             std::string_view word) {
+  for (std::string_view suffix : kAdjectiveSuffixes) {
+    if (!word.ends_with(suffix) ||
+        word.size() < suffix.size() + kMinAdjectiveStemBytes) {
+      continue;
+    }
+    const std::string_view stem = word.substr(0, word.size() - suffix.size());
+    for (std::string_view ending : kDroppedEndings) {
+      std::string place(stem);
+      place.append(ending);
+      if (place == word) continue;
+      Evidence evidence = context.corpus.Lookup(place);
+      if (evidence.carried) return {std::move(place), evidence};
+    }
+  }
+  return {};
+}
+
+// The letters of an abbreviation in parentheses right after a name, folded
+// to lowercase ("sa" of " (S.A.)"), with its text ("S.A."); empty when
+// none. Capitals and dots only, 2 to kMaxNameWords letters.
+std::pair<std::string, std::string_view> AbbreviationAfter(
+    std::string_view answer, std::size_t name_end) {
+  const std::string_view after = answer.substr(name_end);
+  if (!after.starts_with(" (")) return {};
+  const std::size_t close = after.find(')', 2);
+  if (close == std::string_view::npos) return {};
+  const std::string_view code = after.substr(2, close - 2);
+  std::string letters;
+  for (const char c : code) {
+    if (c == '.') continue;
+    if (c < 'A' || c > 'Z' ||
+        letters.size() == static_cast<std::size_t>(evidence::kMaxNameWords)) {
+      return {};
+    }
+    letters.push_back(static_cast<char>(c - 'A' + 'a'));
+  }
+  if (letters.size() < 2) return {};
+  return {std::move(letters), code};
+}
+
 }  // namespace
+
+bool GroundByRespelledName(JudgeContext& context,
+                           const evidence::NameReading& name, bool person,
+                           Candidate* candidate) {
+  if (person) return false;
+  // The words a carried abbreviation stands for, written right before it.
+  const auto [letters, code] = AbbreviationAfter(context.answer, name.end);
+  if (!letters.empty()) {
+    std::string initials;
+    for (const evidence::NameWord& word : name.words) {
+      if (!word.connector) initials.push_back(word.canonical.front());
+    }
+    const std::string form = evidence::Canonicalize(code).form;
+    if (initials == letters && !form.empty() &&
+        context.GroundByKey(form, MatchReason::kRespelledName, candidate)) {
+      candidate->derivation = form;
+      return true;
+    }
+  }
+  // Every word carried, at least one as the adjective of a carried name.
+  absl::InlinedVector<Evidence, evidence::kMaxNameWords> carried;
+  std::string from;
+  for (const evidence::NameWord& word : name.words) {
+    if (word.connector || word.common) continue;
+    Evidence evidence = LookupWord(context, word.canonical);
+    if (!evidence.carried) {
+      auto [place, adjective_of] = AdjectiveOf(context, word.canonical);
+      if (!adjective_of.carried) return false;
+      evidence = adjective_of;
+      if (!from.empty()) from.append(", ");
+      from.append(place);
+    }
+    carried.push_back(evidence);
+  }
+  if (from.empty() || carried.empty()) return false;
+  context.Ground(carried, MatchReason::kRespelledName, candidate);
+  candidate->derivation = std::move(from);
+  return true;
+}
 
 bool GroundByJoinedName(JudgeContext& context,
                         const evidence::NameReading& name,

@@ -7,6 +7,13 @@
 //               or the name was written as one handle ("Hotel Dealz" for
 //               "hoteldealz"). (rung_exempt.cc gives name_words, exempt,
 //               when each such word was supplied or carried.)
+//   respelled_name  a name in another form of a carried one: a word that is
+//               the adjective of a carried name ("Catalonian" for
+//               "Catalonia", "Lombardic" for "Lombards"; not in a person's
+//               name), or the words of a carried abbreviation written
+//               right after them ("Sociedad Anónima (S.A.)", initials and
+//               letters equal). Candidate::derivation names the carried
+//               form ("catalonia", "s.a").
 //
 // Where it sits: in the name ladder of stages/judge.cc, after the whole
 // name's own spelling (rung_own_spelling.cc) and its exemption.
@@ -52,6 +59,12 @@ NameWordsFound LookUpNameWords(const JudgeContext& context,
 // Grounds a name when every word that says which name it is was carried.
 bool GroundByNameWords(JudgeContext& context, const NameWordsFound& words,
                        Candidate* candidate);
+
+// Grounds a name (not a person's) written in another form of a carried
+// one (respelled_name above). Tried after the name's words.
+bool GroundByRespelledName(JudgeContext& context,
+                           const evidence::NameReading& name, bool person,
+                           Candidate* candidate);
 
 }  // namespace groundgate::stages
 

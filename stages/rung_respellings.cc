@@ -95,7 +95,9 @@ bool GroundByRespelling(JudgeContext& context, const std::string& key,
                           MatchReason::kIdentifierPart, candidate)) {
     return true;
   }
-  if (key.front() != '-' && SaysSignDropped(context.answer, candidate->start) &&
+  if (key.front() != '-' &&
+      (SaysSignDropped(context.answer, candidate->start) ||
+       SaysSouthOrWest(context.answer, candidate->end)) &&
       context.GroundByKey(evidence::DerivedKey("-", key),
                           MatchReason::kSignDropped, candidate)) {
     return true;

@@ -15,7 +15,8 @@
 //                     of "certificate_7504069"), or the last digits of a
 //                     carried number after "ending in";
 //   sign_dropped      a carried negative whose sign the wording carries
-//                     ("refund of $6,594" for -6594).
+//                     ("refund of $6,594" for -6594; "84.5041°W" for a
+//                     carried longitude -84.5041).
 //
 // Where it sits: after rung 1 (own spelling) and rung 2 (exempt) in the
 // ladders of stages/judge.cc; a date's keys and a number's other reading

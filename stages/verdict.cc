@@ -69,6 +69,8 @@ std::string_view ReasonName(MatchReason reason) {
       return "converted";
     case MatchReason::kDerivedDate:
       return "derived_date";
+    case MatchReason::kRespelledName:
+      return "respelled_name";
   }
   return "unknown";
 }

@@ -57,6 +57,33 @@ bool SaysSignDropped(std::string_view answer, std::size_t start) {
   });
 }
 
+bool SaysSouthOrWest(std::string_view answer, std::size_t end) {
+  std::string_view rest = answer.substr(std::min(end, answer.size()));
+  auto skip_spaces = [&] {
+    while (rest.starts_with(' ')) rest.remove_prefix(1);
+  };
+  skip_spaces();
+  if (rest.starts_with("\xC2\xB0") || rest.starts_with("\xC2\xBA")) {
+    rest.remove_prefix(2);  // ° or º
+  } else if (rest.starts_with("degrees ") || rest.starts_with("degree ")) {
+    rest.remove_prefix(rest.find(' '));
+  } else {
+    return false;
+  }
+  skip_spaces();
+  std::size_t letters = 0;
+  while (letters < rest.size() &&
+         std::isalpha(static_cast<unsigned char>(rest[letters]))) {
+    ++letters;
+  }
+  std::string word(rest.substr(0, letters));
+  if (word == "S" || word == "W") return true;
+  for (char& c : word) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return word == "south" || word == "west";
+}
+
 bool AsksForLastDigits(std::string_view answer, std::size_t start) {
   static constexpr std::array<std::string_view, 7> kCues = {
       "ending in", "ends in", "ending with", "ends with",

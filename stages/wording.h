@@ -27,6 +27,12 @@ inline constexpr std::size_t kMaxCueDistance = 48;
 // kMaxCueDistance bytes before `start` on the same line.
 bool SaysSignDropped(std::string_view answer, std::size_t start);
 
+// True when the value ending at `end` is a coordinate in the southern or
+// western hemisphere: a degree sign or "degrees", then S, W, South or West
+// ("84.5041°W", "33.9 ° S", "12 degrees south"). A carried -84.5041 is
+// that coordinate with its sign written as a letter.
+bool SaysSouthOrWest(std::string_view answer, std::size_t end);
+
 // True when "ending in", "ends in", "ending with", "last four", "last 4" or
 // "last digits" sits within kMaxCueDistance bytes before `start` on the
 // same line.

@@ -27,9 +27,12 @@
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
+#include "tests/at_text.h"
 
 namespace groundgate {
 namespace {
+
+using groundgate_test::AtText;
 
 Gate MakeGate(GateOptions options = {}) {
   absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
@@ -54,15 +57,6 @@ Verdict JudgeFlight(std::string_view answer) {
   corpus.RecordUserMessage("What does my booking say?");
   corpus.RecordToolResult("call_1", "get_reservation_details", kFlight);
   return gate.Judge(answer, corpus);
-}
-
-// The one candidate whose span text is `text`, or nullptr.
-const Candidate* AtText(const Verdict& verdict, std::string_view answer,
-                        std::string_view text) {
-  for (const Candidate& c : verdict.candidates) {
-    if (answer.substr(c.start, c.end - c.start) == text) return &c;
-  }
-  return nullptr;
 }
 
 // The first date or time MatchDateTime reads in `text`, or nullopt.

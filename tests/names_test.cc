@@ -77,6 +77,21 @@ TEST_CASE("names: the list tells common words from proper nouns") {
   }
 }
 
+TEST_CASE("names: ICU's English names of countries") {
+  for (const std::string_view name :
+       {"kosovo", "burkina faso", "united states", "myanmar", "burma",
+        "curaçao", "germany"}) {
+    CAPTURE(name);
+    CHECK(IsCountryName(name));
+  }
+  for (const std::string_view name :
+       {"", "xk", "kosova", "burkina", "catalonia", "Germany",
+        "myanmar burma"}) {
+    CAPTURE(name);
+    CHECK_FALSE(IsCountryName(name));
+  }
+}
+
 TEST_CASE("names: a Title Case run with an uncommon word is one name") {
   struct Case {
     std::string_view text;

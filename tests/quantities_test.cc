@@ -19,9 +19,12 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
+#include "tests/at_text.h"
 
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::AtText;
 
 // The unit after the first run of digits, '.' and ',' in `text`.
 UnitAfter UnitAfterNumber(std::string_view text) {
@@ -54,15 +57,6 @@ Verdict JudgeWith(std::string_view result, std::string_view answer,
   return gate->Judge(answer, corpus);
 }
 
-// The candidate whose span text is `text`, or nullptr.
-const Candidate* At(const Verdict& verdict, std::string_view answer,
-                    std::string_view text) {
-  for (const Candidate& c : verdict.candidates) {
-    if (answer.substr(c.start, c.end - c.start) == text) return &c;
-  }
-  return nullptr;
-}
-
 constexpr std::string_view kFlightless = R"({"status": "ok"})";
 
 // An OpenWeather forecast as quintd-dev holds them (kasnerz/quintd, MIT):
@@ -84,7 +78,7 @@ void CheckQuantities(std::string_view result,
   for (const QuantityCase& c : cases) {
     CAPTURE(c.answer);
     const Verdict verdict = JudgeWith(result, c.answer);
-    const Candidate* candidate = At(verdict, c.answer, c.value);
+    const Candidate* candidate = AtText(verdict, c.answer, c.value);
     REQUIRE(candidate != nullptr);
     if (c.reason == MatchReason::kNone) {
       CHECK(candidate->status == CandidateStatus::kUnsupported);
@@ -176,6 +170,34 @@ TEST_SUITE("quantities") {
             {"Between 26-31\xC2\xB0"
              "C.",
              "31", MatchReason::kNone},
+            // Without a unit, a list of numbers of three digits or more
+            // (quintd-dev gsmarena: "GSM 900/1800" for "GSM 900 / 1800").
+            {"Bands GSM 900/1800.", "1800", MatchReason::kCanonical},
+            {"Bands GSM 900/1850.", "1850", MatchReason::kNone},
+        });
+    // "24/7" and "1/2" are prose, not lists.
+    for (const std::string_view answer :
+         {"Support is open 24/7.", "Half of it: 1/2."}) {
+      CAPTURE(answer);
+      CHECK(JudgeWith(kPhone, answer).candidates.empty());
+    }
+  }
+
+  TEST_CASE("a result's glued slash list: each number, and with its unit") {
+    // quintd-dev gsmarena (kasnerz/quintd, MIT): five frame rates glued to
+    // a resolution, answered as "1080p" and "25/30/60/120/240fps".
+    constexpr std::string_view kVideo =
+        R"({"Video": "2160p@24/25/30/60fps, 1080p@25/30/60/120/240fps"})";
+    CheckQuantities(
+        kVideo,
+        {
+            {"It films 1080p video.", "1080p", MatchReason::kCanonical},
+            {"It films at 25/30/60/120/240fps.", "25", MatchReason::kCanonical},
+            {"It films at 25/30/60/120/240fps.", "240",
+             MatchReason::kCanonical},
+            // Planted beside them.
+            {"It films 1440p video.", "1440p", MatchReason::kNone},
+            {"It films at 25/30/60/120/480fps.", "480", MatchReason::kNone},
         });
   }
 

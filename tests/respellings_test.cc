@@ -20,21 +20,14 @@
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
+#include "tests/at_text.h"
 #include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
+using groundgate_test::AtText;
 using groundgate_test::DefaultGate;
-
-// The candidate whose span text is `text`, or nullptr.
-const Candidate* AtText(const Verdict& verdict, std::string_view answer,
-                        std::string_view text) {
-  for (const Candidate& c : verdict.candidates) {
-    if (answer.substr(c.start, c.end - c.start) == text) return &c;
-  }
-  return nullptr;
-}
 
 // A payment history of the airline traces (tau-bench, credited in
 // tests/fixtures/README.md).

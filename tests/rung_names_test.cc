@@ -9,8 +9,12 @@
 // email) is judged even when the word list knows its words, in whatever
 // turn the person was read, while general knowledge stays unaccused.
 //
-// What it does NOT do: pin which runs of words are names
-// (names_test.cc) or which are general knowledge (read_names.cc).
+// It also pins respelled_name: the adjective of a carried place
+// ("Catalonian"), the words of a carried abbreviation ("Sociedad Anónima
+// (S.A.)"), each beside a made-up one; and that a country's name is
+// general knowledge (read_names.cc).
+//
+// What it does NOT do: pin which runs of words are names (names_test.cc).
 #include <doctest/doctest.h>
 
 #include <string_view>
@@ -18,21 +22,14 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
+#include "tests/at_text.h"
 #include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
+using groundgate_test::AtText;
 using groundgate_test::DefaultGate;
-
-// The candidate whose span text is `text`, or nullptr.
-const Candidate* AtText(const Verdict& verdict, std::string_view answer,
-                        std::string_view text) {
-  for (const Candidate& c : verdict.candidates) {
-    if (answer.substr(c.start, c.end - c.start) == text) return &c;
-  }
-  return nullptr;
-}
 
 constexpr std::string_view kPassenger =
     R"({"first_name": "Beatrix", "last_name": "Okafor",
@@ -283,6 +280,86 @@ TEST_SUITE("rung_names") {
       REQUIRE(candidate != nullptr);
       CHECK(StatusName(candidate->status) == StatusName(c.status));
     }
+  }
+
+  // An entity as Wikidata and a weather service describe it (the shapes
+  // of ../shared/data/quintd-dev.jsonl, quintd, MIT).
+  constexpr std::string_view kEntity =
+      R"({"name": "Cellers Unió", "operating area": "Catalonia",
+          "legal form": "S.A.", "successor of": "Kingdom of the Lombards",
+          "city": {"name": "Dragash", "country": "XK"}})";
+
+  TEST_CASE("rung names: another form of a carried name, and beside it") {
+    const Case cases[] = {
+        // The adjective of a carried place or people.
+        {"It is a Catalonian enterprise.", "Catalonian",
+         CandidateStatus::kGrounded, MatchReason::kRespelledName},
+        {"It was a Lombardic kingdom.", "Lombardic", CandidateStatus::kGrounded,
+         MatchReason::kRespelledName},
+        {"It is a Sardinian enterprise.", "Sardinian",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"It is a Catalanese enterprise.", "Catalanese",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+        // The words of a carried abbreviation written right after them.
+        {"Its legal form is a Sociedad Anónima (S.A.).", "Sociedad Anónima",
+         CandidateStatus::kGrounded, MatchReason::kRespelledName},
+        {"Its legal form is a Sociedad Limitada (S.A.).", "Sociedad Limitada",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Its legal form is a Sociedad Limitada (S.L.).", "Sociedad Limitada",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("Describe the entity.");
+      corpus.RecordToolResult("call_1", "get_entity", kEntity);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      if (c.status == CandidateStatus::kGrounded) {
+        CHECK_FALSE(candidate->derivation.empty());
+        REQUIRE(candidate->carriers.size() == 1);
+        CHECK(candidate->carriers[0] == "call_1");
+      }
+    }
+  }
+
+  TEST_CASE("rung names: a person's name is never an adjective's respelling") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Who is on the booking?");
+    corpus.RecordToolResult(
+        "call_1", "get_booking",
+        R"({"first_name": "Juliana", "last_name": "Okafor"})");
+    // "Julianan" would be "Juliana" + "n" in a place's name.
+    const std::string_view answer = "The passenger is Julianan Okafor.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    const Candidate* name = AtText(verdict, answer, "Julianan Okafor");
+    REQUIRE(name != nullptr);
+    CHECK(name->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("rung names: a country's name is general knowledge") {
+    // ICU's English names of regions, Kosovo's user-assigned XK among them.
+    for (const std::string_view answer :
+         {"Dragash, in Kosovo, expects rain.", "The city lies in Burkina Faso.",
+          "Flights to Myanmar and Burma alike."}) {
+      CAPTURE(answer);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("Describe the entity.");
+      corpus.RecordToolResult("call_1", "get_entity", kEntity);
+      CHECK_FALSE(DefaultGate().Judge(answer, corpus).flagged());
+    }
+    // A place that is no country is still judged.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Describe the entity.");
+    corpus.RecordToolResult("call_1", "get_entity", kEntity);
+    const std::string_view answer = "Dragash, near Prizrenovo, expects rain.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    const Candidate* name = AtText(verdict, answer, "Prizrenovo");
+    REQUIRE(name != nullptr);
+    CHECK(name->status == CandidateStatus::kUnsupported);
   }
 
   TEST_CASE("rung names: switched off, no name is judged") {

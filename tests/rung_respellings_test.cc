@@ -21,21 +21,14 @@
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
+#include "tests/at_text.h"
 #include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
+using groundgate_test::AtText;
 using groundgate_test::DefaultGate;
-
-// The candidate whose span text is `text`, or nullptr.
-const Candidate* AtText(const Verdict& verdict, std::string_view answer,
-                        std::string_view text) {
-  for (const Candidate& c : verdict.candidates) {
-    if (answer.substr(c.start, c.end - c.start) == text) return &c;
-  }
-  return nullptr;
-}
 
 struct Case {
   std::string_view answer;
@@ -81,6 +74,41 @@ TEST_SUITE("rung_respellings") {
         REQUIRE(candidate->carriers.size() == 1);
         CHECK(candidate->carriers[0] == "call_1");
       }
+    }
+  }
+
+  TEST_CASE("rung respellings: a hemisphere letter is the carried sign") {
+    // quintd-dev openweather (kasnerz/quintd, MIT): "coord": {"lon":
+    // -84.5041, "lat": 39.2903}, answered as "39.2903°N 84.5041°W".
+    constexpr std::string_view kCity =
+        R"({"city": {"coord": {"lat": 39.2903, "lon": -84.5041}},
+            "south": {"lat": -33.8688}})";
+    const Case cases[] = {
+        {"It lies at 39.2903\xC2\xB0N 84.5041\xC2\xB0W.", "84.5041",
+         CandidateStatus::kGrounded, MatchReason::kSignDropped},
+        {"It lies at 84.5041 degrees west.", "84.5041",
+         CandidateStatus::kGrounded, MatchReason::kSignDropped},
+        {"Sydney is at 33.8688\xC2\xB0 S.", "33.8688",
+         CandidateStatus::kGrounded, MatchReason::kSignDropped},
+        // The other hemisphere, a wrong number, or no degree: flagged.
+        {"It lies at 84.5041\xC2\xB0"
+         "E.",
+         "84.5041", CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"It lies at 84.5042\xC2\xB0W.", "84.5042",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"It draws 84.5041 W of power.", "84.5041",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("Where is it?");
+      corpus.RecordToolResult("call_1", "get_city", kCity);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
     }
   }
 

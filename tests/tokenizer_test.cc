@@ -102,6 +102,24 @@ TEST_SUITE("tokenizer") {
     }
   }
 
+  TEST_CASE("a space written as a literal escape separates, all of it") {
+    // quintd-dev gsmarena (kasnerz/quintd, MIT): a model wrote the JSON
+    // escape of a thin space into its text.
+    const TokenCase kCases[] = {
+        {"priced at \xE2\x82\xAC\\u200999.99", {"priced", "at", "99.99"}},
+        {"12\\u00A0345 and 7\\u202Fkm", {"12", "345", "and", "7", "km"}},
+        // Any other escape, or a broken one, is a backslash and letters.
+        {"\\u0041BC1", {"u0041BC1"}},
+        {"C:\\users\\a1", {"C:", "users", "a1"}},
+        {"\\u20", {"u20"}},
+        {"\\u20G9x", {"u20G9x"}},
+    };
+    for (const TokenCase& c : kCases) {
+      CAPTURE(c.text);
+      CHECK(TokenTexts(c.text) == c.tokens);
+    }
+  }
+
   TEST_CASE("a run of punctuation alone is not a token") {
     CHECK(TokenTexts("").empty());
     CHECK(TokenTexts("   \n\t").empty());

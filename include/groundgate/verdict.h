@@ -74,6 +74,12 @@ enum class MatchReason {
   // a carried 17.58 where the results name °C, "45%" for a carried 0.4523
   // (Candidate::derivation says "17.58 °C").
   kConverted,
+  // A name written in another form of a carried name: the adjective of a
+  // carried place or people ("Catalonian" for "Catalonia", "Lombardic" for
+  // "Lombards"; Candidate::derivation says "catalonia"), or the words a
+  // carried abbreviation written right after them stands for ("Sociedad
+  // Anónima (S.A.)"; derivation "s.a").
+  kRespelledName,
 };
 
 enum class Grounding {

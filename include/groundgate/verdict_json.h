@@ -44,7 +44,7 @@ struct VerdictJsonOptions {
 // "respelled_date", "respelled_time", "respelled_number", "rounded",
 // "identifier_part", "sign_dropped", "derived_sum", "derived_difference",
 // "derived_product", "derived_percent", "name_words", "derived_date",
-// "converted".
+// "converted", "respelled_name".
 // near_miss_carrier names the result that carried the closest value of the
 // same shape.
 // Values ("value", "near_miss", "derivation", the conflict's "key") appear
