@@ -299,8 +299,14 @@ std::optional<NumberRead> ReadMatchedNumber(JudgeContext& context,
   if (evidence::IsListMarker(answer, reading.start, reading.end)) {
     return std::nullopt;
   }
+  // A percent's word ("80 percent") is no grouping over tokens: it is
+  // measured like "80%".
+  const bool grouped =
+      reading.tokens > 1 &&
+      !(reading.kind == evidence::NumberReading::Kind::kPercent &&
+        reading.tokens == 2);
   const bool special = reading.kind == evidence::NumberReading::Kind::kMoney ||
-                       reading.scaled || spelled_large || reading.tokens > 1;
+                       reading.scaled || spelled_large || grouped;
   const evidence::UnitAfter unit =
       reading.kind == evidence::NumberReading::Kind::kMoney
           ? evidence::UnitAfter{}

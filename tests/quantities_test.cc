@@ -219,6 +219,21 @@ TEST_SUITE("quantities") {
                 });
   }
 
+  TEST_CASE("a percent in words is measured as the sign is: no arithmetic") {
+    // quintd-dev openweather (kasnerz/quintd, MIT): no humidity field, and
+    // "80 percent" was derived as 1.3 - 0.5 of two wind readings.
+    constexpr std::string_view kWind =
+        R"({"wind": {"speed": 1.3, "gust": 0.5}, "clouds": {"all": 35}})";
+    CheckQuantities(
+        kWind,
+        {
+            {"Humidity around 80 percent.", "80 percent", MatchReason::kNone},
+            {"Humidity around 80%.", "80", MatchReason::kNone},
+            {"Cloud cover of 35 percent.", "35 percent",
+             MatchReason::kCanonical},
+        });
+  }
+
   TEST_CASE("a field label makes a count a value; prose counts are not") {
     constexpr std::string_view kFlight = R"({"available_seats": 54})";
     CheckQuantities(kFlight,
