@@ -215,6 +215,21 @@ bool SaysTotal(std::string_view line) {
   return false;
 }
 
+// How many money amounts ($) `line` holds; the last one read goes to
+// *amount.
+int MoneyAmounts(std::string_view line, std::string* amount) {
+  int amounts = 0;
+  for (std::size_t i = line.find('$'); i != std::string_view::npos;
+       i = line.find('$', i + 1)) {
+    std::size_t amount_end = i;
+    if (std::optional<std::string> read = ReadAmount(line, i, &amount_end)) {
+      *amount = *std::move(read);
+      ++amounts;
+    }
+  }
+  return amounts;
+}
+
 }  // namespace
 
 std::optional<WrittenComputation> ComputationWrittenFor(std::string_view answer,
@@ -261,6 +276,9 @@ std::optional<WrittenComputation> ListTotalledAt(std::string_view answer,
   const std::size_t indent =
       Indentation(answer.substr(line_begin, start - line_begin));
   WrittenComputation written;
+  // The amounts of the detail lines below the item being walked up to.
+  std::string detail_amount;
+  int detail_amounts = 0;
   while (line_begin > 0) {
     const std::size_t above = LineBegin(answer, line_begin - 1);
     std::string_view line = answer.substr(above, line_begin - 1 - above);
@@ -268,19 +286,23 @@ std::optional<WrittenComputation> ListTotalledAt(std::string_view answer,
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::size_t line_indent = Indentation(line);
     if (line_indent == line.size() || line_indent < indent) break;
-    if (line_indent > indent) continue;  // an item's details
-    if (SaysTotal(line)) break;          // a subtotal closes its own list
     std::string amount;
-    int amounts = 0;
-    for (std::size_t i = line.find('$'); i != std::string_view::npos;
-         i = line.find('$', i + 1)) {
-      std::size_t amount_end = i;
-      if (std::optional<std::string> read = ReadAmount(line, i, &amount_end)) {
-        amount = *std::move(read);
-        ++amounts;
-      }
+    const int amounts = MoneyAmounts(line, &amount);
+    if (line_indent > indent) {  // an item's details
+      detail_amounts += amounts;
+      if (amounts == 1) detail_amount = std::move(amount);
+      continue;
     }
-    if (amounts != 1) break;
+    if (SaysTotal(line)) break;  // a subtotal closes its own list
+    // The item's amount: on its line ("- Certificate 1: $500"), or, when
+    // its line names none, the one amount among its details ("- Flight 1:
+    // ATL to DFW" over "  - Price: $122").
+    if (amounts == 0 && detail_amounts == 1) {
+      amount = std::move(detail_amount);
+    } else if (amounts != 1) {
+      break;
+    }
+    detail_amounts = 0;
     if (written.operands.size() == kMaxListItems) return std::nullopt;
     written.operands.push_back(std::move(amount));
   }

@@ -62,11 +62,14 @@ std::optional<WrittenComputation> ComputationWrittenFor(std::string_view answer,
                                                         std::size_t end);
 
 // The list a "Total" line closes: the money amounts ($) of the list items
-// directly above the line of `start`, at its indentation, read top down
-// (deeper-indented lines are the items' details and are skipped). The list
-// ends at a blank line, at a line indented less (its header), or at an
-// item without exactly one amount. Nullopt for fewer than two items or more
-// than kMaxListItems. The caller decides that the line says "total".
+// directly above the line of `start`, at its indentation, read top down.
+// Deeper-indented lines are the items' details: an item whose own line
+// names no amount takes the one amount among its details ("- Flight 1: ATL
+// to DFW" over "  - Price: $122"). The list ends at a blank line, at a
+// line indented less (its header), or at an item without exactly one
+// amount (its own, or its details' when it has none). Nullopt for fewer than
+// two items or more than kMaxListItems. The caller decides that the line says
+// "total".
 std::optional<WrittenComputation> ListTotalledAt(std::string_view answer,
                                                  std::size_t start);
 

@@ -96,8 +96,8 @@ void GroundByShownArithmetic(JudgeContext& context) {
       operands.Add(c.canonical, slot);
     }
   }
-  // First what the answer writes out: an equation decides its result, right
-  // or wrong; a list's total grounds when the list adds up to it.
+  // First what the answer writes out: an equation, or the list a Total
+  // line closes, decides its result, right or wrong.
   for (std::size_t& index : context.deferred) {
     if (index == JudgeContext::kDone) continue;
     Candidate* candidate = &context.verdict.candidates[index];
@@ -115,13 +115,12 @@ void GroundByShownArithmetic(JudgeContext& context) {
           operands.Add(candidate->canonical, slot);
         }
       }
-    } else if (equation) {
-      // A wrong result of a written equation is typed, not computed, even
-      // when every operand was read and some other computation gives it.
+    } else {
+      // A wrong result of a written equation, or a total its list does not
+      // add up to, is typed, not computed, even when every operand was
+      // read and some other computation gives it.
       context.MarkNotFound(candidate);
       NameOneStepNearMiss(context, candidate->canonical, candidate);
-    } else {
-      continue;
     }
     context.Finish(candidate, candidate->canonical);
     index = JudgeContext::kDone;

@@ -16,7 +16,8 @@
 // (stages/read_equations.h): "$1,625 - $1,327 = $298" grounds 298 and
 // refutes a 299 there, even when every operand was read and some other
 // computation gives 299; a "Total" line grounds when the list above it adds
-// up (each occurrence counted: $500 + $250 + $250).
+// up (each occurrence counted: $500 + $250 + $250), and is refuted when
+// the list it closes was read and does not.
 //
 // What it does NOT do: search every number of a turn for any value: over
 // every number of a turn, sums of two cover so many integers that a
@@ -51,8 +52,8 @@ inline constexpr int kMaxDerivationRounds = 3;
 inline constexpr int kMinComputedLineSharePercent = 20;
 
 // Settles each deferred number the answer writes a computation for: an
-// equation's result grounds when it is right and is flagged when it is
-// not; a "Total" line grounds when its list adds up. Then grounds each
+// equation's result, or a "Total" line under a list, grounds when it is
+// right and is flagged when it is not. Then grounds each
 // deferred number that one small computation over the answer's own
 // grounded numbers gives ("$105 + $190 = $295"; the computation the line
 // names, if it names one; no triple), settling it

@@ -12,6 +12,7 @@
 // (numeric_index_test.cc) or the accidental-derivation rate (scripts/quality).
 #include <doctest/doctest.h>
 
+#include <string>
 #include <string_view>
 
 #include "evidence/counts_named.h"
@@ -215,6 +216,58 @@ TEST_SUITE("rung_arithmetic") {
     const Candidate* doubled = AtText(alone, answer, "348");
     REQUIRE(doubled != nullptr);
     CHECK(doubled->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("rung arithmetic: a list's items may hold their amounts below") {
+    // An airline agent's one-stop options (tau-bench, MIT): each flight's
+    // price is a detail line under it; a one-digit slip of the total is a
+    // sum of two other shown prices (115 + 129) and must not pass as one.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Find me the cheapest one-stop flight.");
+    corpus.RecordToolResult("call_1", "search_onestop_flight",
+                            R"([{"flight_number": "HAT004", "price": 122},
+            {"flight_number": "HAT142", "price": 121},
+            {"flight_number": "HAT059", "price": 115},
+            {"flight_number": "HAT210", "price": 129}])");
+    auto options = [](std::string_view total) {
+      return std::string(
+                 "1. **Option 1:**\n"
+                 "   - **Flight 1:** ATL to DFW\n"
+                 "     - Flight Number: HAT004\n"
+                 "     - Price: $122\n"
+                 "   - **Flight 2:** DFW to EWR\n"
+                 "     - Flight Number: HAT142\n"
+                 "     - Price: $121\n"
+                 "   - **Total Price:** $") +
+             std::string(total) +
+             "\n\n2. **Option 2:** HAT059 at $115, then HAT210 at $129.\n";
+    };
+    const std::string right = options("243");
+    const Verdict grounded = DefaultGate().Judge(right, corpus);
+    const Candidate* total = AtText(grounded, right, "243");
+    REQUIRE(total != nullptr);
+    CHECK(total->status == CandidateStatus::kGrounded);
+    CHECK(total->reason == MatchReason::kDerivedSum);
+    CHECK(total->derivation == "122 + 121");
+    const std::string planted = options("244");
+    const Verdict flagged = DefaultGate().Judge(planted, corpus);
+    const Candidate* wrong = AtText(flagged, planted, "244");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+    // An item with two amounts among its details is no amount: the list
+    // is not read, and the total is searched as before.
+    const std::string two_prices =
+        "- **Flight 1:** ATL to DFW\n"
+        "  - Price: $122\n"
+        "  - Upgrade: $115\n"
+        "- **Flight 2:** DFW to EWR\n"
+        "  - Price: $121\n"
+        "- **Total Price:** $244\n";
+    const Verdict searched = DefaultGate().Judge(two_prices, corpus);
+    const Candidate* sum = AtText(searched, two_prices, "244");
+    REQUIRE(sum != nullptr);
+    CHECK(sum->status == CandidateStatus::kGrounded);
+    CHECK(sum->derivation == "115 + 129");
   }
 
   TEST_CASE("rung arithmetic: a total line names sums, not differences") {
