@@ -42,18 +42,22 @@ std::size_t SpaceAt(std::string_view text, std::size_t i) {
 
 // Words after a number that make it a measurement (lowercase, sorted).
 // Not counted nouns ("passengers", "bags", "issues"): those stay prose.
+// Singular forms are for a hyphen ("5.5-inch", "10-meter") or a one.
 constexpr std::string_view kMeasureWords[] = {
-    "amps",        "assists",     "bar",        "calories",    "celsius",
-    "centimeters", "centimetres", "cm",         "decibels",    "deg",
-    "degree",      "degrees",     "fahrenheit", "feet",        "foot",
-    "frames",      "gigabytes",   "goals",      "grams",       "hectopascals",
-    "hertz",       "inch",        "inches",     "kelvin",      "kilobytes",
-    "kilograms",   "kilometers",  "kilometres", "knots",       "liters",
-    "litres",      "megabytes",   "megapixel",  "megapixels",  "meters",
-    "metres",      "miles",       "millibars",  "millimeters", "millimetres",
-    "ounces",      "pct",         "per",        "percent",     "percentage",
-    "pixels",      "points",      "pounds",     "saves",       "shots",
-    "terabytes",   "volts",       "watts",      "years",
+    "amps",        "assists",     "bar",          "calories",    "celsius",
+    "centimeter",  "centimeters", "centimetre",   "centimetres", "cm",
+    "decibels",    "deg",         "degree",       "degrees",     "fahrenheit",
+    "feet",        "foot",        "frames",       "gigabytes",   "goals",
+    "gram",        "grams",       "hectopascals", "hertz",       "inch",
+    "inches",      "kelvin",      "kilobytes",    "kilogram",    "kilograms",
+    "kilometer",   "kilometers",  "kilometre",    "kilometres",  "knots",
+    "liter",       "liters",      "litre",        "litres",      "megabytes",
+    "megapixel",   "megapixels",  "meter",        "meters",      "metre",
+    "metres",      "mile",        "miles",        "millibars",   "millimeter",
+    "millimeters", "millimetre",  "millimetres",  "ounces",      "pct",
+    "per",         "percent",     "percentage",   "pixel",       "pixels",
+    "points",      "pounds",      "saves",        "shots",       "terabytes",
+    "volt",        "volts",       "watt",         "watts",       "years",
 };
 
 // Units of the vocabulary that are English words or single letters once
@@ -203,11 +207,16 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
     }
     return out;
   }
-  // One space, then a unit or a measure word.
-  const std::size_t space = SpaceAt(text, i);
+  // One space, then a unit or a measure word; or a hyphen and one
+  // ("5.5-inch", "13-megapixel"). Spans of time stay prose either way
+  // ("3-day", "24-hour": kGluedOnly, and no measure word).
+  std::size_t space = SpaceAt(text, i);
+  const bool hyphen = space == 0 && i + 1 < text.size() && text[i] == '-' &&
+                      IsAsciiLetter(text[i + 1]);
+  if (hyphen) space = 1;
   if (space == 0) return out;
   i += space;
-  if (i < text.size() && text[i] == '%') {
+  if (!hyphen && i < text.size() && text[i] == '%') {
     out.found = true;
     out.unit = QuantityUnit::kPercent;
     out.end = i + 1;

@@ -48,7 +48,7 @@ enum class QuantityUnit {
   kHours,
 };
 
-// What follows a number: a unit, glued or after one space.
+// What follows a number: a unit, glued, after one space, or after a hyphen.
 struct UnitAfter {
   bool found = false;
   QuantityUnit unit = QuantityUnit::kNone;
@@ -57,7 +57,9 @@ struct UnitAfter {
 
 // The unit after the number that ends at `number_end` in `text`: glued
 // (`16MP`, `2.41m/s`, `90%`, `17°C`) or after one space or a no-break
-// space (`16 MP`, `28 degrees Celsius`, `17.6 °C`, `90 percent`).
+// space (`16 MP`, `28 degrees Celsius`, `17.6 °C`, `90 percent`), or after
+// a hyphen when it is a measure word or a unit that may stand alone
+// (`5.5-inch`, `13-megapixel`; `3-day` and `24-hour` are spans, no unit).
 // Thread-safe (pure).
 UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end);
 

@@ -172,6 +172,12 @@ QuantityParts ReadQuantityToken(JudgeContext& context, evidence::TokenSpan span,
       i = letters;
     }
     if (i >= value.size() || (value[i] != '-' && value[i] != '/')) break;
+    // "5.5-inch": a hyphen before a word ends the numbers (a unit, read
+    // below, or not a quantity).
+    if (value[i] == '-' && i + 1 < value.size() &&
+        ((value[i + 1] | 0x20) >= 'a' && (value[i + 1] | 0x20) <= 'z')) {
+      break;
+    }
     if (joiner != 0 && value[i] != joiner) return out;
     joiner = value[i];
     if (parts.size() == kMaxListParts) return out;

@@ -170,6 +170,10 @@ TEST_SUITE("quantities") {
             {"Between 26-31\xC2\xB0"
              "C.",
              "31", MatchReason::kNone},
+            // A hyphen and a measure word (quintd-dev gsmarena: "a 2.4-inch
+            // TFT display" where the data's size is empty).
+            {"A 16-megapixel camera.", "16", MatchReason::kCanonical},
+            {"A 13-megapixel camera.", "13", MatchReason::kNone},
             // Without a unit, a list of numbers of three digits or more
             // (quintd-dev gsmarena: "GSM 900/1800" for "GSM 900 / 1800").
             {"Bands GSM 900/1800.", "1800", MatchReason::kCanonical},
@@ -403,6 +407,10 @@ TEST_SUITE("quantities") {
         {"4 GB of RAM", QuantityUnit::kGigabytes, "GB"},
         {"scored 7 points", QuantityUnit::kNone, "points"},
         {"41\xC2\xA0%", QuantityUnit::kPercent, "%"},
+        // After a hyphen, as a compound adjective.
+        {"a 5.5-inch display", QuantityUnit::kNone, "inch"},
+        {"a 13-megapixel camera", QuantityUnit::kNone, "megapixel"},
+        {"a 2-GB card", QuantityUnit::kGigabytes, "GB"},
     };
     for (const Case& c : kCases) {
       CAPTURE(c.text);
@@ -419,7 +427,8 @@ TEST_SUITE("quantities") {
     for (std::string_view text :
          {"3 issues", "2 passengers", "4 bags", "3 in the morning", "2 am",
           "5 s", "it is 12", "12.", "on 3 days", "2 mPa", "in 45 minutes",
-          "a 60 minutes game", "within 24 hours"}) {
+          "a 60 minutes game", "within 24 hours", "a 3-day trip",
+          "a 24-hour window", "a 5-year plan", "a 2-in-1 laptop", "4-1"}) {
       CAPTURE(text);
       const UnitAfter unit = UnitAfterNumber(text);
       // "on 3 days": days, weeks and months after a space are spans of a
