@@ -6,7 +6,9 @@
 
 #include <algorithm>
 
+#include "evidence/canonical.h"
 #include "evidence/keys.h"
+#include "evidence/tokenizer.h"
 #include "stages/rung_respellings.h"
 
 namespace groundgate::stages {
@@ -55,6 +57,23 @@ bool DayNamedAlone(const JudgeContext& context,
                                 context.corpus.Lookup(month_key).carried);
 }
 
+// True when every token of answer[start, end) was supplied, as the exempt
+// side indexes tokens: a number in words the user wrote ("ten million") is
+// indexed word by word, as a result's is (rung_own_spelling.cc).
+bool TokensSupplied(const JudgeContext& context, std::size_t start,
+                    std::size_t end) {
+  if (start >= end || end > context.answer.size()) return false;
+  const std::string_view text = context.answer.substr(start, end - start);
+  bool any = false;
+  const bool all = evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
+    const evidence::TokenValue value =
+        evidence::ReadToken(text.substr(span.start, span.end - span.start));
+    any = true;
+    return context.corpus.IsExempt(value.canonical.form);
+  });
+  return any && all;
+}
+
 }  // namespace
 
 bool ExemptIfDeclared(JudgeContext& context, bool declared_exempt,
@@ -95,7 +114,9 @@ bool ExemptNumber(JudgeContext& context, const evidence::NumberReading& reading,
   if (!context.corpus.IsExempt(reading.value) &&
       (reading.alternative.empty() ||
        !context.corpus.IsExempt(reading.alternative)) &&
-      (single == nullptr || !context.corpus.IsExempt(single->key))) {
+      (single == nullptr || !context.corpus.IsExempt(single->key)) &&
+      !((reading.spelled || reading.tokens > 1) &&
+        TokensSupplied(context, reading.start, reading.end))) {
     return false;
   }
   context.MarkExempt(

@@ -53,7 +53,8 @@ bool ExemptDateTime(JudgeContext& context, const evidence::DateTimeValue& when,
                     std::span<const std::string> keys, Candidate* candidate);
 
 // Exempts a number when the user or the app supplied its value, its other
-// reading, or the one-token rule's key (`single`, may be nullptr):
+// reading, the one-token rule's key (`single`, may be nullptr), or, for a
+// reading in words or over several tokens, each of its tokens:
 // respelled_number for a `special` reading (money, scaled, in words, over
 // several tokens), canonical otherwise.
 bool ExemptNumber(JudgeContext& context, const evidence::NumberReading& reading,

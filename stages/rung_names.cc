@@ -16,6 +16,29 @@ namespace {
 // A name word as the evidence side indexed it: whole, or, for "o'neil"
 // (the tokenizer splits at an apostrophe), the evidence of its last part
 // when every part was carried.
+// True when the user or the app supplied `word`, as the exempt side
+// indexed it: whole, or for "d'arcy" each of its parts.
+bool WordSupplied(const JudgeContext& context, std::string_view word) {
+  if (context.corpus.IsExempt(word)) return true;
+  std::size_t begin = 0;
+  bool split = false;
+  for (std::size_t i = 0; i <= word.size(); ++i) {
+    const bool apostrophe =
+        i < word.size() &&
+        (word[i] == '\'' || (word.compare(i, 3, "\xE2\x80\x99") == 0));
+    if (i < word.size() && !apostrophe) continue;
+    if (i > begin && !context.corpus.IsExempt(word.substr(begin, i - begin))) {
+      return false;
+    }
+    if (apostrophe) {
+      split = true;
+      begin = i + (word[i] == '\'' ? 1 : 3);
+      i = begin - 1;
+    }
+  }
+  return split;
+}
+
 Evidence LookupWord(const JudgeContext& context, const std::string& word) {
   Evidence whole = context.corpus.Lookup(word);
   if (whole.carried) return whole;
@@ -165,7 +188,7 @@ NameWordsFound LookUpNameWords(const JudgeContext& context,
       if (found.first_carried == nullptr) found.first_carried = &word;
     } else {
       ++found.missing;
-      if (context.corpus.IsExempt(word.canonical)) ++found.known;
+      if (WordSupplied(context, word.canonical)) ++found.known;
     }
   }
   return found;

@@ -202,6 +202,31 @@ TEST_SUITE("regressions") {
         gate->Judge("The first leaves at 16:00, the second at 05:00.", corpus);
     CHECK(v.flagged());
   }
+
+  // Bug: what the user typed, repeated, was accused when it was a number in
+  // words ("ten million") or a name with an apostrophe ("D'Arcy"): the
+  // exempt side indexes them word by word and part by part, and only a
+  // result's words were looked up that way (law 1; found by the
+  // record_judge fuzzer, tests/fuzz/crashes/record_judge-law1-exempt-*).
+  TEST_CASE("the user's number in words and apostrophe name are supplied") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    for (const std::string_view text :
+         {"ten million      ", "D'Arcy    ",
+          "I have ten million dollars and my friend D'Arcy Okafor."}) {
+      CAPTURE(text);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage(text);
+      CHECK(gate->Judge(text, corpus).unsupported() == 0);
+    }
+    // Beside them: a number or a name the user did not write is judged.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("I have ten million dollars; ask D'Arcy.");
+    const std::string_view answer =
+        "You have twenty million dollars; ask D'Arby.";
+    const Verdict v = gate->Judge(answer, corpus);
+    CHECK(v.unsupported() == 2);
+  }
 }
 
 }  // namespace
