@@ -313,4 +313,46 @@ std::optional<WrittenComputation> ListTotalledAt(std::string_view answer,
   return written;
 }
 
+std::optional<ListAmounts> ListAround(std::string_view answer,
+                                      std::size_t start) {
+  start = std::min(start, answer.size());
+  const std::size_t own_begin = LineBegin(answer, start);
+  std::size_t own_end = answer.find('\n', start);
+  if (own_end == std::string_view::npos) own_end = answer.size();
+  const std::string_view own = answer.substr(own_begin, own_end - own_begin);
+  const std::size_t indent = Indentation(own);
+  std::string amount;
+  if (MoneyAmounts(own, &amount) != 1 || SaysTotal(own)) return std::nullopt;
+  ListAmounts list;
+  // One item line: false when the list ends there.
+  auto item = [&](std::string_view line) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::size_t line_indent = Indentation(line);
+    if (line_indent == line.size() || line_indent != indent) return false;
+    std::string read;
+    if (MoneyAmounts(line, &read) != 1) return false;
+    if (SaysTotal(line)) {
+      if (list.total.has_value()) return false;
+      list.total = std::move(read);
+    } else {
+      if (list.others.size() == kMaxListItems) return false;
+      list.others.push_back(std::move(read));
+    }
+    return true;
+  };
+  for (std::size_t begin = own_begin; begin > 0;) {
+    const std::size_t above = LineBegin(answer, begin - 1);
+    if (!item(answer.substr(above, begin - 1 - above))) break;
+    begin = above;
+  }
+  for (std::size_t end = own_end; end < answer.size();) {
+    std::size_t next = answer.find('\n', end + 1);
+    if (next == std::string_view::npos) next = answer.size();
+    if (!item(answer.substr(end + 1, next - end - 1))) break;
+    end = next;
+  }
+  if (list.others.empty()) return std::nullopt;
+  return list;
+}
+
 }  // namespace groundgate::stages

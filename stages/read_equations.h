@@ -8,7 +8,9 @@
 //                                      $105";
 //   the operands in brackets after it  "totaling $199 ($100 + $99)";
 //   the list a "Total" line closes     "- Certificate 1: $500" ...
-//                                      "- Total from Certificates: $1,000".
+//                                      "- Total from Certificates: $1,000";
+//   the list an amount is an item of   "- Gift Card: $128"
+//                                      "- Credit Card: $247".
 // Amounts are read as written, each occurrence once (a list may repeat a
 // value), to canonical numbers ("1,625.00" is "1625").
 //
@@ -72,6 +74,20 @@ std::optional<WrittenComputation> ComputationWrittenFor(std::string_view answer,
 // "total".
 std::optional<WrittenComputation> ListTotalledAt(std::string_view answer,
                                                  std::size_t start);
+
+// The other items of the list of amounts the number at `start` is an item
+// of ("- **Gift Card:** $128" / "- **Credit Card:** $247"): the lines
+// around its own at its indentation, each with exactly one money amount
+// ($), contiguous; and the list's "Total" line among them, if any ("-
+// Total: $833" / "- Certificate: $500" / "- Gift Cards: $327"). Nullopt
+// when its own line holds another amount or says total, or when no other
+// item stands beside it. Each side stops at kMaxListItems items.
+struct ListAmounts {
+  absl::InlinedVector<std::string, 4> others;  // canonical, top down
+  std::optional<std::string> total;
+};
+std::optional<ListAmounts> ListAround(std::string_view answer,
+                                      std::size_t start);
 
 }  // namespace groundgate::stages
 

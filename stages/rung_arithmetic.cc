@@ -8,7 +8,9 @@
 #include "stages/rung_arithmetic.h"
 
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "evidence/counts_named.h"
 #include "evidence/extractor.h"
@@ -77,6 +79,88 @@ std::uint32_t CountsNamed(const JudgeContext& context) {
   return context.corpus.counts_named() | evidence::CountsNamed(context.answer);
 }
 
+// The operand `value` of a match, with the slots that carried it.
+evidence::NumericOperand OperandOf(const EvidenceCorpus& corpus,
+                                   std::string value) {
+  std::vector<std::uint32_t> slots = SlotsOf(corpus, value);
+  return evidence::NumericOperand{std::move(value), std::move(slots)};
+}
+
+// What is left of an amount the conversation carried, in any turn, once an
+// amount the answer shows is taken: "$125 remaining" for a certificate of
+// 500 read two turns back, less the $375 the answer shows. One operand is
+// the answer's own, each at least kMinComputedLineSharePercent of the
+// value: a few lookups per shown number, never a scan of a whole
+// conversation's pairs (which grounds wrong totals by accident).
+std::optional<evidence::NumericMatch> RemainderOfCarried(
+    const JudgeContext& context, const Candidate& target) {
+  const std::optional<evidence::NumericUnits> t =
+      evidence::ExactNumericUnits(target.canonical);
+  if (!t.has_value() || *t <= 0) return std::nullopt;
+  for (const Candidate& shown : context.verdict.candidates) {
+    if (&shown == &target || shown.status != CandidateStatus::kGrounded ||
+        (shown.shape != evidence::kShapeNumber && shown.shape != kShapeMoney)) {
+      continue;
+    }
+    const std::optional<evidence::NumericUnits> s =
+        evidence::ExactNumericUnits(shown.canonical);
+    if (!s.has_value() || *s <= 0 ||
+        *s * 100 < *t * kMinComputedLineSharePercent) {
+      continue;
+    }
+    const std::string whole = evidence::FormatNumericUnits(*t + *s);
+    if (!context.corpus.Lookup(whole).carried) continue;
+    evidence::NumericMatch match;
+    match.op = evidence::NumericOp::kDifference;
+    match.operands = {OperandOf(context.corpus, whole),
+                      OperandOf(context.corpus, shown.canonical)};
+    return match;
+  }
+  return std::nullopt;
+}
+
+// An amount that completes the list it is an item of (ListAround): the
+// list's Total line less its other items ("- Total: $833", "- Certificate:
+// $500", "- Gift Cards: $327", "- Remaining on MasterCard: $6"), or, without
+// one, what a total the conversation carried, in any turn, leaves once the
+// other items are paid ("- Gift Card: $128", "- Credit Card: $247" for a
+// carried 375). The whole must add up exactly, so a mistyped item is not
+// grounded by it.
+bool GroundByListPart(JudgeContext& context, Candidate* candidate) {
+  const std::optional<ListAmounts> list =
+      ListAround(context.answer, candidate->start);
+  if (!list.has_value()) return false;
+  const std::optional<evidence::NumericUnits> value =
+      evidence::ExactNumericUnits(candidate->canonical);
+  if (!value.has_value() || *value <= 0) return false;
+  evidence::NumericUnits others = 0;
+  for (const std::string& other : list->others) {
+    const std::optional<evidence::NumericUnits> units =
+        evidence::ExactNumericUnits(other);
+    if (!units.has_value() || *units <= 0) return false;
+    others += *units;
+  }
+  const evidence::NumericUnits whole = *value + others;
+  if (list->total.has_value() &&
+      !SameNumber(*list->total, evidence::FormatNumericUnits(whole))) {
+    return false;
+  }
+  const std::string whole_form = evidence::FormatNumericUnits(whole);
+  if (!context.corpus.Lookup(whole_form).carried) return false;
+  WrittenComputation written;
+  written.op = evidence::NumericOp::kDifference;
+  written.operands.push_back(whole_form);
+  written.text = whole_form;
+  for (const std::string& other : list->others) {
+    written.operands.push_back(other);
+    written.operators.push_back('-');
+    written.text.append(" - ").append(other);
+  }
+  written.result = candidate->canonical;
+  GroundAsWritten(context, written, candidate);
+  return true;
+}
+
 }  // namespace
 
 void GroundByShownArithmetic(JudgeContext& context) {
@@ -107,7 +191,13 @@ void GroundByShownArithmetic(JudgeContext& context) {
     if (!equation && ComputationNamed(context.answer, candidate->start).sum) {
       written = ListTotalledAt(context.answer, candidate->start);
     }
-    if (!written.has_value()) continue;
+    if (!written.has_value()) {
+      // Not a computation's result: perhaps the part a list leaves.
+      if (!GroundByListPart(context, candidate)) continue;
+      context.Finish(candidate, candidate->canonical);
+      index = JudgeContext::kDone;
+      continue;
+    }
     if (SameNumber(written->result, candidate->canonical)) {
       GroundAsWritten(context, *written, candidate);
       for (const std::string& operand : written->operands) {
@@ -163,7 +253,9 @@ void GroundByShownArithmetic(JudgeContext& context) {
 }
 
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
-  const ComputationCue cue = ComputationNamed(context.answer, candidate->start);
+  ComputationCue cue = ComputationNamed(context.answer, candidate->start);
+  const bool remainder = SaysRemainderAfter(context.answer, candidate->end);
+  cue.difference = cue.difference || remainder;
   if (!cue.sum && !cue.difference) return false;
   // Over a whole turn's numbers pair sums and differences already cover
   // much of the integers: only the computation the line names, two
@@ -180,6 +272,9 @@ bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
   std::optional<evidence::NumericMatch> derived =
       context.corpus.numbers_this_turn().FindDerivation(candidate->canonical,
                                                         nullptr, scope);
+  if (!derived.has_value() && remainder) {
+    derived = RemainderOfCarried(context, *candidate);
+  }
   if (!derived.has_value()) return false;
   context.GroundByMatch(*derived, DerivedReason(derived->op), candidate);
   return true;

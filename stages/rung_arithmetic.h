@@ -27,9 +27,13 @@
 // and then only the computation the line names (a sum for "total", a
 // difference for "remaining"). A product's quantity is a count the
 // conversation names ("two passengers": evidence/counts_named.h) or one the
-// answer shows. It never searches earlier turns' results: over a whole
-// conversation a third of the wrong totals derive by accident.
-// TODO(issue 10): operands from earlier turns that the answer does not show
+// answer shows. It never searches pairs of earlier turns' results: over a
+// whole conversation a third of the wrong totals derive by accident. An
+// earlier turn's amount is an operand only beside one the answer shows:
+// what is left of it ("$125 remaining" = a certificate's 500 read two
+// turns back - the $375 shown), or the total a list of payments adds up to
+// ("- Gift Card: $128" / "- Credit Card: $247" for a carried 375).
+// TODO(issue 10): sums of earlier turns' amounts the answer does not show
 // ("previously $3,538 per passenger" = 1679 + 1859 two turns back) need an
 // operand set narrower than every number (the records the answer names).
 #ifndef GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
@@ -59,13 +63,18 @@ inline constexpr int kMinComputedLineSharePercent = 20;
 // names, if it names one; no triple), settling it
 // (JudgeContext::Finish) and marking it kDone; a derived value is an
 // operand of the next round ("$282 - $177 = $105", then "$105 + $263 =
-// $368"), for at most kMaxDerivationRounds rounds.
+// $368"), for at most kMaxDerivationRounds rounds. An amount in a list of
+// amounts that is no computation's result grounds when the list adds up to
+// its own Total line, or to an amount carried in any turn (the part a
+// payment split leaves: stages/read_equations.h, ListAround).
 void GroundByShownArithmetic(JudgeContext& context);
 
 // Grounds a deferred number whose line names a computation ("Total Price:
 // $255", "remaining") by that computation over two of this turn's numbers,
 // shown or not (kMinComputedLineSharePercent), or a count the conversation
-// names times one of them.
+// names times one of them; a number followed by "remaining" or "left" also
+// by what is left of an amount carried in any turn once one the answer
+// shows is taken.
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate);
 
 }  // namespace groundgate::stages

@@ -109,6 +109,20 @@ bool SaysComputed(std::string_view answer, std::size_t start) {
   });
 }
 
+bool SaysRemainderAfter(std::string_view answer, std::size_t end) {
+  std::string_view rest = answer.substr(std::min(end, answer.size()));
+  if (!rest.starts_with(' ')) return false;
+  rest.remove_prefix(1);
+  for (const std::string_view word : {"remaining", "remains", "left"}) {
+    if (rest.starts_with(word) &&
+        (rest.size() == word.size() ||
+         !std::isalpha(static_cast<unsigned char>(rest[word.size()])))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 ComputationCue ComputationNamed(std::string_view answer, std::size_t start) {
   static constexpr std::array<std::string_view, 7> kSumStems = {
       "total",  "sum",     "combined", "altogether",

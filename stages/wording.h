@@ -55,6 +55,11 @@ struct ComputationCue {
 };
 ComputationCue ComputationNamed(std::string_view answer, std::size_t start);
 
+// True when "remaining", "remains" or "left" follows the value ending at
+// `end` (one space between): "$125 remaining", "$6 left" name what is left
+// of an amount, a difference.
+bool SaysRemainderAfter(std::string_view answer, std::size_t end);
+
 }  // namespace groundgate::stages
 
 #endif  // GROUNDGATE_STAGES_WORDING_H_

@@ -270,6 +270,75 @@ TEST_SUITE("rung_arithmetic") {
     CHECK(sum->derivation == "115 + 129");
   }
 
+  // An airline conversation (tau-bench, MIT, taubench-airline-t11-r0): the
+  // certificate's balance and the booking's total were read turns before
+  // the answer splits or spends them.
+  EvidenceCorpus PaymentCorpus() {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What can I pay with?");
+    corpus.RecordToolResult("call_1", "get_user_details",
+                            R"({"certificate_8998287": {"amount": 500},
+            "gift_card_7217252": {"amount": 128},
+            "total_price": 375, "quoted": 833})");
+    corpus.RecordUserMessage("Use my certificate, please.");
+    corpus.RecordToolResult("call_2", "think", R"({"ok": true})");
+    return corpus;
+  }
+
+  TEST_CASE("rung arithmetic: what is left of an amount read turns before") {
+    const EvidenceCorpus corpus = PaymentCorpus();
+    const Case cases[] = {
+        {"Paying $375 with your certificate leaves $125 remaining on it.",
+         "125", CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
+         "500 - 375"},
+        {"Paying $375 with your certificate leaves $135 remaining on it.",
+         "135", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // Without the word, no remainder is searched.
+        {"Paying $375 with your certificate, then $125 on the card.", "125",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->derivation == c.derivation);
+      // Law 7: an operand of an earlier turn names no carrier.
+      CHECK(candidate->carriers.empty());
+    }
+  }
+
+  TEST_CASE("rung arithmetic: the part a list of payments leaves") {
+    const EvidenceCorpus corpus = PaymentCorpus();
+    const Case cases[] = {
+        // The parts add up to a total read turns before.
+        {"- **Gift Card:** $128\n- **Credit Card:** $247\n", "247",
+         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
+         "375 - 128"},
+        {"- **Gift Card:** $128\n- **Credit Card:** $257\n", "257",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // The list's own Total line.
+        {"- Total: $833\n- Certificate: $500\n- Gift Cards: $327\n"
+         "- Remaining on MasterCard: $6\n",
+         "327", CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
+         "833 - 500 - 6"},
+        {"- Total: $833\n- Certificate: $500\n- Gift Cards: $337\n"
+         "- Remaining on MasterCard: $6\n",
+         "337", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->derivation == c.derivation);
+    }
+  }
+
   TEST_CASE("rung arithmetic: a total line names sums, not differences") {
     // 365 - 69 = 296: a wrong total one digit off the real 295 (105 + 190)
     // must not pass as a difference of two carried numbers.
