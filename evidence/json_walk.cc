@@ -9,7 +9,9 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,11 +23,38 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
-struct Leaf {
-  JsonLeafKind kind;
-  std::string_view text;
-  JsonLeafPlace place;
+// A key or leaf as the walk collected it, in 48 bytes (its text and a
+// JsonLeafPlace take 64): a 5 MiB result holds ~370,000 of them. Sizes fit
+// 32 bits: simdjson reads no document of 4 GiB or more.
+class Leaf {
+ public:
+  Leaf(JsonLeafKind kind, std::string_view text, const JsonLeafPlace& place)
+      : text_(text.data()),
+        key_(place.key.data()),
+        path_(place.path),
+        anchor_(place.anchor),
+        text_size_(static_cast<std::uint32_t>(text.size())),
+        key_size_(static_cast<std::uint32_t>(place.key.size())),
+        object_(place.object),
+        kind_(kind) {}
+
+  JsonLeafKind kind() const { return kind_; }
+  std::string_view text() const { return {text_, text_size_}; }
+  JsonLeafPlace place() const {
+    return {path_, anchor_, std::string_view(key_, key_size_), object_};
+  }
+
+ private:
+  const char* text_;
+  const char* key_;
+  std::uint64_t path_;
+  std::uint64_t anchor_;
+  std::uint32_t text_size_;
+  std::uint32_t key_size_;
+  std::uint32_t object_;
+  JsonLeafKind kind_;
 };
+static_assert(sizeof(Leaf) <= 48);
 using Leaves = std::vector<Leaf>;
 
 // FNV-1a, 64 bits: a fixed function, so a path's hash is the same in every
@@ -90,10 +119,10 @@ simdjson::error_code WalkObject(od::object object, std::size_t depth,
     // The object's first member, when it is a scalar, names the entity the
     // later members describe ("reservation_id": "ABC123").
     if (first && leaves->size() == before + 1 &&
-        leaves->back().kind != JsonLeafKind::kKey) {
+        leaves->back().kind() != JsonLeafKind::kKey) {
       field_parent.anchor = MixBytes(
           MixBytes(place.anchor == kNoAnchor ? kFnvOffset : place.anchor, "="),
-          leaves->back().text);
+          leaves->back().text());
     }
     first = false;
   }
@@ -233,6 +262,63 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
   return simdjson::SUCCESS;
 }
 
+// The scratch memory of a walk, kept by its thread for the next walk: the
+// padded copy of the content and the leaf list. A large result's copy and
+// list (~28 MiB for a 5 MiB inventory) were allocated and faulted in anew
+// for each walk, which cost more than the walk itself (issue 12); the
+// thread's simdjson parser keeps its own buffers the same way. A walk
+// inside a visitor (nested) has scratch of its own, so the outer walk's
+// leaves stay put. What a walk needed past kMaxRetainedScratchBytes is
+// given back when it ends: a thread keeps at most that much.
+constexpr std::size_t kMaxRetainedScratchBytes = std::size_t{64} << 20;
+
+struct WalkScratch {
+  std::unique_ptr<char[]> padded;
+  std::size_t padded_capacity = 0;
+  Leaves leaves;
+  bool in_use = false;
+
+  // `content` copied with simdjson's zeroed padding after it.
+  simdjson::padded_string_view Pad(std::string_view content) {
+    const std::size_t needed = content.size() + simdjson::SIMDJSON_PADDING;
+    if (padded_capacity < needed) {
+      padded = std::make_unique_for_overwrite<char[]>(needed);
+      padded_capacity = needed;
+    }
+    std::copy(content.begin(), content.end(), padded.get());
+    std::fill_n(padded.get() + content.size(), simdjson::SIMDJSON_PADDING,
+                '\0');
+    return simdjson::padded_string_view(padded.get(), content.size(),
+                                        padded_capacity);
+  }
+
+  std::size_t bytes() const {
+    return padded_capacity + leaves.capacity() * sizeof(Leaf);
+  }
+};
+
+// Marks a scratch in use for one walk; on leaving, empties it and gives
+// back what exceeds kMaxRetainedScratchBytes.
+class ScratchInUse {
+ public:
+  explicit ScratchInUse(WalkScratch& scratch) : scratch(scratch) {
+    scratch.in_use = true;
+  }
+  ~ScratchInUse() {
+    scratch.leaves.clear();
+    if (scratch.bytes() > kMaxRetainedScratchBytes) {
+      scratch.leaves = Leaves();
+      scratch.padded.reset();
+      scratch.padded_capacity = 0;
+    }
+    scratch.in_use = false;
+  }
+  ScratchInUse(const ScratchInUse&) = delete;
+  ScratchInUse& operator=(const ScratchInUse&) = delete;
+
+  WalkScratch& scratch;
+};
+
 bool AtEnd(od::document& doc) {
   return doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
 }
@@ -273,8 +359,11 @@ JsonWalkResult WalkJson(
   // One parser per thread: its buffers are reused across results, and
   // distinct threads never share one.
   thread_local od::parser parser;
-  const simdjson::padded_string padded(content);
-  Leaves leaves;
+  thread_local WalkScratch thread_scratch;
+  WalkScratch nested_scratch;
+  ScratchInUse in_use(thread_scratch.in_use ? nested_scratch : thread_scratch);
+  const simdjson::padded_string_view padded = in_use.scratch.Pad(content);
+  Leaves& leaves = in_use.scratch.leaves;
 
   {
     od::document doc;
@@ -291,7 +380,9 @@ JsonWalkResult WalkJson(
     if (parser.iterate(padded).get(doc) == simdjson::SUCCESS &&
         WalkAbsence(doc, &is_absence, &coverage) == simdjson::SUCCESS &&
         is_absence) {
-      for (const Leaf& leaf : coverage) visit(leaf.kind, leaf.text, leaf.place);
+      for (const Leaf& leaf : coverage) {
+        visit(leaf.kind(), leaf.text(), leaf.place());
+      }
       result.parsed = true;
       result.absence_report = true;
       return result;
@@ -305,7 +396,7 @@ JsonWalkResult WalkJson(
       return result;
     }
   }
-  for (const Leaf& leaf : leaves) visit(leaf.kind, leaf.text, leaf.place);
+  for (const Leaf& leaf : leaves) visit(leaf.kind(), leaf.text(), leaf.place());
   result.parsed = true;
   return result;
 }
