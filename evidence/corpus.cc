@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <mutex>
@@ -66,18 +67,17 @@ bool LooksLikeCanonicalNumber(std::string_view key) {
          key.back() >= '0' && key.back() <= '9';
 }
 
-// The bytes of the corpus's distinct values, in blocks that never move, so
-// the value table holds a 16-byte view per slot instead of a 32-byte
-// string (whose keys past 15 bytes, "@date:2024-05-06", each cost a heap
-// allocation). Nothing is freed before the corpus.
+// The bytes of the long keys of the corpus's distinct values (see
+// StoredValue), in blocks that never move. Nothing is freed before the
+// corpus.
 class KeyArena {
  public:
-  absl::string_view Store(std::string_view key) {
+  const char* Store(std::string_view key) {
     if (key.size() > kBlockBytes / 4) {
       // A long key gets a block of its own; the current block stays open.
       large_.push_back(std::make_unique<char[]>(key.size()));
       std::copy(key.begin(), key.end(), large_.back().get());
-      return absl::string_view(large_.back().get(), key.size());
+      return large_.back().get();
     }
     if (blocks_.empty() || used_ + key.size() > kBlockBytes) {
       blocks_.push_back(std::make_unique<char[]>(kBlockBytes));
@@ -86,7 +86,7 @@ class KeyArena {
     char* at = blocks_.back().get() + used_;
     std::copy(key.begin(), key.end(), at);
     used_ += key.size();
-    return absl::string_view(at, key.size());
+    return at;
   }
 
  private:
@@ -100,8 +100,8 @@ class KeyArena {
 constexpr std::uint32_t kNoSpill = 0xFFFFFFFF;
 
 // Most values are carried by one or two results of a turn, so two carrier
-// slots live in the entry (24 bytes in all: the hash table stays small and
-// cache-friendly) and a longer list moves to a spill block of the turn.
+// slots live in the entry (24 bytes in all: with its key, an entry fits
+// one cache line) and a longer list moves to a spill block of the turn.
 struct ValueEntry {
   std::uint32_t latest_turn = 0;
   // The turn (plus one) the carrier list belongs to; 0 = no list yet.
@@ -114,6 +114,206 @@ struct ValueEntry {
   bool exact_spelling_seen = false;
   // Some result carried it as a word of a person's name (Evidence).
   bool person_name = false;
+};
+
+// A key up to this long is kept inside its entry ("41200",
+// "@date:2024-05-06", a WWN); a longer one (a short leaf read whole) in the
+// arena. 32 makes an entry 64 bytes: a lookup that finds its value reads
+// one cache line, the key compare included.
+constexpr std::size_t kInlineKeyBytes = 32;
+
+// One distinct value: its entry and its key.
+struct StoredValue {
+  ValueEntry entry;
+  std::uint32_t key_size = 0;
+  union {
+    char inline_key[kInlineKeyBytes];
+    const char* arena_key;
+  };
+
+  std::string_view key() const {
+    return std::string_view(
+        key_size <= kInlineKeyBytes ? inline_key : arena_key, key_size);
+  }
+};
+
+// The hash of a key for ValueTable: wyhash's multiply-fold over 8-byte
+// words, inline (most keys are 4 to 24 bytes: two loads and two
+// multiplies). Seeded per process, as absl::Hash is, so a tool result
+// cannot be built to collide; nothing ever iterates the table, so no output
+// depends on the seed (law 9).
+__extension__ using WideProduct = unsigned __int128;
+
+inline std::uint64_t MultiplyFold(std::uint64_t a, std::uint64_t b) {
+  const WideProduct product = static_cast<WideProduct>(a) * b;
+  return static_cast<std::uint64_t>(product) ^
+         static_cast<std::uint64_t>(product >> 64);
+}
+
+inline std::uint64_t Load8(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, sizeof(word));
+  return word;
+}
+
+inline std::uint64_t Load4(const char* p) {
+  std::uint32_t word;
+  std::memcpy(&word, p, sizeof(word));
+  return word;
+}
+
+const std::uint64_t kKeyHashSeed =
+    absl::HashOf(std::uint64_t{0x9e3779b97f4a7c15ULL});
+
+inline std::uint64_t KeyHash(std::string_view key) {
+  constexpr std::uint64_t kP0 = 0xa0761d6478bd642fULL;
+  constexpr std::uint64_t kP1 = 0xe7037ed1a0b428dbULL;
+  constexpr std::uint64_t kP2 = 0x8ebc6af09c88c6e3ULL;
+  const char* p = key.data();
+  const std::size_t n = key.size();
+  std::uint64_t seed = kKeyHashSeed;
+  std::uint64_t a = 0;
+  std::uint64_t b = 0;
+  if (n <= 16) {
+    if (n >= 8) {
+      a = Load8(p);
+      b = Load8(p + n - 8);
+    } else if (n >= 4) {
+      a = Load4(p);
+      b = Load4(p + n - 4);
+    } else if (n > 0) {
+      a = (std::uint64_t{static_cast<unsigned char>(p[0])} << 16) |
+          (std::uint64_t{static_cast<unsigned char>(p[n >> 1])} << 8) |
+          static_cast<unsigned char>(p[n - 1]);
+    }
+  } else {
+    std::size_t i = 0;
+    for (; i + 16 < n; i += 16) {
+      seed = MultiplyFold(Load8(p + i) ^ kP1, Load8(p + i + 8) ^ seed);
+    }
+    a = Load8(p + n - 16);
+    b = Load8(p + n - 8);
+  }
+  return MultiplyFold(kP1 ^ n, MultiplyFold(a ^ kP1, b ^ seed ^ kP0) ^ kP2);
+}
+
+// The corpus's distinct values: open addressing over 8-byte slots (a
+// hash's low 32 bits and an entry's number), entries in blocks that never
+// move. A lookup reads a slot, then the one entry whose hash matched;
+// growing moves only the slots (their hash says where each goes), never an
+// entry or a key. Replaces an absl::flat_hash_map<string_view, ValueEntry>
+// whose keys lived in an arena: a lookup read the slot, then the key's
+// bytes elsewhere, and each growth hashed every key again (issue 12).
+class ValueTable {
+ public:
+  // Where Locate left a key: its entry, or the slot it would take.
+  struct Place {
+    StoredValue* found = nullptr;
+    std::size_t slot = 0;
+    std::uint32_t hash = 0;
+  };
+
+  static std::uint32_t Hash(std::string_view key) {
+    return static_cast<std::uint32_t>(KeyHash(key));
+  }
+
+  Place Locate(std::string_view key) const { return Locate(key, Hash(key)); }
+
+  // REQUIRES: hash == Hash(key).
+  Place Locate(std::string_view key, std::uint32_t hash) const {
+    Place place;
+    place.hash = hash;
+    if (slots_.empty()) return place;
+    std::size_t i = place.hash & mask_;
+    while (true) {
+      const Slot& slot = slots_[i];
+      if (slot.entry == 0) break;
+      if (slot.hash == place.hash) {
+        StoredValue& value = At(slot.entry - 1);
+        if (value.key() == key) {
+          place.found = &value;
+          return place;
+        }
+      }
+      i = (i + 1) & mask_;
+    }
+    place.slot = i;
+    return place;
+  }
+
+  StoredValue* Find(std::string_view key) const { return Locate(key).found; }
+
+  // Adds `key` where Locate left it. REQUIRES: place.found == nullptr, and
+  // no Insert since that Locate.
+  StoredValue& Insert(const Place& place, std::string_view key) {
+    std::size_t at = place.slot;
+    if ((size_ + 1) * 2 > slots_.size()) {
+      Grow();
+      at = place.hash & mask_;
+      while (slots_[at].entry != 0) at = (at + 1) & mask_;
+    }
+    if ((size_ & (kBlockEntries - 1)) == 0) {
+      blocks_.push_back(std::make_unique<StoredValue[]>(kBlockEntries));
+    }
+    StoredValue& value = At(size_);
+    value.key_size = static_cast<std::uint32_t>(key.size());
+    if (key.size() <= kInlineKeyBytes) {
+      std::copy(key.begin(), key.end(), value.inline_key);
+    } else {
+      value.arena_key = long_keys_.Store(key);
+    }
+    ++size_;
+    slots_[at] = Slot{place.hash, static_cast<std::uint32_t>(size_)};
+    return value;
+  }
+
+  std::size_t size() const { return size_; }
+
+  // Asks the memory for the slot a key of this hash is looked for first.
+  void PrefetchSlot(std::uint32_t hash) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
+  }
+
+  // Asks the memory for the entry a key of this hash most likely has: the
+  // one in the first slot of its hash, if any. Only a hint: a wrong guess
+  // costs a load.
+  void PrefetchEntry(std::uint32_t hash) const {
+    if (slots_.empty()) return;
+    const Slot& slot = slots_[hash & mask_];
+    if (slot.entry != 0 && slot.hash == hash) {
+      __builtin_prefetch(&At(slot.entry - 1));
+    }
+  }
+
+ private:
+  struct Slot {
+    std::uint32_t hash = 0;
+    std::uint32_t entry = 0;  // the entry's number plus one; 0: empty
+  };
+  static constexpr std::size_t kBlockEntries = 1024;
+  static constexpr std::size_t kInitialSlots = 64;
+
+  StoredValue& At(std::size_t n) const {
+    return blocks_[n / kBlockEntries][n % kBlockEntries];
+  }
+
+  void Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? kInitialSlots : old.size() * 2, Slot{});
+    mask_ = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.entry == 0) continue;
+      std::size_t i = slot.hash & mask_;
+      while (slots_[i].entry != 0) i = (i + 1) & mask_;
+      slots_[i] = slot;
+    }
+  }
+
+  std::vector<Slot> slots_;  // a power of two, at most half full
+  std::size_t mask_ = 0;
+  std::vector<std::unique_ptr<StoredValue[]>> blocks_;
+  std::size_t size_ = 0;
+  KeyArena long_keys_;
 };
 
 // 64-bit FNV-1a: unseeded, so a bounded id is the same in every process
@@ -220,9 +420,7 @@ struct EvidenceCorpus::Index {
   explicit Index(CorpusOptions o) : options(o) {}
 
   CorpusOptions options;
-  // Keyed by views into `keys`.
-  KeyArena keys;
-  absl::flat_hash_map<absl::string_view, ValueEntry> values;
+  ValueTable values;
   absl::flat_hash_set<std::string> exempt;
   // Exempt texts indexed once per process (evidence/exempt_cache.h): sets
   // shared with other corpora, each attached once, and how many of their
@@ -311,22 +509,93 @@ struct EvidenceCorpus::Index {
     }
   }
 
-  // Records that result `slot` carried canonical value `key`.
+  // Carries go through a short queue: a key's slot is asked of the memory
+  // when it is queued, its entry kCarryLookahead / 2 carries later, and it
+  // is looked up kCarryLookahead carries later, so several of the table's
+  // cache misses are in flight at once instead of one after another (the
+  // table outgrows the caches: 116k values of a 5 MiB result; issue 12).
+  // The queue is carried out in order, so the ceiling lets in the same
+  // keys; everything that reads the table or the outcome first calls
+  // FlushCarries. Keys longer than kMaxQueuedKeyBytes skip the queue
+  // (after emptying it).
+  static constexpr std::size_t kCarryLookahead = 8;
+  static constexpr std::size_t kMaxQueuedKeyBytes = 48;
+  struct QueuedCarry {
+    std::uint32_t hash = 0;
+    std::uint32_t slot = 0;
+    bool exact = false;
+    std::uint8_t size = 0;
+    char bytes[kMaxQueuedKeyBytes];
+  };
+  std::array<QueuedCarry, kCarryLookahead> queue;
+  std::size_t queue_head = 0;  // the oldest queued carry
+  std::size_t queue_count = 0;
+  RecordOutcome* queue_outcome = nullptr;  // the outcome the queue reports to
+
+  // Records that result `slot` carried canonical value `key` (now or, at
+  // the latest, at the next FlushCarries).
   void Carry(std::string_view key, bool exact, std::uint32_t slot,
              RecordOutcome* out) {
     if (key.empty()) return;
     ++out->values_seen;
     ++results[slot].values_recorded;
-    auto it = values.find(AbslView(key));
-    if (it == values.end()) {
+    if (key.size() > kMaxQueuedKeyBytes || queue_outcome != out) {
+      FlushCarries();
+      if (key.size() > kMaxQueuedKeyBytes) {
+        CarryNow(key, ValueTable::Hash(key), exact, slot, out);
+        return;
+      }
+      queue_outcome = out;
+    }
+    if (queue_count == kCarryLookahead) {
+      const QueuedCarry& oldest = queue[queue_head];
+      CarryNow(std::string_view(oldest.bytes, oldest.size), oldest.hash,
+               oldest.exact, oldest.slot, out);
+      queue_head = (queue_head + 1) % kCarryLookahead;
+      --queue_count;
+    }
+    QueuedCarry& next = queue[(queue_head + queue_count) % kCarryLookahead];
+    next.hash = ValueTable::Hash(key);
+    next.slot = slot;
+    next.exact = exact;
+    next.size = static_cast<std::uint8_t>(key.size());
+    std::copy(key.begin(), key.end(), next.bytes);
+    ++queue_count;
+    values.PrefetchSlot(next.hash);
+    if (queue_count > kCarryLookahead / 2) {
+      values.PrefetchEntry(
+          queue[(queue_head + queue_count - 1 - kCarryLookahead / 2) %
+                kCarryLookahead]
+              .hash);
+    }
+  }
+
+  // Carries out every queued carry, oldest first.
+  void FlushCarries() {
+    while (queue_count > 0) {
+      const QueuedCarry& oldest = queue[queue_head];
+      CarryNow(std::string_view(oldest.bytes, oldest.size), oldest.hash,
+               oldest.exact, oldest.slot, queue_outcome);
+      queue_head = (queue_head + 1) % kCarryLookahead;
+      --queue_count;
+    }
+    queue_outcome = nullptr;
+  }
+
+  // REQUIRES: key is not empty, hash == ValueTable::Hash(key).
+  void CarryNow(std::string_view key, std::uint32_t hash, bool exact,
+                std::uint32_t slot, RecordOutcome* out) {
+    const ValueTable::Place place = values.Locate(key, hash);
+    StoredValue* value = place.found;
+    if (value == nullptr) {
       if (Full()) {
         truncated = true;
         return;
       }
-      it = values.emplace(keys.Store(key), ValueEntry{}).first;
+      value = &values.Insert(place, key);
       ++out->values_new;
     }
-    ValueEntry& entry = it->second;
+    ValueEntry& entry = value->entry;
     entry.latest_turn = turn;
     entry.exact_spelling_seen |= exact;
     if (entry.carriers_turn != turn + 1) {
@@ -685,11 +954,12 @@ struct EvidenceCorpus::Index {
   // "neil"). A word the ceiling kept out stays unmarked.
   void MarkPersonName(std::string_view leaf) {
     if (leaf.size() > evidence::kMaxPersonNameBytes) return;
+    FlushCarries();
     evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
       const evidence::TokenValue value =
           evidence::ReadToken(leaf.substr(span.start, span.end - span.start));
-      auto it = values.find(AbslView(value.canonical.form));
-      if (it != values.end()) it->second.person_name = true;
+      StoredValue* const held = values.Find(value.canonical.form);
+      if (held != nullptr) held->entry.person_name = true;
       return true;
     });
   }
@@ -877,6 +1147,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
     if (objects_with_email.contains(object)) index.MarkPersonName(name);
   }
   if (!walked.parsed) Index::ForEachTextKey(content, carry);
+  index.FlushCarries();
   index.numbers.Prepare();
   outcome.parsed_as_json = walked.parsed;
   outcome.absence_report = walked.absence_report;
@@ -917,9 +1188,9 @@ bool EvidenceCorpus::RecordUserMessage(std::string_view text) {
 
 Evidence EvidenceCorpus::Lookup(std::string_view canonical) const {
   Evidence evidence;
-  auto it = index_->values.find(AbslView(canonical));
-  if (it == index_->values.end()) return evidence;
-  const ValueEntry& entry = it->second;
+  const StoredValue* const value = index_->values.Find(canonical);
+  if (value == nullptr) return evidence;
+  const ValueEntry& entry = value->entry;
   evidence.carried = true;
   evidence.latest_turn = entry.latest_turn;
   evidence.exact_spelling_seen = entry.exact_spelling_seen;
