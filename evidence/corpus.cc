@@ -122,8 +122,8 @@ struct ValueEntry {
 // one cache line, the key compare included.
 constexpr std::size_t kInlineKeyBytes = 32;
 
-// One distinct value: its entry and its key.
-struct StoredValue {
+// One distinct value: its entry and its key, on a cache line of its own.
+struct alignas(64) StoredValue {
   ValueEntry entry;
   std::uint32_t key_size = 0;
   union {
@@ -136,6 +136,7 @@ struct StoredValue {
         key_size <= kInlineKeyBytes ? inline_key : arena_key, key_size);
   }
 };
+static_assert(sizeof(StoredValue) == 64);
 
 // The hash of a key for ValueTable: wyhash's multiply-fold over 8-byte
 // words, inline (most keys are 4 to 24 bytes: two loads and two
@@ -258,7 +259,7 @@ class ValueTable {
     StoredValue& value = At(size_);
     value.key_size = static_cast<std::uint32_t>(key.size());
     if (key.size() <= kInlineKeyBytes) {
-      std::copy(key.begin(), key.end(), value.inline_key);
+      std::memcpy(value.inline_key, key.data(), key.size());
     } else {
       value.arena_key = long_keys_.Store(key);
     }
@@ -275,13 +276,16 @@ class ValueTable {
   }
 
   // Asks the memory for the entry a key of this hash most likely has: the
-  // one in the first slot of its hash, if any. Only a hint: a wrong guess
+  // first one of its hash along its probe. Only a hint: a wrong guess
   // costs a load.
   void PrefetchEntry(std::uint32_t hash) const {
     if (slots_.empty()) return;
-    const Slot& slot = slots_[hash & mask_];
-    if (slot.entry != 0 && slot.hash == hash) {
-      __builtin_prefetch(&At(slot.entry - 1));
+    for (std::size_t i = hash & mask_; slots_[i].entry != 0;
+         i = (i + 1) & mask_) {
+      if (slots_[i].hash == hash) {
+        __builtin_prefetch(&At(slots_[i].entry - 1));
+        return;
+      }
     }
   }
 
@@ -379,21 +383,75 @@ class LeafMemo {
     std::uint32_t numbers_end = 0;
   };
 
-  Effect* Find(bool number, std::string_view leaf) {
-    if (leaf.size() > kMaxMemoLeafBytes) return nullptr;
-    auto& map = number ? numbers_ : texts_;
-    const auto it = map.find(absl::string_view(leaf.data(), leaf.size()));
-    return it == map.end() ? nullptr : &it->second;
+  // Where Find left a leaf, for Remember.
+  struct Place {
+    Effect* found = nullptr;
+    std::size_t slot = 0;
+    std::uint32_t hash = 0;
+  };
+
+  // Looks `leaf` up among the number leaves or the text leaves. Open
+  // addressing over 8-byte slots, as ValueTable (one hash per leaf, no key
+  // compared unless its 32-bit hash, size and kind match).
+  static std::uint32_t Hash(bool number, std::string_view leaf) {
+    return static_cast<std::uint32_t>(KeyHash(leaf)) ^ number;
   }
+
+  // REQUIRES: hash == Hash(number, leaf) when leaf is at most
+  // kMaxMemoLeafBytes long.
+  Place Find(bool number, std::string_view leaf, std::uint32_t hash) const {
+    Place place;
+    if (leaf.size() > kMaxMemoLeafBytes) return place;
+    place.hash = hash;
+    if (slots_.empty()) return place;
+    std::size_t i = place.hash & mask_;
+    for (; slots_[i].entry != 0; i = (i + 1) & mask_) {
+      if (slots_[i].hash != place.hash) continue;
+      const Leaf& known = leaves_[slots_[i].entry - 1];
+      if (known.number == number && known.size == leaf.size() &&
+          std::equal(leaf.begin(), leaf.end(), known.data)) {
+        place.found = const_cast<Effect*>(&known.effect);
+        return place;
+      }
+    }
+    place.slot = i;
+    return place;
+  }
+  // Asks the memory for the slot a leaf of this hash is looked for first.
+  void PrefetchSlot(std::uint32_t hash) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
+  }
+  // Asks the memory for the first leaf of this hash along its probe, and
+  // for that leaf's first bytes. Only a hint.
+  void PrefetchLeaf(std::uint32_t hash) const {
+    if (slots_.empty()) return;
+    for (std::size_t i = hash & mask_; slots_[i].entry != 0;
+         i = (i + 1) & mask_) {
+      if (slots_[i].hash == hash) {
+        const Leaf& known = leaves_[slots_[i].entry - 1];
+        __builtin_prefetch(&known);
+        return;
+      }
+    }
+  }
+
   // True when a leaf not found may be remembered.
   bool Admits(std::string_view leaf) const {
-    return leaf.size() <= kMaxMemoLeafBytes &&
-           numbers_.size() + texts_.size() < kMaxMemoLeaves;
+    return leaf.size() <= kMaxMemoLeafBytes && leaves_.size() < kMaxMemoLeaves;
   }
-  // REQUIRES: Admits(leaf), and Find(number, leaf) found nothing.
-  void Remember(bool number, std::string_view leaf, const Effect& effect) {
-    auto& map = number ? numbers_ : texts_;
-    map.emplace(absl::string_view(leaf.data(), leaf.size()), effect);
+  // REQUIRES: Admits(leaf), `place` is what Find(number, leaf) returned (it
+  // found nothing), and nothing was remembered since.
+  void Remember(const Place& place, bool number, std::string_view leaf,
+                const Effect& effect) {
+    std::size_t at = place.slot;
+    if ((leaves_.size() + 1) * 2 > slots_.size()) {
+      Grow();
+      at = place.hash & mask_;
+      while (slots_[at].entry != 0) at = (at + 1) & mask_;
+    }
+    leaves_.push_back(Leaf{leaf.data(), static_cast<std::uint32_t>(leaf.size()),
+                           number, effect});
+    slots_[at] = Slot{place.hash, static_cast<std::uint32_t>(leaves_.size())};
   }
   void AddNumber(std::string_view key) { number_keys_.emplace_back(key); }
   std::uint32_t numbers_size() const {
@@ -402,9 +460,57 @@ class LeafMemo {
   std::string_view number(std::uint32_t i) const { return number_keys_[i]; }
 
  private:
-  absl::flat_hash_map<absl::string_view, Effect> numbers_;
-  absl::flat_hash_map<absl::string_view, Effect> texts_;
+  struct Slot {
+    std::uint32_t hash = 0;
+    std::uint32_t entry = 0;  // the leaf's number plus one; 0: empty
+  };
+  // A leaf remembered: a view into the walk's buffers.
+  struct Leaf {
+    const char* data;
+    std::uint32_t size;
+    bool number;
+    Effect effect;
+  };
+  static constexpr std::size_t kInitialSlots = 64;
+
+  void Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? kInitialSlots : old.size() * 2, Slot{});
+    mask_ = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.entry == 0) continue;
+      std::size_t i = slot.hash & mask_;
+      while (slots_[i].entry != 0) i = (i + 1) & mask_;
+      slots_[i] = slot;
+    }
+  }
+
+  std::vector<Slot> slots_;  // a power of two, at most half full
+  std::size_t mask_ = 0;
+  std::vector<Leaf> leaves_;
   std::vector<std::string> number_keys_;
+};
+
+// The memo hashes of the leaves WalkJson's `ahead` has seen and its
+// `visit` not yet, oldest first.
+class MemoLookahead {
+ public:
+  void Push(std::uint32_t hash) { hashes_[tail_++ % kRing] = hash; }
+  // The hash of the leaf kJsonLookahead / 2 before the last pushed (0
+  // while there is none): the one whose remembered leaf to ask for.
+  std::uint32_t Halfway() const {
+    const std::size_t back = evidence::kJsonLookahead / 2;
+    return tail_ - head_ > back ? hashes_[(tail_ - 1 - back) % kRing] : 0;
+  }
+  // The oldest hash: the leaf `visit` sees now.
+  std::uint32_t Next() { return hashes_[head_++ % kRing]; }
+
+ private:
+  static constexpr std::size_t kRing = 2 * evidence::kJsonLookahead;
+  static_assert((kRing & (kRing - 1)) == 0);
+  std::array<std::uint32_t, kRing> hashes_{};
+  std::size_t head_ = 0;
+  std::size_t tail_ = 0;
 };
 
 // An email local part longer than this is no one's name (RFC 5321: 64).
@@ -511,21 +617,30 @@ struct EvidenceCorpus::Index {
 
   // Carries go through a short queue: a key's slot is asked of the memory
   // when it is queued, its entry kCarryLookahead / 2 carries later, and it
-  // is looked up kCarryLookahead carries later, so several of the table's
+  // is looked up kCarryLookahead carries later, so many of the table's
   // cache misses are in flight at once instead of one after another (the
   // table outgrows the caches: 116k values of a 5 MiB result; issue 12).
-  // The queue is carried out in order, so the ceiling lets in the same
-  // keys; everything that reads the table or the outcome first calls
-  // FlushCarries. Keys longer than kMaxQueuedKeyBytes skip the queue
-  // (after emptying it).
-  static constexpr std::size_t kCarryLookahead = 8;
-  static constexpr std::size_t kMaxQueuedKeyBytes = 48;
+  // The queue is carried out in order, and marking a person's name is
+  // queued with the carries, so the ceiling lets in the same keys and a
+  // mark finds what the carries before it stored. Whatever reads the table
+  // or the outcome otherwise calls FlushCarries first.
+  static constexpr std::size_t kCarryLookahead = 32;
+  static constexpr std::size_t kQueuedKeyBytes = 32;
   struct QueuedCarry {
+    // The key: in `bytes` up to kQueuedKeyBytes (most keys), else in
+    // `long_key` (whose capacity the next long key queued here reuses).
+    char bytes[kQueuedKeyBytes];
+    std::string long_key;
+    std::uint32_t size = 0;
     std::uint32_t hash = 0;
     std::uint32_t slot = 0;
     bool exact = false;
-    std::uint8_t size = 0;
-    char bytes[kMaxQueuedKeyBytes];
+    bool person_name_mark = false;  // marks the key's word, carries nothing
+
+    std::string_view key() const {
+      return std::string_view(size <= kQueuedKeyBytes ? bytes : long_key.data(),
+                              size);
+    }
   };
   std::array<QueuedCarry, kCarryLookahead> queue;
   std::size_t queue_head = 0;  // the oldest queued carry
@@ -539,27 +654,27 @@ struct EvidenceCorpus::Index {
     if (key.empty()) return;
     ++out->values_seen;
     ++results[slot].values_recorded;
-    if (key.size() > kMaxQueuedKeyBytes || queue_outcome != out) {
+    if (queue_outcome != out) {
       FlushCarries();
-      if (key.size() > kMaxQueuedKeyBytes) {
-        CarryNow(key, ValueTable::Hash(key), exact, slot, out);
-        return;
-      }
       queue_outcome = out;
     }
-    if (queue_count == kCarryLookahead) {
-      const QueuedCarry& oldest = queue[queue_head];
-      CarryNow(std::string_view(oldest.bytes, oldest.size), oldest.hash,
-               oldest.exact, oldest.slot, out);
-      queue_head = (queue_head + 1) % kCarryLookahead;
-      --queue_count;
-    }
+    Enqueue(key, exact, slot, /*person_name_mark=*/false);
+  }
+
+  void Enqueue(std::string_view key, bool exact, std::uint32_t slot,
+               bool person_name_mark) {
+    if (queue_count == kCarryLookahead) CarryOldest();
     QueuedCarry& next = queue[(queue_head + queue_count) % kCarryLookahead];
+    next.size = static_cast<std::uint32_t>(key.size());
+    if (key.size() <= kQueuedKeyBytes) {
+      std::memcpy(next.bytes, key.data(), key.size());
+    } else {
+      next.long_key.assign(key);
+    }
     next.hash = ValueTable::Hash(key);
     next.slot = slot;
     next.exact = exact;
-    next.size = static_cast<std::uint8_t>(key.size());
-    std::copy(key.begin(), key.end(), next.bytes);
+    next.person_name_mark = person_name_mark;
     ++queue_count;
     values.PrefetchSlot(next.hash);
     if (queue_count > kCarryLookahead / 2) {
@@ -570,15 +685,22 @@ struct EvidenceCorpus::Index {
     }
   }
 
+  void CarryOldest() {
+    const QueuedCarry& oldest = queue[queue_head];
+    if (oldest.person_name_mark) {
+      StoredValue* const held = values.Locate(oldest.key(), oldest.hash).found;
+      if (held != nullptr) held->entry.person_name = true;
+    } else {
+      CarryNow(oldest.key(), oldest.hash, oldest.exact, oldest.slot,
+               queue_outcome);
+    }
+    queue_head = (queue_head + 1) % kCarryLookahead;
+    --queue_count;
+  }
+
   // Carries out every queued carry, oldest first.
   void FlushCarries() {
-    while (queue_count > 0) {
-      const QueuedCarry& oldest = queue[queue_head];
-      CarryNow(std::string_view(oldest.bytes, oldest.size), oldest.hash,
-               oldest.exact, oldest.slot, queue_outcome);
-      queue_head = (queue_head + 1) % kCarryLookahead;
-      --queue_count;
-    }
+    while (queue_count > 0) CarryOldest();
     queue_outcome = nullptr;
   }
 
@@ -952,20 +1074,21 @@ struct EvidenceCorpus::Index {
   // Marks the words of a person's name a result carried (Evidence::
   // person_name): each token as the corpus indexed it ("o'neil" as "o" and
   // "neil"). A word the ceiling kept out stays unmarked.
+  // Queued with the carries (see Carry), so it marks what they stored.
   void MarkPersonName(std::string_view leaf) {
     if (leaf.size() > evidence::kMaxPersonNameBytes) return;
-    FlushCarries();
     evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
       const evidence::TokenValue value =
           evidence::ReadToken(leaf.substr(span.start, span.end - span.start));
-      StoredValue* const held = values.Find(value.canonical.form);
-      if (held != nullptr) held->entry.person_name = true;
+      if (!value.canonical.form.empty()) {
+        Enqueue(value.canonical.form, false, 0, /*person_name_mark=*/true);
+      }
       return true;
     });
   }
 
   static std::uint64_t ValueHash(std::string_view key) {
-    return absl::HashOf(AbslView(key)) | 1;  // never 0: 0 is "none"
+    return KeyHash(key) | 1;  // never 0: 0 is "none"
   }
 
   // Conflicts: the first value this turn's results carried at each place
@@ -1069,13 +1192,33 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   // (copied, as the walk's views end with it, when the email comes later).
   absl::flat_hash_set<std::uint32_t> objects_with_email;
   std::vector<std::pair<std::uint32_t, std::string>> names_pending;
+  // The last key leaf visited and its class.
+  std::string_view last_key;
+  evidence::PersonNameKey last_key_class = evidence::PersonNameKey::kNone;
+
+  // The memo outgrows the caches on a large result: each leaf's memo hash
+  // is computed kJsonLookahead leaves early (WalkJson's `ahead`) and its
+  // slot asked of the memory then, its remembered leaf halfway.
+  MemoLookahead memo_ahead;
+  auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
+    std::uint32_t hash = 0;
+    if (leaf.size() <= kMaxMemoLeafBytes) {
+      hash = LeafMemo::Hash(kind == evidence::JsonLeafKind::kNumber, leaf);
+      memo.PrefetchSlot(hash);
+    }
+    memo_ahead.Push(hash);
+    memo.PrefetchLeaf(memo_ahead.Halfway());
+  };
 
   const evidence::JsonWalkResult walked = evidence::WalkJson(
-      content, [&](evidence::JsonLeafKind kind, std::string_view leaf,
-                   const evidence::JsonLeafPlace& place) {
+      content, ahead,
+      [&](evidence::JsonLeafKind kind, std::string_view leaf,
+          const evidence::JsonLeafPlace& place) {
         std::uint64_t identity = 0;
         const bool number = kind == evidence::JsonLeafKind::kNumber;
-        LeafMemo::Effect* const known = memo.Find(number, leaf);
+        const LeafMemo::Place memo_place =
+            memo.Find(number, leaf, memo_ahead.Next());
+        LeafMemo::Effect* const known = memo_place.found;
         if (known != nullptr) {
           identity = known->identity;
           outcome.values_seen += known->keys;
@@ -1109,7 +1252,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           }
           effect.identity = identity;
           effect.numbers_end = memo.numbers_size();
-          if (memoizable) memo.Remember(number, leaf, effect);
+          if (memoizable) memo.Remember(memo_place, number, leaf, effect);
         }
         if (kind != evidence::JsonLeafKind::kKey &&
             leaf.size() <= kMaxPlacedLeafBytes) {
@@ -1117,8 +1260,9 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
         }
         // A key leaf is the key itself (its place is its object's).
         if (kind == evidence::JsonLeafKind::kKey) {
-          if (evidence::ClassifyPersonNameKey(leaf) ==
-              evidence::PersonNameKey::kEmail) {
+          last_key = leaf;
+          last_key_class = evidence::ClassifyPersonNameKey(leaf);
+          if (last_key_class == evidence::PersonNameKey::kEmail) {
             objects_with_email.insert(place.object);
           }
           return;
@@ -1127,7 +1271,12 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
             leaf.size() > evidence::kMaxPersonNameBytes) {
           return;
         }
-        switch (evidence::ClassifyPersonNameKey(place.key)) {
+        // A value's key is most often the key leaf just met: the very same
+        // bytes (the walk's view of the key), so the same class.
+        const bool key_just_met = place.key.data() == last_key.data() &&
+                                  place.key.size() == last_key.size();
+        switch (key_just_met ? last_key_class
+                             : evidence::ClassifyPersonNameKey(place.key)) {
           case evidence::PersonNameKey::kPerson:
             index.MarkPersonName(leaf);
             break;

@@ -319,6 +319,27 @@ class ScratchInUse {
   WalkScratch& scratch;
 };
 
+// Hands `leaves` to `visit` in order, and each kJsonLookahead leaves
+// earlier to `ahead` (when there is one).
+void VisitAll(const Leaves& leaves,
+              const std::function<void(JsonLeafKind, std::string_view)>& ahead,
+              const std::function<void(JsonLeafKind, std::string_view,
+                                       const JsonLeafPlace&)>& visit) {
+  const std::size_t n = leaves.size();
+  if (ahead) {
+    for (std::size_t i = 0; i < std::min(kJsonLookahead, n); ++i) {
+      ahead(leaves[i].kind(), leaves[i].text());
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (ahead && i + kJsonLookahead < n) {
+      const Leaf& later = leaves[i + kJsonLookahead];
+      ahead(later.kind(), later.text());
+    }
+    visit(leaves[i].kind(), leaves[i].text(), leaves[i].place());
+  }
+}
+
 bool AtEnd(od::document& doc) {
   return doc.current_location().error() == simdjson::OUT_OF_BOUNDS;
 }
@@ -334,6 +355,14 @@ JsonWalkResult WalkJson(
 
 JsonWalkResult WalkJson(
     std::string_view content,
+    const std::function<void(JsonLeafKind, std::string_view,
+                             const JsonLeafPlace&)>& visit) {
+  return WalkJson(content, nullptr, visit);
+}
+
+JsonWalkResult WalkJson(
+    std::string_view content,
+    const std::function<void(JsonLeafKind, std::string_view)>& ahead,
     const std::function<void(JsonLeafKind, std::string_view,
                              const JsonLeafPlace&)>& visit) {
   JsonWalkResult result;
@@ -380,9 +409,7 @@ JsonWalkResult WalkJson(
     if (parser.iterate(padded).get(doc) == simdjson::SUCCESS &&
         WalkAbsence(doc, &is_absence, &coverage) == simdjson::SUCCESS &&
         is_absence) {
-      for (const Leaf& leaf : coverage) {
-        visit(leaf.kind(), leaf.text(), leaf.place());
-      }
+      VisitAll(coverage, ahead, visit);
       result.parsed = true;
       result.absence_report = true;
       return result;
@@ -396,7 +423,7 @@ JsonWalkResult WalkJson(
       return result;
     }
   }
-  for (const Leaf& leaf : leaves) visit(leaf.kind(), leaf.text(), leaf.place());
+  VisitAll(leaves, ahead, visit);
   result.parsed = true;
   return result;
 }

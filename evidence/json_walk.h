@@ -67,6 +67,20 @@ JsonWalkResult WalkJson(std::string_view content,
                         const std::function<void(JsonLeafKind, std::string_view,
                                                  const JsonLeafPlace&)>& visit);
 
+// How many leaves ahead of `visit` the `ahead` of the next WalkJson runs.
+inline constexpr std::size_t kJsonLookahead = 16;
+
+// The same walk with a look ahead: `ahead` sees every key and leaf that
+// `visit` will see, in the same order, each before `visit` does and at
+// most kJsonLookahead leaves before. A visitor that keeps a table too
+// large for the caches asks the memory there for what it will touch (the
+// corpus's memo of repeated leaves), so the misses overlap.
+JsonWalkResult WalkJson(
+    std::string_view content,
+    const std::function<void(JsonLeafKind, std::string_view)>& ahead,
+    const std::function<void(JsonLeafKind, std::string_view,
+                             const JsonLeafPlace&)>& visit);
+
 }  // namespace groundgate::evidence
 
 #endif  // GROUNDGATE_EVIDENCE_JSON_WALK_H_

@@ -305,6 +305,64 @@ TEST_SUITE("corpus") {
     CHECK(corpus.truncated());
   }
 
+  // The value table is looked up a few carries late (a queue that overlaps
+  // its cache misses, issue 12): what a large result lets in under the
+  // ceiling must still be its first distinct values in wire order.
+  TEST_CASE(
+      "past the ceiling, a large result's first values in wire order are "
+      "the ones held") {
+    EvidenceCorpus corpus(CorpusOptions{.max_index_tokens = 100});
+    std::string json = "[";
+    for (int i = 0; i < 300; ++i) {
+      if (i > 0) json += ",";
+      // Every 7th leaf repeats v3, held before the ceiling: it still counts.
+      json += i % 7 == 6 ? "\"v3\"" : "\"v" + std::to_string(i) + "\"";
+    }
+    json += "]";
+    const RecordOutcome outcome = corpus.RecordToolResult("c1", "t", json);
+    CHECK(outcome.truncated);
+    CHECK(outcome.values_seen == 300);
+    CHECK(outcome.values_new == 100);
+    CHECK(corpus.indexed_values() == 100);
+    int held = 0;
+    for (int i = 0; i < 300; ++i) {
+      if (corpus.Lookup("v" + std::to_string(i)).carried) ++held;
+    }
+    CHECK(held == 100);
+    // v0..v115 but the repeats' places (i % 7 == 6) are the first 100.
+    CHECK(corpus.Lookup("v115").carried);
+    CHECK_FALSE(corpus.Lookup("v116").carried);
+    CHECK(corpus.results()[0].values_recorded == 300);
+  }
+
+  TEST_CASE("values longer than a table entry holds inline are held whole") {
+    EvidenceCorpus corpus;
+    const std::string digits(40, '7');
+    const std::string id = "host-" + digits + "-x1";
+    std::string long_leaf;
+    for (int i = 0; i < 12; ++i) long_leaf += "word" + std::to_string(i) + " ";
+    corpus.RecordToolResult(
+        "c1", "t", R"({"id":")" + id + R"(","note":")" + long_leaf + R"("})");
+    CHECK(corpus.Lookup(id).carried);
+    CHECK(corpus.Lookup("@part:" + digits).carried);
+    CHECK(corpus.Lookup("word11").carried);
+    CHECK_FALSE(corpus.Lookup(id.substr(0, 32)).carried);
+  }
+
+  TEST_CASE("a person's name is marked after many other values of a result") {
+    EvidenceCorpus corpus;
+    std::string json = R"({"hosts":[)";
+    for (int i = 0; i < 200; ++i) {
+      if (i > 0) json += ",";
+      json += R"({"host":"srv-)" + std::to_string(i) + R"("})";
+    }
+    json += R"(],"owner":{"first_name":"Zelda","email":"z@example.com"}})";
+    corpus.RecordToolResult("c1", "t", json);
+    CHECK(corpus.Lookup("zelda").person_name);
+    CHECK_FALSE(corpus.Lookup("srv-199").person_name);
+    CHECK(corpus.Lookup("srv-199").carried);
+  }
+
   TEST_CASE("exempt values count toward the index ceiling") {
     EvidenceCorpus corpus(CorpusOptions{.max_index_tokens = 2});
     corpus.RecordExempt("one1 two2 three3");
