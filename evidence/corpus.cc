@@ -381,6 +381,9 @@ class LeafMemo {
     // whose occurrences NumericIndex counts.
     std::uint32_t numbers_begin = 0;
     std::uint32_t numbers_end = 0;
+    // ClassifyPersonNameKey of the leaf, once it was met as a key.
+    bool person_key_known = false;
+    evidence::PersonNameKey person_key = evidence::PersonNameKey::kNone;
   };
 
   // Where Find left a leaf, for Remember.
@@ -1219,6 +1222,19 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
         const LeafMemo::Place memo_place =
             memo.Find(number, leaf, memo_ahead.Next());
         LeafMemo::Effect* const known = memo_place.found;
+        const bool is_key = kind == evidence::JsonLeafKind::kKey;
+        if (is_key) {
+          last_key = leaf;
+          if (known != nullptr && known->person_key_known) {
+            last_key_class = known->person_key;
+          } else {
+            last_key_class = evidence::ClassifyPersonNameKey(leaf);
+            if (known != nullptr) {
+              known->person_key = last_key_class;
+              known->person_key_known = true;
+            }
+          }
+        }
         if (known != nullptr) {
           identity = known->identity;
           outcome.values_seen += known->keys;
@@ -1252,16 +1268,16 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           }
           effect.identity = identity;
           effect.numbers_end = memo.numbers_size();
+          effect.person_key_known = is_key;
+          effect.person_key =
+              is_key ? last_key_class : evidence::PersonNameKey::kNone;
           if (memoizable) memo.Remember(memo_place, number, leaf, effect);
         }
-        if (kind != evidence::JsonLeafKind::kKey &&
-            leaf.size() <= kMaxPlacedLeafBytes) {
+        if (!is_key && leaf.size() <= kMaxPlacedLeafBytes) {
           index.Place(place, identity, slot);
         }
         // A key leaf is the key itself (its place is its object's).
-        if (kind == evidence::JsonLeafKind::kKey) {
-          last_key = leaf;
-          last_key_class = evidence::ClassifyPersonNameKey(leaf);
+        if (is_key) {
           if (last_key_class == evidence::PersonNameKey::kEmail) {
             objects_with_email.insert(place.object);
           }

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -57,17 +58,57 @@ class Leaf {
 static_assert(sizeof(Leaf) <= 48);
 using Leaves = std::vector<Leaf>;
 
-// FNV-1a, 64 bits: a fixed function, so a path's hash is the same in every
-// process (law 9).
-constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
-constexpr std::uint64_t kFnvPrime = 1099511628211ull;
+// The hash of a place: a fixed function (no seed), so a path's hash is the
+// same in every process (law 9). Eight bytes at a time, each folded in by a
+// 64x64->128-bit multiply (the high and low halves XORed), with the length
+// first: a byte at a time (FNV-1a, as before issue 12) put a multiply's
+// latency on every byte of every key of a result.
+constexpr std::uint64_t kRootHash = 14695981039346656037ull;
+constexpr std::uint64_t kMixLength = 0x9e3779b97f4a7c15ull;
+constexpr std::uint64_t kMixWord = 0xa0761d6478bd642full;
+constexpr std::uint64_t kMixTail = 0xe7037ed1a0b428dbull;
 
-std::uint64_t MixBytes(std::uint64_t hash, std::string_view bytes) {
-  for (const char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= kFnvPrime;
+__extension__ using WideProduct = unsigned __int128;
+
+inline std::uint64_t Fold(std::uint64_t a, std::uint64_t b) {
+  const WideProduct product = static_cast<WideProduct>(a) * b;
+  return static_cast<std::uint64_t>(product) ^
+         static_cast<std::uint64_t>(product >> 64);
+}
+
+std::uint64_t Load8(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, sizeof(word));
+  return word;
+}
+
+std::uint64_t Load4(const char* p) {
+  std::uint32_t word;
+  std::memcpy(&word, p, sizeof(word));
+  return word;
+}
+
+// The last word may overlap the one before: the length, folded in first,
+// tells "abcdefghi" from "abcdefgh" + "hi".
+inline std::uint64_t MixBytes(std::uint64_t hash, std::string_view bytes) {
+  const char* p = bytes.data();
+  const std::size_t n = bytes.size();
+  hash = Fold(hash ^ n, kMixLength);
+  if (n >= 8) {
+    for (std::size_t i = 0; i + 8 < n; i += 8) {
+      hash = Fold(hash ^ Load8(p + i), kMixWord);
+    }
+    return Fold(hash ^ Load8(p + n - 8), kMixTail);
   }
-  return hash;
+  std::uint64_t tail = 0;
+  if (n >= 4) {
+    tail = (Load4(p) << 32) | Load4(p + n - 4);
+  } else if (n > 0) {
+    tail = (std::uint64_t{static_cast<unsigned char>(p[0])} << 16) |
+           (std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8) |
+           static_cast<unsigned char>(p[n - 1]);
+  }
+  return Fold(hash ^ tail, kMixTail);
 }
 
 // A child's place: the parent's path extended by a key (".key") or by an
@@ -121,7 +162,7 @@ simdjson::error_code WalkObject(od::object object, std::size_t depth,
     if (first && leaves->size() == before + 1 &&
         leaves->back().kind() != JsonLeafKind::kKey) {
       field_parent.anchor = MixBytes(
-          MixBytes(place.anchor == kNoAnchor ? kFnvOffset : place.anchor, "="),
+          MixBytes(place.anchor == kNoAnchor ? kRootHash : place.anchor, "="),
           leaves->back().text());
     }
     first = false;
@@ -195,7 +236,7 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
     case od::json_type::array: {
       od::value root;
       if (auto error = doc.get_value().get(root)) return error;
-      return WalkValue(root, 1, JsonLeafPlace{kFnvOffset, kFnvOffset, {}, 0},
+      return WalkValue(root, 1, JsonLeafPlace{kRootHash, kRootHash, {}, 0},
                        leaves);
     }
     case od::json_type::number: {
@@ -205,14 +246,14 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
       if (auto error = doc.get_number().get(number)) return error;
       leaves->push_back({JsonLeafKind::kNumber,
                          TrimRight(raw),
-                         {kFnvOffset, kNoAnchor, {}, 0}});
+                         {kRootHash, kNoAnchor, {}, 0}});
       return simdjson::SUCCESS;
     }
     case od::json_type::string: {
       std::string_view text;
       if (auto error = doc.get_string().get(text)) return error;
       leaves->push_back(
-          {JsonLeafKind::kString, text, {kFnvOffset, kNoAnchor, {}, 0}});
+          {JsonLeafKind::kString, text, {kRootHash, kNoAnchor, {}, 0}});
       return simdjson::SUCCESS;
     }
     case od::json_type::boolean: {
@@ -255,8 +296,8 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
     Leaves discarded;
     Leaves* target =
         (key == "checked" || key == "not_checked") ? leaves : &discarded;
-    const JsonLeafPlace place = FieldPlace(
-        FieldPlace({kFnvOffset, kFnvOffset, {}, 0}, kAbsenceKey), key);
+    const JsonLeafPlace place =
+        FieldPlace(FieldPlace({kRootHash, kRootHash, {}, 0}, kAbsenceKey), key);
     if (auto error = WalkValue(field.value(), 3, place, target)) return error;
   }
   return simdjson::SUCCESS;
