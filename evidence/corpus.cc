@@ -377,8 +377,8 @@ class LeafMemo {
   struct Effect {
     std::uint64_t identity = 0;  // the leaf's identity for conflicts
     std::uint32_t keys = 0;      // non-empty keys carried, with repeats
-    // The canonical numbers among them (number(i) for i in [begin, end)),
-    // whose occurrences NumericIndex counts.
+    // The canonical numbers among them, as NumericIndex::Add kept them
+    // (number(i) for i in [begin, end)), whose occurrences it counts.
     std::uint32_t numbers_begin = 0;
     std::uint32_t numbers_end = 0;
     // ClassifyPersonNameKey of the leaf, once it was met as a key.
@@ -456,11 +456,12 @@ class LeafMemo {
                            number, effect});
     slots_[at] = Slot{place.hash, static_cast<std::uint32_t>(leaves_.size())};
   }
-  void AddNumber(std::string_view key) { number_keys_.emplace_back(key); }
+  // What NumericIndex::Add returned for a number the leaf carried.
+  void AddNumber(std::uint32_t kept) { numbers_.push_back(kept); }
   std::uint32_t numbers_size() const {
-    return static_cast<std::uint32_t>(number_keys_.size());
+    return static_cast<std::uint32_t>(numbers_.size());
   }
-  std::string_view number(std::uint32_t i) const { return number_keys_[i]; }
+  std::uint32_t number(std::uint32_t i) const { return numbers_[i]; }
 
  private:
   struct Slot {
@@ -491,7 +492,7 @@ class LeafMemo {
   std::vector<Slot> slots_;  // a power of two, at most half full
   std::size_t mask_ = 0;
   std::vector<Leaf> leaves_;
-  std::vector<std::string> number_keys_;
+  std::vector<std::uint32_t> numbers_;
 };
 
 // The memo hashes of the leaves WalkJson's `ahead` has seen and its
@@ -1241,7 +1242,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           index.results[slot].values_recorded += known->keys;
           for (std::uint32_t n = known->numbers_begin; n < known->numbers_end;
                ++n) {
-            index.numbers.Add(memo.number(n), slot);
+            index.numbers.AddAgain(memo.number(n), slot);
           }
         } else {
           LeafMemo::Effect effect;
@@ -1252,8 +1253,8 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
             ++effect.keys;
             index.Carry(key, exact, slot, &outcome);
             if (LooksLikeCanonicalNumber(key)) {
-              index.numbers.Add(key, slot);
-              if (memoizable) memo.AddNumber(key);
+              const std::uint32_t kept = index.numbers.Add(key, slot);
+              if (memoizable) memo.AddNumber(kept);
             }
           };
           if (number) {

@@ -156,9 +156,10 @@ void NumericIndex::Clear() {
   prepared_ = true;
 }
 
-void NumericIndex::Add(std::string_view canonical_number, std::uint32_t slot) {
+std::uint32_t NumericIndex::Add(std::string_view canonical_number,
+                                std::uint32_t slot) {
   const std::optional<Parsed> parsed = ParseCanonical(canonical_number);
-  if (!parsed) return;
+  if (!parsed) return kNotKept;
   auto& map = parsed->exact ? exact_ : inexact_;
   // Inexact values keep their sign apart: -0.0000000001 and 0.0000000001
   // both truncate to 0.
@@ -169,7 +170,7 @@ void NumericIndex::Add(std::string_view canonical_number, std::uint32_t slot) {
   if (it == map.end()) {
     if (entries_.size() >= kMaxNumericValues) {
       truncated_ = true;
-      return;
+      return kNotKept;
     }
     it = map.emplace(key, static_cast<std::uint32_t>(entries_.size())).first;
     Entry& entry = entries_.emplace_back();
@@ -179,7 +180,17 @@ void NumericIndex::Add(std::string_view canonical_number, std::uint32_t slot) {
     if (!parsed->exact) entry.spelling = std::string(canonical_number);
     prepared_ = false;
   }
-  Entry& entry = entries_[it->second];
+  AddAgain(it->second, slot);
+  return it->second;
+}
+
+void NumericIndex::AddAgain(std::uint32_t kept, std::uint32_t slot) {
+  if (kept == kNotKept) {
+    // Add would meet the number again: ignored, or dropped again at the
+    // ceiling (truncated() is already true then).
+    return;
+  }
+  Entry& entry = entries_[kept];
   if (entry.occurrences != std::numeric_limits<std::uint32_t>::max()) {
     ++entry.occurrences;
   }

@@ -196,8 +196,19 @@ class NumericIndex {
   // digits, and a number with leading zeros ("007", "02134": codes, not
   // quantities; "0.5" is fine). A new value beyond kMaxNumericValues is
   // dropped and sets truncated(); new slots of kept values still count.
-  // Invalidates Prepare().
-  void Add(std::string_view canonical_number, std::uint32_t slot);
+  // Invalidates Prepare(). Returns which value counted it, for AddAgain;
+  // kNotKept when none did (ignored or dropped).
+  std::uint32_t Add(std::string_view canonical_number, std::uint32_t slot);
+
+  // What Add returns when it kept no value for a number.
+  static constexpr std::uint32_t kNotKept = 0xFFFFFFFF;
+
+  // Exactly what Add would do with the same number again, without reading
+  // it again (the corpus replays a repeated leaf's numbers): counts one more
+  // occurrence of value `kept` in result `slot`. kNotKept does nothing, as
+  // Add does with a number it ignored or dropped (the index only grows until
+  // Clear). REQUIRES: `kept` was returned by Add since the last Clear.
+  void AddAgain(std::uint32_t kept, std::uint32_t slot);
 
   // Sorts the values for the lookups. Call once after the last Add and
   // before any Find*; O(n log n). Idempotent.
