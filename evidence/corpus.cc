@@ -1,7 +1,8 @@
 // evidence/corpus.cc — the index behind EvidenceCorpus.
 //
-// One hash map from canonical value to its entry. Carrier lists are cleared
-// lazily: an entry remembers the turn its list belongs to, so
+// One hash table (ValueTable) from canonical value to its entry, looked up
+// through a short queue that overlaps its cache misses. Carrier lists are
+// cleared lazily: an entry remembers the turn its list belongs to, so
 // BeginUserTurn() is O(1) however large the index is. Dates and clock times
 // in string leaves and text are indexed under their date and time keys too
 // ("@date:2024-05-06", "@md:05-06", "@ym:2024-05", "@time:13:25",
@@ -275,20 +276,6 @@ class ValueTable {
     if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
   }
 
-  // Asks the memory for the entry a key of this hash most likely has: the
-  // first one of its hash along its probe. Only a hint: a wrong guess
-  // costs a load.
-  void PrefetchEntry(std::uint32_t hash) const {
-    if (slots_.empty()) return;
-    for (std::size_t i = hash & mask_; slots_[i].entry != 0;
-         i = (i + 1) & mask_) {
-      if (slots_[i].hash == hash) {
-        __builtin_prefetch(&At(slots_[i].entry - 1));
-        return;
-      }
-    }
-  }
-
  private:
   struct Slot {
     std::uint32_t hash = 0;
@@ -424,20 +411,6 @@ class LeafMemo {
   void PrefetchSlot(std::uint32_t hash) const {
     if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
   }
-  // Asks the memory for the first leaf of this hash along its probe, and
-  // for that leaf's first bytes. Only a hint.
-  void PrefetchLeaf(std::uint32_t hash) const {
-    if (slots_.empty()) return;
-    for (std::size_t i = hash & mask_; slots_[i].entry != 0;
-         i = (i + 1) & mask_) {
-      if (slots_[i].hash == hash) {
-        const Leaf& known = leaves_[slots_[i].entry - 1];
-        __builtin_prefetch(&known);
-        return;
-      }
-    }
-  }
-
   // True when a leaf not found may be remembered.
   bool Admits(std::string_view leaf) const {
     return leaf.size() <= kMaxMemoLeafBytes && leaves_.size() < kMaxMemoLeaves;
@@ -500,12 +473,6 @@ class LeafMemo {
 class MemoLookahead {
  public:
   void Push(std::uint32_t hash) { hashes_[tail_++ % kRing] = hash; }
-  // The hash of the leaf kJsonLookahead / 2 before the last pushed (0
-  // while there is none): the one whose remembered leaf to ask for.
-  std::uint32_t Halfway() const {
-    const std::size_t back = evidence::kJsonLookahead / 2;
-    return tail_ - head_ > back ? hashes_[(tail_ - 1 - back) % kRing] : 0;
-  }
   // The oldest hash: the leaf `visit` sees now.
   std::uint32_t Next() { return hashes_[head_++ % kRing]; }
 
@@ -620,10 +587,10 @@ struct EvidenceCorpus::Index {
   }
 
   // Carries go through a short queue: a key's slot is asked of the memory
-  // when it is queued, its entry kCarryLookahead / 2 carries later, and it
-  // is looked up kCarryLookahead carries later, so many of the table's
-  // cache misses are in flight at once instead of one after another (the
-  // table outgrows the caches: 116k values of a 5 MiB result; issue 12).
+  // when it is queued and looked up kCarryLookahead carries later, so many
+  // of the table's cache misses are in flight at once instead of one after
+  // another (the table outgrows the caches: 116k values of a 5 MiB result;
+  // issue 12). Asking for the entry too, halfway, measured no faster.
   // The queue is carried out in order, and marking a person's name is
   // queued with the carries, so the ceiling lets in the same keys and a
   // mark finds what the carries before it stored. Whatever reads the table
@@ -681,12 +648,6 @@ struct EvidenceCorpus::Index {
     next.person_name_mark = person_name_mark;
     ++queue_count;
     values.PrefetchSlot(next.hash);
-    if (queue_count > kCarryLookahead / 2) {
-      values.PrefetchEntry(
-          queue[(queue_head + queue_count - 1 - kCarryLookahead / 2) %
-                kCarryLookahead]
-              .hash);
-    }
   }
 
   void CarryOldest() {
@@ -1202,7 +1163,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
 
   // The memo outgrows the caches on a large result: each leaf's memo hash
   // is computed kJsonLookahead leaves early (WalkJson's `ahead`) and its
-  // slot asked of the memory then, its remembered leaf halfway.
+  // slot asked of the memory then.
   MemoLookahead memo_ahead;
   auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
     std::uint32_t hash = 0;
@@ -1211,7 +1172,6 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
       memo.PrefetchSlot(hash);
     }
     memo_ahead.Push(hash);
-    memo.PrefetchLeaf(memo_ahead.Halfway());
   };
 
   const evidence::JsonWalkResult walked = evidence::WalkJson(
