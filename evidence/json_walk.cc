@@ -310,7 +310,8 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
 // thread's simdjson parser keeps its own buffers the same way. A walk
 // inside a visitor (nested) has scratch of its own, so the outer walk's
 // leaves stay put. What a walk needed past kMaxRetainedScratchBytes is
-// given back when it ends: a thread keeps at most that much.
+// given back when it ends: a thread keeps at most that much (64 MiB: about
+// what the parser itself keeps after a 10 MiB document).
 constexpr std::size_t kMaxRetainedScratchBytes = std::size_t{64} << 20;
 
 struct WalkScratch {

@@ -67,7 +67,9 @@ JsonWalkResult WalkJson(std::string_view content,
                         const std::function<void(JsonLeafKind, std::string_view,
                                                  const JsonLeafPlace&)>& visit);
 
-// How many leaves ahead of `visit` the `ahead` of the next WalkJson runs.
+// How many leaves ahead of `visit` the `ahead` of the next WalkJson runs:
+// 16 leaves are a few microseconds of a visitor's work, longer than a miss
+// takes to come back from memory.
 inline constexpr std::size_t kJsonLookahead = 16;
 
 // The same walk with a look ahead: `ahead` sees every key and leaf that

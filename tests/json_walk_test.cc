@@ -268,5 +268,49 @@ TEST_CASE("json_walk: a leaf and the keys beside it share their object") {
   CHECK(object_of("Phone") != object_of("Li Feng"));
 }
 
+// A thread keeps a walk's scratch (padded copy, leaf list) for the next
+// walk (issue 12): a walk inside a visitor must not take the outer walk's.
+TEST_CASE("json_walk: a walk inside a visitor leaves the outer walk whole") {
+  std::vector<Leaf> outer;
+  std::vector<Leaf> inner;
+  const JsonWalkResult result =
+      WalkJson("[1, 2, 3]", [&](JsonLeafKind kind, std::string_view text) {
+        outer.emplace_back(kind, std::string(text));
+        if (text == "1") {
+          CHECK(WalkJson("[7, 8, 9, 10]", [&](JsonLeafKind k,
+                                              std::string_view t) {
+                  inner.emplace_back(k, std::string(t));
+                }).parsed);
+        }
+      });
+  CHECK(result.parsed);
+  CHECK(outer == std::vector<Leaf>{Num("1"), Num("2"), Num("3")});
+  CHECK(inner == std::vector<Leaf>{Num("7"), Num("8"), Num("9"), Num("10")});
+  // The next walk on this thread reuses the scratch and sees only its own.
+  CHECK(Walk("[4]").leaves == std::vector<Leaf>{Num("4")});
+}
+
+TEST_CASE("json_walk: ahead sees every leaf before visit, in order") {
+  std::string json = "[";
+  for (int i = 0; i < 100; ++i) {
+    json += (i > 0 ? "," : "") + std::to_string(i);
+  }
+  json += "]";
+  std::vector<std::string> ahead;
+  std::vector<std::string> visited;
+  const JsonWalkResult result = WalkJson(
+      json,
+      [&](JsonLeafKind, std::string_view text) { ahead.emplace_back(text); },
+      [&](JsonLeafKind, std::string_view text, const JsonLeafPlace&) {
+        visited.emplace_back(text);
+        // This leaf was seen ahead, and at most kJsonLookahead leaves ago.
+        CHECK(ahead.size() >= visited.size());
+        CHECK(ahead.size() <= visited.size() + kJsonLookahead);
+      });
+  CHECK(result.parsed);
+  CHECK(ahead == visited);
+  CHECK(visited.size() == 100);
+}
+
 }  // namespace
 }  // namespace groundgate::evidence
