@@ -164,16 +164,24 @@ inline std::uint64_t Load4(const char* p) {
   return word;
 }
 
-const std::uint64_t kKeyHashSeed =
-    absl::HashOf(std::uint64_t{0x9e3779b97f4a7c15ULL});
+// The process's seed. A function's static, not a namespace-scope
+// constant: a corpus filled by another translation unit's static
+// initializer must hash with the same seed as every later lookup. The
+// tables copy it once (a static's guard on every hash cost 1.5% of
+// record's instructions).
+std::uint64_t KeyHashSeed() {
+  static const std::uint64_t seed =
+      absl::HashOf(std::uint64_t{0x9e3779b97f4a7c15ULL});
+  return seed;
+}
 
-inline std::uint64_t KeyHash(std::string_view key) {
+inline std::uint64_t KeyHash(std::string_view key,
+                             std::uint64_t seed = KeyHashSeed()) {
   constexpr std::uint64_t kP0 = 0xa0761d6478bd642fULL;
   constexpr std::uint64_t kP1 = 0xe7037ed1a0b428dbULL;
   constexpr std::uint64_t kP2 = 0x8ebc6af09c88c6e3ULL;
   const char* p = key.data();
   const std::size_t n = key.size();
-  std::uint64_t seed = kKeyHashSeed;
   std::uint64_t a = 0;
   std::uint64_t b = 0;
   if (n <= 16) {
@@ -215,8 +223,8 @@ class ValueTable {
     std::uint32_t hash = 0;
   };
 
-  static std::uint32_t Hash(std::string_view key) {
-    return static_cast<std::uint32_t>(KeyHash(key));
+  std::uint32_t Hash(std::string_view key) const {
+    return static_cast<std::uint32_t>(KeyHash(key, seed_));
   }
 
   Place Locate(std::string_view key) const { return Locate(key, Hash(key)); }
@@ -300,7 +308,8 @@ class ValueTable {
     }
   }
 
-  std::vector<Slot> slots_;  // a power of two, at most half full
+  std::uint64_t seed_ = KeyHashSeed();  // read once, then hot
+  std::vector<Slot> slots_;             // a power of two, at most half full
   std::size_t mask_ = 0;
   std::vector<std::unique_ptr<StoredValue[]>> blocks_;
   std::size_t size_ = 0;
@@ -383,8 +392,8 @@ class LeafMemo {
   // Looks `leaf` up among the number leaves or the text leaves. Open
   // addressing over 8-byte slots, as ValueTable (one hash per leaf, no key
   // compared unless its 32-bit hash, size and kind match).
-  static std::uint32_t Hash(bool number, std::string_view leaf) {
-    return static_cast<std::uint32_t>(KeyHash(leaf)) ^ number;
+  std::uint32_t Hash(bool number, std::string_view leaf) const {
+    return static_cast<std::uint32_t>(KeyHash(leaf, seed_)) ^ number;
   }
 
   // REQUIRES: hash == Hash(number, leaf) when leaf is at most
@@ -462,7 +471,8 @@ class LeafMemo {
     }
   }
 
-  std::vector<Slot> slots_;  // a power of two, at most half full
+  std::uint64_t seed_ = KeyHashSeed();  // read once, then hot
+  std::vector<Slot> slots_;             // a power of two, at most half full
   std::size_t mask_ = 0;
   std::vector<Leaf> leaves_;
   std::vector<std::uint32_t> numbers_;
@@ -646,7 +656,7 @@ struct EvidenceCorpus::Index {
     } else {
       next.long_key.assign(key);
     }
-    next.hash = ValueTable::Hash(key);
+    next.hash = values.Hash(key);
     next.slot = slot;
     next.exact = exact;
     next.person_name_mark = person_name_mark;
@@ -673,7 +683,7 @@ struct EvidenceCorpus::Index {
     queue_outcome = nullptr;
   }
 
-  // REQUIRES: key is not empty, hash == ValueTable::Hash(key).
+  // REQUIRES: key is not empty, hash == values.Hash(key).
   void CarryNow(std::string_view key, std::uint32_t hash, bool exact,
                 std::uint32_t slot, RecordOutcome* out) {
     const ValueTable::Place place = values.Locate(key, hash);
@@ -1172,7 +1182,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
     std::uint32_t hash = 0;
     if (leaf.size() <= kMaxMemoLeafBytes) {
-      hash = LeafMemo::Hash(kind == evidence::JsonLeafKind::kNumber, leaf);
+      hash = memo.Hash(kind == evidence::JsonLeafKind::kNumber, leaf);
       memo.PrefetchSlot(hash);
     }
     memo_ahead.Push(hash);
