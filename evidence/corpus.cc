@@ -389,16 +389,17 @@ class LeafMemo {
     std::uint32_t hash = 0;
   };
 
-  // Looks `leaf` up among the number leaves or the text leaves. Open
-  // addressing over 8-byte slots, as ValueTable (one hash per leaf, no key
-  // compared unless its 32-bit hash, size and kind match).
+  // The hash Find takes: number leaves and text leaves apart.
   std::uint32_t Hash(bool number, std::string_view leaf) const {
     return static_cast<std::uint32_t>(KeyHash(leaf, seed_)) ^ number;
   }
 
+  // Looks `leaf` up among the number leaves or the text leaves. Open
+  // addressing over 8-byte slots, as ValueTable (one hash per leaf, no key
+  // compared unless its 32-bit hash, size and kind match).
   // REQUIRES: hash == Hash(number, leaf) when leaf is at most
   // kMaxMemoLeafBytes long.
-  Place Find(bool number, std::string_view leaf, std::uint32_t hash) const {
+  Place Find(bool number, std::string_view leaf, std::uint32_t hash) {
     Place place;
     if (leaf.size() > kMaxMemoLeafBytes) return place;
     place.hash = hash;
@@ -406,10 +407,10 @@ class LeafMemo {
     std::size_t i = place.hash & mask_;
     for (; slots_[i].entry != 0; i = (i + 1) & mask_) {
       if (slots_[i].hash != place.hash) continue;
-      const Leaf& known = leaves_[slots_[i].entry - 1];
+      Leaf& known = leaves_[slots_[i].entry - 1];
       if (known.number == number && known.size == leaf.size() &&
           std::equal(leaf.begin(), leaf.end(), known.data)) {
-        place.found = const_cast<Effect*>(&known.effect);
+        place.found = &known.effect;
         return place;
       }
     }
