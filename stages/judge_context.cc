@@ -164,7 +164,8 @@ void JudgeContext::GroundByMatch(const evidence::NumericMatch& match,
   Evidence evidence;
   evidence.carried = true;
   // An operand read in an earlier user turn makes the value that turn's.
-  evidence.carried_this_turn = slots.empty() || slots.back() != kPriorTurnSlot;
+  evidence.carried_this_turn =
+      slots.empty() || slots.back() < evidence::kFirstEarlierSlot;
   if (!evidence.carried_this_turn) slots.clear();
   evidence.carriers_cut = slots.size() > kMaxCarriers;
   if (evidence.carriers_cut) slots.resize(kMaxCarriers);

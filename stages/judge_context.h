@@ -46,6 +46,7 @@ inline constexpr std::string_view kShapeCode = "code";
 
 // The slot of an operand an earlier user turn carried (sorts last).
 inline constexpr std::uint32_t kPriorTurnSlot = 0xFFFFFFFF;
+static_assert(kPriorTurnSlot >= evidence::kFirstEarlierSlot);
 
 // A plain struct: the readers and rungs are the judge's own parts and work
 // on its fields directly; the member functions are the bookkeeping they all

@@ -339,6 +339,49 @@ TEST_SUITE("rung_arithmetic") {
     }
   }
 
+  TEST_CASE("rung arithmetic: a total of one result read turns before") {
+    // tau-bench airline (MIT, taubench-airline-t2-r0): the fare per
+    // passenger is the sum of the reservation's two flights, read two user
+    // turns before the answer restates it.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Downgrade my reservation JG7FMM.");
+    corpus.RecordToolResult("call_1", "get_reservation_details",
+                            R"({"reservation_id": "JG7FMM", "flights": [
+              {"flight_number": "HAT028", "price": 1679},
+              {"flight_number": "HAT277", "price": 1859}]})");
+    corpus.RecordToolResult("call_2", "get_user_details",
+                            R"({"membership": "gold", "balance": 2100})");
+    corpus.RecordUserMessage("Yes, go ahead.");
+    corpus.RecordToolResult("call_3", "update_reservation_flights",
+                            R"({"status": "ok"})");
+    const Case cases[] = {
+        {"- Total Price: $3,538 per passenger", "3,538",
+         CandidateStatus::kGrounded, MatchReason::kDerivedSum, "1679 + 1859"},
+        {"- Total Price: $3,539 per passenger", "3,539",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // Two amounts of two results (1679 + 2100) add up to nothing read.
+        {"- Total Price: $3,779 per passenger", "3,779",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // Only a line that names a sum looks back.
+        {"- Price: $3,538 per passenger", "3,538",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->derivation == c.derivation);
+      if (c.status == CandidateStatus::kGrounded) {
+        // Law 7: read in an earlier turn, so no carrier of this one.
+        CHECK(candidate->grounding == Grounding::kPriorTurn);
+        CHECK(candidate->carriers.empty());
+      }
+    }
+  }
+
   TEST_CASE("rung arithmetic: a total line names sums, not differences") {
     // 365 - 69 = 296: a wrong total one digit off the real 295 (105 + 190)
     // must not pass as a difference of two carried numbers.

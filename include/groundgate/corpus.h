@@ -255,6 +255,12 @@ class EvidenceCorpus {
   // lookup. Internal: see evidence/numeric_index.h.
   [[nodiscard]] const evidence::NumericIndex& numbers_this_turn() const;
 
+  // The numbers earlier user turns' results carried, each result under a
+  // slot from evidence::kFirstEarlierSlot up (at most kMaxNumericValues
+  // values), for the judge's arithmetic on a line that names a sum.
+  // Internal: see evidence/numeric_index.h.
+  [[nodiscard]] const evidence::NumericIndex& numbers_earlier_turns() const;
+
   // The counts the user named with what they count ("two passengers", "3
   // nights"): bit q for q in [2, 12]; for the judge's products. Internal:
   // see evidence/counts_named.h.
