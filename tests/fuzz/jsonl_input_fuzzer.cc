@@ -46,9 +46,14 @@ constexpr TraceFormat kFormats[] = {
 };
 constexpr std::size_t kFormatCount = std::size(kFormats);
 
+// memchr finds each newline; a loop over every byte ran the target's own
+// coverage counters once a byte.
 std::size_t CountLines(std::string_view text) {
   std::size_t lines = 0;
-  for (char c : text) lines += c == '\n' ? 1 : 0;
+  for (std::size_t at = text.find('\n'); at != std::string_view::npos;
+       at = text.find('\n', at + 1)) {
+    ++lines;
+  }
   return lines;
 }
 
