@@ -161,11 +161,20 @@ void JudgeContext::GroundByMatch(const evidence::NumericMatch& match,
   }
   std::sort(slots.begin(), slots.end());
   slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+  if (slots.empty()) {
+    // No operand was carried by any result: a computation the answer wrote
+    // over its own numbers ("1234 + 5678 = 6912"). Grounded as written, but
+    // no result of this turn or an earlier one carried it, so it names no
+    // turn (law 7; it was this turn's, even in a turn with no results).
+    candidate->status = CandidateStatus::kGrounded;
+    candidate->reason = reason;
+    candidate->derivation = Derivation(match);
+    return;
+  }
   Evidence evidence;
   evidence.carried = true;
   // An operand read in an earlier user turn makes the value that turn's.
-  evidence.carried_this_turn =
-      slots.empty() || slots.back() < evidence::kFirstEarlierSlot;
+  evidence.carried_this_turn = slots.back() < evidence::kFirstEarlierSlot;
   if (!evidence.carried_this_turn) slots.clear();
   evidence.carriers_cut = slots.size() > kMaxCarriers;
   if (evidence.carriers_cut) slots.resize(kMaxCarriers);

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "evidence/tokenizer.h"
 #include "groundgate/groundgate.h"
@@ -226,6 +227,42 @@ TEST_SUITE("regressions") {
         "You have twenty million dollars; ask D'Arby.";
     const Verdict v = gate->Judge(answer, corpus);
     CHECK(v.unsupported() == 2);
+  }
+
+  // Bug: a result the answer computed as written from operands no result
+  // carried ("1234 + 5678 = 6912", the operands its own) was grounded as
+  // this turn's with no carrier, even right after a new user turn with no
+  // result at all (law 7; found by the record_judge fuzzer,
+  // tests/fuzz/crashes/record_judge-law7-written-arithmetic).
+  TEST_CASE("arithmetic over the answer's own numbers names no turn (law 7)") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    const std::string answer = "1234 + 5678 = 6912";
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("add them");
+    corpus.RecordToolResult("c1", "stats", "x");
+    for (int turn = 0; turn < 2; ++turn) {
+      CAPTURE(turn);
+      if (turn == 1) corpus.BeginUserTurn();
+      const Verdict v = gate->Judge(answer, corpus);
+      REQUIRE(v.candidates.size() == 3);
+      const Candidate& result = v.candidates[2];
+      CHECK(result.canonical == "6912");
+      CHECK(result.status == CandidateStatus::kGrounded);
+      CHECK(result.grounding == Grounding::kNone);
+      CHECK(result.carriers.empty());
+      CHECK(v.grounding.this_turn == 0);
+      CHECK(v.grounding.prior_turns == 0);
+    }
+    // An operand a result of this turn carried still makes it this turn's.
+    EvidenceCorpus carried;
+    carried.RecordUserMessage("add them");
+    carried.RecordToolResult("c1", "stats", R"({"a": 1234})");
+    const Verdict v = gate->Judge(answer, carried);
+    REQUIRE(v.candidates.size() == 3);
+    CHECK(v.candidates[2].status == CandidateStatus::kGrounded);
+    CHECK(v.candidates[2].grounding == Grounding::kThisTurn);
+    CHECK(v.candidates[2].carriers == std::vector<std::string>{"c1"});
   }
 }
 
