@@ -233,7 +233,7 @@ TEST_SUITE("regressions") {
   // carried ("1234 + 5678 = 6912", the operands its own) was grounded as
   // this turn's with no carrier, even right after a new user turn with no
   // result at all (law 7; found by the record_judge fuzzer,
-  // tests/fuzz/crashes/record_judge-law7-written-arithmetic).
+  // tests/fuzz/corpus/record_judge/law7-written-arithmetic).
   TEST_CASE("arithmetic over the answer's own numbers names no turn (law 7)") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
