@@ -208,7 +208,7 @@ TEST_SUITE("regressions") {
   // words ("ten million") or a name with an apostrophe ("D'Arcy"): the
   // exempt side indexes them word by word and part by part, and only a
   // result's words were looked up that way (law 1; found by the
-  // record_judge fuzzer, tests/fuzz/crashes/record_judge-law1-exempt-*).
+  // record_judge fuzzer, tests/fuzz/corpus/record_judge/law1-exempt-*).
   TEST_CASE("the user's number in words and apostrophe name are supplied") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
