@@ -161,6 +161,7 @@ void JudgeContext::GroundByMatch(const evidence::NumericMatch& match,
   }
   std::sort(slots.begin(), slots.end());
   slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+  std::erase(slots, kSuppliedSlot);
   if (slots.empty()) {
     // No operand was carried by any result: a computation the answer wrote
     // over its own numbers ("1234 + 5678 = 6912"). Grounded as written, but

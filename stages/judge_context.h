@@ -46,6 +46,9 @@ inline constexpr std::string_view kShapeCode = "code";
 
 // The slot of an operand an earlier user turn carried (sorts last).
 inline constexpr std::uint32_t kPriorTurnSlot = 0xFFFFFFFF;
+// The slot of an operand the user or the app supplied (a shown exempt
+// value): no result carried it, so it adds no carrier and names no turn.
+inline constexpr std::uint32_t kSuppliedSlot = 0xFFFFFFFE;
 static_assert(kPriorTurnSlot >= evidence::kFirstEarlierSlot);
 
 // A plain struct: the readers and rungs are the judge's own parts and work

@@ -1,9 +1,9 @@
 // stages/rung_arithmetic.cc — rung 5: bounded arithmetic over carried
 // numbers, and the arithmetic the answer writes, checked as written.
 //
-// What it does NOT do: use numbers the user or the app supplied as
-// operands of a search (a written equation's operands are the answer's own
-// and are judged on their own), or search a turn's numbers for a value
+// What it does NOT do: search numbers the user or the app supplied that
+// the answer does not show (those it shows, a policy's "$50 per passenger",
+// are operands with no carrier), or search a turn's numbers for a value
 // whose line names no computation.
 #include "stages/rung_arithmetic.h"
 
@@ -166,9 +166,19 @@ bool GroundByListPart(JudgeContext& context, Candidate* candidate) {
 void GroundByShownArithmetic(JudgeContext& context) {
   evidence::NumericIndex operands;
   for (const Candidate& c : context.verdict.candidates) {
-    if (c.status != CandidateStatus::kGrounded) continue;
+    if (c.status != CandidateStatus::kGrounded &&
+        c.status != CandidateStatus::kExempt) {
+      continue;
+    }
     if (c.shape != evidence::kShapeNumber && c.shape != kShapeMoney &&
         c.shape != kShapePercent) {
+      continue;
+    }
+    if (c.status == CandidateStatus::kExempt) {
+      // A rate or count the user or the app supplied that the answer shows
+      // ("$50 per passenger" of the policy, "3 passengers"): an operand
+      // with no carrier.
+      operands.Add(c.canonical, kSuppliedSlot);
       continue;
     }
     if (c.grounding == Grounding::kPriorTurn) {

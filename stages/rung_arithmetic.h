@@ -38,9 +38,11 @@
 // derive by accident. Even so, one result's pairs cost planted totals:
 // measured on the mutation set, wrong_sum 95.4% -> 87.7% caught, for 3 of
 // the airline traces' 11 falsely accused answers (docs/QUALITY.md).
-// A computed value whose line names no computation ("Price: $580" for two
-// flights) and a rate the app supplied times a count ("$50 per passenger"
-// x 3) are not derived.
+// The answer's shown operands include what the user or the app supplied
+// ("$50 per passenger" of the policy, times "Number of passengers: 3"):
+// such an operand adds no carrier, and a value derived from supplied
+// operands alone names no turn. A computed value whose line names no
+// computation ("Price: $580" for two flights) is not derived.
 #ifndef GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 #define GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 

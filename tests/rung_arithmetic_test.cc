@@ -382,6 +382,38 @@ TEST_SUITE("rung_arithmetic") {
     }
   }
 
+  TEST_CASE(
+      "rung arithmetic: a supplied rate the answer shows, times a count") {
+    // tau-bench airline (MIT, taubench-airline-t16-r3): the policy's
+    // compensation per passenger, times the passengers the answer counts.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage(
+        "Our flight was delayed, for all 3 passengers. Silver members get "
+        "$50 per passenger, right?");
+    corpus.RecordToolResult("call_1", "get_reservation_details",
+                            R"({"reservation_id": "M61CQM", "passengers": [
+              {"first_name": "Ethan"}, {"first_name": "Mia"},
+              {"first_name": "Liam"}]})");
+    auto answer = [](std::string_view total) {
+      return "The compensation is $50 per passenger.\n"
+             "- Number of passengers: 3\n"
+             "- Total compensation: $" +
+             std::string(total) + "\n";
+    };
+    const std::string right = answer("150");
+    const Verdict grounded = DefaultGate().Judge(right, corpus);
+    const Candidate* total = AtText(grounded, right, "150");
+    REQUIRE(total != nullptr);
+    CHECK(total->status == CandidateStatus::kGrounded);
+    CHECK(total->reason == MatchReason::kDerivedProduct);
+    CHECK(total->carriers.empty());  // no result carried an operand
+    const std::string planted = answer("152");
+    const Verdict flagged = DefaultGate().Judge(planted, corpus);
+    const Candidate* wrong = AtText(flagged, planted, "152");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+  }
+
   TEST_CASE("rung arithmetic: a total line names sums, not differences") {
     // 365 - 69 = 296: a wrong total one digit off the real 295 (105 + 190)
     // must not pass as a difference of two carried numbers.
