@@ -101,7 +101,7 @@ int HexValue(unsigned char b) {
 // separator at text[backslash] spans, so the "u2009" is not read as the
 // first letters of the number after it. 1 for any other backslash.
 std::size_t EscapedSpaceLength(std::string_view text, std::size_t backslash) {
-  constexpr std::size_t kEscapeBytes = 6;  // \uXXXX
+  constexpr std::size_t kEscapeBytes = 6;  // a backslash, u, four hex digits
   if (backslash + kEscapeBytes > text.size() || text[backslash + 1] != 'u') {
     return 1;
   }
