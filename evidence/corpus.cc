@@ -209,6 +209,29 @@ inline std::uint64_t KeyHash(std::string_view key,
   return MultiplyFold(kP1 ^ n, MultiplyFold(a ^ kP1, b ^ seed ^ kP0) ^ kP2);
 }
 
+// A slot of the open-addressing tables below (ValueTable, LeafMemo): a
+// 32-bit hash and the number of what it holds, plus one (0: empty).
+struct TableSlot {
+  std::uint32_t hash = 0;
+  std::uint32_t entry = 0;
+};
+
+// Doubles `slots` (to kInitialTableSlots when empty) and places each held
+// slot again by linear probing from its hash; `*mask` becomes the new size
+// minus one. Only the slots move: what they number stays where it is.
+constexpr std::size_t kInitialTableSlots = 64;
+void GrowTableSlots(std::vector<TableSlot>* slots, std::size_t* mask) {
+  std::vector<TableSlot> old = std::move(*slots);
+  slots->assign(old.empty() ? kInitialTableSlots : old.size() * 2, TableSlot{});
+  *mask = slots->size() - 1;
+  for (const TableSlot& slot : old) {
+    if (slot.entry == 0) continue;
+    std::size_t i = slot.hash & *mask;
+    while ((*slots)[i].entry != 0) i = (i + 1) & *mask;
+    (*slots)[i] = slot;
+  }
+}
+
 // The corpus's distinct values: open addressing over 8-byte slots (a
 // hash's low 32 bits and an entry's number), entries in blocks that never
 // move. A lookup reads a slot, then the one entry whose hash matched;
@@ -287,28 +310,14 @@ class ValueTable {
   }
 
  private:
-  struct Slot {
-    std::uint32_t hash = 0;
-    std::uint32_t entry = 0;  // the entry's number plus one; 0: empty
-  };
+  using Slot = TableSlot;  // entry: the entry's number plus one
   static constexpr std::size_t kBlockEntries = 1024;
-  static constexpr std::size_t kInitialSlots = 64;
 
   StoredValue& At(std::size_t n) const {
     return blocks_[n / kBlockEntries][n % kBlockEntries];
   }
 
-  void Grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? kInitialSlots : old.size() * 2, Slot{});
-    mask_ = slots_.size() - 1;
-    for (const Slot& slot : old) {
-      if (slot.entry == 0) continue;
-      std::size_t i = slot.hash & mask_;
-      while (slots_[i].entry != 0) i = (i + 1) & mask_;
-      slots_[i] = slot;
-    }
-  }
+  void Grow() { GrowTableSlots(&slots_, &mask_); }
 
   std::uint64_t seed_ = KeyHashSeed();  // read once, then hot
   std::vector<Slot> slots_;             // a power of two, at most half full
@@ -449,10 +458,7 @@ class LeafMemo {
   std::uint32_t number(std::uint32_t i) const { return numbers_[i]; }
 
  private:
-  struct Slot {
-    std::uint32_t hash = 0;
-    std::uint32_t entry = 0;  // the leaf's number plus one; 0: empty
-  };
+  using Slot = TableSlot;  // entry: the leaf's number plus one
   // A leaf remembered: a view into the walk's buffers.
   struct Leaf {
     const char* data;
@@ -460,19 +466,8 @@ class LeafMemo {
     bool number;
     Effect effect;
   };
-  static constexpr std::size_t kInitialSlots = 64;
 
-  void Grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? kInitialSlots : old.size() * 2, Slot{});
-    mask_ = slots_.size() - 1;
-    for (const Slot& slot : old) {
-      if (slot.entry == 0) continue;
-      std::size_t i = slot.hash & mask_;
-      while (slots_[i].entry != 0) i = (i + 1) & mask_;
-      slots_[i] = slot;
-    }
-  }
+  void Grow() { GrowTableSlots(&slots_, &mask_); }
 
   std::uint64_t seed_ = KeyHashSeed();  // read once, then hot
   std::vector<Slot> slots_;             // a power of two, at most half full
