@@ -30,6 +30,7 @@
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 #include "evidence/canonical.h"
+#include "evidence/column_totals.h"
 #include "evidence/counts_named.h"
 #include "evidence/exempt_cache.h"
 #include "evidence/extractor.h"
@@ -526,6 +527,10 @@ struct EvidenceCorpus::Index {
   // and those of earlier turns, for a line that names a sum.
   evidence::NumericIndex numbers;
   evidence::NumericIndex earlier_numbers;
+  // The totals of the columns of this turn's results' tables, and of
+  // earlier turns' (evidence/column_totals.h).
+  evidence::ColumnTotals columns;
+  evidence::ColumnTotals earlier_columns;
   std::uint32_t earlier_results = 0;  // results of earlier user turns
   // Counts the user named with their noun ("two passengers"): bit q.
   std::uint32_t counts_named = 0;
@@ -1133,8 +1138,11 @@ void EvidenceCorpus::BeginUserTurn() {
   index_->earlier_numbers.AddAll(
       index_->numbers, evidence::kFirstEarlierSlot + index_->earlier_results);
   index_->earlier_numbers.Prepare();
+  index_->earlier_columns.AddAll(
+      index_->columns, evidence::kFirstEarlierSlot + index_->earlier_results);
   index_->earlier_results += static_cast<std::uint32_t>(index_->results.size());
   index_->numbers.Clear();
+  index_->columns.Clear();
 }
 
 RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
@@ -1184,6 +1192,8 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   // is computed kJsonLookahead leaves early (WalkJson's `ahead`) and its
   // slot asked of the memory then.
   MemoLookahead memo_ahead;
+  // The columns of the result's tables, added up as they are met.
+  evidence::ColumnTotals::Builder columns;
   auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
     std::uint32_t hash = 0;
     if (leaf.size() <= kMaxMemoLeafBytes) {
@@ -1256,6 +1266,10 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
         if (!is_key && leaf.size() <= kMaxPlacedLeafBytes) {
           index.Place(place, identity, slot);
         }
+        if (number && place.array != 0) {
+          columns.Add(place.path, place.array,
+                      evidence::ExactNumericUnits(leaf));
+        }
         // A key leaf is the key itself (its place is its object's).
         if (is_key) {
           if (last_key_class == evidence::PersonNameKey::kEmail) {
@@ -1290,6 +1304,9 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
       });
   for (const auto& [object, name] : names_pending) {
     if (objects_with_email.contains(object)) index.MarkPersonName(name);
+  }
+  if (walked.parsed && !walked.absence_report) {
+    columns.FinishInto(&index.columns, slot);
   }
   if (!walked.parsed) Index::ForEachTextKey(content, carry);
   index.FlushCarries();
@@ -1368,6 +1385,17 @@ std::uint32_t EvidenceCorpus::days_of_month_named() const {
 
 const evidence::NumericIndex& EvidenceCorpus::numbers_earlier_turns() const {
   return index_->earlier_numbers;
+}
+
+const evidence::ColumnTotal* EvidenceCorpus::FindColumnTotal(
+    std::string_view canonical_number) const {
+  const std::optional<evidence::NumericUnits> units =
+      evidence::ExactNumericUnits(canonical_number);
+  if (!units.has_value()) return nullptr;
+  if (const evidence::ColumnTotal* total = index_->columns.Find(*units)) {
+    return total;
+  }
+  return index_->earlier_columns.Find(*units);
 }
 
 const evidence::NumericIndex& EvidenceCorpus::numbers_this_turn() const {

@@ -25,8 +25,11 @@ namespace {
 namespace od = simdjson::ondemand;
 
 // A key or leaf as the walk collected it, in 48 bytes (its text and a
-// JsonLeafPlace take 64): a 5 MiB result holds ~370,000 of them. Sizes fit
-// 32 bits: simdjson reads no document of 4 GiB or more.
+// JsonLeafPlace take 56): a 5 MiB result holds ~370,000 of them. Sizes fit
+// 32 bits: simdjson reads no document of 4 GiB or more. The kind shares a
+// word with the size of the place's key, which keeps 30 bits: the place
+// of a value under a key of 1 GiB or more names the key's first
+// kMaxPlaceKeyBytes (the key itself is visited whole, as its own leaf).
 class Leaf {
  public:
   Leaf(JsonLeafKind kind, std::string_view text, const JsonLeafPlace& place)
@@ -35,27 +38,38 @@ class Leaf {
         path_(place.path),
         anchor_(place.anchor),
         text_size_(static_cast<std::uint32_t>(text.size())),
-        key_size_(static_cast<std::uint32_t>(place.key.size())),
+        key_size_and_kind_(static_cast<std::uint32_t>(std::min<std::size_t>(
+                               place.key.size(), kMaxPlaceKeyBytes)) |
+                           (static_cast<std::uint32_t>(kind) << kKindShift)),
         object_(place.object),
-        kind_(kind) {}
+        array_(place.array) {}
 
-  JsonLeafKind kind() const { return kind_; }
+  JsonLeafKind kind() const {
+    return static_cast<JsonLeafKind>(key_size_and_kind_ >> kKindShift);
+  }
   std::string_view text() const { return {text_, text_size_}; }
   JsonLeafPlace place() const {
-    return {path_, anchor_, std::string_view(key_, key_size_), object_};
+    return {path_, anchor_,
+            std::string_view(key_, key_size_and_kind_ & kMaxPlaceKeyBytes),
+            object_, array_};
   }
 
  private:
+  static constexpr int kKindShift = 30;
+  static constexpr std::uint32_t kMaxPlaceKeyBytes = (1u << kKindShift) - 1;
+
   const char* text_;
   const char* key_;
   std::uint64_t path_;
   std::uint64_t anchor_;
   std::uint32_t text_size_;
-  std::uint32_t key_size_;
+  std::uint32_t key_size_and_kind_;
   std::uint32_t object_;
-  JsonLeafKind kind_;
+  std::uint32_t array_;
 };
 static_assert(sizeof(Leaf) <= 48);
+static_assert(static_cast<int>(JsonLeafKind::kNumber) < 4,
+              "the kind has two bits in Leaf");
 using Leaves = std::vector<Leaf>;
 
 // The hash of a place: a fixed function (no seed), so a path's hash is the
@@ -116,13 +130,13 @@ inline std::uint64_t MixBytes(std::uint64_t hash, std::string_view bytes) {
 // apart.
 JsonLeafPlace FieldPlace(const JsonLeafPlace& parent, std::string_view key) {
   return {MixBytes(MixBytes(parent.path, "."), key), parent.anchor, key,
-          parent.object};
+          parent.object, parent.array};
 }
 // Array elements share one path ("flights[].price"): which element is meant
-// is the anchor's job.
-JsonLeafPlace ElementPlace(const JsonLeafPlace& parent) {
-  return {MixBytes(parent.path, "[]"), parent.anchor, parent.key,
-          parent.object};
+// is the anchor's job, which array the element is of `array`'s.
+JsonLeafPlace ElementPlace(const JsonLeafPlace& parent, std::uint32_t array) {
+  return {MixBytes(parent.path, "[]"), parent.anchor, parent.key, parent.object,
+          array};
 }
 
 // raw_json_token() keeps the whitespace that follows a number.
@@ -172,7 +186,13 @@ simdjson::error_code WalkObject(od::object object, std::size_t depth,
 
 simdjson::error_code WalkArray(od::array array, std::size_t depth,
                                const JsonLeafPlace& place, Leaves* leaves) {
-  const JsonLeafPlace element_place = ElementPlace(place);
+  // The array's id is the index its first leaf will have, plus one. An
+  // array nested first in another ([[1, 2], [3]]) starts at the same
+  // index, but its leaves' paths have one "[]" more, so no leaf of either
+  // shares both path and id with one of the other; an empty array holds
+  // no leaf to be confused.
+  const JsonLeafPlace element_place =
+      ElementPlace(place, static_cast<std::uint32_t>(leaves->size()) + 1);
   for (auto element_result : array) {
     od::value element;
     if (auto error = std::move(element_result).get(element)) return error;
@@ -236,7 +256,7 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
     case od::json_type::array: {
       od::value root;
       if (auto error = doc.get_value().get(root)) return error;
-      return WalkValue(root, 1, JsonLeafPlace{kRootHash, kRootHash, {}, 0},
+      return WalkValue(root, 1, JsonLeafPlace{kRootHash, kRootHash, {}, 0, 0},
                        leaves);
     }
     case od::json_type::number: {
@@ -246,14 +266,14 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
       if (auto error = doc.get_number().get(number)) return error;
       leaves->push_back({JsonLeafKind::kNumber,
                          TrimRight(raw),
-                         {kRootHash, kNoAnchor, {}, 0}});
+                         {kRootHash, kNoAnchor, {}, 0, 0}});
       return simdjson::SUCCESS;
     }
     case od::json_type::string: {
       std::string_view text;
       if (auto error = doc.get_string().get(text)) return error;
       leaves->push_back(
-          {JsonLeafKind::kString, text, {kRootHash, kNoAnchor, {}, 0}});
+          {JsonLeafKind::kString, text, {kRootHash, kNoAnchor, {}, 0, 0}});
       return simdjson::SUCCESS;
     }
     case od::json_type::boolean: {
@@ -296,8 +316,8 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
     Leaves discarded;
     Leaves* target =
         (key == "checked" || key == "not_checked") ? leaves : &discarded;
-    const JsonLeafPlace place =
-        FieldPlace(FieldPlace({kRootHash, kRootHash, {}, 0}, kAbsenceKey), key);
+    const JsonLeafPlace place = FieldPlace(
+        FieldPlace({kRootHash, kRootHash, {}, 0, 0}, kAbsenceKey), key);
     if (auto error = WalkValue(field.value(), 3, place, target)) return error;
   }
   return simdjson::SUCCESS;

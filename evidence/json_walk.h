@@ -51,6 +51,13 @@ struct JsonLeafPlace {
   // it is a key of, as for its value, so a visitor can tell which members
   // stand side by side ("name" beside "email").
   std::uint32_t object = 0;
+  // Which array instance holds the leaf's element: one id for every leaf
+  // of the innermost array around it, 0 outside any array. Leaves with the
+  // same path and array are one column of one table ("flights[].price" of
+  // one reservation's flights, not of every reservation of a list): the
+  // corpus sums such columns (ColumnTotals). Ids are unique among the
+  // arrays that hold a leaf at that path.
+  std::uint32_t array = 0;
 };
 
 // Walks `content` if it is one complete JSON document. The visitor sees each

@@ -178,15 +178,17 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
 }
 
 // The numbers left for rung 5, once the whole answer was read: first
-// derived from the numbers the answer itself shows, then, on a line that
-// calls the value computed, from any of this turn's numbers.
+// derived from the numbers the answer itself shows, then as the total of a
+// column of one result's table, then, on a line that calls the value
+// computed, from any of this turn's numbers.
 void ClimbDeferredNumbers(JudgeContext& context) {
   if (context.deferred.empty()) return;
   GroundByShownArithmetic(context);
   for (const std::size_t index : context.deferred) {
     if (index == JudgeContext::kDone) continue;
     Candidate* candidate = &context.verdict.candidates[index];
-    if (GroundByComputedLine(context, candidate)) {
+    if (GroundByColumnTotal(context, candidate) ||
+        GroundByComputedLine(context, candidate)) {
       context.Finish(candidate, candidate->canonical);
       continue;
     }

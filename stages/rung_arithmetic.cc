@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "evidence/column_totals.h"
 #include "evidence/counts_named.h"
 #include "evidence/extractor.h"
 #include "evidence/numeric_index.h"
@@ -161,6 +162,54 @@ bool GroundByListPart(JudgeContext& context, Candidate* candidate) {
   return true;
 }
 
+// Lines above a number that ItemStart looks through for its item's header.
+constexpr int kMaxItemLines = 12;
+
+std::size_t Indentation(std::string_view line) {
+  const std::size_t text = line.find_first_not_of(" \t");
+  return text == std::string_view::npos ? line.size() : text;
+}
+
+// The start of the list item the number at `at` describes: the nearest
+// line above its own indented less (the item's header: "1. **Flight
+// HAT004**: ATL to DFW" over "   - Price: $123"), else the first line after
+// a blank one ("**Flight HAT063**: DFW to EWR" over "- Price: $186"), else
+// its own line, looking kMaxItemLines lines up at most.
+std::size_t ItemStart(std::string_view answer, std::size_t at) {
+  std::size_t line_start = answer.rfind('\n', at == 0 ? 0 : at - 1);
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  const std::size_t own_end = answer.find('\n', line_start);
+  const std::size_t own_indent = Indentation(answer.substr(
+      line_start, own_end == std::string_view::npos ? std::string_view::npos
+                                                    : own_end - line_start));
+  std::size_t start = line_start;
+  for (int lines = 0; lines < kMaxItemLines && start > 0; ++lines) {
+    const std::size_t above_end = start - 1;  // the '\n' ending the line above
+    std::size_t above = answer.rfind('\n', above_end == 0 ? 0 : above_end - 1);
+    above = (above == std::string_view::npos || above_end == 0) ? 0 : above + 1;
+    const std::string_view line = answer.substr(above, above_end - above);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) break;
+    start = above;
+    if (Indentation(line) < own_indent) break;
+  }
+  return start;
+}
+
+// True when the list item the number at `candidate` describes names
+// exactly one identifier ("Flight Number: HAT004" over "Price: $123"): its
+// amount is that one row's, not a column's total.
+bool ItemNamesOneRow(const JudgeContext& context, const Candidate& candidate) {
+  const std::size_t start = ItemStart(context.answer, candidate.start);
+  int identifiers = 0;
+  for (const Candidate& other : context.verdict.candidates) {
+    if (other.start >= start && other.start < candidate.start &&
+        other.shape == evidence::kShapeIdentifier) {
+      ++identifiers;
+    }
+  }
+  return identifiers == 1;
+}
+
 }  // namespace
 
 void GroundByShownArithmetic(JudgeContext& context) {
@@ -260,6 +309,30 @@ void GroundByShownArithmetic(JudgeContext& context) {
     if (!derived_any) break;
     operands.Prepare();
   }
+}
+
+bool GroundByColumnTotal(JudgeContext& context, Candidate* candidate) {
+  const evidence::ColumnTotal* total =
+      context.corpus.FindColumnTotal(candidate->canonical);
+  if (total == nullptr) return false;
+  // "Price: $123" under "Flight Number: HAT004" is that flight's price, a
+  // row of the table, unless the line calls it a total: a one-digit slip
+  // of it may equal two flights' fares added up (62 + 61).
+  if (!ComputationNamed(context.answer, candidate->start).sum &&
+      ItemNamesOneRow(context, *candidate)) {
+    return false;
+  }
+  // Each row an operand carried by the one result that laid the table out
+  // (an earlier turn's: no carrier of this one, law 7).
+  const std::uint32_t slot =
+      total->slot < evidence::kFirstEarlierSlot ? total->slot : kPriorTurnSlot;
+  evidence::NumericMatch match;
+  match.op = evidence::NumericOp::kSum;
+  for (const evidence::NumericUnits row : total->rows) {
+    match.operands.push_back({evidence::FormatNumericUnits(row), {slot}});
+  }
+  context.GroundByMatch(match, MatchReason::kDerivedSum, candidate);
+  return true;
 }
 
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {

@@ -42,7 +42,9 @@
 // ("$50 per passenger" of the policy, times "Number of passengers: 3"):
 // such an operand adds no carrier, and a value derived from supplied
 // operands alone names no turn. A computed value whose line names no
-// computation ("Price: $580" for two flights) is not derived.
+// computation is derived only as a column's total ("Price: $580" for the
+// two flights of one itinerary a search returned); a sum of amounts of
+// different results ("$216" = 112 + 104 of two searches) is not.
 #ifndef GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 #define GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 
@@ -75,6 +77,17 @@ inline constexpr int kMinComputedLineSharePercent = 20;
 // its own Total line, or to an amount carried in any turn (the part a
 // payment split leaves: stages/read_equations.h, ListAround).
 void GroundByShownArithmetic(JudgeContext& context);
+
+// Grounds a deferred number that is the total of a column of one table a
+// result carried, in this turn or an earlier one: the prices of one
+// reservation's flights added up ("New Total Price: $465" for 107 + 141 +
+// 108 + 109), or of one connecting itinerary of a search ("Price: $580"
+// for 210 + 370): on a line that names a sum, or one whose list item does
+// not name exactly one identifier (under "Flight Number: HAT004", "Price:
+// $123" is that flight's, a row, not a total). evidence/column_totals.h
+// says which columns are totalled. Reason derived_sum; the derivation
+// lists the rows.
+bool GroundByColumnTotal(JudgeContext& context, Candidate* candidate);
 
 // Grounds a deferred number whose line names a computation ("Total Price:
 // $255", "remaining") by that computation over two of this turn's numbers,

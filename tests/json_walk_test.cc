@@ -268,6 +268,51 @@ TEST_CASE("json_walk: a leaf and the keys beside it share their object") {
   CHECK(object_of("Phone") != object_of("Li Feng"));
 }
 
+// The corpus totals a column of one table, not of every table of a result
+// (evidence/column_totals.h): JsonLeafPlace::array tells the array
+// instances apart, and a path with another "[]" tells an array nested
+// first in another from it.
+TEST_CASE("json_walk: leaves of one array instance share its id") {
+  const std::string json =
+      R"({"n": 7, "pairs": [[{"p": 210}, {"p": 370}], [{"p": 497}, {"p": 106}]],
+          "flat": [11, 12], "nested": [[21, 22], 23]})";
+  struct Seen {
+    std::string text;
+    std::uint64_t path;
+    std::uint32_t array;
+  };
+  std::vector<Seen> seen;
+  const JsonWalkResult result = WalkJson(
+      json,
+      [&](JsonLeafKind kind, std::string_view text, const JsonLeafPlace& p) {
+        if (kind == JsonLeafKind::kNumber) {
+          seen.push_back({std::string(text), p.path, p.array});
+        }
+      });
+  CHECK(result.parsed);
+  auto at = [&](std::string_view text) {
+    for (const Seen& s : seen) {
+      if (s.text == text) return s;
+    }
+    return Seen{"", 0, 0xFFFFFFFF};
+  };
+  CHECK(at("7").array == 0);  // in no array
+  // One inner array: one id, one path (a column); the next inner array:
+  // the same path, another id.
+  CHECK(at("210").array != 0);
+  CHECK(at("210").array == at("370").array);
+  CHECK(at("210").path == at("370").path);
+  CHECK(at("497").array == at("106").array);
+  CHECK(at("497").array != at("210").array);
+  CHECK(at("497").path == at("210").path);
+  CHECK(at("11").array == at("12").array);
+  CHECK(at("11").array != at("210").array);
+  // [[21, 22], 23]: the inner array begins where the outer does, so the
+  // ids may be equal, but the paths differ.
+  CHECK(at("21").array == at("22").array);
+  CHECK((at("21").array != at("23").array || at("21").path != at("23").path));
+}
+
 // A thread keeps a walk's scratch (padded copy, leaf list) for the next
 // walk (issue 12): a walk inside a visitor must not take the outer walk's.
 TEST_CASE("json_walk: a walk inside a visitor leaves the outer walk whole") {

@@ -339,6 +339,57 @@ TEST_SUITE("rung_arithmetic") {
     }
   }
 
+  TEST_CASE("rung arithmetic: the total of a column of one result's table") {
+    // tau-bench airline (MIT, taubench-airline-t8-r1): a one-stop search
+    // returns pairs of flights; the answer prices each itinerary as its two
+    // business fares added up, on a line that says only "Price".
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("The cheapest business round trip, please.");
+    corpus.RecordToolResult("call_1", "search_onestop_flight", R"([
+        [{"flight_number": "HAT134", "prices": {"economy": 124, "business": 210}},
+         {"flight_number": "HAT045", "prices": {"economy": 106, "business": 370}}],
+        [{"flight_number": "HAT144", "prices": {"economy": 145, "business": 497}},
+         {"flight_number": "HAT045", "prices": {"economy": 106, "business": 370}}]])");
+    const Case cases[] = {
+        {"2. **SFO to SEA**: Flight HAT134 to PHX and HAT045 to SEA\n"
+         "   - Price: $580",
+         "580", CandidateStatus::kGrounded, MatchReason::kDerivedSum,
+         "210 + 370"},
+        {"2. **SFO to SEA**: Flight HAT134 to PHX and HAT045 to SEA\n"
+         "   - Price: $590",
+         "590", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // Fares of two itineraries (210 + 497) are no column of one table.
+        {"2. **SFO to SEA**: Flight HAT134 to PHX and HAT144 to PHX\n"
+         "   - Price: $707",
+         "707", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // Under one flight, a price is that flight's: a slip of it that
+        // equals its itinerary's economy fares (124 + 106) stays flagged...
+        {"1. **Flight HAT134**: SFO to PHX\n   - Price: $230", "230",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"- **Flight 1:** SFO to PHX\n  - Flight Number: HAT134\n"
+         "  - Price: $230",
+         "230", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // ... unless its line calls it a total.
+        {"1. **Flight HAT134**: SFO to PHX\n   - Total economy fare: $230",
+         "230", CandidateStatus::kGrounded, MatchReason::kDerivedSum,
+         "124 + 106"},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->derivation == c.derivation);
+      if (c.status == CandidateStatus::kGrounded) {
+        REQUIRE(candidate->carriers.size() == 1);
+        CHECK(candidate->carriers[0] == "call_1");
+        CHECK(candidate->grounding == Grounding::kThisTurn);
+      }
+    }
+  }
+
   TEST_CASE("rung arithmetic: a total of one result read turns before") {
     // tau-bench airline (MIT, taubench-airline-t2-r0): the fare per
     // passenger is the sum of the reservation's two flights, read two user
@@ -362,8 +413,13 @@ TEST_SUITE("rung_arithmetic") {
         // Two amounts of two results (1679 + 2100) add up to nothing read.
         {"- Total Price: $3,779 per passenger", "3,779",
          CandidateStatus::kUnsupported, MatchReason::kNone, ""},
-        // Only a line that names a sum looks back.
-        {"- Price: $3,538 per passenger", "3,538",
+        // The flights are one table: their column's total, whatever the
+        // line says (GroundByColumnTotal).
+        {"- Price: $3,538 per passenger", "3,538", CandidateStatus::kGrounded,
+         MatchReason::kDerivedSum, "1679 + 1859"},
+        // Amounts of one object are no column: only a line that names a
+        // sum adds them up (2100 + 1859 of two results never).
+        {"- Price: $3,959 per passenger", "3,959",
          CandidateStatus::kUnsupported, MatchReason::kNone, ""},
     };
     for (const Case& c : cases) {

@@ -39,6 +39,7 @@ namespace groundgate {
 
 namespace evidence {
 class NumericIndex;
+struct ColumnTotal;
 struct DayShifts;
 }  // namespace evidence
 
@@ -260,6 +261,15 @@ class EvidenceCorpus {
   // values), for the judge's arithmetic on a line that names a sum.
   // Internal: see evidence/numeric_index.h.
   [[nodiscard]] const evidence::NumericIndex& numbers_earlier_turns() const;
+
+  // The total of a column of one table a result carried (the prices of one
+  // reservation's flights, added up) equal to `canonical_number`: this
+  // turn's first, then an earlier turn's (its slot from
+  // evidence::kFirstEarlierSlot up); nullptr when none is, or the text is
+  // no canonical number. For the judge's arithmetic. Internal: see
+  // evidence/column_totals.h.
+  [[nodiscard]] const evidence::ColumnTotal* FindColumnTotal(
+      std::string_view canonical_number) const;
 
   // The counts the user named with what they count ("two passengers", "3
   // nights"): bit q for q in [2, 12]; for the judge's products. Internal:

@@ -1,0 +1,86 @@
+// evidence/column_totals.cc — see column_totals.h.
+#include "evidence/column_totals.h"
+
+#include <utility>
+
+#include "absl/hash/hash.h"
+
+namespace groundgate::evidence {
+namespace {
+
+// An integer of magnitude below kMinAmount is a count, not an amount
+// (numeric_index.h): a column holding one is not totalled.
+bool IsAmount(NumericUnits units) {
+  const NumericUnits magnitude = units < 0 ? -units : units;
+  return units % kNumericOne != 0 || magnitude >= kMinAmount * kNumericOne;
+}
+
+}  // namespace
+
+void ColumnTotals::Builder::Add(std::uint64_t path, std::uint32_t array,
+                                std::optional<NumericUnits> units) {
+  const auto [it, inserted] = by_place_.try_emplace(
+      std::make_pair(path, array), static_cast<std::uint32_t>(columns_.size()));
+  if (inserted) columns_.emplace_back();
+  Column& column = columns_[it->second];
+  if (!column.summable) return;
+  if (!units.has_value() || !IsAmount(*units) ||
+      column.rows.size() == kMaxColumnRows) {
+    column.summable = false;
+    column.rows.clear();
+    return;
+  }
+  column.rows.push_back(*units);
+  column.total += *units;
+}
+
+void ColumnTotals::Builder::FinishInto(ColumnTotals* totals,
+                                       std::uint32_t slot) {
+  for (Column& column : columns_) {
+    if (!column.summable || column.rows.size() < 2 || column.total == 0) {
+      continue;
+    }
+    totals->Keep(ColumnTotal{column.total, slot, std::move(column.rows)});
+  }
+  columns_.clear();
+  by_place_.clear();
+}
+
+std::size_t ColumnTotals::UnitsHash::operator()(NumericUnits units) const {
+  __extension__ using UnsignedUnits = unsigned __int128;
+  const auto bits = static_cast<UnsignedUnits>(units);
+  return absl::HashOf(static_cast<std::uint64_t>(bits),
+                      static_cast<std::uint64_t>(bits >> 64));
+}
+
+void ColumnTotals::Clear() {
+  totals_.clear();
+  first_.clear();
+  truncated_ = false;
+}
+
+void ColumnTotals::Keep(ColumnTotal total) {
+  if (totals_.size() == kMaxColumnTotals) {
+    truncated_ = true;
+    return;
+  }
+  first_.try_emplace(total.total, static_cast<std::uint32_t>(totals_.size()));
+  totals_.push_back(std::move(total));
+}
+
+void ColumnTotals::AddAll(const ColumnTotals& other,
+                          std::uint32_t slot_offset) {
+  for (const ColumnTotal& total : other.totals_) {
+    ColumnTotal moved = total;
+    moved.slot += slot_offset;
+    Keep(std::move(moved));
+  }
+  truncated_ = truncated_ || other.truncated_;
+}
+
+const ColumnTotal* ColumnTotals::Find(NumericUnits total) const {
+  const auto it = first_.find(total);
+  return it == first_.end() ? nullptr : &totals_[it->second];
+}
+
+}  // namespace groundgate::evidence
