@@ -532,7 +532,9 @@ struct EvidenceCorpus::Index {
   evidence::ColumnTotals columns;
   evidence::ColumnTotals earlier_columns;
   std::uint32_t earlier_results = 0;  // results of earlier user turns
-  // Counts the user named with their noun ("two passengers"): bit q.
+  // Counts the user named with their noun ("two passengers"), and the
+  // lengths of the lists results carried under such a noun ("passengers":
+  // three elements): bit q.
   std::uint32_t counts_named = 0;
   // Day shifts the user or the app asked for, this conversation.
   evidence::DayShifts day_shifts;
@@ -1194,6 +1196,18 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   MemoLookahead memo_ahead;
   // The columns of the result's tables, added up as they are met.
   evidence::ColumnTotals::Builder columns;
+  // The lists under a noun of what is counted ("passengers"), by array id:
+  // elements met so far, and the object of the last one. An element
+  // object's keys have the list's key as theirs; a scalar element is its
+  // own leaf. The last key asked about is remembered (the elements of one
+  // list share its view).
+  struct CountedList {
+    std::uint32_t elements = 0;
+    std::uint32_t last_object = 0;
+  };
+  absl::flat_hash_map<std::uint32_t, CountedList> counted_lists;
+  std::string_view last_count_key;
+  bool last_count_key_is_noun = false;
   auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
     std::uint32_t hash = 0;
     if (leaf.size() <= kMaxMemoLeafBytes) {
@@ -1270,6 +1284,22 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           columns.Add(place.path, place.array,
                       evidence::ExactNumericUnits(leaf));
         }
+        if (place.array != 0 && !place.key.empty()) {
+          if (place.key.data() != last_count_key.data() ||
+              place.key.size() != last_count_key.size()) {
+            last_count_key = place.key;
+            last_count_key_is_noun = evidence::IsCountNoun(place.key);
+          }
+          if (last_count_key_is_noun) {
+            CountedList& list = counted_lists[place.array];
+            if (!is_key) {
+              ++list.elements;
+            } else if (place.object != list.last_object) {
+              ++list.elements;
+              list.last_object = place.object;
+            }
+          }
+        }
         // A key leaf is the key itself (its place is its object's).
         if (is_key) {
           if (last_key_class == evidence::PersonNameKey::kEmail) {
@@ -1307,6 +1337,11 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   }
   if (walked.parsed && !walked.absence_report) {
     columns.FinishInto(&index.columns, slot);
+    for (const auto& [array, list] : counted_lists) {
+      if (list.elements >= 2 && list.elements <= evidence::kMaxNamedCount) {
+        index.counts_named |= std::uint32_t{1} << list.elements;
+      }
+    }
   }
   if (!walked.parsed) Index::ForEachTextKey(content, carry);
   index.FlushCarries();

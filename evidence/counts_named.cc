@@ -43,6 +43,8 @@ int CountOf(std::string_view word) {
   return 0;
 }
 
+}  // namespace
+
 bool IsCountNoun(std::string_view word) {
   static constexpr std::array<std::string_view, 18> kNouns = {
       "passengers", "passenger", "travelers", "traveler",  "travellers",
@@ -54,8 +56,6 @@ bool IsCountNoun(std::string_view word) {
   }
   return false;
 }
-
-}  // namespace
 
 std::uint32_t CountsNamed(std::string_view text) {
   std::uint32_t counts = 0;

@@ -9,8 +9,9 @@
 // Where it sits: the corpus reads user messages with it (counts_named());
 // the arithmetic rung reads the answer with it.
 //
-// What it does NOT do: read a count without its noun ("2 at $174"), or
-// count the elements of a list a tool result carried.
+// What it does NOT do: read a count without its noun ("2 at $174"). The
+// corpus counts the elements of a list a tool result carried under such a
+// noun ("passengers": [3 of them]) itself, with IsCountNoun.
 #ifndef GROUNDGATE_EVIDENCE_COUNTS_NAMED_H_
 #define GROUNDGATE_EVIDENCE_COUNTS_NAMED_H_
 
@@ -28,6 +29,10 @@ inline constexpr int kMaxNamedCount = 12;
 // bags, suitcases, items, tickets, rooms, seats), with at most one word
 // between ("2 checked bags"). ASCII case-insensitive; never fails.
 std::uint32_t CountsNamed(std::string_view text);
+
+// True when `word` is one of those nouns (ASCII case-insensitive):
+// "passengers", "Nights", "bags".
+bool IsCountNoun(std::string_view word);
 
 }  // namespace groundgate::evidence
 

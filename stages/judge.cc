@@ -179,8 +179,9 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
 
 // The numbers left for rung 5, once the whole answer was read: first
 // derived from the numbers the answer itself shows, then as the total of a
-// column of one result's table, then, on a line that calls the value
-// computed, from any of this turn's numbers.
+// column of one result's table, or a per-count share of a carried amount,
+// then, on a line that calls the value computed, from any of this turn's
+// numbers.
 void ClimbDeferredNumbers(JudgeContext& context) {
   if (context.deferred.empty()) return;
   GroundByShownArithmetic(context);
@@ -188,6 +189,7 @@ void ClimbDeferredNumbers(JudgeContext& context) {
     if (index == JudgeContext::kDone) continue;
     Candidate* candidate = &context.verdict.candidates[index];
     if (GroundByColumnTotal(context, candidate) ||
+        GroundByShareOfCarried(context, candidate) ||
         GroundByComputedLine(context, candidate)) {
       context.Finish(candidate, candidate->canonical);
       continue;

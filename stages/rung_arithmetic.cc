@@ -335,6 +335,31 @@ bool GroundByColumnTotal(JudgeContext& context, Candidate* candidate) {
   return true;
 }
 
+bool GroundByShareOfCarried(JudgeContext& context, Candidate* candidate) {
+  if (!SaysPerCountAfter(context.answer, candidate->end)) return false;
+  const std::optional<evidence::NumericUnits> share =
+      evidence::ExactNumericUnits(candidate->canonical);
+  if (!share.has_value() || *share <= 0) return false;
+  const std::uint32_t counts = CountsNamed(context);
+  for (int q = 2; q <= evidence::kMaxNamedCount; ++q) {
+    if ((counts & (std::uint32_t{1} << q)) == 0) continue;
+    // The whole as carried: a refund is often a negative payment.
+    for (const evidence::NumericUnits whole : {*share * q, -*share * q}) {
+      const std::string whole_form = evidence::FormatNumericUnits(whole);
+      if (!context.corpus.Lookup(whole_form).carried) continue;
+      // The count is no carried value: an operand with no slot.
+      evidence::NumericMatch match;
+      match.op = evidence::NumericOp::kProduct;
+      match.operands = {OperandOf(context.corpus, whole_form),
+                        {std::to_string(q), {}}};
+      context.GroundByMatch(match, MatchReason::kDerivedProduct, candidate);
+      candidate->derivation = whole_form + " / " + std::to_string(q);
+      return true;
+    }
+  }
+  return false;
+}
+
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
   ComputationCue cue = ComputationNamed(context.answer, candidate->start);
   const bool remainder = SaysRemainderAfter(context.answer, candidate->end);

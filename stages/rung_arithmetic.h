@@ -89,6 +89,15 @@ void GroundByShownArithmetic(JudgeContext& context);
 // lists the rows.
 bool GroundByColumnTotal(JudgeContext& context, Candidate* candidate);
 
+// Grounds a deferred number followed by "per" and what is counted ("$38
+// per passenger") that is one share of an amount carried in any turn, by a
+// count the conversation names (the user's "3 passengers", or the three
+// elements of a result's "passengers" list): a refund of -114 carried for
+// three passengers is $38 per passenger. Either sign of the whole counts
+// (a refund is a negative payment). Reason derived_product, derivation
+// "-114 / 3".
+bool GroundByShareOfCarried(JudgeContext& context, Candidate* candidate);
+
 // Grounds a deferred number whose line names a computation ("Total Price:
 // $255", "remaining") by that computation over two of this turn's numbers,
 // shown or not (kMinComputedLineSharePercent), or a count the conversation

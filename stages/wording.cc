@@ -123,6 +123,24 @@ bool SaysRemainderAfter(std::string_view answer, std::size_t end) {
   return false;
 }
 
+bool SaysPerCountAfter(std::string_view answer, std::size_t end) {
+  static constexpr std::array<std::string_view, 13> kNouns = {
+      "passenger", "person", "traveler", "traveller", "guest", "adult", "child",
+      "night",     "bag",    "ticket",   "room",      "seat",  "item"};
+  std::string_view rest = answer.substr(std::min(end, answer.size()));
+  while (rest.starts_with("*")) rest.remove_prefix(1);
+  if (!rest.starts_with(" per ")) return false;
+  rest.remove_prefix(5);
+  for (const std::string_view noun : kNouns) {
+    if (rest.starts_with(noun) &&
+        (rest.size() == noun.size() ||
+         !std::isalpha(static_cast<unsigned char>(rest[noun.size()])))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 ComputationCue ComputationNamed(std::string_view answer, std::size_t start) {
   static constexpr std::array<std::string_view, 7> kSumStems = {
       "total",  "sum",     "combined", "altogether",

@@ -60,6 +60,12 @@ ComputationCue ComputationNamed(std::string_view answer, std::size_t start);
 // of an amount, a difference.
 bool SaysRemainderAfter(std::string_view answer, std::size_t end);
 
+// True when "per" and a singular noun of what is counted follow the value
+// ending at `end` (one space between each; "**" between value and "per"
+// allowed): "$38 per passenger", "$120 per night" name one share of an
+// amount counted that many times.
+bool SaysPerCountAfter(std::string_view answer, std::size_t end);
+
 }  // namespace groundgate::stages
 
 #endif  // GROUNDGATE_STAGES_WORDING_H_

@@ -498,6 +498,69 @@ TEST_SUITE("rung_arithmetic") {
     CHECK(evidence::CountsNamed("Flight 2 departs; 3 issues; 40 bags") == 0);
   }
 
+  TEST_CASE("counts named: the length of a result's list of what is counted") {
+    CHECK(evidence::IsCountNoun("Passengers"));
+    CHECK_FALSE(evidence::IsCountNoun("flights"));
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Change my flight.");
+    CHECK(corpus.counts_named() == 0);
+    // Three passenger objects, two flights (no noun of what is counted),
+    // one bag (a count of one names nothing).
+    corpus.RecordToolResult("call_1", "get_reservation_details", R"({
+        "flights": [{"flight_number": "HAT202"}, {"flight_number": "HAT232"}],
+        "passengers": [{"first_name": "Ivan", "last_name": "Rossi"},
+                       {"first_name": "Olivia", "last_name": "Santos"},
+                       {"first_name": "Lei", "last_name": "Johansson"}],
+        "bags": [{"weight": 20}]})");
+    CHECK(corpus.counts_named() == (1u << 3));
+    // A list of scalars counts its elements too.
+    corpus.RecordToolResult("call_2", "list_guests",
+                            R"({"guests": ["Ana", "Bo", "Cy", "Di"]})");
+    CHECK(corpus.counts_named() == ((1u << 3) | (1u << 4)));
+  }
+
+  TEST_CASE(
+      "rung arithmetic: one share of a carried amount, per what is counted") {
+    // tau-bench airline (MIT, taubench-airline-t22-r2): the update refunds
+    // -114 for a reservation of three passengers; the answer says "$38 per
+    // passenger".
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Please go ahead with the update.");
+    corpus.RecordToolResult("call_1", "update_reservation_flights", R"({
+        "reservation_id": "OWZ4XL",
+        "passengers": [{"first_name": "Ivan"}, {"first_name": "Olivia"},
+                       {"first_name": "Lei"}],
+        "payment_history": [{"payment_id": "gift_card_9823297", "amount": 522},
+                            {"payment_id": "gift_card_9823297", "amount": -114}]})");
+    const Case cases[] = {
+        {"The refund of $38 per passenger has been credited.", "38",
+         CandidateStatus::kGrounded, MatchReason::kDerivedProduct, "-114 / 3"},
+        {"The refund of **$38** per passenger has been credited.", "38",
+         CandidateStatus::kGrounded, MatchReason::kDerivedProduct, "-114 / 3"},
+        {"The refund of $39 per passenger has been credited.", "39",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // A share of a count nobody named (114 / 2).
+        {"The refund of $57 per passenger has been credited.", "57",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        // Without "per passenger" it is no share.
+        {"The refund of $38 has been credited.", "38",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(StatusName(candidate->status) == StatusName(c.status));
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->derivation == c.derivation);
+      if (c.status == CandidateStatus::kGrounded) {
+        REQUIRE(candidate->carriers.size() == 1);
+        CHECK(candidate->carriers[0] == "call_1");
+      }
+    }
+  }
+
   TEST_CASE("rung arithmetic: switched off, a computed value is flagged") {
     absl::StatusOr<Gate> gate = Gate::Create({.arithmetic = false});
     REQUIRE(gate.ok());

@@ -272,8 +272,10 @@ class EvidenceCorpus {
       std::string_view canonical_number) const;
 
   // The counts the user named with what they count ("two passengers", "3
-  // nights"): bit q for q in [2, 12]; for the judge's products. Internal:
-  // see evidence/counts_named.h.
+  // nights"), and the lengths of the lists results carried under such a
+  // noun ("passengers" with three elements): bit q for q in [2, 12]; for
+  // the judge's products and per-count shares. Internal: see
+  // evidence/counts_named.h.
   [[nodiscard]] std::uint32_t counts_named() const;
 
   // The current user turn's results, in the order they were first recorded.
