@@ -3,9 +3,8 @@
 // One hash table (ValueTable) from canonical value to its entry, looked up
 // through a short queue that overlaps its cache misses. Carrier lists are
 // cleared lazily: an entry remembers the turn its list belongs to, so
-// BeginUserTurn() costs what this turn's numbers are (they join the
-// earlier turns' numbers, at most kMaxNumericValues), however large the
-// index is. Dates and clock times
+// BeginUserTurn() costs what this turn's column totals are (they join the
+// earlier turns', at most kMaxColumnTotals), however large the index is. Dates and clock times
 // in string leaves and text are indexed under their date and time keys too
 // ("@date:2024-05-06", "@md:05-06", "@ym:2024-05", "@time:13:25",
 // "@time:13:25:06"; see evidence/extractor.h): no canonical form begins
@@ -523,10 +522,8 @@ struct EvidenceCorpus::Index {
   // The names of the tools the application let the model call, canonical:
   // exempt, and not counted against the ceiling (there are few).
   absl::flat_hash_set<std::string> tool_names;
-  // The numbers this turn's results carried, for rounding and arithmetic,
-  // and those of earlier turns, for a line that names a sum.
+  // The numbers this turn's results carried, for rounding and arithmetic.
   evidence::NumericIndex numbers;
-  evidence::NumericIndex earlier_numbers;
   // The totals of the columns of this turn's results' tables, and of
   // earlier turns' (evidence/column_totals.h).
   evidence::ColumnTotals columns;
@@ -1137,9 +1134,6 @@ void EvidenceCorpus::BeginUserTurn() {
   index_->spill.clear();
   index_->places.clear();
   index_->conflicts.clear();
-  index_->earlier_numbers.AddAll(
-      index_->numbers, evidence::kFirstEarlierSlot + index_->earlier_results);
-  index_->earlier_numbers.Prepare();
   index_->earlier_columns.AddAll(
       index_->columns, evidence::kFirstEarlierSlot + index_->earlier_results);
   index_->earlier_results += static_cast<std::uint32_t>(index_->results.size());
@@ -1416,10 +1410,6 @@ const evidence::DayShifts& EvidenceCorpus::day_shifts() const {
 
 std::uint32_t EvidenceCorpus::days_of_month_named() const {
   return index_->days_of_month;
-}
-
-const evidence::NumericIndex& EvidenceCorpus::numbers_earlier_turns() const {
-  return index_->earlier_numbers;
 }
 
 const evidence::ColumnTotal* EvidenceCorpus::FindColumnTotal(

@@ -108,22 +108,6 @@ bool IsTrivial(NumericUnits units) {
 
 // An amount (not a count, not trivial): may be summed, subtracted or be the
 // multiplicand of a product.
-// True when two ascending slot lists share a slot.
-template <typename Slots>
-bool SharesSlot(const Slots& a, const Slots& b) {
-  auto i = a.begin();
-  auto j = b.begin();
-  while (i != a.end() && j != b.end()) {
-    if (*i == *j) return true;
-    if (*i < *j) {
-      ++i;
-    } else {
-      ++j;
-    }
-  }
-  return false;
-}
-
 bool IsAmount(NumericUnits units) {
   if (IsTrivial(units)) return false;
   return !(IsInteger(units) && Abs(units) < kMinAmount * kOne);
@@ -198,22 +182,6 @@ std::uint32_t NumericIndex::Add(std::string_view canonical_number,
   }
   AddAgain(it->second, slot);
   return it->second;
-}
-
-void NumericIndex::AddAll(const NumericIndex& other,
-                          std::uint32_t slot_offset) {
-  for (const Entry& entry : other.entries_) {
-    if (entry.slots.empty()) continue;
-    const std::string value =
-        entry.exact ? FormatUnits(entry.units) : entry.spelling;
-    std::uint32_t kept = kNotKept;
-    for (const std::uint32_t slot : entry.slots) {
-      kept = Add(value, slot_offset + slot);
-    }
-    if (entry.occurrences > entry.slots.size()) {
-      AddAgain(kept, slot_offset + entry.slots.front());
-    }
-  }
 }
 
 void NumericIndex::AddAgain(std::uint32_t kept, std::uint32_t slot) {
@@ -448,8 +416,7 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
       const Entry& a = entry_at(i);
       const Entry& b = entry_at(j - 1);
       if (is_share_amount(a) && is_share_amount(b) &&
-          (i + 1 < j || a.occurrences >= 2) &&
-          (!scope.same_result || SharesSlot(a.slots, b.slots))) {
+          (i + 1 < j || a.occurrences >= 2)) {
         offer(NumericOp::kSum, {&a, &b});
       }
       ++i;
@@ -469,8 +436,7 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
       } else {
         const Entry& h = entry_at(high);
         const Entry& l = entry_at(low);
-        if (is_share_amount(h) && is_share_amount(l) &&
-            (!scope.same_result || SharesSlot(h.slots, l.slots))) {
+        if (is_share_amount(h) && is_share_amount(l)) {
           if (t > 0) {
             offer(NumericOp::kDifference, {&h, &l});
           } else {

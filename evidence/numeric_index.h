@@ -85,10 +85,9 @@ inline constexpr int kMaxStepExponent = 15;
 inline constexpr std::size_t kMaxNumericValues = 4096;
 
 // Slots from here up are results of earlier user turns: the corpus files
-// an earlier turn's numbers under kFirstEarlierSlot plus a running count of
-// earlier results (EvidenceCorpus::numbers_earlier_turns), so two numbers
-// of one earlier result still share a slot. No result of this turn has
-// one.
+// an earlier turn's column totals (evidence/column_totals.h) under
+// kFirstEarlierSlot plus a running count of earlier results, so each keeps
+// its result apart. No result of this turn has one.
 inline constexpr std::uint32_t kFirstEarlierSlot = 0x80000000;
 
 // Triples (a + b + c) are searched only when at most this many carried
@@ -171,9 +170,6 @@ struct DerivationScope {
   std::uint32_t named_quantities = 0;
   // The share of the target each summand or subtrahend must be, at least.
   int min_operand_share_percent = kMinOperandSharePercent;
-  // Two operands only when one result carried both (a shared slot): the
-  // flights of one itinerary, not any two amounts of a conversation.
-  bool same_result = false;
 };
 
 // One operand of a match: its canonical spelling and every result slot
@@ -219,13 +215,6 @@ class NumericIndex {
   // Add does with a number it ignored or dropped (the index only grows until
   // Clear). REQUIRES: `kept` was returned by Add since the last Clear.
   void AddAgain(std::uint32_t kept, std::uint32_t slot);
-
-  // Adds every value `other` holds, in each of its slots plus
-  // `slot_offset`, and once more when it occurred more often than it has
-  // slots (a sum may repeat a value carried twice): the corpus keeps a
-  // turn's numbers this way when the next user turn begins. O(other's
-  // values and slots).
-  void AddAll(const NumericIndex& other, std::uint32_t slot_offset);
 
   // Sorts the values for the lookups. Call once after the last Add and
   // before any Find*; O(n log n). Idempotent.

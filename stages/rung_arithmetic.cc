@@ -383,16 +383,6 @@ bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
   if (!derived.has_value() && remainder) {
     derived = RemainderOfCarried(context, *candidate);
   }
-  // A sum of two amounts one result of an earlier turn carried ("Total
-  // Price: $242" for the two flights of an option searched a turn before):
-  // the sum the line names, each summand a real share, no count.
-  if (!derived.has_value() && cue.sum && !cue.difference) {
-    evidence::DerivationScope earlier = scope;
-    earlier.named_quantities = 0;
-    earlier.same_result = true;
-    derived = context.corpus.numbers_earlier_turns().FindDerivation(
-        candidate->canonical, nullptr, earlier);
-  }
   if (!derived.has_value()) return false;
   context.GroundByMatch(*derived, DerivedReason(derived->op), candidate);
   return true;

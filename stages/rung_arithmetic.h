@@ -31,13 +31,13 @@
 // beside one the answer shows, what is left of it ("$125 remaining" = a
 // certificate's 500 read two turns back - the $375 shown), or the total a
 // list of payments adds up to ("- Gift Card: $128" / "- Credit Card: $247"
-// for a carried 375); and on a line that names a sum, two amounts ONE
-// earlier result carried ("Total Price: $3,538" = the 1679 + 1859 of a
-// reservation read two turns back). It never pairs amounts of different
-// earlier results: over a whole conversation a third of the wrong totals
-// derive by accident. Even so, one result's pairs cost planted totals:
-// measured on the mutation set, wrong_sum 95.4% -> 87.7% caught, for 3 of
-// the airline traces' 11 falsely accused answers (docs/QUALITY.md).
+// for a carried 375); and as a column of one earlier result's table
+// ("Total Price: $3,538" = the 1679 + 1859 of a reservation's flights read
+// two turns back: GroundByColumnTotal). It never pairs amounts of an
+// earlier turn otherwise: over a whole conversation a third of the wrong
+// totals derive by accident, and even the pairs of one earlier result
+// grounded 5 of the 65 planted wrong totals (wrong_sum 95.4% -> 87.7%;
+// column totals ground the real ones, docs/QUALITY.md).
 // The answer's shown operands include what the user or the app supplied
 // ("$50 per passenger" of the policy, times "Number of passengers: 3"):
 // such an operand adds no carrier, and a value derived from supplied
@@ -103,8 +103,7 @@ bool GroundByShareOfCarried(JudgeContext& context, Candidate* candidate);
 // shown or not (kMinComputedLineSharePercent), or a count the conversation
 // names times one of them; a number followed by "remaining" or "left" also
 // by what is left of an amount carried in any turn once one the answer
-// shows is taken; a line that names a sum also by two amounts one result of
-// an earlier turn carried.
+// shows is taken.
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate);
 
 }  // namespace groundgate::stages

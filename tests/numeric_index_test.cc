@@ -77,26 +77,6 @@ using Strings = std::vector<std::string>;
 using Slots = std::vector<std::uint32_t>;
 
 TEST_SUITE("numeric_index") {
-  TEST_CASE("AddAll keeps each value's slots, offset, and its repeats") {
-    const NumericIndex turn = IndexOf("1679@0 1859@0 250@1,1 2100@2");
-    NumericIndex earlier;
-    earlier.AddAll(turn, kFirstEarlierSlot + 10);
-    earlier.Prepare();
-    CHECK(earlier.size() == 4);
-    DerivationScope same;
-    same.same_result = true;
-    same.triples = false;
-    const std::optional<NumericMatch> sum =
-        earlier.FindDerivation("3538", nullptr, same);
-    REQUIRE(sum.has_value());
-    CHECK(Values(*sum) == Strings{"1679", "1859"});
-    CHECK(sum->operands[0].slots == Slots{kFirstEarlierSlot + 10});
-    // 250 was carried twice by one result: a sum may repeat it.
-    CHECK(earlier.FindDerivation("500", nullptr, same).has_value());
-    // 1679 and 2100 were carried by two results: no sum of one result.
-    CHECK_FALSE(earlier.FindDerivation("3779", nullptr, same).has_value());
-    CHECK(earlier.FindDerivation("3779").has_value());
-  }
   TEST_CASE(
       "numeric_index: a value with more precision rounds to what the answer "
       "shows") {

@@ -256,12 +256,6 @@ class EvidenceCorpus {
   // lookup. Internal: see evidence/numeric_index.h.
   [[nodiscard]] const evidence::NumericIndex& numbers_this_turn() const;
 
-  // The numbers earlier user turns' results carried, each result under a
-  // slot from evidence::kFirstEarlierSlot up (at most kMaxNumericValues
-  // values), for the judge's arithmetic on a line that names a sum.
-  // Internal: see evidence/numeric_index.h.
-  [[nodiscard]] const evidence::NumericIndex& numbers_earlier_turns() const;
-
   // The total of a column of one table a result carried (the prices of one
   // reservation's flights, added up) equal to `canonical_number`: this
   // turn's first, then an earlier turn's (its slot from
