@@ -4,9 +4,9 @@
 // through a short queue that overlaps its cache misses. Carrier lists are
 // cleared lazily: an entry remembers the turn its list belongs to, so
 // BeginUserTurn() costs what this turn's column totals are (they join the
-// earlier turns', at most kMaxColumnTotals), however large the index is. Dates and clock times
-// in string leaves and text are indexed under their date and time keys too
-// ("@date:2024-05-06", "@md:05-06", "@ym:2024-05", "@time:13:25",
+// earlier turns', at most kMaxColumnTotals), however large the index is.
+// Dates and clock times in string leaves and text are indexed under their
+// date and time keys too ("@date:2024-05-06", "@md:05-06", "@ym:2024-05", "@time:13:25",
 // "@time:13:25:06"; see evidence/extractor.h): no canonical form begins
 // with '@', so these keys never meet an ordinary token.
 #include "groundgate/corpus.h"
