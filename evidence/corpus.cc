@@ -6,9 +6,9 @@
 // BeginUserTurn() costs what this turn's column totals are (they join the
 // earlier turns', at most kMaxColumnTotals), however large the index is.
 // Dates and clock times in string leaves and text are indexed under their
-// date and time keys too ("@date:2024-05-06", "@md:05-06", "@ym:2024-05", "@time:13:25",
-// "@time:13:25:06"; see evidence/extractor.h): no canonical form begins
-// with '@', so these keys never meet an ordinary token.
+// date and time keys too ("@date:2024-05-06", "@md:05-06", "@ym:2024-05",
+// "@time:13:25", "@time:13:25:06"; see evidence/extractor.h): no canonical
+// form begins with '@', so these keys never meet an ordinary token.
 #include "groundgate/corpus.h"
 
 #include <algorithm>
