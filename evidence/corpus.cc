@@ -753,6 +753,11 @@ struct EvidenceCorpus::Index {
         !kind.empty()) {
       sink(kind, false);
     }
+    // The unit of a span of time ("@span:day" for "7-day"): the judge reads
+    // such spans in an answer only where a result carried one.
+    if (const std::string span = evidence::SpanKindKey(token); !span.empty()) {
+      sink(span, false);
+    }
   }
 
   // The numbers of a token that glues several readings together, each

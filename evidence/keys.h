@@ -131,6 +131,50 @@ inline std::string DigitlessKindKey(std::string_view token) {
   return DerivedKey(kKindKey, joiners + cases);
 }
 
+
+// The unit of a span of time written as a number, a hyphen and the unit
+// ("7-day", "24-hour", "12-month"): "@span:day". Such a span is prose in an
+// answer ("a 3-day trip") unless the conversation's results carried one of
+// its unit ("Daily cases, 7-day rolling average"); there an "8-day rolling
+// average" is a value no result holds. The corpus indexes the unit of
+// every span a result carried; the judge reads a span in an answer as a
+// value only where it finds the key carried.
+inline constexpr std::string_view kSpanKey = "@span:";
+
+// The span key of `token` (decoration around it ignored), or "" when it is
+// no number-hyphen-unit span of time.
+inline std::string SpanKindKey(std::string_view token) {
+  while (!token.empty() && !(token.front() >= '0' && token.front() <= '9')) {
+    if (token.front() != '(' && token.front() != '*' && token.front() != '"') {
+      return {};
+    }
+    token.remove_prefix(1);
+  }
+  while (!token.empty() &&
+         !((token.back() | 0x20) >= 'a' && (token.back() | 0x20) <= 'z')) {
+    token.remove_suffix(1);
+  }
+  std::size_t i = 0;
+  while (i < token.size() &&
+         ((token[i] >= '0' && token[i] <= '9') || token[i] == '.')) {
+    ++i;
+  }
+  if (i == 0 || i + 1 >= token.size() || token[i] != '-') return {};
+  std::string unit;
+  for (const char c : token.substr(i + 1)) {
+    const char lower = static_cast<char>(c | 0x20);
+    if (!(lower >= 'a' && lower <= 'z')) return {};
+    unit.push_back(lower);
+  }
+  if (unit.size() > 1 && unit.back() == 's') unit.pop_back();
+  static constexpr std::string_view kUnits[] = {
+      "second", "minute", "hour", "day", "night", "week", "month", "year"};
+  for (const std::string_view known : kUnits) {
+    if (unit == known) return DerivedKey(kSpanKey, known);
+  }
+  return {};
+}
+
 }  // namespace groundgate::evidence
 
 #endif  // GROUNDGATE_EVIDENCE_KEYS_H_

@@ -33,6 +33,20 @@ Candidate* ReadDigitlessIdentifier(JudgeContext& context,
   return candidate;
 }
 
+Candidate* ReadSpanOfTime(JudgeContext& context, evidence::TokenSpan span,
+                          std::string_view token) {
+  const std::string_view value_text = evidence::StripDecoration(token);
+  std::string form = evidence::ReadToken(value_text).canonical.form;
+  Candidate* candidate = context.NewCandidate(form);
+  if (candidate == nullptr) return nullptr;
+  candidate->start =
+      span.start + static_cast<std::size_t>(value_text.data() - token.data());
+  candidate->end = candidate->start + value_text.size();
+  candidate->shape = std::string(evidence::kShapeIdentifier);
+  candidate->canonical = std::move(form);
+  return candidate;
+}
+
 TokenRead ReadTokenValue(JudgeContext& context, evidence::TokenSpan span,
                          std::string_view token,
                          evidence::ExtractedValue& value) {

@@ -3,7 +3,8 @@
 // shape), or, in English answers, an identifier without digits
 // (`esxi-host-alpha`, `gift_card`, `mia.li@example.com`) where the
 // conversation carried a name of its kind (evidence/keys.h, kKindKey):
-// camelCase alone (`microSD`) is never one.
+// camelCase alone (`microSD`) is never one; a span of time (`8-day`) where
+// a result carried a span of its unit (kSpanKey).
 //
 // Its one job: make the token's candidate, its span covering the value and
 // not the decoration around it ("CHG0031337" in "(CHG0031337).").
@@ -56,6 +57,12 @@ Candidate* ReadDigitlessIdentifier(JudgeContext& context,
                                    evidence::TokenSpan span,
                                    std::string_view token, std::string&& form);
 
+// The span of time at `span` ("8-day", evidence::SpanKindKey) as a
+// candidate judged whole by its canonical form, or nullptr when the answer
+// already used the value.
+Candidate* ReadSpanOfTime(JudgeContext& context, evidence::TokenSpan span,
+                          std::string_view token);
+
 // Reads the token at `span` (`token` is its text). Inline: the one-token
 // rule's reading is memoized in the context, and a token that holds no
 // value costs no call.
@@ -65,6 +72,12 @@ inline TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
   std::optional<evidence::ExtractedValue>& value =
       context.Classified(span, token);
   if (value.has_value()) return ReadTokenValue(context, span, token, *value);
+  // A span of time ("8-day") is a value only where a result carried a span
+  // of its unit ("7-day rolling average"); elsewhere it is prose.
+  if (const std::string span_key = evidence::SpanKindKey(token);
+      !span_key.empty() && context.corpus.Lookup(span_key).carried) {
+    return {ReadSpanOfTime(context, span, token), nullptr};
+  }
   if (!context.read_names) return {};
   std::optional<std::string> form = evidence::ReadDigitlessIdentifier(token);
   if (!form.has_value()) return {};

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "evidence/conversions.h"
+#include "evidence/keys.h"
 #include "evidence/numeric_index.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
@@ -292,6 +293,31 @@ TEST_SUITE("quantities") {
       CAPTURE(prose);
       CHECK(JudgeWith(kWeather, prose).candidates.empty());
     }
+  }
+
+  TEST_CASE("a span of time only where results carry a span of its unit") {
+    // quintd-dev OWID charts (CC BY): the data is "7-day smoothed"; an
+    // "8-day rolling average" is a value no result holds.
+    constexpr std::string_view kChart =
+        R"({"title": "Daily new cases, 7-day rolling average",
+            "values": [1203, 1187]})";
+    const Verdict planted =
+        JudgeWith(kChart, "The chart shows the 8-day rolling average.");
+    REQUIRE(planted.candidates.size() == 1);
+    CHECK(planted.flagged());
+    const Verdict read =
+        JudgeWith(kChart, "The chart shows the **7-day** rolling average.");
+    REQUIRE(read.candidates.size() == 1);
+    CHECK_FALSE(read.flagged());
+    // Another unit, or no span carried at all: prose.
+    CHECK(JudgeWith(kChart, "Over a 24-hour period.").candidates.empty());
+    CHECK(JudgeWith(kWeather, "The 8-day forecast.").candidates.empty());
+    CHECK(evidence::SpanKindKey("7-day") == "@span:day");
+    CHECK(evidence::SpanKindKey("(12-Months)") == "@span:month");
+    CHECK(evidence::SpanKindKey("1.5-hour") == "@span:hour");
+    CHECK(evidence::SpanKindKey("48-port").empty());
+    CHECK(evidence::SpanKindKey("day-7").empty());
+    CHECK(evidence::SpanKindKey("7-days-long").empty());
   }
 
   TEST_CASE("an answer's interval maps into another unit exactly") {
