@@ -131,7 +131,6 @@ inline std::string DigitlessKindKey(std::string_view token) {
   return DerivedKey(kKindKey, joiners + cases);
 }
 
-
 // The unit of a span of time written as a number, a hyphen and the unit
 // ("7-day", "24-hour", "12-month"): "@span:day". Such a span is prose in an
 // answer ("a 3-day trip") unless the conversation's results carried one of
