@@ -1205,8 +1205,12 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
     std::uint32_t last_object = 0;
   };
   absl::flat_hash_map<std::uint32_t, CountedList> counted_lists;
-  std::string_view last_count_key;
-  bool last_count_key_is_noun = false;
+  // The keys met so far that are such a noun, by their text's address:
+  // a list's elements carry the very view of the key that holds it
+  // (JsonLeafPlace::key), so a leaf is in such a list when its place's key
+  // is one of these. The latest kMaxNounKeys only.
+  constexpr std::size_t kMaxNounKeys = 8;
+  absl::InlinedVector<const char*, kMaxNounKeys> noun_keys;
   auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
     std::uint32_t hash = 0;
     if (leaf.size() <= kMaxMemoLeafBytes) {
@@ -1283,21 +1287,21 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           columns.Add(place.path, place.array,
                       evidence::ExactNumericUnits(leaf));
         }
-        if (place.array != 0 && !place.key.empty()) {
-          if (place.key.data() != last_count_key.data() ||
-              place.key.size() != last_count_key.size()) {
-            last_count_key = place.key;
-            last_count_key_is_noun = evidence::IsCountNoun(place.key);
+        if (place.array != 0 && !noun_keys.empty() &&
+            std::find(noun_keys.begin(), noun_keys.end(), place.key.data()) !=
+                noun_keys.end()) {
+          CountedList& list = counted_lists[place.array];
+          if (!is_key) {
+            ++list.elements;
+          } else if (place.object != list.last_object) {
+            ++list.elements;
+            list.last_object = place.object;
           }
-          if (last_count_key_is_noun) {
-            CountedList& list = counted_lists[place.array];
-            if (!is_key) {
-              ++list.elements;
-            } else if (place.object != list.last_object) {
-              ++list.elements;
-              list.last_object = place.object;
-            }
-          }
+        }
+        if (is_key && evidence::IsCountNoun(leaf)) {
+          if (noun_keys.size() == kMaxNounKeys)
+            noun_keys.erase(noun_keys.begin());
+          noun_keys.push_back(leaf.data());
         }
         // A key leaf is the key itself (its place is its object's).
         if (is_key) {
