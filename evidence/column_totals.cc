@@ -17,13 +17,23 @@ bool IsAmount(NumericUnits units) {
 
 }  // namespace
 
-void ColumnTotals::Builder::Add(std::uint64_t path, std::uint32_t array,
-                                std::optional<NumericUnits> units) {
+std::uint32_t ColumnTotals::Builder::ColumnAt(std::uint64_t path,
+                                              std::uint32_t array) {
+  Recent& recent =
+      recent_[(path ^ (std::uint64_t{array} * 0x9E3779B97F4A7C15u)) >> 60];
+  if (recent.array == array && recent.path == path) return recent.column;
   const auto [it, inserted] = by_place_.try_emplace(
       std::make_pair(path, array), static_cast<std::uint32_t>(columns_.size()));
   if (inserted) columns_.emplace_back();
-  Column& column = columns_[it->second];
+  recent = Recent{path, array, it->second};
+  return it->second;
+}
+
+void ColumnTotals::Builder::Add(std::uint64_t path, std::uint32_t array,
+                                std::string_view number) {
+  Column& column = columns_[ColumnAt(path, array)];
   if (!column.summable) return;
+  const std::optional<NumericUnits> units = ExactNumericUnits(number);
   if (!units.has_value() || !IsAmount(*units) ||
       column.rows.size() == kMaxColumnRows) {
     column.summable = false;
@@ -44,6 +54,7 @@ void ColumnTotals::Builder::FinishInto(ColumnTotals* totals,
   }
   columns_.clear();
   by_place_.clear();
+  recent_.fill(Recent{});
 }
 
 std::size_t ColumnTotals::UnitsHash::operator()(NumericUnits units) const {

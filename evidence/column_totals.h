@@ -27,7 +27,7 @@
 // total).
 //
 //   ColumnTotals::Builder builder;
-//   builder.Add(path, array, *ExactNumericUnits("107"));  // per leaf
+//   builder.Add(path, array, "107");  // per number leaf
 //   ...
 //   builder.FinishInto(&totals, /*slot=*/2);
 //   const ColumnTotal* t = totals.Find(*ExactNumericUnits("465"));
@@ -37,9 +37,10 @@
 #ifndef GROUNDGATE_EVIDENCE_COLUMN_TOTALS_H_
 #define GROUNDGATE_EVIDENCE_COLUMN_TOTALS_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -75,11 +76,12 @@ class ColumnTotals {
   class Builder {
    public:
     // A number leaf at `path` in array instance `array` (JsonLeafPlace),
-    // with its exact units, or nullopt when it has none (an exponent, more
-    // than kNumericFractionDigits fraction digits): its column is then
-    // not summed. O(1) amortized.
-    void Add(std::uint64_t path, std::uint32_t array,
-             std::optional<NumericUnits> units);
+    // as the wire spells it ("107", "9.99"). One without exact units (an
+    // exponent, more than kNumericFractionDigits fraction digits) makes
+    // its column unsummable. O(1) amortized; a column already unsummable
+    // (past kMaxColumnRows, say) does not parse its later rows, and the
+    // last kRecentColumns columns are found without a hash lookup.
+    void Add(std::uint64_t path, std::uint32_t array, std::string_view number);
 
     // Adds to `totals`, under `slot`, the total of each column of 2 to
     // kMaxColumnRows rows, every row an amount (not an integer of
@@ -93,9 +95,22 @@ class ColumnTotals {
       absl::InlinedVector<NumericUnits, 4> rows;
       bool summable = true;  // every row exact, an amount, at most the cap
     };
+    // A column's place and its index in columns_, for the recent cache.
+    struct Recent {
+      std::uint64_t path = 0;
+      std::uint32_t array = 0;  // 0: empty (a leaf in no array is no row)
+      std::uint32_t column = 0;
+    };
+    static constexpr std::size_t kRecentColumns = 16;
+
+    std::uint32_t ColumnAt(std::uint64_t path, std::uint32_t array);
+
     std::vector<Column> columns_;  // in the order they began
     absl::flat_hash_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t>
         by_place_;
+    // Direct-mapped by the place's hash: the columns of one array recur
+    // leaf after leaf.
+    std::array<Recent, kRecentColumns> recent_{};
   };
 
   // Forgets every total. Keeps allocated memory.

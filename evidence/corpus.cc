@@ -1284,8 +1284,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           index.Place(place, identity, slot);
         }
         if (number && place.array != 0) {
-          columns.Add(place.path, place.array,
-                      evidence::ExactNumericUnits(leaf));
+          columns.Add(place.path, place.array, leaf);
         }
         if (place.array != 0 && !noun_keys.empty() &&
             std::find(noun_keys.begin(), noun_keys.end(), place.key.data()) !=

@@ -39,7 +39,7 @@ TEST_SUITE("column_totals") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
     for (std::string_view price : {"107", "141", "108", "109"}) {
-      builder.Add(kPricePath, /*array=*/3, Units(price));
+      builder.Add(kPricePath, /*array=*/3, price);
     }
     builder.FinishInto(&totals, /*slot=*/2);
     REQUIRE(totals.size() == 1);
@@ -57,10 +57,10 @@ TEST_SUITE("column_totals") {
   TEST_CASE("column totals: two arrays at one path are two columns") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
-    builder.Add(kPricePath, 1, Units("210"));
-    builder.Add(kPricePath, 1, Units("370"));
-    builder.Add(kPricePath, 9, Units("497"));
-    builder.Add(kPricePath, 9, Units("106"));
+    builder.Add(kPricePath, 1, "210");
+    builder.Add(kPricePath, 1, "370");
+    builder.Add(kPricePath, 9, "497");
+    builder.Add(kPricePath, 9, "106");
     builder.FinishInto(&totals, 0);
     CHECK(totals.Find(Units("580")) != nullptr);
     CHECK(totals.Find(Units("603")) != nullptr);
@@ -72,20 +72,23 @@ TEST_SUITE("column_totals") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
     // A count in the column (seats, bags): not amounts.
-    builder.Add(kSeatsPath, 1, Units("20"));
-    builder.Add(kSeatsPath, 1, Units("7"));
+    builder.Add(kSeatsPath, 1, "20");
+    builder.Add(kSeatsPath, 1, "7");
     // One row.
-    builder.Add(kPricePath, 2, Units("250"));
-    // A number without exact units (an exponent on the wire).
-    builder.Add(kPricePath, 3, Units("300"));
-    builder.Add(kPricePath, 3, std::nullopt);
-    builder.Add(kPricePath, 3, Units("400"));
+    builder.Add(kPricePath, 2, "250");
+    // A number without exact units (an exponent on the wire, ten fraction
+    // digits).
+    builder.Add(kPricePath, 3, "300");
+    builder.Add(kPricePath, 3, "1e3");
+    builder.Add(kPricePath, 3, "400");
+    builder.Add(kPricePath, 6, "12.5");
+    builder.Add(kPricePath, 6, "0.1234567891");
     // A total of 0 (a payment and its refund).
-    builder.Add(kPricePath, 4, Units("522"));
-    builder.Add(kPricePath, 4, Units("-522"));
+    builder.Add(kPricePath, 4, "522");
+    builder.Add(kPricePath, 4, "-522");
     // More rows than kMaxColumnRows.
     for (std::size_t i = 0; i <= kMaxColumnRows; ++i) {
-      builder.Add(kPricePath, 5, Units("100"));
+      builder.Add(kPricePath, 5, "100");
     }
     builder.FinishInto(&totals, 0);
     CHECK(totals.size() == 0);
@@ -95,12 +98,12 @@ TEST_SUITE("column_totals") {
   TEST_CASE("column totals: cents and signs are exact") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
-    builder.Add(kPricePath, 1, Units("4420"));
-    builder.Add(kPricePath, 1, Units("-3925"));
-    builder.Add(kPricePath, 2, Units("9.99"));
-    builder.Add(kPricePath, 2, Units("5"));  // 5 beside 9.99: a count
-    builder.Add(kPricePath, 3, Units("19.99"));
-    builder.Add(kPricePath, 3, Units("10.02"));
+    builder.Add(kPricePath, 1, "4420");
+    builder.Add(kPricePath, 1, "-3925");
+    builder.Add(kPricePath, 2, "9.99");
+    builder.Add(kPricePath, 2, "5");  // 5 beside 9.99: a count
+    builder.Add(kPricePath, 3, "19.99");
+    builder.Add(kPricePath, 3, "10.02");
     builder.FinishInto(&totals, 0);
     CHECK(totals.Find(Units("495")) != nullptr);
     CHECK(totals.Find(Units("14.99")) == nullptr);
@@ -112,8 +115,8 @@ TEST_SUITE("column_totals") {
     ColumnTotals::Builder builder;
     ColumnTotals this_turn;
     ColumnTotals earlier;
-    builder.Add(kPricePath, 1, Units("94"));
-    builder.Add(kPricePath, 1, Units("80"));
+    builder.Add(kPricePath, 1, "94");
+    builder.Add(kPricePath, 1, "80");
     builder.FinishInto(&this_turn, 1);
     earlier.AddAll(this_turn, kFirstEarlierSlot + 4);
     this_turn.Clear();
@@ -126,22 +129,22 @@ TEST_SUITE("column_totals") {
   TEST_CASE("column totals: the first kept is found; past the cap, none") {
     ColumnTotals totals;
     ColumnTotals::Builder builder;
-    builder.Add(kPricePath, 1, Units("50"));
-    builder.Add(kPricePath, 1, Units("60"));
+    builder.Add(kPricePath, 1, "50");
+    builder.Add(kPricePath, 1, "60");
     builder.FinishInto(&totals, 0);
-    builder.Add(kPricePath, 1, Units("40"));
-    builder.Add(kPricePath, 1, Units("70"));
+    builder.Add(kPricePath, 1, "40");
+    builder.Add(kPricePath, 1, "70");
     builder.FinishInto(&totals, 1);
     REQUIRE(totals.Find(Units("110")) != nullptr);
     CHECK(totals.Find(Units("110"))->slot == 0);
     while (totals.size() < kMaxColumnTotals) {
-      builder.Add(kPricePath, 1, Units("11"));
-      builder.Add(kPricePath, 1, Units("12"));
+      builder.Add(kPricePath, 1, "11");
+      builder.Add(kPricePath, 1, "12");
       builder.FinishInto(&totals, 2);
     }
     CHECK_FALSE(totals.truncated());
-    builder.Add(kPricePath, 1, Units("1000"));
-    builder.Add(kPricePath, 1, Units("2000"));
+    builder.Add(kPricePath, 1, "1000");
+    builder.Add(kPricePath, 1, "2000");
     builder.FinishInto(&totals, 3);
     CHECK(totals.truncated());
     CHECK(totals.Find(Units("3000")) == nullptr);
