@@ -388,8 +388,10 @@ class LeafMemo {
     // (number(i) for i in [begin, end)), whose occurrences it counts.
     std::uint32_t numbers_begin = 0;
     std::uint32_t numbers_end = 0;
-    // ClassifyPersonNameKey of the leaf, once it was met as a key.
+    // ClassifyPersonNameKey and IsCountNoun of the leaf, once it was met
+    // as a key.
     bool person_key_known = false;
+    bool count_noun = false;
     evidence::PersonNameKey person_key = evidence::PersonNameKey::kNone;
   };
 
@@ -1185,9 +1187,11 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   // (copied, as the walk's views end with it, when the email comes later).
   absl::flat_hash_set<std::uint32_t> objects_with_email;
   std::vector<std::pair<std::uint32_t, std::string>> names_pending;
-  // The last key leaf visited and its class.
+  // The last key leaf visited, its class, and whether it names what is
+  // counted.
   std::string_view last_key;
   evidence::PersonNameKey last_key_class = evidence::PersonNameKey::kNone;
+  bool last_key_counts = false;
 
   // The memo outgrows the caches on a large result: each leaf's memo hash
   // is computed kJsonLookahead leaves early (WalkJson's `ahead`) and its
@@ -1234,10 +1238,13 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           last_key = leaf;
           if (known != nullptr && known->person_key_known) {
             last_key_class = known->person_key;
+            last_key_counts = known->count_noun;
           } else {
             last_key_class = evidence::ClassifyPersonNameKey(leaf);
+            last_key_counts = evidence::IsCountNoun(leaf);
             if (known != nullptr) {
               known->person_key = last_key_class;
+              known->count_noun = last_key_counts;
               known->person_key_known = true;
             }
           }
@@ -1276,6 +1283,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           effect.identity = identity;
           effect.numbers_end = memo.numbers_size();
           effect.person_key_known = is_key;
+          effect.count_noun = is_key && last_key_counts;
           effect.person_key =
               is_key ? last_key_class : evidence::PersonNameKey::kNone;
           if (memoizable) memo.Remember(memo_place, number, leaf, effect);
@@ -1297,7 +1305,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
             list.last_object = place.object;
           }
         }
-        if (is_key && evidence::IsCountNoun(leaf)) {
+        if (is_key && last_key_counts) {
           if (noun_keys.size() == kMaxNounKeys)
             noun_keys.erase(noun_keys.begin());
           noun_keys.push_back(leaf.data());
