@@ -603,6 +603,7 @@ bool DigitOrConnectorFollows(std::string_view text, const DateToken& first) {
   }
   if (i == first.end || i >= text.size()) return false;
   if (IsAsciiDigit(text[i])) return true;
+  if (text[i] != 'd') return false;  // no memcmp for most tokens
   const std::string_view rest = text.substr(i);
   return rest.starts_with("de ") || rest.starts_with("del ");
 }
@@ -993,6 +994,8 @@ struct YearPhrase {
 YearPhrase ReadYearPhrase(std::string_view form) {
   YearPhrase out;
   for (std::string_view prefix : {"mid-", "early-", "late-"}) {
+    // The first byte settles most tokens without a memcmp call.
+    if (form.empty() || form.front() != prefix.front()) continue;
     if (form.substr(0, prefix.size()) == prefix) {
       form.remove_prefix(prefix.size());
       int year = 0;

@@ -672,7 +672,7 @@ std::optional<NumberReading> ReadDigits(std::string_view text, TokenSpan tok,
     }
     if (!negative) {
       std::size_t minus = 0;
-      if (q >= 3 && text.substr(q - 3, 3) == "\xE2\x88\x92") {
+      if (q >= 3 && StartsWith(text.substr(q - 3, 3), "\xE2\x88\x92")) {
         minus = 3;  // U+2212
       } else if (q >= 1 && text[q - 1] == '-' && q != tok.start) {
         minus = 1;  // "-€5": the '-' alone was no token
