@@ -743,8 +743,19 @@ struct EvidenceCorpus::Index {
     if (!value.canonical.hex_digits.empty()) {
       sink(value.canonical.hex_digits, false);
     }
-    if (!value.number_before_unit.empty())
+    if (!value.number_before_unit.empty()) {
       sink(value.number_before_unit, false);
+      // The unit glued to it ("°f" of "8°F", "mph" of "30mph"): a result
+      // that writes it names the unit, for the conversion rung, as one
+      // that writes it apart ("8 °F") does (law 1).
+      std::string_view unit =
+          std::string_view(value.canonical.form)
+              .substr(evidence::NumberBeforeUnit(value.canonical.form).size());
+      if (!unit.empty() && (unit.front() == '-' || unit.front() == '/')) {
+        unit.remove_prefix(1);
+      }
+      if (!unit.empty()) sink(unit, false);
+    }
     ForEachIdentifierPartKey(value.canonical.form, value.canonical.is_number,
                              sink);
     ForEachEmailNameKey(value.canonical.form, sink);

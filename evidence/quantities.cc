@@ -141,12 +141,13 @@ QuantityUnit UnitOfWord(std::string_view w) {
 std::size_t DegreeAt(std::string_view text, std::size_t i, QuantityUnit* unit) {
   // Every spelling below starts with one of these two bytes (as SpaceAt).
   if (i >= text.size() || (text[i] != '\xC2' && text[i] != '\xE2')) return 0;
-  if (text.substr(i, 3) == "\xE2\x84\x83") {
-    *unit = QuantityUnit::kCelsius;
-    return 3;
-  }
-  if (text.substr(i, 3) == "\xE2\x84\x89") {
-    *unit = QuantityUnit::kFahrenheit;
+  // U+2103 and U+2109 are a bare degree: the tokenizer reads them as
+  // separators, so no result can be seen to name their scale, and an
+  // answer's "8℉" beside a result's "C" must not be read as only a
+  // conversion of it (law 1: the same text grounds itself).
+  if (text.substr(i, 3) == "\xE2\x84\x83" ||
+      text.substr(i, 3) == "\xE2\x84\x89") {
+    *unit = QuantityUnit::kNone;
     return 3;
   }
   if (text.substr(i, 2) != "\xC2\xB0" && text.substr(i, 2) != "\xC2\xBA") {

@@ -229,6 +229,32 @@ TEST_SUITE("regressions") {
     CHECK(v.unsupported() == 2);
   }
 
+  // Bug: a number before U+2109 or U+2103 ("8℉") was read as Fahrenheit or
+  // Celsius, but the tokenizer reads the symbol as a separator, so no
+  // result could be seen to name that scale: beside a result's "C" (read
+  // as naming Celsius) the answer's own "8℉" was judged only as a
+  // conversion of it, and the very text of the result was accused (law 1;
+  // found by the record_judge fuzzer, tests/fuzz/corpus/record_judge/
+  // law1-fahrenheit-sign).
+  TEST_CASE("a number before a one-character degree sign grounds itself") {
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    for (const std::string_view text :
+         {"[C},8\u2109g", "C}8\u2109", "C 8\u2109g", "42\u2109\u202fwarm",
+          "3 \u2103issues", "It was 18 C, or 64\u2109."}) {
+      CAPTURE(text);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("go");
+      corpus.RecordToolResult("c1", "t", text);
+      CHECK(gate->Judge(text, corpus).unsupported() == 0);
+    }
+    // Beside it, a number no result carried is still judged.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("go");
+    corpus.RecordToolResult("c1", "t", "It was 18 C, or 64\u2109.");
+    CHECK(gate->Judge("It was 18 C, or 66\u2109.", corpus).unsupported() == 1);
+  }
+
   // Bug: a result the answer computed as written from operands no result
   // carried ("1234 + 5678 = 6912", the operands its own) was grounded as
   // this turn's with no carrier, even right after a new user turn with no
