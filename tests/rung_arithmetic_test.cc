@@ -39,6 +39,18 @@ struct Case {
   std::string_view derivation;
 };
 
+// Judges `c.answer` over `corpus` and checks the value at `c.value`: its
+// status, reason and derivation. Returns it for a suite's own checks.
+Candidate JudgedAs(const EvidenceCorpus& corpus, const Case& c) {
+  const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+  const Candidate* candidate = AtText(verdict, c.answer, c.value);
+  REQUIRE(candidate != nullptr);
+  CHECK(StatusName(candidate->status) == StatusName(c.status));
+  CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+  CHECK(candidate->derivation == c.derivation);
+  return *candidate;
+}
+
 EvidenceCorpus PricesCorpus() {
   EvidenceCorpus corpus;
   corpus.RecordUserMessage("What do I owe?");
@@ -66,15 +78,10 @@ TEST_SUITE("rung_arithmetic") {
     for (const Case& c : cases) {
       CAPTURE(c.answer);
       const EvidenceCorpus corpus = PricesCorpus();
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->derivation == c.derivation);
+      const Candidate candidate = JudgedAs(corpus, c);
       if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate->carriers.size() == 1);
-        CHECK(candidate->carriers[0] == "call_1");
+        REQUIRE(candidate.carriers.size() == 1);
+        CHECK(candidate.carriers[0] == "call_1");
       }
     }
   }
@@ -120,12 +127,7 @@ TEST_SUITE("rung_arithmetic") {
     };
     for (const Case& c : cases) {
       CAPTURE(c.answer);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->derivation == c.derivation);
+      const Candidate candidate = JudgedAs(corpus, c);
     }
   }
 
@@ -299,14 +301,9 @@ TEST_SUITE("rung_arithmetic") {
     };
     for (const Case& c : cases) {
       CAPTURE(c.answer);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->derivation == c.derivation);
+      const Candidate candidate = JudgedAs(corpus, c);
       // Law 7: an operand of an earlier turn names no carrier.
-      CHECK(candidate->carriers.empty());
+      CHECK(candidate.carriers.empty());
     }
   }
 
@@ -330,12 +327,7 @@ TEST_SUITE("rung_arithmetic") {
     };
     for (const Case& c : cases) {
       CAPTURE(c.answer);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->derivation == c.derivation);
+      const Candidate candidate = JudgedAs(corpus, c);
     }
   }
 
@@ -376,16 +368,11 @@ TEST_SUITE("rung_arithmetic") {
     };
     for (const Case& c : cases) {
       CAPTURE(c.answer);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->derivation == c.derivation);
+      const Candidate candidate = JudgedAs(corpus, c);
       if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate->carriers.size() == 1);
-        CHECK(candidate->carriers[0] == "call_1");
-        CHECK(candidate->grounding == Grounding::kThisTurn);
+        REQUIRE(candidate.carriers.size() == 1);
+        CHECK(candidate.carriers[0] == "call_1");
+        CHECK(candidate.grounding == Grounding::kThisTurn);
       }
     }
   }
@@ -424,16 +411,11 @@ TEST_SUITE("rung_arithmetic") {
     };
     for (const Case& c : cases) {
       CAPTURE(c.answer);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->derivation == c.derivation);
+      const Candidate candidate = JudgedAs(corpus, c);
       if (c.status == CandidateStatus::kGrounded) {
         // Law 7: read in an earlier turn, so no carrier of this one.
-        CHECK(candidate->grounding == Grounding::kPriorTurn);
-        CHECK(candidate->carriers.empty());
+        CHECK(candidate.grounding == Grounding::kPriorTurn);
+        CHECK(candidate.carriers.empty());
       }
     }
   }
@@ -548,15 +530,10 @@ TEST_SUITE("rung_arithmetic") {
     };
     for (const Case& c : cases) {
       CAPTURE(c.answer);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->derivation == c.derivation);
+      const Candidate candidate = JudgedAs(corpus, c);
       if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate->carriers.size() == 1);
-        CHECK(candidate->carriers[0] == "call_1");
+        REQUIRE(candidate.carriers.size() == 1);
+        CHECK(candidate.carriers[0] == "call_1");
       }
     }
   }
