@@ -3,8 +3,6 @@
 
 #include <utility>
 
-#include "absl/hash/hash.h"
-
 namespace groundgate::evidence {
 namespace {
 
@@ -55,13 +53,6 @@ void ColumnTotals::Builder::FinishInto(ColumnTotals* totals,
   columns_.clear();
   by_place_.clear();
   recent_.fill(Recent{});
-}
-
-std::size_t ColumnTotals::UnitsHash::operator()(NumericUnits units) const {
-  __extension__ using UnsignedUnits = unsigned __int128;
-  const auto bits = static_cast<UnsignedUnits>(units);
-  return absl::HashOf(static_cast<std::uint64_t>(bits),
-                      static_cast<std::uint64_t>(bits >> 64));
 }
 
 void ColumnTotals::Clear() {

@@ -129,11 +129,8 @@ class ColumnTotals {
  private:
   void Keep(ColumnTotal total);
 
-  struct UnitsHash {
-    std::size_t operator()(NumericUnits units) const;
-  };
   std::vector<ColumnTotal> totals_;
-  absl::flat_hash_map<NumericUnits, std::uint32_t, UnitsHash> first_;
+  absl::flat_hash_map<NumericUnits, std::uint32_t, NumericUnitsHash> first_;
   bool truncated_ = false;
 };
 

@@ -139,7 +139,7 @@ std::optional<NumericUnits> ExactNumericUnits(std::string_view canonical) {
   return parsed->units;
 }
 
-std::size_t NumericIndex::UnitsHash::operator()(NumericUnits units) const {
+std::size_t NumericUnitsHash::operator()(NumericUnits units) const {
   __extension__ using UnsignedUnits = unsigned __int128;
   const auto bits = static_cast<UnsignedUnits>(units);
   return absl::HashOf(static_cast<std::uint64_t>(bits),

@@ -136,6 +136,11 @@ enum class NumericOp {
   kConverted,   // operands[0] in another unit (FindInRange's caller says which)
 };
 
+// A hash of NumericUnits for absl's tables (which hash no __int128).
+struct NumericUnitsHash {
+  std::size_t operator()(NumericUnits units) const;
+};
+
 // "rounded", "sum", "difference", "product", "percent_of", "converted".
 std::string_view NumericOpName(NumericOp op);
 
@@ -290,18 +295,14 @@ class NumericIndex {
     absl::InlinedVector<std::uint32_t, 2> slots;  // ascending, each once
     std::string spelling;  // the canonical form, kept only when inexact
   };
-  struct UnitsHash {
-    std::size_t operator()(NumericUnits units) const;
-  };
-
   const Entry* FindExact(NumericUnits units) const;
   NumericOperand OperandOf(const Entry& entry) const;
 
   std::vector<Entry> entries_;  // Add order
   // Exact values only (inexact ones never meet a parsed target exactly).
-  absl::flat_hash_map<NumericUnits, std::uint32_t, UnitsHash> exact_;
+  absl::flat_hash_map<NumericUnits, std::uint32_t, NumericUnitsHash> exact_;
   // Inexact values by their truncated units.
-  absl::flat_hash_map<NumericUnits, std::uint32_t, UnitsHash> inexact_;
+  absl::flat_hash_map<NumericUnits, std::uint32_t, NumericUnitsHash> inexact_;
   std::vector<std::uint32_t> by_value_;  // entries_ indices, ascending units
   // The exact values ascending, with their entries_ index: the two-pointer
   // scans read this contiguously.

@@ -109,18 +109,27 @@ bool SaysComputed(std::string_view answer, std::size_t start) {
   });
 }
 
+namespace {
+
+// True when `rest` begins with one of `words`, whole (no letter after it).
+bool BeginsWithWord(std::string_view rest,
+                    std::span<const std::string_view> words) {
+  return std::any_of(words.begin(), words.end(), [&](std::string_view word) {
+    return rest.starts_with(word) &&
+           (rest.size() == word.size() ||
+            !std::isalpha(static_cast<unsigned char>(rest[word.size()])));
+  });
+}
+
+}  // namespace
+
 bool SaysRemainderAfter(std::string_view answer, std::size_t end) {
+  static constexpr std::array<std::string_view, 3> kWords = {"remaining",
+                                                             "remains", "left"};
   std::string_view rest = answer.substr(std::min(end, answer.size()));
   if (!rest.starts_with(' ')) return false;
   rest.remove_prefix(1);
-  for (const std::string_view word : {"remaining", "remains", "left"}) {
-    if (rest.starts_with(word) &&
-        (rest.size() == word.size() ||
-         !std::isalpha(static_cast<unsigned char>(rest[word.size()])))) {
-      return true;
-    }
-  }
-  return false;
+  return BeginsWithWord(rest, kWords);
 }
 
 bool SaysPerCountAfter(std::string_view answer, std::size_t end) {
@@ -131,14 +140,7 @@ bool SaysPerCountAfter(std::string_view answer, std::size_t end) {
   while (rest.starts_with("*")) rest.remove_prefix(1);
   if (!rest.starts_with(" per ")) return false;
   rest.remove_prefix(5);
-  for (const std::string_view noun : kNouns) {
-    if (rest.starts_with(noun) &&
-        (rest.size() == noun.size() ||
-         !std::isalpha(static_cast<unsigned char>(rest[noun.size()])))) {
-      return true;
-    }
-  }
-  return false;
+  return BeginsWithWord(rest, kNouns);
 }
 
 ComputationCue ComputationNamed(std::string_view answer, std::size_t start) {
