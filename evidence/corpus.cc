@@ -372,8 +372,9 @@ std::string BoundedToolName(std::string_view name) {
 }
 
 // What RecordToolResult replays for a short leaf it met before in the same
-// result (see there). Bounded: leaves up to kMaxMemoLeafBytes, at most
-// kMaxMemoLeaves of them per result; past that, leaves are read as usual.
+// result (see there), and for a token of prose it met before in the same
+// result. Bounded: leaves and tokens up to kMaxMemoLeafBytes, at most
+// kMaxMemoLeaves of them per result; past that, they are read as usual.
 // The bounds keep the memo's memory a few megabytes whatever the result,
 // and a leaf longer than a short value rarely repeats.
 constexpr std::size_t kMaxMemoLeafBytes = 64;
@@ -381,6 +382,12 @@ constexpr std::size_t kMaxMemoLeaves = 1 << 16;
 
 class LeafMemo {
  public:
+  // What is remembered: a number leaf, a text leaf (a key or a string), or
+  // one token of a text leaf or a text result that holds more than one (its
+  // ForEachKey keys only: the date and number readings around it depend on
+  // its neighbours and are read each time).
+  enum class Kind : std::uint8_t { kText = 0, kNumber = 1, kToken = 2 };
+
   struct Effect {
     std::uint64_t identity = 0;  // the leaf's identity for conflicts
     std::uint32_t keys = 0;      // non-empty keys carried, with repeats
@@ -402,17 +409,18 @@ class LeafMemo {
     std::uint32_t hash = 0;
   };
 
-  // The hash Find takes: number leaves and text leaves apart.
-  std::uint32_t Hash(bool number, std::string_view leaf) const {
-    return static_cast<std::uint32_t>(KeyHash(leaf, seed_)) ^ number;
+  // The hash Find takes: each kind apart.
+  std::uint32_t Hash(Kind kind, std::string_view leaf) const {
+    return static_cast<std::uint32_t>(KeyHash(leaf, seed_)) ^
+           static_cast<std::uint32_t>(kind);
   }
 
-  // Looks `leaf` up among the number leaves or the text leaves. Open
-  // addressing over 8-byte slots, as ValueTable (one hash per leaf, no key
-  // compared unless its 32-bit hash, size and kind match).
-  // REQUIRES: hash == Hash(number, leaf) when leaf is at most
+  // Looks `leaf` up among those of its kind. Open addressing over 8-byte
+  // slots, as ValueTable (one hash per leaf, no key compared unless its
+  // 32-bit hash, size and kind match).
+  // REQUIRES: hash == Hash(kind, leaf) when leaf is at most
   // kMaxMemoLeafBytes long.
-  Place Find(bool number, std::string_view leaf, std::uint32_t hash) {
+  Place Find(Kind kind, std::string_view leaf, std::uint32_t hash) {
     Place place;
     if (leaf.size() > kMaxMemoLeafBytes) return place;
     place.hash = hash;
@@ -421,7 +429,7 @@ class LeafMemo {
     for (; slots_[i].entry != 0; i = (i + 1) & mask_) {
       if (slots_[i].hash != place.hash) continue;
       Leaf& known = leaves_[slots_[i].entry - 1];
-      if (known.number == number && known.size == leaf.size() &&
+      if (known.kind == kind && known.size == leaf.size() &&
           std::equal(leaf.begin(), leaf.end(), known.data)) {
         place.found = &known.effect;
         return place;
@@ -438,9 +446,10 @@ class LeafMemo {
   bool Admits(std::string_view leaf) const {
     return leaf.size() <= kMaxMemoLeafBytes && leaves_.size() < kMaxMemoLeaves;
   }
-  // REQUIRES: Admits(leaf), `place` is what Find(number, leaf) returned (it
-  // found nothing), and nothing was remembered since.
-  void Remember(const Place& place, bool number, std::string_view leaf,
+  // REQUIRES: Admits(leaf), `place` is what Find(kind, leaf) returned (it
+  // found nothing), and nothing was remembered since (remembered() is
+  // what it was then).
+  void Remember(const Place& place, Kind kind, std::string_view leaf,
                 const Effect& effect) {
     std::size_t at = place.slot;
     if ((leaves_.size() + 1) * 2 > slots_.size()) {
@@ -449,9 +458,11 @@ class LeafMemo {
       while (slots_[at].entry != 0) at = (at + 1) & mask_;
     }
     leaves_.push_back(Leaf{leaf.data(), static_cast<std::uint32_t>(leaf.size()),
-                           number, effect});
+                           kind, effect});
     slots_[at] = Slot{place.hash, static_cast<std::uint32_t>(leaves_.size())};
   }
+  // How many leaves and tokens are remembered.
+  std::size_t remembered() const { return leaves_.size(); }
   // What NumericIndex::Add returned for a number the leaf carried.
   void AddNumber(std::uint32_t kept) { numbers_.push_back(kept); }
   std::uint32_t numbers_size() const {
@@ -465,7 +476,7 @@ class LeafMemo {
   struct Leaf {
     const char* data;
     std::uint32_t size;
-    bool number;
+    Kind kind;
     Effect effect;
   };
 
@@ -930,7 +941,7 @@ struct EvidenceCorpus::Index {
         evidence::MatchDateTime(text, span);
     if (!when.has_value()) return;
     *until = when->end;
-    for (const std::string& key : evidence::DateTimeIndexKeys(*when)) {
+    for (const std::string_view key : evidence::DateTimeIndexKeys(*when)) {
       sink(key, false);
     }
     // The year of a whole date: "in 1903" from "1903-04-21".
@@ -974,11 +985,14 @@ struct EvidenceCorpus::Index {
     }
   }
 
-  template <typename Sink>
-  static void ForEachTextKey(std::string_view text, Sink&& sink) {
+  // Text: the keys of each token (TokenKeys carries ForEachKey's keys of
+  // one token, as it is or from a memo), and its date and number readings.
+  template <typename Sink, typename TokenKeys>
+  static void ForEachTextKey(std::string_view text, Sink&& sink,
+                             TokenKeys&& token_keys) {
     std::size_t date_until = 0;
     evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
-      ForEachKey(text.substr(span.start, span.end - span.start), sink);
+      token_keys(text.substr(span.start, span.end - span.start));
       ForEachDateTimeKey(text, span, &date_until, sink);
       ForEachNumberKey(text, span, sink);
       return true;
@@ -994,7 +1008,8 @@ struct EvidenceCorpus::Index {
   // user typed is theirs in every delimited field of it.
   template <typename Sink>
   static void ForEachExemptTextKey(std::string_view text, Sink&& sink) {
-    ForEachTextKey(text, sink);
+    ForEachTextKey(text, sink,
+                   [&](std::string_view token) { ForEachKey(token, sink); });
     evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
       const std::string_view token =
           text.substr(span.start, span.end - span.start);
@@ -1042,12 +1057,13 @@ struct EvidenceCorpus::Index {
   }
 
   // A string leaf or key: its tokens, and the whole leaf when it is short
-  // and more than one token.
+  // and more than one token. ForEachKey's keys of a token of a leaf of
+  // several are TokenKeys's to carry (as ForEachTextKey's).
   // *identity receives the hash of the key that stands for the whole leaf
   // (its one token, or the whole short leaf); 0 when none does.
-  template <typename Sink>
+  template <typename Sink, typename TokenKeys>
   static void ForEachLeafKey(std::string_view leaf, Sink&& sink,
-                             std::uint64_t* identity) {
+                             std::uint64_t* identity, TokenKeys&& token_keys) {
     bool single = false;
     std::size_t count = 0;
     std::size_t date_until = 0;
@@ -1055,13 +1071,18 @@ struct EvidenceCorpus::Index {
     evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
       ++count;
       single = count == 1 && span.start == 0 && span.end == leaf.size();
-      bool first_key = single;
-      ForEachKey(leaf.substr(span.start, span.end - span.start),
-                 [&](std::string_view key, bool exact) {
-                   if (first_key) *identity = ValueHash(key);
-                   first_key = false;
-                   sink(key, exact);
-                 });
+      const std::string_view token =
+          leaf.substr(span.start, span.end - span.start);
+      if (single) {
+        bool first_key = true;
+        ForEachKey(token, [&](std::string_view key, bool exact) {
+          if (first_key) *identity = ValueHash(key);
+          first_key = false;
+          sink(key, exact);
+        });
+      } else {
+        token_keys(token);
+      }
       ForEachDateTimeKey(leaf, span, &date_until, sink);
       ForEachNumberKey(leaf, span, sink);
       return true;
@@ -1190,9 +1211,50 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   // in the index but the counts (values_seen, values_recorded) and the
   // numbers' occurrences. So the second time only those are replayed.
   // Number leaves and text leaves (keys and strings, read alike) are
-  // memoized apart. The views point into the walk's buffers, which stay
-  // valid until WalkJson returns.
+  // memoized apart. So are the tokens of prose (a text leaf of several
+  // tokens, a text result): a word met again carries the keys it carried
+  // the first time; only its date and number readings, which depend on
+  // the words around it, are read again. The views point into the walk's
+  // buffers, which stay valid until WalkJson returns (or into `content`).
   LeafMemo memo;
+  // ForEachKey's keys of one token of prose, read the first time this
+  // result meets the token and replayed after. `leaf` is the effect of the
+  // leaf being remembered (its keys and numbers count these too), or null.
+  auto carry_token_keys = [&](std::string_view token, LeafMemo::Effect* leaf,
+                              bool leaf_numbers) {
+    const std::uint32_t hash = memo.Hash(LeafMemo::Kind::kToken, token);
+    const LeafMemo::Place place =
+        memo.Find(LeafMemo::Kind::kToken, token, hash);
+    if (place.found != nullptr) {
+      const LeafMemo::Effect known = *place.found;
+      outcome.values_seen += known.keys;
+      index.results[slot].values_recorded += known.keys;
+      if (leaf != nullptr) leaf->keys += known.keys;
+      for (std::uint32_t n = known.numbers_begin; n < known.numbers_end; ++n) {
+        const std::uint32_t kept = memo.number(n);
+        index.numbers.AddAgain(kept, slot);
+        if (leaf_numbers) memo.AddNumber(kept);
+      }
+      return;
+    }
+    const bool remember = memo.Admits(token);
+    LeafMemo::Effect effect;
+    effect.numbers_begin = memo.numbers_size();
+    Index::ForEachKey(token, [&](std::string_view key, bool exact) {
+      if (key.empty()) return;
+      ++effect.keys;
+      if (leaf != nullptr) ++leaf->keys;
+      index.Carry(key, exact, slot, &outcome);
+      if (LooksLikeCanonicalNumber(key)) {
+        const std::uint32_t kept = index.numbers.Add(key, slot);
+        if (remember || leaf_numbers) memo.AddNumber(kept);
+      }
+    });
+    effect.numbers_end = memo.numbers_size();
+    if (remember) {
+      memo.Remember(place, LeafMemo::Kind::kToken, token, effect);
+    }
+  };
   // People's names: a leaf under a person's key is marked as it is met; a
   // bare "name" once its object is known to hold an email address too
   // (copied, as the walk's views end with it, when the email comes later).
@@ -1229,7 +1291,10 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
     std::uint32_t hash = 0;
     if (leaf.size() <= kMaxMemoLeafBytes) {
-      hash = memo.Hash(kind == evidence::JsonLeafKind::kNumber, leaf);
+      hash = memo.Hash(kind == evidence::JsonLeafKind::kNumber
+                           ? LeafMemo::Kind::kNumber
+                           : LeafMemo::Kind::kText,
+                       leaf);
       memo.PrefetchSlot(hash);
     }
     memo_ahead.Push(hash);
@@ -1241,8 +1306,10 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           const evidence::JsonLeafPlace& place) {
         std::uint64_t identity = 0;
         const bool number = kind == evidence::JsonLeafKind::kNumber;
+        const LeafMemo::Kind memo_kind =
+            number ? LeafMemo::Kind::kNumber : LeafMemo::Kind::kText;
         const LeafMemo::Place memo_place =
-            memo.Find(number, leaf, memo_ahead.Next());
+            memo.Find(memo_kind, leaf, memo_ahead.Next());
         LeafMemo::Effect* const known = memo_place.found;
         const bool is_key = kind == evidence::JsonLeafKind::kKey;
         if (is_key) {
@@ -1271,6 +1338,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
         } else {
           LeafMemo::Effect effect;
           const bool memoizable = memo.Admits(leaf);
+          const std::size_t remembered_before = memo.remembered();
           effect.numbers_begin = memo.numbers_size();
           auto carry_noted = [&](std::string_view key, bool exact) {
             if (key.empty()) return;
@@ -1289,7 +1357,11 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
               carry_noted(key, exact);
             });
           } else {
-            Index::ForEachLeafKey(leaf, carry_noted, &identity);
+            Index::ForEachLeafKey(leaf, carry_noted, &identity,
+                                  [&](std::string_view token) {
+                                    carry_token_keys(token, &effect,
+                                                     memoizable);
+                                  });
           }
           effect.identity = identity;
           effect.numbers_end = memo.numbers_size();
@@ -1297,7 +1369,13 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           effect.count_noun = is_key && last_key_counts;
           effect.person_key =
               is_key ? last_key_class : evidence::PersonNameKey::kNone;
-          if (memoizable) memo.Remember(memo_place, number, leaf, effect);
+          // Its tokens may have been remembered since memo_place was found.
+          if (memoizable && memo.Admits(leaf)) {
+            memo.Remember(memo.remembered() == remembered_before
+                              ? memo_place
+                              : memo.Find(memo_kind, leaf, memo_place.hash),
+                          memo_kind, leaf, effect);
+          }
         }
         if (!is_key && leaf.size() <= kMaxPlacedLeafBytes) {
           index.Place(place, identity, slot);
@@ -1364,7 +1442,12 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
       }
     }
   }
-  if (!walked.parsed) Index::ForEachTextKey(content, carry);
+  if (!walked.parsed) {
+    memo = LeafMemo();  // its views were into the walk's buffers
+    Index::ForEachTextKey(content, carry, [&](std::string_view token) {
+      carry_token_keys(token, nullptr, /*leaf_numbers=*/false);
+    });
+  }
   index.FlushCarries();
   index.numbers.Prepare();
   outcome.parsed_as_json = walked.parsed;

@@ -608,12 +608,13 @@ bool DigitOrConnectorFollows(std::string_view text, const DateToken& first) {
   return rest.starts_with("de ") || rest.starts_with("del ");
 }
 
-// Appends `value` in decimal, zero-padded to `width` digits ("%0*d" without
-// printf: a date's keys are built for every date an answer holds).
-void AppendPadded(int value, int width, std::string* out) {
+// Writes `value` in decimal, zero-padded to `width` digits ("%0*d"
+// without printf: a date's keys are built for every date a result or an
+// answer holds), at `out`; returns the end. At most 11 bytes.
+char* WritePadded(int value, int width, char* out) {
   unsigned magnitude = static_cast<unsigned>(value);
   if (value < 0) {
-    out->push_back('-');
+    *out++ = '-';
     magnitude = 0u - magnitude;
     --width;
   }
@@ -623,8 +624,14 @@ void AppendPadded(int value, int width, std::string* out) {
     digits[count++] = static_cast<char>('0' + magnitude % 10);
     magnitude /= 10;
   } while (magnitude > 0);
-  for (int i = count; i < width; ++i) out->push_back('0');
-  while (count > 0) out->push_back(digits[--count]);
+  for (int i = count; i < width; ++i) *out++ = '0';
+  while (count > 0) *out++ = digits[--count];
+  return out;
+}
+
+void AppendPadded(int value, int width, std::string* out) {
+  char buffer[16];
+  out->append(buffer, WritePadded(value, width, buffer));
 }
 
 std::string FormatDate(int year, int month, int day) {
@@ -803,28 +810,40 @@ std::string DateTimeCanonical(const DateTimeValue& v) {
   return std::string();
 }
 
-absl::InlinedVector<std::string, 5> DateTimeIndexKeys(const DateTimeValue& v) {
-  absl::InlinedVector<std::string, 5> keys;
+void DateTimeKeys::Add(
+    std::string_view prefix, char separator,
+    std::initializer_list<std::pair<int, int>> numbers_and_widths) {
+  char* out = bytes_ + (count_ == 0 ? 0 : ends_[count_ - 1]);
+  out = std::copy(prefix.begin(), prefix.end(), out);
+  bool first = true;
+  for (const auto& [value, width] : numbers_and_widths) {
+    if (!first) *out++ = separator;
+    first = false;
+    out = WritePadded(value, width, out);
+  }
+  ends_[count_] = static_cast<std::uint8_t>(out - bytes_);
+  ++count_;
+}
+
+DateTimeKeys DateTimeIndexKeys(const DateTimeValue& v) {
+  DateTimeKeys keys;
   const bool has_date = v.kind == DateTimeValue::Kind::kDate ||
                         v.kind == DateTimeValue::Kind::kDateTime;
   const bool has_time = v.kind == DateTimeValue::Kind::kTime ||
                         v.kind == DateTimeValue::Kind::kDateTime;
   if (has_date) {
-    keys.push_back(absl::StrCat(kDateKey, FormatDate(v.year, v.month, v.day)));
+    keys.Add(kDateKey, '-', {{v.year, 4}, {v.month, 2}, {v.day, 2}});
   }
   if (has_date || v.kind == DateTimeValue::Kind::kMonthDay) {
-    keys.push_back(absl::StrCat(kMonthDayKey, FormatMonthDay(v.month, v.day)));
+    keys.Add(kMonthDayKey, '-', {{v.month, 2}, {v.day, 2}});
   }
   if (has_date || v.kind == DateTimeValue::Kind::kYearMonth) {
-    keys.push_back(
-        absl::StrCat(kYearMonthKey, FormatYearMonth(v.year, v.month)));
+    keys.Add(kYearMonthKey, '-', {{v.year, 4}, {v.month, 2}});
   }
   if (has_time) {
-    keys.push_back(
-        absl::StrCat(kTimeKey, FormatTime(v.hour, v.minute, 0, false)));
+    keys.Add(kTimeKey, ':', {{v.hour, 2}, {v.minute, 2}});
     if (v.second != 0) {
-      keys.push_back(
-          absl::StrCat(kTimeKey, FormatTime(v.hour, v.minute, v.second, true)));
+      keys.Add(kTimeKey, ':', {{v.hour, 2}, {v.minute, 2}, {v.second, 2}});
     }
   }
   return keys;

@@ -39,10 +39,15 @@
 #ifndef GROUNDGATE_EVIDENCE_EXTRACTOR_H_
 #define GROUNDGATE_EVIDENCE_EXTRACTOR_H_
 
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -130,11 +135,68 @@ std::string_view DateTimeShape(const DateTimeValue& value);
 // year), "2024-05", "14:00", "14:00:06", "2024-05-06t13:25:06".
 std::string DateTimeCanonical(const DateTimeValue& value);
 
+// The keys of one date or time (DateTimeIndexKeys), in one inline buffer:
+// a result's every timestamp yields up to five, and building them allocates
+// nothing. Iterates as views into itself, valid while it lives.
+class DateTimeKeys {
+ public:
+  static constexpr std::size_t kMaxKeys = 5;
+  // A prefix and three numbers of up to 11 characters each ("-2147483648")
+  // with their separators: 6 + 3 * 11 + 2 = 41.
+  static constexpr std::size_t kMaxKeyBytes = 48;
+
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = std::string_view;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = std::string_view;
+    Iterator() = default;
+    Iterator(const DateTimeKeys* keys, std::size_t i) : keys_(keys), i_(i) {}
+    std::string_view operator*() const { return (*keys_)[i_]; }
+    Iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator before = *this;
+      ++i_;
+      return before;
+    }
+    bool operator==(const Iterator& other) const { return i_ == other.i_; }
+
+   private:
+    const DateTimeKeys* keys_ = nullptr;
+    std::size_t i_ = 0;
+  };
+
+  std::size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  std::string_view operator[](std::size_t i) const {
+    const std::size_t begin = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(bytes_ + begin, ends_[i] - begin);
+  }
+  Iterator begin() const { return Iterator(this, 0); }
+  Iterator end() const { return Iterator(this, count_); }
+
+  // Appends a key: `prefix`, then each number zero-padded to its width,
+  // `separator` between them ("@date:" 2024 4, 5 2, 22 2 with '-').
+  // REQUIRES: size() < kMaxKeys, at most three numbers, prefix at most 6
+  // bytes.
+  void Add(std::string_view prefix, char separator,
+           std::initializer_list<std::pair<int, int>> numbers_and_widths);
+
+ private:
+  char bytes_[kMaxKeys * kMaxKeyBytes];
+  std::uint8_t ends_[kMaxKeys] = {};
+  std::uint8_t count_ = 0;
+};
+
 // Evidence side: every key a carried date or time is indexed under (its
 // date, month-day and year-month keys; its minute key, and its second key
 // when the seconds are not zero).
-absl::InlinedVector<std::string, 5> DateTimeIndexKeys(
-    const DateTimeValue& value);
+DateTimeKeys DateTimeIndexKeys(const DateTimeValue& value);
 
 // Answer side: the keys that must all be carried for the value to count as
 // read: one, or two for a date with a time (its date and its time).

@@ -23,7 +23,7 @@ bool SuppliedWithoutYear(const JudgeContext& context,
   if (when.kind != evidence::DateTimeValue::Kind::kDate || when.year == 0) {
     return false;
   }
-  for (const std::string& key : evidence::DateTimeIndexKeys(when)) {
+  for (const std::string_view key : evidence::DateTimeIndexKeys(when)) {
     if (!key.starts_with("@md:")) continue;
     if (!context.corpus.IsExempt(key)) return false;
     const std::string year =
@@ -46,7 +46,7 @@ bool DayNamedAlone(const JudgeContext& context,
   }
   std::string month_key;
   if (when.kind == Kind::kDate) {
-    for (const std::string& key : evidence::DateTimeIndexKeys(when)) {
+    for (const std::string_view key : evidence::DateTimeIndexKeys(when)) {
       if (key.starts_with("@ym:")) month_key = key;
     }
   } else if (when.kind == Kind::kMonthDay && when.month >= 1 &&
