@@ -218,6 +218,50 @@ TEST_SUITE("corpus") {
     CHECK(corpus.indexed_values() == 3);
   }
 
+  // A word of prose met again in the same result replays what it carried
+  // the first time (issue 12): the counts, carriers and numbers must be
+  // those of reading every occurrence.
+  TEST_CASE(
+      "a word met again in a result's prose counts and carries as read "
+      "afresh") {
+    const std::vector<std::string> leaves = {
+        "port fc1/3 down at 4096 rpm", "port fc1/4 down at 4096 rpm",
+        "port fc1/3 up since 2024-05-14 at 12:30", "fee 250 waived",
+        "fee 250 due, fc1/4 at 4096 rpm"};
+    auto json_of = [](const std::vector<std::string>& items) {
+      std::string json = "[";
+      for (const std::string& item : items) {
+        if (json.size() > 1) json += ",";
+        json += "\"" + item + "\"";
+      }
+      return json + "]";
+    };
+    std::size_t alone = 0;
+    for (const std::string& leaf : leaves) {
+      EvidenceCorpus single;
+      alone += single.RecordToolResult("c1", "t", json_of({leaf})).values_seen;
+    }
+    EvidenceCorpus corpus;
+    const RecordOutcome together =
+        corpus.RecordToolResult("c1", "t", json_of(leaves));
+    CHECK(together.values_seen == alone);
+    CHECK(corpus.results()[0].values_recorded == alone);
+    for (const char* value : {"fc1/3", "fc1/4", "4096", "rpm", "250", "due",
+                              "@date:2024-05-14", "@time:12:30"}) {
+      CAPTURE(value);
+      CHECK(CarrierIds(corpus, value) == std::vector<std::string>{"c1"});
+    }
+
+    // A text result (not JSON) reads its words the same way.
+    auto seen_as_text = [](const std::string& text) {
+      EvidenceCorpus fresh;
+      return fresh.RecordToolResult("c1", "t", text).values_seen;
+    };
+    CHECK(seen_as_text("alpha1 fc1/3 beta2 fc1/3 alpha1") ==
+          2 * seen_as_text("alpha1") + 2 * seen_as_text("fc1/3") +
+              seen_as_text("beta2"));
+  }
+
   TEST_CASE("an empty result is recorded with no values") {
     EvidenceCorpus corpus;
     const RecordOutcome outcome = corpus.RecordToolResult("c1", "t", "");
