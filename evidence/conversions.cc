@@ -105,6 +105,24 @@ OtherUnits Others(const QuantityUnit (&all)[N], QuantityUnit unit) {
 
 }  // namespace
 
+std::string_view DimensionName(QuantityUnit unit) {
+  switch (LinearOf(unit).dimension) {
+    case Dimension::kTemperature:
+      return "temperature";
+    case Dimension::kSpeed:
+      return "speed";
+    case Dimension::kData:
+      return "data";
+    case Dimension::kShare:
+      return "share";
+    case Dimension::kTime:
+      return "time";
+    case Dimension::kNone:
+      break;
+  }
+  return {};
+}
+
 OtherUnits OtherUnitsOf(QuantityUnit unit) {
   switch (LinearOf(unit).dimension) {
     case Dimension::kTemperature:

@@ -47,6 +47,10 @@ std::optional<UnitsInterval> ConvertInterval(NumericUnits value,
                                              QuantityUnit from,
                                              QuantityUnit to);
 
+// The name of `unit`'s dimension: "temperature", "speed", "data",
+// "share" or "time"; "" for kNone and for units nothing converts.
+std::string_view DimensionName(QuantityUnit unit);
+
 // How a unit is written in a derivation ("°C", "km/h", "%"); "" for kNone.
 std::string_view UnitSymbol(QuantityUnit unit);
 

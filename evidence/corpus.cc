@@ -30,6 +30,7 @@
 #include "absl/strings/string_view.h"
 #include "evidence/canonical.h"
 #include "evidence/column_totals.h"
+#include "evidence/conversions.h"
 #include "evidence/counts_named.h"
 #include "evidence/exempt_cache.h"
 #include "evidence/extractor.h"
@@ -38,6 +39,7 @@
 #include "evidence/names.h"
 #include "evidence/numbers.h"
 #include "evidence/numeric_index.h"
+#include "evidence/quantities.h"
 #include "evidence/relative_days.h"
 #include "evidence/tokenizer.h"
 #include "evidence/units.h"
@@ -117,6 +119,8 @@ struct ValueEntry {
   bool exact_spelling_seen = false;
   // Some result carried it as a word of a person's name (Evidence).
   bool person_name = false;
+  // Some result carried it as a number standing alone (Evidence).
+  bool bare_number = false;
 };
 
 // A key up to this long is kept inside its entry ("41200",
@@ -629,6 +633,10 @@ struct EvidenceCorpus::Index {
   // A queued key up to this long is copied inline (all but ~4% of the 5
   // MiB fixture's keys); a longer one into the item's reused string.
   static constexpr std::size_t kQueuedKeyBytes = 32;
+  // What a queued item does: carry its key, or mark a value the carries
+  // before it stored (a word of a person's name; a number a result wrote
+  // alone, found so only once the words after it were read).
+  enum class Op : std::uint8_t { kCarry, kMarkPersonName, kMarkBareNumber };
   struct QueuedCarry {
     // The key: in `bytes` up to kQueuedKeyBytes (most keys), else in
     // `long_key` (whose capacity the next long key queued here reuses).
@@ -638,7 +646,8 @@ struct EvidenceCorpus::Index {
     std::uint32_t hash = 0;
     std::uint32_t slot = 0;
     bool exact = false;
-    bool person_name_mark = false;  // marks the key's word, carries nothing
+    Op op = Op::kCarry;
+    bool bare_number = false;  // a carry of a number standing alone
 
     std::string_view key() const {
       return std::string_view(size <= kQueuedKeyBytes ? bytes : long_key.data(),
@@ -651,9 +660,10 @@ struct EvidenceCorpus::Index {
   RecordOutcome* queue_outcome = nullptr;  // the outcome the queue reports to
 
   // Records that result `slot` carried canonical value `key` (now or, at
-  // the latest, at the next FlushCarries).
+  // the latest, at the next FlushCarries); `bare_number`: as a number that
+  // stands alone (a JSON number, say).
   void Carry(std::string_view key, bool exact, std::uint32_t slot,
-             RecordOutcome* out) {
+             RecordOutcome* out, bool bare_number = false) {
     if (key.empty()) return;
     ++out->values_seen;
     ++results[slot].values_recorded;
@@ -661,11 +671,16 @@ struct EvidenceCorpus::Index {
       FlushCarries();
       queue_outcome = out;
     }
-    Enqueue(key, exact, slot, /*person_name_mark=*/false);
+    Enqueue(key, exact, slot, Op::kCarry, bare_number);
   }
 
-  void Enqueue(std::string_view key, bool exact, std::uint32_t slot,
-               bool person_name_mark) {
+  // Marks `number`, which the carries before stored, as written alone.
+  void MarkBareNumber(std::string_view number) {
+    if (!number.empty()) Enqueue(number, false, 0, Op::kMarkBareNumber);
+  }
+
+  void Enqueue(std::string_view key, bool exact, std::uint32_t slot, Op op,
+               bool bare_number = false) {
     if (queue_count == kCarryLookahead) CarryOldest();
     QueuedCarry& next = queue[(queue_head + queue_count) % kCarryLookahead];
     next.size = static_cast<std::uint32_t>(key.size());
@@ -677,19 +692,24 @@ struct EvidenceCorpus::Index {
     next.hash = values.Hash(key);
     next.slot = slot;
     next.exact = exact;
-    next.person_name_mark = person_name_mark;
+    next.op = op;
+    next.bare_number = bare_number;
     ++queue_count;
     values.PrefetchSlot(next.hash);
   }
 
   void CarryOldest() {
     const QueuedCarry& oldest = queue[queue_head];
-    if (oldest.person_name_mark) {
-      StoredValue* const held = values.Locate(oldest.key(), oldest.hash).found;
-      if (held != nullptr) held->entry.person_name = true;
-    } else {
+    if (oldest.op == Op::kCarry) {
       CarryNow(oldest.key(), oldest.hash, oldest.exact, oldest.slot,
-               queue_outcome);
+               queue_outcome, oldest.bare_number);
+    } else {
+      // A mark: of a value the ceiling kept out, nothing.
+      StoredValue* const held = values.Locate(oldest.key(), oldest.hash).found;
+      if (held != nullptr) {
+        (oldest.op == Op::kMarkPersonName ? held->entry.person_name
+                                          : held->entry.bare_number) = true;
+      }
     }
     queue_head = (queue_head + 1) % kCarryLookahead;
     --queue_count;
@@ -703,7 +723,7 @@ struct EvidenceCorpus::Index {
 
   // REQUIRES: key is not empty, hash == values.Hash(key).
   void CarryNow(std::string_view key, std::uint32_t hash, bool exact,
-                std::uint32_t slot, RecordOutcome* out) {
+                std::uint32_t slot, RecordOutcome* out, bool bare_number) {
     const ValueTable::Place place = values.Locate(key, hash);
     StoredValue* value = place.found;
     if (value == nullptr) {
@@ -717,6 +737,7 @@ struct EvidenceCorpus::Index {
     ValueEntry& entry = value->entry;
     entry.latest_turn = turn;
     entry.exact_spelling_seen |= exact;
+    entry.bare_number |= bare_number;
     if (entry.carriers_turn != turn + 1) {
       entry.carrier_count = 0;
       entry.carriers_cut = false;
@@ -766,6 +787,17 @@ struct EvidenceCorpus::Index {
         unit.remove_prefix(1);
       }
       if (!unit.empty()) sink(unit, false);
+      // And the number under the unit's dimension ("@dim:data:65" of
+      // "65MB"): the judge's check of an answer's "65 MB" against a "65"
+      // the results wrote only beside other units.
+      const std::string_view dimension =
+          unit == "\xC2\xB0"
+              ? std::string_view("temperature")
+              : evidence::DimensionName(evidence::GluedUnit(unit));
+      if (!dimension.empty()) {
+        sink(evidence::DimensionKey(dimension, value.number_before_unit),
+             false);
+      }
     }
     ForEachIdentifierPartKey(value.canonical.form, value.canonical.is_number,
                              sink);
@@ -805,6 +837,10 @@ struct EvidenceCorpus::Index {
     if (!any) return;
     absl::InlinedVector<std::string_view, 4> numbers;
     absl::InlinedVector<std::string_view, 4> resolutions;
+    // The dimension of the units the parts name (a slash list shares its
+    // unit: "128/256gb"); empty when none, or when they name two.
+    std::string_view dimension;
+    bool dimensions_agree = true;
     std::size_t i = 0;
     while (i < form.size()) {
       const std::size_t start = i;
@@ -824,6 +860,13 @@ struct EvidenceCorpus::Index {
       }
       const std::string_view unit = form.substr(digits_end, i - digits_end);
       if (!unit.empty() && unit != "p" && !evidence::IsUnitSuffix(unit)) return;
+      if (const std::string_view named =
+              evidence::DimensionName(evidence::GluedUnit(unit));
+          !named.empty()) {
+        dimensions_agree =
+            dimensions_agree && (dimension.empty() || dimension == named);
+        dimension = named;
+      }
       numbers.push_back(form.substr(start, digits_end - start));
       if (unit == "p") resolutions.push_back(form.substr(start, i - start));
       if (numbers.size() > 8) return;
@@ -834,7 +877,11 @@ struct EvidenceCorpus::Index {
     if (numbers.size() < 2) return;
     for (std::string_view number : numbers) {
       std::string canonical;
-      if (evidence::CanonicalNumber(number, &canonical)) sink(canonical, false);
+      if (!evidence::CanonicalNumber(number, &canonical)) continue;
+      sink(canonical, false);
+      if (!dimension.empty() && dimensions_agree) {
+        sink(evidence::DimensionKey(dimension, canonical), false);
+      }
     }
     for (std::string_view resolution : resolutions) sink(resolution, false);
   }
@@ -959,9 +1006,13 @@ struct EvidenceCorpus::Index {
   // ("$1.2M"), a percent ("12%" is also the ratio 0.12), a grouping of
   // another locale ("41 200"), a number in words. Its value is a key too:
   // the judge reads the answer with the same MatchNumber (law 1).
-  template <typename Sink>
+  // A plain number is also read with what follows it, as the judge reads
+  // an answer's (quantities.h's ReadUnitAfter): under its unit's dimension
+  // ("@dim:temperature:17" of "17 °C" or "17°"), or, with no unit,
+  // handed to `mark_bare` (Evidence::bare_number).
+  template <typename Sink, typename MarkBare>
   static void ForEachNumberKey(std::string_view text, evidence::TokenSpan span,
-                               Sink&& sink) {
+                               Sink&& sink, MarkBare&& mark_bare) {
     bool digit = false;
     for (std::size_t i = span.start; i < span.end && !digit; ++i) {
       digit = text[i] >= '0' && text[i] <= '9';
@@ -983,18 +1034,35 @@ struct EvidenceCorpus::Index {
         reading->scaled || reading->tokens > 1 || reading->start < span.start) {
       sink(reading->value, false);
     }
+    if (reading->kind != evidence::NumberReading::Kind::kPlain ||
+        reading->scaled) {
+      return;
+    }
+    const evidence::UnitAfter unit =
+        evidence::ReadUnitAfter(text, reading->end);
+    if (!unit.found) {
+      mark_bare(reading->value);
+      return;
+    }
+    const std::string_view dimension =
+        unit.unit == evidence::QuantityUnit::kNone && unit.degree
+            ? std::string_view("temperature")
+            : evidence::DimensionName(unit.unit);
+    if (!dimension.empty()) {
+      sink(evidence::DimensionKey(dimension, reading->value), false);
+    }
   }
 
   // Text: the keys of each token (TokenKeys carries ForEachKey's keys of
   // one token, as it is or from a memo), and its date and number readings.
-  template <typename Sink, typename TokenKeys>
+  template <typename Sink, typename TokenKeys, typename MarkBare>
   static void ForEachTextKey(std::string_view text, Sink&& sink,
-                             TokenKeys&& token_keys) {
+                             TokenKeys&& token_keys, MarkBare&& mark_bare) {
     std::size_t date_until = 0;
     evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
       token_keys(text.substr(span.start, span.end - span.start));
       ForEachDateTimeKey(text, span, &date_until, sink);
-      ForEachNumberKey(text, span, sink);
+      ForEachNumberKey(text, span, sink, mark_bare);
       return true;
     });
   }
@@ -1008,8 +1076,9 @@ struct EvidenceCorpus::Index {
   // user typed is theirs in every delimited field of it.
   template <typename Sink>
   static void ForEachExemptTextKey(std::string_view text, Sink&& sink) {
-    ForEachTextKey(text, sink,
-                   [&](std::string_view token) { ForEachKey(token, sink); });
+    ForEachTextKey(
+        text, sink, [&](std::string_view token) { ForEachKey(token, sink); },
+        [](std::string_view) {});
     evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
       const std::string_view token =
           text.substr(span.start, span.end - span.start);
@@ -1061,9 +1130,10 @@ struct EvidenceCorpus::Index {
   // several are TokenKeys's to carry (as ForEachTextKey's).
   // *identity receives the hash of the key that stands for the whole leaf
   // (its one token, or the whole short leaf); 0 when none does.
-  template <typename Sink, typename TokenKeys>
+  template <typename Sink, typename TokenKeys, typename MarkBare>
   static void ForEachLeafKey(std::string_view leaf, Sink&& sink,
-                             std::uint64_t* identity, TokenKeys&& token_keys) {
+                             std::uint64_t* identity, TokenKeys&& token_keys,
+                             MarkBare&& mark_bare) {
     bool single = false;
     std::size_t count = 0;
     std::size_t date_until = 0;
@@ -1084,7 +1154,7 @@ struct EvidenceCorpus::Index {
         token_keys(token);
       }
       ForEachDateTimeKey(leaf, span, &date_until, sink);
-      ForEachNumberKey(leaf, span, sink);
+      ForEachNumberKey(leaf, span, sink, mark_bare);
       return true;
     });
     if (!single && count > 0 && leaf.size() <= kMaxWholeLeafBytes) {
@@ -1104,7 +1174,7 @@ struct EvidenceCorpus::Index {
       const evidence::TokenValue value =
           evidence::ReadToken(leaf.substr(span.start, span.end - span.start));
       if (!value.canonical.form.empty()) {
-        Enqueue(value.canonical.form, false, 0, /*person_name_mark=*/true);
+        Enqueue(value.canonical.form, false, 0, Op::kMarkPersonName);
       }
       return true;
     });
@@ -1217,6 +1287,10 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   // the words around it, are read again. The views point into the walk's
   // buffers, which stay valid until WalkJson returns (or into `content`).
   LeafMemo memo;
+  // A number a result wrote with no unit after it (ForEachNumberKey).
+  auto mark_bare = [&](std::string_view number) {
+    index.MarkBareNumber(number);
+  };
   // ForEachKey's keys of one token of prose, read the first time this
   // result meets the token and replayed after. `leaf` is the effect of the
   // leaf being remembered (its keys and numbers count these too), or null.
@@ -1340,10 +1414,11 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           const bool memoizable = memo.Admits(leaf);
           const std::size_t remembered_before = memo.remembered();
           effect.numbers_begin = memo.numbers_size();
-          auto carry_noted = [&](std::string_view key, bool exact) {
+          auto carry_noted = [&](std::string_view key, bool exact,
+                                 bool bare_number = false) {
             if (key.empty()) return;
             ++effect.keys;
-            index.Carry(key, exact, slot, &outcome);
+            index.Carry(key, exact, slot, &outcome, bare_number);
             if (LooksLikeCanonicalNumber(key)) {
               const std::uint32_t kept = index.numbers.Add(key, slot);
               if (memoizable) memo.AddNumber(kept);
@@ -1351,17 +1426,20 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
           };
           if (number) {
             bool first_key = true;
+            // A JSON number stands alone: its canonical form (the first
+            // key) is a bare number.
             Index::ForEachKey(leaf, [&](std::string_view key, bool exact) {
               if (first_key) identity = Index::ValueHash(key);
+              carry_noted(key, exact, /*bare_number=*/first_key);
               first_key = false;
-              carry_noted(key, exact);
             });
           } else {
-            Index::ForEachLeafKey(leaf, carry_noted, &identity,
-                                  [&](std::string_view token) {
-                                    carry_token_keys(token, &effect,
-                                                     memoizable);
-                                  });
+            Index::ForEachLeafKey(
+                leaf, carry_noted, &identity,
+                [&](std::string_view token) {
+                  carry_token_keys(token, &effect, memoizable);
+                },
+                mark_bare);
           }
           effect.identity = identity;
           effect.numbers_end = memo.numbers_size();
@@ -1444,9 +1522,12 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   }
   if (!walked.parsed) {
     memo = LeafMemo();  // its views were into the walk's buffers
-    Index::ForEachTextKey(content, carry, [&](std::string_view token) {
-      carry_token_keys(token, nullptr, /*leaf_numbers=*/false);
-    });
+    Index::ForEachTextKey(
+        content, carry,
+        [&](std::string_view token) {
+          carry_token_keys(token, nullptr, /*leaf_numbers=*/false);
+        },
+        mark_bare);
   }
   index.FlushCarries();
   index.numbers.Prepare();
@@ -1496,6 +1577,7 @@ Evidence EvidenceCorpus::Lookup(std::string_view canonical) const {
   evidence.latest_turn = entry.latest_turn;
   evidence.exact_spelling_seen = entry.exact_spelling_seen;
   evidence.person_name = entry.person_name;
+  evidence.bare_number = entry.bare_number;
   if (entry.carriers_turn == index_->turn + 1) {
     evidence.carried_this_turn = true;
     evidence.carriers = std::span<const std::uint32_t>(

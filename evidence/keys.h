@@ -42,11 +42,29 @@ inline constexpr std::string_view kYearKey = "@y:";
 // "the 6th" alone takes its month from it. Reason respelled_date (exempt).
 inline constexpr std::string_view kMonthKey = "@m:";
 
+// A number a result wrote with a unit the conversion rung knows, under the
+// unit's dimension: "@dim:data:65" for "65 MB" or "65MB", "@dim:temperature:20"
+// for "20 °C" or a bare "20°". With Evidence::bare_number (a result wrote the
+// number alone), it tells the judge whether an answer's "65MB" can be the
+// "65" of "65K colors": not when the results wrote 65 only beside other
+// units (conversions.h's DimensionName).
+inline constexpr std::string_view kDimensionKey = "@dim:";
+
 // A derived key: its prefix, then the value ("@part:" + "7504069").
 inline std::string DerivedKey(std::string_view prefix, std::string_view rest) {
   std::string key;
   key.reserve(prefix.size() + rest.size());
   key.append(prefix).append(rest);
+  return key;
+}
+
+// "@dim:data:65": `number` (canonical) under `dimension` (non-empty).
+inline std::string DimensionKey(std::string_view dimension,
+                                std::string_view number) {
+  std::string key;
+  key.reserve(kDimensionKey.size() + dimension.size() + 1 + number.size());
+  key.append(kDimensionKey).append(dimension).push_back(':');
+  key.append(number);
   return key;
 }
 

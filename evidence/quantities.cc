@@ -22,9 +22,21 @@ constexpr char Lower(char c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-std::string LowerAscii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = Lower(c);
+// A word in lower case, in a buffer of its own (these readers run at every
+// number of a result). No word they compare is longer than
+// kMaxLoweredBytes ("hectopascals" is 12): a longer one lowers to "", which
+// matches none.
+constexpr std::size_t kMaxLoweredBytes = 24;
+struct LoweredWord {
+  char bytes[kMaxLoweredBytes];
+  std::size_t size = 0;
+  std::string_view view() const { return std::string_view(bytes, size); }
+};
+
+LoweredWord LowerAscii(std::string_view s) {
+  LoweredWord out;
+  if (s.size() > kMaxLoweredBytes) return out;
+  for (char c : s) out.bytes[out.size++] = Lower(c);
   return out;
 }
 
@@ -200,16 +212,18 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
   QuantityUnit degree = QuantityUnit::kNone;
   if (std::size_t n = DegreeAt(text, i, &degree); n > 0) {
     out.found = true;
+    out.degree = true;
     out.unit = degree;
     out.end = i + n;
     return out;
   }
   // Glued letters: the unit vocabulary ("16MP", "2.41m/s", "3340mAh").
   if (std::size_t n = WordAt(text, i); n > 0) {
-    const std::string word = LowerAscii(text.substr(i, n));
+    const LoweredWord lowered = LowerAscii(text.substr(i, n));
+    const std::string_view word = lowered.view();
     if (IsUnitSuffix(word)) {
       out.found = true;
-      out.unit = UnitOfWord(word);
+      out.unit = GluedUnit(word);
       out.end = i + n;
     }
     return out;
@@ -231,13 +245,15 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
   }
   if (std::size_t n = DegreeAt(text, i, &degree); n > 0) {
     out.found = true;
+    out.degree = true;
     out.unit = degree;
     out.end = i + n;
     return out;
   }
   const std::size_t n = WordAt(text, i);
   if (n == 0) return out;
-  const std::string word = LowerAscii(text.substr(i, n));
+  const LoweredWord lowered = LowerAscii(text.substr(i, n));
+  const std::string_view word = lowered.view();
   const bool measure =
       InSorted(word, std::begin(kMeasureWords), std::end(kMeasureWords));
   const bool unit =
@@ -248,12 +264,14 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
   out.unit = UnitOfWord(word);
   out.end = i + n;
   if (word == "degrees" || word == "degree" || word == "deg") {
+    out.degree = true;
     // "28 degrees Celsius", "82 degrees F": the scale is the next word.
     const std::size_t next_space = SpaceAt(text, out.end);
     if (next_space > 0) {
       const std::size_t j = out.end + next_space;
       const std::size_t m = WordAt(text, j);
-      const QuantityUnit scale = UnitOfWord(LowerAscii(text.substr(j, m)));
+      const QuantityUnit scale =
+          UnitOfWord(LowerAscii(text.substr(j, m)).view());
       if (scale == QuantityUnit::kCelsius ||
           scale == QuantityUnit::kFahrenheit ||
           scale == QuantityUnit::kKelvin) {
@@ -263,6 +281,10 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
     }
   }
   return out;
+}
+
+QuantityUnit GluedUnit(std::string_view suffix) {
+  return IsUnitSuffix(suffix) ? UnitOfWord(suffix) : QuantityUnit::kNone;
 }
 
 QuantityUnit UnitNamedBy(std::string_view token) {
@@ -320,7 +342,8 @@ bool AfterHedge(std::string_view text, std::size_t number_start) {
   --i;
   std::size_t k = i;
   while (k > 0 && (IsAsciiLetter(text[k - 1]) || text[k - 1] == '.')) --k;
-  const std::string word = LowerAscii(text.substr(k, i - k));
+  const LoweredWord lowered = LowerAscii(text.substr(k, i - k));
+  const std::string_view word = lowered.view();
   static constexpr std::string_view kHedges[] = {
       "about",  "almost", "approx.", "approximately", "around",
       "nearly", "over",   "roughly", "some",          "under",
@@ -437,7 +460,8 @@ bool InRangeOrScore(std::string_view text, std::size_t number_start,
   k -= space;
   std::size_t w = k;
   while (w > 0 && IsAsciiLetter(text[w - 1])) --w;
-  const std::string word = LowerAscii(text.substr(w, k - w));
+  const LoweredWord lowered = LowerAscii(text.substr(w, k - w));
+  const std::string_view word = lowered.view();
   if (space == 1 && (word == "from" || word == "between")) return true;
   for (std::string_view joiner : kRangeJoiners) {
     if (k < joiner.size() ||

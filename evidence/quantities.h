@@ -53,6 +53,9 @@ struct UnitAfter {
   bool found = false;
   QuantityUnit unit = QuantityUnit::kNone;
   std::size_t end = 0;  // where the unit's text ends (== number end if none)
+  // A degree, with or without its scale (`17°`, `17 °C`, `28 degrees`):
+  // a bare one (unit kNone) may be a temperature.
+  bool degree = false;
 };
 
 // The unit after the number that ends at `number_end` in `text`: glued
@@ -62,6 +65,12 @@ struct UnitAfter {
 // (`5.5-inch`, `13-megapixel`; `3-day` and `24-hour` are spans, no unit).
 // Thread-safe (pure).
 UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end);
+
+// The unit of letters glued to a number (`mb` of `65MB`, `c` of `22C`,
+// `m/s` of `2.41m/s`), as ReadUnitAfter reads them: a unit of units.h's
+// vocabulary, kNone when it converts to nothing (`mah`, `k`) or is none.
+// `suffix` is lowercase ASCII.
+QuantityUnit GluedUnit(std::string_view suffix);
 
 // The unit a tool result may name in a word or a token of its own (`°C`,
 // `celsius`, `m/s`, `mph`, `GB`): for the conversion rung's "both sides

@@ -147,6 +147,19 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
     }
     return;
   }
+  // A number in a unit ("65MB") whose digits the results wrote only beside
+  // units of other kinds ("65K colors", "$65"), never alone: another
+  // number rounded, a conversion, or the user's own, else not found.
+  if (CarriedOnlyInOtherUnits(context, reading, read.unit)) {
+    if (GroundByRounding(context, reading, candidate) ||
+        GroundByConversion(context, reading, read.unit, candidate) ||
+        ExemptNumber(context, reading, read.single, read.special, candidate)) {
+      context.Finish(candidate, reading.value);
+    } else {
+      NotFoundNumber(context, candidate);
+    }
+    return;
+  }
   // 1. Its own value, then its other reading (a value grounded by it is
   // checked for conflicts under it), then its tokens as a result wrote them.
   if (GroundNumberBySpelling(context, reading, read.single, candidate)) {

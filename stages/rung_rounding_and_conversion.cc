@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "evidence/conversions.h"
+#include "evidence/keys.h"
 #include "evidence/numeric_index.h"
 
 namespace groundgate::stages {
@@ -107,6 +108,22 @@ bool OnlyConvertible(const JudgeContext& context, evidence::QuantityUnit unit) {
     }
   }
   return false;
+}
+
+bool CarriedOnlyInOtherUnits(const JudgeContext& context,
+                             const evidence::NumberReading& reading,
+                             evidence::QuantityUnit unit) {
+  const std::string_view dimension = evidence::DimensionName(unit);
+  if (dimension.empty() || unit == evidence::QuantityUnit::kPercent ||
+      unit == evidence::QuantityUnit::kFraction ||
+      reading.kind != evidence::NumberReading::Kind::kPlain || reading.scaled) {
+    return false;
+  }
+  const Evidence found = context.corpus.Lookup(reading.value);
+  return found.carried && !found.bare_number &&
+         !context.corpus
+              .Lookup(evidence::DimensionKey(dimension, reading.value))
+              .carried;
 }
 
 bool GroundByConversion(JudgeContext& context,

@@ -40,6 +40,17 @@ bool GroundByRounding(JudgeContext& context,
 // found among other readings (a temperature of 17.58) ground nothing.
 bool OnlyConvertible(const JudgeContext& context, evidence::QuantityUnit unit);
 
+// True when the answer writes a plain number with a unit the conversions
+// know ("65 MB", "65MB", "18 °C"; not a percent) and the results carried
+// that number, but never alone and never with a unit of that dimension:
+// only beside other units ("65K colors", "$65", "65 g", "18 km/h"). Its
+// digits then ground nothing: only a rounding of another carried number, a
+// conversion, or the user's own number can (Evidence::bare_number and the
+// "@dim:" keys, evidence/keys.h).
+bool CarriedOnlyInOtherUnits(const JudgeContext& context,
+                             const evidence::NumberReading& reading,
+                             evidence::QuantityUnit unit);
+
 // Grounds a number (converted) written with a unit the conversions know
 // (`unit`) when this turn's results carried the same quantity in another
 // unit of its dimension that they name somewhere (a token "c" or "celsius",

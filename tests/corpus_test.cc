@@ -262,6 +262,41 @@ TEST_SUITE("corpus") {
               seen_as_text("beta2"));
   }
 
+  TEST_CASE(
+      "a number written alone is bare; one beside a unit is keyed under the "
+      "unit's dimension") {
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t",
+                            R"({"count": 41, "note": "count 42 today",
+                                "colors": "65K", "ram": "66 MB", "disk": "67GB",
+                                "temp": "18°", "price": "$69", "share": "70%",
+                                "storage": "128/256GB", "alone": "71"})");
+    for (const char* bare : {"41", "42", "71"}) {
+      CAPTURE(bare);
+      CHECK(corpus.Lookup(bare).carried);
+      CHECK(corpus.Lookup(bare).bare_number);
+    }
+    for (const char* beside : {"65", "66", "67", "18", "69", "70", "128"}) {
+      CAPTURE(beside);
+      CHECK(corpus.Lookup(beside).carried);
+      CHECK_FALSE(corpus.Lookup(beside).bare_number);
+    }
+    for (const char* key : {"@dim:data:66", "@dim:data:67", "@dim:data:128",
+                            "@dim:data:256", "@dim:temperature:18"}) {
+      CAPTURE(key);
+      CHECK(corpus.Lookup(key).carried);
+    }
+    // No dimension for a scale, money or a unit nothing converts.
+    CHECK_FALSE(corpus.Lookup("@dim:data:65").carried);
+    CHECK_FALSE(corpus.Lookup("@dim:data:69").carried);
+    // A text result is read the same way.
+    corpus.RecordToolResult("c2", "t", "Sunny, 22C; 23 clouds; 24 km/h");
+    CHECK(corpus.Lookup("@dim:temperature:22").carried);
+    CHECK(corpus.Lookup("23").bare_number);
+    CHECK(corpus.Lookup("@dim:speed:24").carried);
+    CHECK_FALSE(corpus.Lookup("24").bare_number);
+  }
+
   TEST_CASE("an empty result is recorded with no values") {
     EvidenceCorpus corpus;
     const RecordOutcome outcome = corpus.RecordToolResult("c1", "t", "");

@@ -224,6 +224,64 @@ TEST_SUITE("quantities") {
                 });
   }
 
+  // quintd-dev gsmarena and openweather (kasnerz/quintd, MIT): "65MB" of
+  // RAM planted where the data holds "64MB" and "65K colors"; "10 m/s"
+  // typed where "10" is only an icon code ("10d").
+  TEST_CASE(
+      "a number in a unit the results wrote only beside other units is not "
+      "read by its digits") {
+    CheckQuantities(R"({"Display": "TFT, 65K colors", "Memory": "64MB RAM"})",
+                    {
+                        {"It has 65MB of RAM.", "65", MatchReason::kNone},
+                        {"It has 64 MB of RAM.", "64", MatchReason::kCanonical},
+                    });
+    CheckQuantities(R"({"weather": [{"icon": "10d"}, {"speed": 3.98}]})",
+                    {
+                        {"Winds up to 10 m/s.", "10", MatchReason::kNone},
+                        {"Winds up to 4 m/s.", "4", MatchReason::kRounded},
+                    });
+    CheckQuantities(R"({"price": "$65", "share": "51%"})",
+                    {
+                        {"It holds 65 GB.", "65", MatchReason::kNone},
+                        {"It was 51\xC2\xB0"
+                         "C.",
+                         "51", MatchReason::kNone},
+                    });
+    // Where a result wrote the number alone, or in a unit of the same
+    // dimension, its digits ground it as before.
+    CheckQuantities(R"({"colors": "65K", "ram": 65})",
+                    {{"It has 65MB of RAM.", "65", MatchReason::kCanonical}});
+    CheckQuantities(R"({"note": "count 65, 65K colors"})",
+                    {{"It has 65MB of RAM.", "65", MatchReason::kCanonical}});
+    // (A unit of the same dimension is the conversion rung's to judge.)
+    CheckQuantities(R"({"ram": "65 GB", "cache": "2 MB"})",
+                    {{"It has 65 MB of RAM.", "65", MatchReason::kCanonical}});
+    CheckQuantities("Sunny, 22C in Paris", {{"It is 22\xC2\xB0"
+                                             "C.",
+                                             "22", MatchReason::kCanonical}});
+    CheckQuantities("Sunny, 22\xC2\xB0 in Paris",
+                    {{"It is 22\xC2\xB0"
+                      "C.",
+                      "22", MatchReason::kCanonical}});
+    CheckQuantities(
+        R"({"storage": "128/256GB"})",
+        {{"With 128GB of storage.", "128", MatchReason::kCanonical}});
+    // A reading rounded from another number still grounds it.
+    CheckQuantities("Wind 18 km/h, temperature 17.6 C",
+                    {{"It is 18\xC2\xB0"
+                      "C.",
+                      "18", MatchReason::kRounded}});
+    // And the user's own number is theirs.
+    absl::StatusOr<Gate> gate = Gate::Create(GateOptions{});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("I need 65 MB of RAM.");
+    corpus.RecordToolResult("call_0", "get_data", R"({"colors": "65K"})");
+    const Verdict verdict = gate->Judge("You asked for 65 MB.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
+  }
+
   TEST_CASE("a percent in words is measured as the sign is: no arithmetic") {
     // quintd-dev openweather (kasnerz/quintd, MIT): no humidity field, and
     // "80 percent" was derived as 1.3 - 0.5 of two wind readings.

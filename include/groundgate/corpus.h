@@ -140,6 +140,13 @@ struct Evidence {
   // holds an email address. The judge reads a name with such a word as a
   // person's, whose every word must have been read.
   bool person_name = false;
+  // Some result of the run, in any turn, wrote it as a number standing
+  // alone: a JSON number, or digits with no unit after them ("65" of
+  // "count: 65", not of "65K colors", "65 °C" or "$65"). A number carried
+  // only beside units is keyed under each unit's dimension too
+  // ("@dim:data:65", evidence/keys.h), and the judge reads an answer's
+  // "65 MB" as read only when one of the two holds.
+  bool bare_number = false;
   // This turn's carriers as indices into results(), in wire order, each once.
   std::span<const std::uint32_t> carriers;
   bool carriers_cut = false;  // a carrier beyond kMaxCarriers was dropped
