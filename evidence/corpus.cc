@@ -1051,6 +1051,11 @@ struct EvidenceCorpus::Index {
     if (!dimension.empty()) {
       sink(evidence::DimensionKey(dimension, reading->value), false);
     }
+    if (unit.unit != evidence::QuantityUnit::kNone) {
+      sink(evidence::DerivedKey(evidence::kUnitKey,
+                                evidence::UnitSymbol(unit.unit)),
+           false);
+    }
   }
 
   // Text: the keys of each token (TokenKeys carries ForEachKey's keys of

@@ -50,6 +50,12 @@ inline constexpr std::string_view kMonthKey = "@m:";
 // units (conversions.h's DimensionName).
 inline constexpr std::string_view kDimensionKey = "@dim:";
 
+// A unit the conversions know that a result wrote after a number, as
+// quantities.h's ReadUnitAfter reads it ("@unit:K" of "7°K", "@unit:m/s"
+// of "2 m/s"; conversions.h's UnitSymbol): the conversion rung's "the
+// results name this unit" reads the answer's units with the same reader.
+inline constexpr std::string_view kUnitKey = "@unit:";
+
 // A derived key: its prefix, then the value ("@part:" + "7504069").
 inline std::string DerivedKey(std::string_view prefix, std::string_view rest) {
   std::string key;

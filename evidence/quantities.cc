@@ -251,7 +251,11 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
     return out;
   }
   const std::size_t n = WordAt(text, i);
-  if (n == 0) return out;
+  // The letters that open a longer token ("kib" of "kib1,2") are no unit:
+  // a result carries that token whole, never the unit (law 1).
+  if (n == 0 || (i + n < text.size() && IsDigit(text[i + n]))) {
+    return out;
+  }
   const LoweredWord lowered = LowerAscii(text.substr(i, n));
   const std::string_view word = lowered.view();
   const bool measure =

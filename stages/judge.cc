@@ -211,13 +211,27 @@ void ClimbDeferredNumbers(JudgeContext& context) {
   }
 }
 
+// A value read out of its token ("2024" of "late-2024") that the user or
+// the app wrote as that whole token: theirs, as a result's same token
+// grounds it (by its identifier part, rung 3, which exempt text never
+// reaches). Law 1.
+bool ExemptByWholeToken(JudgeContext& context, std::string_view token,
+                        const evidence::ExtractedValue& value,
+                        Candidate* candidate) {
+  if (!value.changed) return false;
+  const evidence::CanonicalForm whole = evidence::Canonicalize(token);
+  return whole.form != value.key &&
+         ExemptBySpelling(context, whole.form, /*respelled=*/true, candidate);
+}
+
 // One token by the one-token rule: a number or an identifier.
-void ClimbTokenLadder(JudgeContext& context,
+void ClimbTokenLadder(JudgeContext& context, std::string_view token,
                       const evidence::ExtractedValue& value,
                       Candidate* candidate) {
   if (!ExemptIfDeclared(context, value.declared_exempt, candidate) &&
       !GroundTokenBySpelling(context, value, candidate) &&
       !ExemptBySpelling(context, value.key, value.changed, candidate) &&
+      !ExemptByWholeToken(context, token, value, candidate) &&
       !GroundByRespelling(context, value.key, candidate)) {
     context.MarkNotFound(candidate);
     NameOneStepNearMiss(context, value.key, candidate);
@@ -265,7 +279,7 @@ void ReadAt(JudgeContext& context, evidence::TokenSpan span,
   if (one.value == nullptr) {
     ClimbWholeValueLadder(context, one.candidate);
   } else {
-    ClimbTokenLadder(context, *one.value, one.candidate);
+    ClimbTokenLadder(context, token, *one.value, one.candidate);
   }
 }
 

@@ -17,9 +17,17 @@ namespace {
 
 // Whether a result of the conversation names `unit` in a token of its own:
 // the JSON "units": {"temp": "°C"} of a weather API, a "speed (m/s)"
-// header. A bare fraction needs no name.
+// header; or after a number, as the answer's unit is read ("7°K": the
+// "@unit:" key). A bare fraction needs no name.
 bool ResultsName(const EvidenceCorpus& corpus, evidence::QuantityUnit unit) {
   using evidence::QuantityUnit;
+  if (unit != QuantityUnit::kNone &&
+      corpus
+          .Lookup(evidence::DerivedKey(evidence::kUnitKey,
+                                       evidence::UnitSymbol(unit)))
+          .carried) {
+    return true;
+  }
   auto any = [&](std::initializer_list<std::string_view> spellings) {
     for (std::string_view s : spellings) {
       if (corpus.Lookup(s).carried) return true;

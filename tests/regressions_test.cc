@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "evidence/quantities.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/groundgate.h"
 
@@ -253,6 +254,58 @@ TEST_SUITE("regressions") {
     corpus.RecordUserMessage("go");
     corpus.RecordToolResult("c1", "t", "It was 18 C, or 64\u2109.");
     CHECK(gate->Judge("It was 18 C, or 66\u2109.", corpus).unsupported() == 1);
+  }
+
+  // Every value of an answer that copies `text` as it was recorded (a tool
+  // result, or the user's message) is grounded or exempt: law 1.
+  void CheckCopiedTextSupported(const std::string& text, bool from_user) {
+    CAPTURE(text);
+    absl::StatusOr<Gate> gate = Gate::Create({});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage(from_user ? text : std::string("go"));
+    if (!from_user) corpus.RecordToolResult("c1", "t", text);
+    const Verdict v = gate->Judge(text, corpus);
+    for (const Candidate& c : v.candidates) {
+      CAPTURE(c.canonical);
+      CHECK(c.status != CandidateStatus::kUnsupported);
+    }
+  }
+
+  // Bug: after a space, the letters that open a longer token ("kib" of
+  // "kib1,2") were read as the number's unit; no result carried that unit
+  // as a token, one of its dimension was named ("mib"), so the conversion
+  // rung alone judged the number, and its own text did not ground it
+  // (law 1; found by the record_judge fuzzer with its law 1 check on:
+  // tests/fuzz/corpus/record_judge/law1-glued-unit-{kib,kph,mb}).
+  TEST_CASE("a word that opens a longer token is no unit of the number before") {
+    for (const char* text : {"07 kib1,2 mib", "7 kph1 mph", "1 mb1G Gb"}) {
+      CheckCopiedTextSupported(text, /*from_user=*/false);
+    }
+    // A unit that is its token whole still is one.
+    CHECK(evidence::ReadUnitAfter("7 kib mib", 1).found);
+    CHECK_FALSE(evidence::ReadUnitAfter("07 kib1,2 mib", 2).found);
+  }
+
+  // Bug: "°K" after a number read as Kelvin, but the conversion rung took
+  // only the word "kelvin" as a result naming it: beside a result's "f" or
+  // "c", "7°K" copied from the result was judged as a conversion only
+  // (law 1; found by the record_judge fuzzer, law1-degree-k). A unit a
+  // result writes after a number now names it ("@unit:K").
+  TEST_CASE("a unit a result writes after a number names it for conversions") {
+    CheckCopiedTextSupported("7\xC2\xB0k f", /*from_user=*/false);
+    CheckCopiedTextSupported("7\xC2\xB0K c", /*from_user=*/false);
+  }
+
+  // Bug: a year phrase the user typed ("late-2024", "mid-2021") was not
+  // exempt in the answer: its candidate is the year, and only a result's
+  // same token grounded it (by its identifier part, a rung exempt text
+  // never reaches) (law 1; found by the record_judge fuzzer,
+  // law1-exempt-year-phrase).
+  TEST_CASE("a year phrase the user typed is theirs in the answer") {
+    CheckCopiedTextSupported(" late-2024", /*from_user=*/true);
+    CheckCopiedTextSupported("by mid-2021", /*from_user=*/true);
+    CheckCopiedTextSupported("by mid-2021", /*from_user=*/false);
   }
 
   // Bug: a result the answer computed as written from operands no result
