@@ -978,16 +978,19 @@ struct EvidenceCorpus::Index {
   // `14:00:00`, `May 22, 2024`), under its date and time keys as well: the
   // judge reads the answer with the same MatchDateTime (law 1). The date
   // part of a timestamp is a structural decomposition, not a substring (law
-  // 2). *until skips the tokens of a value already read.
+  // 2). Every token is tried, those inside a value already read too: the
+  // judge's readers may consume the tokens before a date otherwise and
+  // start a reading inside it (`1,2 024,8 May 7`: a result reads `8 May`,
+  // an answer reads the number `2 024,8`, then `May 7`). *until is where
+  // the last value read ends.
   template <typename Sink>
   static void ForEachDateTimeKey(std::string_view text,
                                  evidence::TokenSpan span, std::size_t* until,
                                  Sink&& sink) {
-    if (span.start < *until) return;
     const std::optional<evidence::DateTimeValue> when =
         evidence::MatchDateTime(text, span);
     if (!when.has_value()) return;
-    *until = when->end;
+    *until = std::max(*until, when->end);
     for (const std::string_view key : evidence::DateTimeIndexKeys(*when)) {
       sink(key, false);
     }

@@ -308,6 +308,16 @@ TEST_SUITE("regressions") {
     CheckCopiedTextSupported("by mid-2021", /*from_user=*/false);
   }
 
+  // Bug: the corpus skipped the tokens of a date it had read ("8 May" of
+  // "024,8 May 7"), so it never keyed the date that begins inside it
+  // ("May 7"), which the judge reads when its number reader took the tokens
+  // before ("1,2 024,8" as one number) (law 1; found by the record_judge
+  // fuzzer, law1-date-inside-number-reading).
+  TEST_CASE("a date that begins inside another date a result holds is read") {
+    CheckCopiedTextSupported("1,2 024,8 May 7", /*from_user=*/false);
+    CheckCopiedTextSupported("1,2 024,8 May 7", /*from_user=*/true);
+  }
+
   // Bug: a result the answer computed as written from operands no result
   // carried ("1234 + 5678 = 6912", the operands its own) was grounded as
   // this turn's with no carrier, even right after a new user turn with no
