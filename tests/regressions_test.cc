@@ -278,7 +278,8 @@ TEST_SUITE("regressions") {
   // rung alone judged the number, and its own text did not ground it
   // (law 1; found by the record_judge fuzzer with its law 1 check on:
   // tests/fuzz/corpus/record_judge/law1-glued-unit-{kib,kph,mb}).
-  TEST_CASE("a word that opens a longer token is no unit of the number before") {
+  TEST_CASE(
+      "a word that opens a longer token is no unit of the number before") {
     for (const char* text : {"07 kib1,2 mib", "7 kph1 mph", "1 mb1G Gb"}) {
       CheckCopiedTextSupported(text, /*from_user=*/false);
     }
