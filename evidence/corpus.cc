@@ -981,16 +981,13 @@ struct EvidenceCorpus::Index {
   // 2). Every token is tried, those inside a value already read too: the
   // judge's readers may consume the tokens before a date otherwise and
   // start a reading inside it (`1,2 024,8 May 7`: a result reads `8 May`,
-  // an answer reads the number `2 024,8`, then `May 7`). *until is where
-  // the last value read ends.
+  // an answer reads the number `2 024,8`, then `May 7`).
   template <typename Sink>
   static void ForEachDateTimeKey(std::string_view text,
-                                 evidence::TokenSpan span, std::size_t* until,
-                                 Sink&& sink) {
+                                 evidence::TokenSpan span, Sink&& sink) {
     const std::optional<evidence::DateTimeValue> when =
         evidence::MatchDateTime(text, span);
     if (!when.has_value()) return;
-    *until = std::max(*until, when->end);
     for (const std::string_view key : evidence::DateTimeIndexKeys(*when)) {
       sink(key, false);
     }
@@ -1066,10 +1063,9 @@ struct EvidenceCorpus::Index {
   template <typename Sink, typename TokenKeys, typename MarkBare>
   static void ForEachTextKey(std::string_view text, Sink&& sink,
                              TokenKeys&& token_keys, MarkBare&& mark_bare) {
-    std::size_t date_until = 0;
     evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
       token_keys(text.substr(span.start, span.end - span.start));
-      ForEachDateTimeKey(text, span, &date_until, sink);
+      ForEachDateTimeKey(text, span, sink);
       ForEachNumberKey(text, span, sink, mark_bare);
       return true;
     });
@@ -1144,7 +1140,6 @@ struct EvidenceCorpus::Index {
                              MarkBare&& mark_bare) {
     bool single = false;
     std::size_t count = 0;
-    std::size_t date_until = 0;
     *identity = 0;
     evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
       ++count;
@@ -1161,7 +1156,7 @@ struct EvidenceCorpus::Index {
       } else {
         token_keys(token);
       }
-      ForEachDateTimeKey(leaf, span, &date_until, sink);
+      ForEachDateTimeKey(leaf, span, sink);
       ForEachNumberKey(leaf, span, sink, mark_bare);
       return true;
     });

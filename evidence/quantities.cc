@@ -223,7 +223,7 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
     const std::string_view word = lowered.view();
     if (IsUnitSuffix(word)) {
       out.found = true;
-      out.unit = GluedUnit(word);
+      out.unit = UnitOfWord(word);  // GluedUnit, the suffix checked above
       out.end = i + n;
     }
     return out;
