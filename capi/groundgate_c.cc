@@ -8,7 +8,7 @@
 // internal error), so nothing propagates into C.
 //
 // What it does NOT do: judge, read options or build check lines itself
-// (Gate, capi/options_json.h, capi/check_record.h do), or keep any global
+// (Gate, traces/options_json.h, traces/check_record.h do), or keep any global
 // state besides the one preallocated out-of-memory error.
 #include "groundgate/groundgate_c.h"
 
@@ -24,11 +24,11 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "capi/check_record.h"
-#include "capi/options_json.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict_json.h"
+#include "traces/check_record.h"
+#include "traces/options_json.h"
 
 // The handles are the C++ objects themselves, wrapped so that the C
 // declarations (incomplete struct types) name them.
@@ -47,7 +47,7 @@ struct gg_error {
 
 namespace {
 
-using groundgate::capi::CheckOptions;
+using groundgate::traces::CheckOptions;
 
 // Flags each entry point accepts; anything else is refused, so a flag a
 // later version adds is never silently ignored by an older library.
@@ -180,7 +180,7 @@ gg_code gg_gate_create(const char* options_json, gg_gate** out_gate,
     groundgate::GateOptions options;
     if (options_json != nullptr) {
       absl::StatusOr<groundgate::GateOptions> read =
-          groundgate::capi::GateOptionsFromJsonText(options_json);
+          groundgate::traces::GateOptionsFromJsonText(options_json);
       if (!read.ok()) return FromStatus(error, kFunction, read.status());
       options = *std::move(read);
     }
@@ -277,7 +277,7 @@ gg_code gg_judge(const gg_gate* gate, const gg_corpus* corpus,
         gate->gate.Judge(answer, corpus->corpus);
     groundgate::VerdictJsonOptions json_options;
     json_options.include_values = (flags & GG_INCLUDE_VALUES) != 0;
-    *out_verdict_json = MallocCopy(groundgate::capi::DumpCheckLine(
+    *out_verdict_json = MallocCopy(groundgate::traces::DumpCheckLine(
         groundgate::VerdictToJson(verdict, json_options)));
     return GG_OK;
   });
@@ -300,13 +300,13 @@ gg_code gg_check_record(const gg_gate* gate, const char* record,
     options.json.include_values = (flags & GG_INCLUDE_VALUES) != 0;
     options.replay.judge_intermediate = (flags & GG_JUDGE_INTERMEDIATE) != 0;
     const std::string_view line =
-        groundgate::capi::TrimJsonlLine(record, /*first_line=*/true);
+        groundgate::traces::TrimJsonlLine(record, /*first_line=*/true);
     std::string lines;
-    if (!groundgate::capi::IsBlankJsonlLine(line)) {
-      const absl::Status status = groundgate::capi::CheckRecord(
+    if (!groundgate::traces::IsBlankJsonlLine(line)) {
+      const absl::Status status = groundgate::traces::CheckRecord(
           line, fallback_id == nullptr ? "" : fallback_id, gate->gate, options,
           [&](nlohmann::ordered_json judged) {
-            lines += groundgate::capi::DumpCheckLine(judged);
+            lines += groundgate::traces::DumpCheckLine(judged);
             lines += '\n';
           });
       if (!status.ok()) return FromStatus(error, kFunction, status);

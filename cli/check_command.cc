@@ -22,11 +22,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "capi/check_record.h"
 #include "cli/jsonl_input.h"
 #include "groundgate/groundgate.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
+#include "traces/check_record.h"
 
 namespace groundgate::cli {
 namespace {
@@ -130,8 +130,8 @@ void PrintVerdict(const Trace& trace, const JudgedMessage& judged,
   if (action == "flagged") ++counts->flagged;
   if (action == "unverified") ++counts->unverified;
 
-  // The line the C API and the Python module build too (capi/check_record.h).
-  out << capi::CheckLineText(trace, judged, json_options) << '\n';
+  // The line the C API and the Python module build too (traces/check_record.h).
+  out << traces::CheckLineText(trace, judged, json_options) << '\n';
 }
 
 void PrintSummary(const CheckCounts& counts, const InputCounts& input,

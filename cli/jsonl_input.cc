@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "capi/check_record.h"
 #include "cli/options.h"
+#include "traces/check_record.h"
 
 namespace groundgate::cli {
 namespace {
@@ -171,8 +171,8 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
     return parsed;
   }
   const std::string_view view =
-      capi::TrimJsonlLine(line.text, /*first_line=*/line.number == 1);
-  if (capi::IsBlankJsonlLine(view)) return parsed;
+      traces::TrimJsonlLine(line.text, /*first_line=*/line.number == 1);
+  if (traces::IsBlankJsonlLine(view)) return parsed;
   absl::StatusOr<nlohmann::json> document = ParseJsonText(view);
   if (!document.ok()) {
     parsed.diagnostic =

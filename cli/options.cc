@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "capi/options_json.h"
 #include "nlohmann/json.hpp"
+#include "traces/options_json.h"
 
 namespace groundgate::cli {
 namespace {
@@ -78,7 +78,7 @@ absl::Status LoadShapesFile(const std::string& path, GateOptions* options) {
     }
   }
   // The members read as the C API and the Python module read them.
-  absl::StatusOr<GateOptions> read = capi::GateOptionsFromJson(*document);
+  absl::StatusOr<GateOptions> read = traces::GateOptionsFromJson(*document);
   if (!read.ok()) return fail(MessageOf(read.status()));
   for (DeclaredShape& shape : read->shapes) {
     options->shapes.push_back(std::move(shape));

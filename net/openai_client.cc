@@ -28,9 +28,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "base/json_depth.h"
 #include "groundgate/version.h"
 #include "net/http.h"
-#include "runtime/json_depth.h"
 
 namespace groundgate {
 namespace {
@@ -48,7 +48,7 @@ constexpr std::string_view kKeyPlaceholder = "[api key]";
 // How often a backoff wait looks at the cancel flag.
 constexpr absl::Duration kBackoffPollInterval = absl::Milliseconds(20);
 
-// Debian's abseil has a string_view of its own (see runtime/absl_view.h).
+// Debian's abseil has a string_view of its own (see base/absl_view.h).
 std::string_view StdView(absl::string_view s) { return {s.data(), s.size()}; }
 
 char Lower(char c) {
@@ -199,7 +199,7 @@ struct OpenAiCompatibleClient::Settings {
                            int attempts) const {
     std::string said;
     const nlohmann::json body =
-        runtime::JsonNestsDeeperThan(response.body, kMaxReplyJsonDepth)
+        base::JsonNestsDeeperThan(response.body, kMaxReplyJsonDepth)
             ? nlohmann::json()
             : nlohmann::json::parse(response.body, nullptr, false);
     if (body.is_object() && body.contains("error")) {
@@ -229,7 +229,7 @@ struct OpenAiCompatibleClient::Settings {
   // A 2xx response read into a ModelReply.
   absl::StatusOr<ModelReply> ReadReply(const net::HttpResponse& response,
                                        int attempts) const {
-    if (runtime::JsonNestsDeeperThan(response.body, kMaxReplyJsonDepth)) {
+    if (base::JsonNestsDeeperThan(response.body, kMaxReplyJsonDepth)) {
       return Failure(absl::StatusCode::kInternal,
                      absl::StrCat("the reply nests deeper than ",
                                   kMaxReplyJsonDepth, " levels"),

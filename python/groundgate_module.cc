@@ -10,7 +10,7 @@
 // judges, so threads judge in parallel.
 //
 // What it does NOT do: judge, read options or build a check line itself
-// (the library: Gate, capi/options_json.h, capi/check_record.h), or expose
+// (the library: Gate, traces/options_json.h, traces/check_record.h), or expose
 // the Verdict structs (the JSON form is the stable one).
 //
 //   import groundgate
@@ -46,14 +46,14 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "capi/check_record.h"
-#include "capi/options_json.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/trace.h"
 #include "groundgate/verdict_json.h"
 #include "groundgate/version.h"
 #include "nlohmann/json.hpp"
+#include "traces/check_record.h"
+#include "traces/options_json.h"
 
 namespace py = pybind11;
 
@@ -174,7 +174,7 @@ std::unique_ptr<Gate> MakeGate(const py::object& options,
     const std::string name = key.cast<std::string>();
     json[name] = FromPython(value, name);
   }
-  absl::StatusOr<GateOptions> read = capi::GateOptionsFromJson(json);
+  absl::StatusOr<GateOptions> read = traces::GateOptionsFromJson(json);
   if (!read.ok()) throw py::value_error(std::string(read.status().message()));
   absl::StatusOr<Gate> gate = Gate::Create(*std::move(read));
   if (!gate.ok()) throw py::value_error(std::string(gate.status().message()));
@@ -213,7 +213,7 @@ OrderedJson JudgeToJson(const Gate& gate, std::string_view answer,
 // ---- check ---------------------------------------------------------------
 
 struct CheckRequest {
-  capi::CheckOptions options;
+  traces::CheckOptions options;
   bool skip_malformed = false;
   bool as_text = false;
 };
@@ -232,15 +232,15 @@ bool CheckOneLine(std::string_view raw, std::string_view source,
                   std::size_t line_number, const Gate& gate,
                   const CheckRequest& request, CheckResult* result) {
   const std::string_view line =
-      capi::TrimJsonlLine(raw, /*first_line=*/line_number == 1);
-  if (capi::IsBlankJsonlLine(line)) return true;
+      traces::TrimJsonlLine(raw, /*first_line=*/line_number == 1);
+  if (traces::IsBlankJsonlLine(line)) return true;
   std::string name(source);
   name += ':';
   name += std::to_string(line_number);
-  const absl::Status status = capi::CheckRecord(
+  const absl::Status status = traces::CheckRecord(
       line, name, gate, request.options, [&](OrderedJson judged) {
         if (request.as_text) {
-          result->texts.push_back(capi::DumpCheckLine(judged));
+          result->texts.push_back(traces::DumpCheckLine(judged));
         } else {
           result->lines.push_back(std::move(judged));
         }
@@ -399,7 +399,7 @@ double TimeJudgeInCpp(const Gate& gate, std::string_view answer,
     const Verdict verdict = gate.Judge(answer, corpus.corpus);
     if (output == "json") return VerdictToJson(verdict).size();
     if (output == "text")
-      return capi::DumpCheckLine(VerdictToJson(verdict)).size();
+      return traces::DumpCheckLine(VerdictToJson(verdict)).size();
     return verdict.candidates.size();
   };
   const std::size_t expected = verdict_size();
@@ -450,7 +450,7 @@ only with include_values=True. Releases the GIL while judging.
           "judge_json",
           [](const Gate& gate, std::string_view answer, const Corpus& corpus,
              bool include_values) {
-            return Utf8Str(capi::DumpCheckLine(
+            return Utf8Str(traces::DumpCheckLine(
                 JudgeToJson(gate, answer, corpus, include_values)));
           },
           arg("answer"), arg("corpus"), py::kw_only(),
@@ -459,12 +459,12 @@ only with include_values=True. Releases the GIL while judging.
       .def_property_readonly(
           "options",
           [](const Gate& gate) {
-            return ToPython(capi::GateOptionsToJson(gate.options()));
+            return ToPython(traces::GateOptionsToJson(gate.options()));
           },
           "The options as a dict (every member present).")
       .def(py::pickle(
           [](const Gate& gate) {
-            return ToPython(capi::GateOptionsToJson(gate.options()));
+            return ToPython(traces::GateOptionsToJson(gate.options()));
           },
           [](const py::object& state) {
             return MakeGate(state, py::kwargs());

@@ -28,8 +28,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "runtime/absl_view.h"
-#include "runtime/clip.h"
+#include "base/absl_view.h"
+#include "base/clip.h"
 
 namespace groundgate {
 namespace {
@@ -45,8 +45,7 @@ constexpr std::string_view kWithheldAnswerNote =
 // are withheld, and the model is asked for its answer now.
 std::string WrapUpNote(int max_iterations) {
   return absl::StrCat(
-      runtime::AbslView(kCorrectionFramePrefix), "] The limit of ",
-      max_iterations,
+      base::AbslView(kCorrectionFramePrefix), "] The limit of ", max_iterations,
       " rounds of tool calls for this turn is reached; the tools are "
       "withheld. Answer now from the tool results above, and say plainly "
       "what was not collected.");
@@ -69,11 +68,11 @@ nlohmann::json StandingToolParameters() {
 absl::Status StopReason(const RunOptions& stop, std::string_view next) {
   if (stop.cancel != nullptr && stop.cancel->load()) {
     return absl::CancelledError(
-        absl::StrCat("Agent::Run: cancelled before ", runtime::AbslView(next)));
+        absl::StrCat("Agent::Run: cancelled before ", base::AbslView(next)));
   }
   if (stop.deadline != absl::InfiniteFuture() && absl::Now() >= stop.deadline) {
     return absl::DeadlineExceededError(absl::StrCat(
-        "Agent::Run: the deadline passed before ", runtime::AbslView(next)));
+        "Agent::Run: the deadline passed before ", base::AbslView(next)));
   }
   return absl::OkStatus();
 }
@@ -131,7 +130,7 @@ struct Agent::Conversation {
         name == args.end() || !name->is_string()) {
       return ToolFailure(
           ToolError::kBadArguments,
-          absl::StrCat("error: ", runtime::AbslView(kStandingToolName),
+          absl::StrCat("error: ", base::AbslView(kStandingToolName),
                        " takes {\"tool_call_id\": \"<id>\", \"standing\": "
                        "\"fact\"|\"open\"|\"noise\"|\"ruled_out\"}."));
     }
@@ -166,7 +165,7 @@ struct Agent::Conversation {
     event.conversation_id = options.conversation_id;
     event.turn = turn;
     event.iteration = iteration;
-    event.tool_call_id = runtime::ClipUtf8(call.id, kMaxIdBytesInEvents);
+    event.tool_call_id = base::ClipUtf8(call.id, kMaxIdBytesInEvents);
 
     const bool built_in =
         options.standing_tool && call.name == kStandingToolName;
@@ -176,11 +175,11 @@ struct Agent::Conversation {
     } else if (tools != nullptr) {
       outcome = tools->Invoke(call);
     } else {
-      outcome = ToolFailure(
-          ToolError::kUnknownTool,
-          absl::StrCat("error: there is no tool named \"",
-                       runtime::ClipUtf8(call.name, kMaxToolNameBytes),
-                       "\". No tools are available."));
+      outcome =
+          ToolFailure(ToolError::kUnknownTool,
+                      absl::StrCat("error: there is no tool named \"",
+                                   base::ClipUtf8(call.name, kMaxToolNameBytes),
+                                   "\". No tools are available."));
     }
     if (outcome.error != ToolError::kUnknownTool) event.tool_name = call.name;
     event.ok = outcome.ok;
@@ -277,7 +276,7 @@ absl::StatusOr<std::unique_ptr<Agent>> Agent::Create(AgentOptions options,
       tools->Contains(kStandingToolName)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "AgentOptions.standing_tool is on but a tool named \"",
-        runtime::AbslView(kStandingToolName),
+        base::AbslView(kStandingToolName),
         "\" is registered: rename that tool or turn standing_tool off"));
   }
 

@@ -16,7 +16,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
-#include "runtime/adapters/record_fields.h"
+#include "traces/record_fields.h"
 
 namespace groundgate {
 namespace {
@@ -184,7 +184,7 @@ absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
     const auto arguments = function->find("arguments");
     // Before the dump, which recurses once per level.
     if (arguments != function->end() &&
-        adapters::FindNestingDeeperThan(*arguments, kMaxToolArgumentDepth, "")
+        traces::FindNestingDeeperThan(*arguments, kMaxToolArgumentDepth, "")
             .has_value()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "OpenAI response: tool_calls[", i,

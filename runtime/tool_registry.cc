@@ -18,16 +18,16 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "base/absl_view.h"
+#include "base/clip.h"
+#include "base/json_depth.h"
 #include "groundgate/agent.h"
-#include "runtime/absl_view.h"
-#include "runtime/clip.h"
-#include "runtime/json_depth.h"
 
 namespace groundgate {
 namespace {
 
-using runtime::AbslView;
-using runtime::StdView;
+using base::AbslView;
+using base::StdView;
 
 bool ValidToolName(std::string_view name) {
   if (name.empty() || name.size() > kMaxToolNameBytes) return false;
@@ -64,7 +64,7 @@ ToolRegistry& ToolRegistry::operator=(ToolRegistry&&) noexcept = default;
 absl::Status ToolRegistry::Register(ToolSpec spec, ToolHandler handler) {
   if (!ValidToolName(spec.name)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "ToolSpec.name \"", runtime::ClipUtf8(spec.name, kMaxToolNameBytes),
+        "ToolSpec.name \"", base::ClipUtf8(spec.name, kMaxToolNameBytes),
         "\" is not a tool name: use 1 to ", kMaxToolNameBytes,
         " characters from [A-Za-z0-9_-]"));
   }
@@ -98,7 +98,7 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
     return Failure(
         ToolError::kUnknownTool,
         absl::StrCat("error: there is no tool named \"",
-                     runtime::ClipUtf8(call.name, kMaxToolNameBytes),
+                     base::ClipUtf8(call.name, kMaxToolNameBytes),
                      "\". Available tools: ",
                      names.empty() ? "none" : absl::StrJoin(names, ", "), "."));
   }
@@ -113,7 +113,7 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
                                 " bytes. Send a small JSON object."));
   }
   // Before parsing, so a hostile argument never reaches a recursive walk.
-  if (runtime::JsonNestsDeeperThan(text, kMaxToolArgumentDepth)) {
+  if (base::JsonNestsDeeperThan(text, kMaxToolArgumentDepth)) {
     return Failure(ToolError::kBadArguments,
                    absl::StrCat("error: the arguments for \"", name,
                                 "\" nest deeper than ", kMaxToolArgumentDepth,
@@ -143,8 +143,8 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
     return Failure(
         ToolError::kHandlerError,
         absl::StrCat("error: \"", name, "\" failed: ",
-                     runtime::ClipUtf8(StdView(result.status().message()),
-                                       kMaxToolErrorBytes)));
+                     base::ClipUtf8(StdView(result.status().message()),
+                                    kMaxToolErrorBytes)));
   }
   ToolOutcome outcome;
   outcome.ok = true;

@@ -37,7 +37,7 @@
 
 #include "evidence/canonical.h"
 #include "evidence/tokenizer.h"
-#include "findings/answer_carriers.h"
+#include "stages/answer_carriers.h"
 #include "stages/judge_context.h"
 #include "stages/read_code_spans.h"
 #include "stages/read_dates.h"
@@ -303,9 +303,9 @@ Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
     return true;
   });
   ClimbDeferredNumbers(context);
-  context.verdict.answer_carriers = findings::ComputeAnswerCarriers(
-      context.carried_this_turn, context.results,
-      context.verdict.evidence_truncated);
+  context.verdict.answer_carriers =
+      ComputeAnswerCarriers(context.carried_this_turn, context.results,
+                            context.verdict.evidence_truncated);
   return std::move(context.verdict);
 }
 

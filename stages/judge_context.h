@@ -31,10 +31,10 @@
 #include "evidence/extractor.h"
 #include "evidence/numeric_index.h"
 #include "evidence/tokenizer.h"
-#include "findings/answer_carriers.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
+#include "stages/answer_carriers.h"
 
 namespace groundgate::stages {
 
@@ -139,7 +139,7 @@ struct JudgeContext {
   // Distinct values by identity -> index in verdict.candidates. Output
   // order is the candidates vector (answer order), never this map's.
   absl::flat_hash_map<std::string, std::size_t> seen;
-  std::vector<findings::CarriedValue> carried_this_turn;
+  std::vector<CarriedValue> carried_this_turn;
   // Carrier lists merged from several keys; a deque so the spans handed to
   // carried_this_turn stay valid.
   std::deque<std::vector<std::uint32_t>> merged;

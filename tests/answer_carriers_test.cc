@@ -6,7 +6,7 @@
 // two spellings of one value counted once, [] when nothing was grounded this
 // turn, std::nullopt when the corpus was truncated or any involved carrier
 // list was cut (law 6 has its own test in laws_test.cc).
-#include "findings/answer_carriers.h"
+#include "stages/answer_carriers.h"
 
 #include <doctest/doctest.h>
 
@@ -21,8 +21,8 @@
 namespace groundgate {
 namespace {
 
-using findings::CarriedValue;
-using findings::ComputeAnswerCarriers;
+using stages::CarriedValue;
+using stages::ComputeAnswerCarriers;
 
 std::vector<RecordedResult> Results(int n) {
   std::vector<RecordedResult> results;

@@ -1,4 +1,4 @@
-// tests/check_line_test.cc — capi::CheckLineText, the command's output line
+// tests/check_line_test.cc — traces::CheckLineText, the command's output line
 // written straight to text, is byte for byte DumpCheckLine(CheckLine(...)),
 // the line built as a JSON object (which the C API and Python print).
 #include <doctest/doctest.h>
@@ -10,12 +10,12 @@
 #include <string_view>
 #include <vector>
 
-#include "capi/check_record.h"
 #include "groundgate/groundgate.h"
 #include "groundgate/trace.h"
 #include "tests/default_gate.h"
+#include "traces/check_record.h"
 
-namespace groundgate::capi {
+namespace groundgate::traces {
 namespace {
 
 // Every judged message of every record in `path`, both ways, with values
@@ -133,4 +133,4 @@ TEST_SUITE("check line") {
 }
 
 }  // namespace
-}  // namespace groundgate::capi
+}  // namespace groundgate::traces

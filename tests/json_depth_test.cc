@@ -1,12 +1,12 @@
-// tests/json_depth_test.cc — runtime/json_depth.h: the nesting scan that
+// tests/json_depth_test.cc — base/json_depth.h: the nesting scan that
 // guards every parse of untrusted JSON a recursive walk later meets.
-#include "runtime/json_depth.h"
+#include "base/json_depth.h"
 
 #include <string>
 
 #include "doctest/doctest.h"
 
-namespace groundgate::runtime {
+namespace groundgate::base {
 namespace {
 
 TEST_SUITE("json depth") {
@@ -34,4 +34,4 @@ TEST_SUITE("json depth") {
 }
 
 }  // namespace
-}  // namespace groundgate::runtime
+}  // namespace groundgate::base

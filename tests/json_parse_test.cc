@@ -1,7 +1,7 @@
-// tests/json_parse_test.cc — runtime/json_parse.h: simdjson builds the DOM
+// tests/json_parse_test.cc — base/json_parse.h: simdjson builds the DOM
 // nlohmann would, and leaves to nlohmann every text it might read
 // differently.
-#include "runtime/json_parse.h"
+#include "base/json_parse.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 
-namespace groundgate::runtime {
+namespace groundgate::base {
 namespace {
 
 using Json = nlohmann::json;
@@ -176,4 +176,4 @@ TEST_SUITE("json parse") {
 }
 
 }  // namespace
-}  // namespace groundgate::runtime
+}  // namespace groundgate::base

@@ -370,39 +370,6 @@ class Agent {
   std::unique_ptr<Conversation> conversation_;
 };
 
-// ------------------------------------------------------------- the refusal
-
-// The type URL of a rails refusal's payload (absl::Status::SetPayload). The
-// payload is JSON: {"schema": "groundgate.refusal/1", "revision_tried": bool,
-// "unsupported": [{"value", "canonical", "shape", "start", "end"}],
-// "more": n}.
-inline constexpr std::string_view kRefusalTypeUrl =
-    "type.groundgate.dev/groundgate.refusal/1";
-// A refusal names at most this many values; "more" counts the rest.
-inline constexpr std::size_t kMaxValuesInRefusal = 64;
-// Each value in a refusal is clipped to this many bytes.
-inline constexpr std::size_t kMaxValueBytesInRefusal = 128;
-
-struct RefusedValue {
-  std::string value;      // as the answer spelled it, clipped
-  std::string canonical;  // its canonical form, clipped
-  std::string shape;
-  std::size_t start = 0;  // its span in the refused answer
-  std::size_t end = 0;
-};
-
-struct Refusal {
-  std::vector<RefusedValue> unsupported;  // answer order
-  std::size_t more = 0;  // unsupported values past kMaxValuesInRefusal
-  bool revision_tried = false;
-};
-
-// The refusal carried by `status`, or nullopt when `status` is not a rails
-// refusal (OK, another error, or a payload that does not parse).
-[[nodiscard]] std::optional<Refusal> ReadRefusal(const absl::Status& status);
-// True when `status` carries a rails refusal payload.
-[[nodiscard]] bool IsRefusal(const absl::Status& status);
-
 }  // namespace groundgate
 GROUNDGATE_API_END
 

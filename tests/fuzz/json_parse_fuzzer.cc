@@ -1,5 +1,5 @@
 // tests/fuzz/json_parse_fuzzer.cc — target `json_parse`: simdjson against
-// nlohmann on the same bytes (runtime/json_parse.h).
+// nlohmann on the same bytes (base/json_parse.h).
 //
 // Its one job: hold ParseJsonWithSimdjson to its contract on arbitrary
 // bytes. Whatever it accepts, nlohmann's own parser accepts too, with an
@@ -16,9 +16,9 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "base/json_parse.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
-#include "runtime/json_parse.h"
 #include "tests/fuzz/fuzz_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
   const nlohmann::json slow =
       nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
   const std::optional<nlohmann::json> fast =
-      groundgate::runtime::ParseJsonWithSimdjson(text);
+      groundgate::base::ParseJsonWithSimdjson(text);
   if (fast.has_value()) {
     GG_FUZZ_CHECK(!slow.is_discarded(),
                   "simdjson accepts only what nlohmann accepts");

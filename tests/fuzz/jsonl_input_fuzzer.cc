@@ -3,7 +3,7 @@
 //
 // Its one job: read arbitrary bytes as a JSONL file on standard input with
 // cli::JsonlInput, check what it hands out and counts against what its
-// header states, and read the same lines one by one with capi::CheckRecord
+// header states, and read the same lines one by one with traces::CheckRecord
 // (the C API's and Python module's entry), which must accept exactly the
 // lines the command accepted, and replay each with the shared Gate. It
 // stops on any crash, sanitizer report, escaped exception or broken
@@ -25,13 +25,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "capi/check_record.h"
 #include "cli/jsonl_input.h"
 #include "cli/options.h"
 #include "groundgate/gate.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 #include "tests/fuzz/fuzz_checks.h"
+#include "traces/check_record.h"
 
 namespace groundgate::fuzz {
 namespace {
@@ -91,7 +91,7 @@ void TestOneInput(std::string_view bytes) {
 
   // capi's CheckRecord, line by line, must accept the same lines.
   const Gate& gate = DeclaredShapesGate();
-  capi::CheckOptions options;
+  traces::CheckOptions options;
   options.format = format;
   std::size_t line_number = 0;
   std::size_t next_good = 0;
@@ -100,17 +100,17 @@ void TestOneInput(std::string_view bytes) {
     std::size_t end = file.find('\n', start);
     if (end == std::string_view::npos) end = file.size();
     ++line_number;
-    const std::string_view line =
-        capi::TrimJsonlLine(file.substr(start, end - start), line_number == 1);
+    const std::string_view line = traces::TrimJsonlLine(
+        file.substr(start, end - start), line_number == 1);
     start = end + 1;
-    if (capi::IsBlankJsonlLine(line)) continue;
+    if (traces::IsBlankJsonlLine(line)) continue;
     const bool command_read_it =
         next_good < good_lines.size() && good_lines[next_good] == line_number;
     if (command_read_it) ++next_good;
-    const absl::Status status = capi::CheckRecord(
+    const absl::Status status = traces::CheckRecord(
         line, "fuzz:" + std::to_string(line_number), gate, options,
         [](nlohmann::ordered_json judged) {
-          const std::string printed = capi::DumpCheckLine(judged);
+          const std::string printed = traces::DumpCheckLine(judged);
           GG_FUZZ_CHECK(printed.starts_with('{') &&
                             printed.find('\n') == std::string::npos,
                         "a check line is one JSON object on one line");

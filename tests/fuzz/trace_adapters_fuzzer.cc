@@ -24,7 +24,6 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "capi/check_record.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/trace.h"
@@ -32,6 +31,7 @@
 #include "groundgate/verdict_json.h"
 #include "nlohmann/json.hpp"
 #include "tests/fuzz/fuzz_checks.h"
+#include "traces/check_record.h"
 
 namespace groundgate::fuzz {
 namespace {
@@ -117,7 +117,7 @@ void TestOneInput(std::string_view bytes) {
     const std::string json = DumpVerdict(judged.verdict);
     GG_FUZZ_CHECK(json.starts_with('{'), "a verdict prints as an object");
     const std::string line =
-        capi::DumpCheckLine(capi::CheckLine(*trace, judged, json_options));
+        traces::DumpCheckLine(traces::CheckLine(*trace, judged, json_options));
     GG_FUZZ_CHECK(line.starts_with('{') && line.find('\n') == line.npos,
                   "a check line is one JSON object on one line");
   });

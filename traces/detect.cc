@@ -1,0 +1,148 @@
+// traces/detect.cc — a record's trace format, named from its
+// shape.
+//
+// Its one job: DetectTraceFormat (groundgate/trace.h): look at the keys
+// and the types of a record's entries, and name the format whose reader
+// should take it. It sits before the adapters in ReadTraceRecord.
+//
+// What it does NOT do: check the record (the reader of the format it names
+// does, and names what is wrong), or fail: a record of no known shape is
+// named openai-chat, whose reader then says what is missing.
+#include <string>
+#include <string_view>
+
+#include "groundgate/trace.h"
+#include "nlohmann/json.hpp"
+#include "traces/record_fields.h"
+
+namespace groundgate {
+namespace {
+
+using traces::Find;
+using Json = nlohmann::json;
+
+std::string_view TypeOf(const Json& object) {
+  const Json* type = Find(object, "type");
+  if (type == nullptr || !type->is_string()) return {};
+  return type->get_ref<const Json::string_t&>();
+}
+
+bool IsString(const Json* value, std::string_view text) {
+  return value != nullptr && value->is_string() &&
+         value->get_ref<const Json::string_t&>() == text;
+}
+
+// Content blocks only the Anthropic Messages format uses.
+bool HasAnthropicBlock(const Json& message) {
+  const Json* content = Find(message, "content");
+  if (content == nullptr || !content->is_array()) return false;
+  for (const Json& block : *content) {
+    if (!block.is_object()) continue;
+    const std::string_view name = TypeOf(block);
+    if (name == "tool_use" || name == "tool_result" || name == "thinking" ||
+        name == "redacted_thinking" || name == "server_tool_use" ||
+        name == "mcp_tool_use" || name == "mcp_tool_result" ||
+        name == "container_upload" || name == "search_result" ||
+        name == "compaction" ||
+        (name.size() > 12 && name.ends_with("_tool_result"))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A Responses item other than a message: "type": "message" is no sign,
+// for Chat records may carry it too.
+bool IsResponsesItem(const Json& message) {
+  const std::string_view name = TypeOf(message);
+  if (name.empty() || name == "message") return false;
+  return name == "function_call" || name == "function_call_output" ||
+         name == "reasoning" || name == "custom_tool_call" ||
+         name == "custom_tool_call_output" || name == "mcp_call" ||
+         name == "mcp_list_tools" || name == "mcp_approval_request" ||
+         name == "mcp_approval_response" || name == "web_search_call" ||
+         name == "file_search_call" || name == "code_interpreter_call" ||
+         name == "image_generation_call" || name == "computer_call" ||
+         name == "computer_call_output" || name == "local_shell_call" ||
+         name == "local_shell_call_output" || name == "shell_call" ||
+         name == "shell_call_output" || name == "apply_patch_call" ||
+         name == "apply_patch_call_output" || name == "tool_search_call" ||
+         name == "tool_search_output" || name == "additional_tools" ||
+         name == "item_reference" || name == "compaction";
+}
+
+// Content parts of the Responses spelling (input_text, output_text).
+bool HasResponsesParts(const Json& message) {
+  const Json* content = Find(message, "content");
+  if (content == nullptr || !content->is_array()) return false;
+  for (const Json& part : *content) {
+    if (!part.is_object()) continue;
+    const std::string_view name = TypeOf(part);
+    if (name == "input_text" || name == "output_text") return true;
+  }
+  return false;
+}
+
+// What only Chat Completions messages carry.
+bool HasChatShape(const Json& message) {
+  return Find(message, "tool_calls") != nullptr ||
+         Find(message, "tool_call_id") != nullptr ||
+         IsString(Find(message, "role"), "tool");
+}
+
+// A bare array: JSON-RPC frames (mcp) or evidenceflow steps (objects with
+// a "type" and some with "content").
+TraceFormat DetectBareArray(const Json& record) {
+  bool steps = !record.empty();
+  bool content = false;
+  for (const Json& entry : record) {
+    if (!entry.is_object()) return TraceFormat::kOpenAiChat;
+    if (Find(entry, "jsonrpc") != nullptr) return TraceFormat::kMcp;
+    if (TypeOf(entry).empty()) steps = false;
+    if (Find(entry, "content") != nullptr) content = true;
+  }
+  return steps && content ? TraceFormat::kEvidenceFlow
+                          : TraceFormat::kOpenAiChat;
+}
+
+}  // namespace
+
+TraceFormat DetectTraceFormat(const nlohmann::json& record) {
+  if (record.is_array()) return DetectBareArray(record);
+  if (!record.is_object()) return TraceFormat::kOpenAiChat;
+  if (Find(record, "steps") != nullptr) return TraceFormat::kEvidenceFlow;
+  const Json* messages = Find(record, "messages");
+  if (messages == nullptr) {
+    if (Find(record, "jsonrpc") != nullptr) return TraceFormat::kMcp;
+    if (Find(record, "input") != nullptr || Find(record, "output") != nullptr) {
+      return TraceFormat::kOpenAiResponses;
+    }
+    return TraceFormat::kOpenAiChat;
+  }
+  if (!messages->is_array()) return TraceFormat::kOpenAiChat;
+  bool anthropic = false;
+  bool responses = false;
+  bool chat = false;
+  bool responses_parts = false;
+  for (const Json& message : *messages) {
+    if (!message.is_object()) continue;
+    if (Find(message, "jsonrpc") != nullptr) return TraceFormat::kMcp;
+    const Json* content = Find(message, "content");
+    if (IsString(Find(message, "role"), "tool") && content != nullptr &&
+        content->is_object()) {
+      return TraceFormat::kMcp;
+    }
+    if (HasAnthropicBlock(message)) anthropic = true;
+    if (IsResponsesItem(message)) responses = true;
+    if (HasChatShape(message)) chat = true;
+    if (HasResponsesParts(message)) responses_parts = true;
+  }
+  if (anthropic) return TraceFormat::kAnthropicMessages;
+  if (responses) return TraceFormat::kOpenAiResponses;
+  if (chat) return TraceFormat::kOpenAiChat;
+  if (responses_parts) return TraceFormat::kOpenAiResponses;
+  if (Find(record, "system") != nullptr) return TraceFormat::kAnthropicMessages;
+  return TraceFormat::kOpenAiChat;
+}
+
+}  // namespace groundgate

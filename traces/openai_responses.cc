@@ -1,0 +1,575 @@
+// traces/openai_responses.cc — OpenAI Responses API items to
+// neutral messages.
+//
+// Its one job: read {"id", "instructions"?, "input": string | [items],
+// "output"?: [items]} (or the items under "messages"). An item is a message
+// (role user, system, developer or assistant; content a string or parts:
+// input_text / output_text / text read, refusal read, input_image /
+// input_file / input_audio unreadable); a call the model made
+// (function_call, custom_tool_call, computer_call, local_shell_call,
+// shell_call, apply_patch_call, tool_search_call, mcp_approval_request) or
+// its result (function_call_output, custom_tool_call_output,
+// computer_call_output, local_shell_call_output, shell_call_output,
+// apply_patch_call_output, tool_search_output); a built-in tool the API ran,
+// call and result in one item (web_search_call, file_search_call,
+// code_interpreter_call, image_generation_call, mcp_call); a reasoning item
+// (summary / content text); tool lists the application gave
+// (additional_tools, mcp_list_tools: the app's text); or what cannot be
+// read here (item_reference to an item not in the record, compaction,
+// a web search's pages, a screenshot): `unreadable`, so the corpus turns
+// partial (law 5). Positions count input items first, then output items.
+//
+// What it does NOT do: read call arguments (never evidence, law 3), or
+// drop an item type it does not know without a word: it is a warning and
+// makes the evidence partial (groundgate/trace.h).
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "traces/record_fields.h"
+
+namespace groundgate::traces {
+namespace {
+
+constexpr std::string_view kItemTypes =
+    "message, function_call, function_call_output, custom_tool_call, "
+    "custom_tool_call_output, mcp_call or reasoning, or another documented "
+    "item";
+constexpr std::string_view kPartTypes =
+    "input_text, output_text, text, refusal, input_image, input_file or "
+    "input_audio";
+
+// The text of an optional string member, or "" (a wrong type reads as "").
+std::string_view OptionalText(const Json& object, std::string_view key) {
+  const Json* value = Find(object, key);
+  if (value == nullptr || !value->is_string()) return {};
+  return value->get_ref<const Json::string_t&>();
+}
+
+// One content part of a message or of a call's output.
+absl::StatusOr<PartRead> ReadContentPart(const Json& part,
+                                         const std::string& type,
+                                         const std::string& path,
+                                         std::string* text) {
+  if (type == "input_text" || type == "output_text" || type == "text" ||
+      type == "refusal") {
+    std::string part_text;
+    if (absl::Status s = ReadString(
+            part, type == "refusal" ? "refusal" : "text", path, &part_text);
+        !s.ok()) {
+      return s;
+    }
+    AppendLine(text, part_text);
+    return PartRead::kText;
+  }
+  if (type == "input_image" || type == "input_file" || type == "input_audio") {
+    return PartRead::kUnreadable;
+  }
+  return PartRead::kUnknown;
+}
+
+// Names and descriptions of a tool list, one per line: what the
+// application told the model its tools are.
+std::string ToolListText(const Json& tools) {
+  std::string text;
+  if (!tools.is_array()) return text;
+  for (const Json& tool : tools) {
+    if (!tool.is_object()) continue;
+    AppendLine(&text, OptionalText(tool, "name"));
+    AppendLine(&text, OptionalText(tool, "description"));
+  }
+  return text;
+}
+
+class ResponsesReader {
+ public:
+  explicit ResponsesReader(Trace* trace) : trace_(trace) {}
+
+  absl::Status ReadList(const Json& items, std::string_view list_name) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (absl::Status s =
+              ReadItem(items[i], next_index_, Element(list_name, i));
+          !s.ok()) {
+        return s;
+      }
+      ++next_index_;
+    }
+    return absl::OkStatus();
+  }
+
+  // `input` given as one string: one user message.
+  void AddInputText(const std::string& text) {
+    TraceMessage message;
+    message.role = TraceRole::kUser;
+    message.index = next_index_++;
+    message.path = "input";
+    message.text = text;
+    trace_->messages.push_back(std::move(message));
+  }
+
+  void AddInstructions(const std::string& text) {
+    TraceMessage message;
+    message.role = TraceRole::kSystem;
+    message.path = "instructions";
+    message.text = text;
+    trace_->messages.push_back(std::move(message));
+  }
+
+ private:
+  absl::Status ReadItem(const Json& item, std::size_t index,
+                        const std::string& path) {
+    if (!item.is_object()) return WrongType(path, "an object", item);
+    std::string type;
+    // An easy input message ({"role", "content"}) has no type.
+    if (Find(item, "type") == nullptr && Find(item, "role") != nullptr) {
+      type = "message";
+    } else if (absl::Status s = ReadString(item, "type", path, &type);
+               !s.ok()) {
+      return s;
+    }
+    if (const std::string_view id = OptionalText(item, "id");
+        !id.empty() && type != "item_reference") {
+      item_ids_.emplace(id);
+    }
+    TraceMessage message;
+    message.index = index;
+    message.path = path;
+    if (type == "message") return ReadMessage(item, std::move(message));
+    if (type == "reasoning") return ReadReasoning(item, std::move(message));
+
+    // Calls the model made; their results come as separate items.
+    if (type == "function_call" || type == "custom_tool_call") {
+      return AddCall(item, "call_id", "", std::move(message));
+    }
+    if (type == "computer_call") {
+      return AddCall(item, "call_id", "computer", std::move(message));
+    }
+    if (type == "local_shell_call") {
+      return AddCall(item, "call_id", "local_shell", std::move(message));
+    }
+    if (type == "shell_call") {
+      return AddCall(item, "call_id", "shell", std::move(message));
+    }
+    if (type == "apply_patch_call") {
+      return AddCall(item, "call_id", "apply_patch", std::move(message));
+    }
+    if (type == "tool_search_call") {
+      return AddCall(item, "call_id", "tool_search", std::move(message));
+    }
+    if (type == "mcp_approval_request") {
+      return AddCall(item, "id", "", std::move(message));
+    }
+
+    // Their results.
+    if (type == "function_call_output" || type == "custom_tool_call_output") {
+      return ReadCallOutput(item, std::move(message));
+    }
+    if (type == "computer_call_output") {
+      // A screenshot: what the model saw cannot be read here.
+      if (absl::Status s = StartResult(item, std::move(message), &message);
+          !s.ok()) {
+        return s;
+      }
+      message.unreadable = true;
+      trace_->messages.push_back(std::move(message));
+      return absl::OkStatus();
+    }
+    if (type == "local_shell_call_output") {
+      if (absl::Status s = StartResult(item, std::move(message), &message);
+          !s.ok()) {
+        return s;
+      }
+      message.text = OptionalText(item, "output");
+      trace_->messages.push_back(std::move(message));
+      return absl::OkStatus();
+    }
+    if (type == "shell_call_output") return ReadShellOutput(item, message);
+    if (type == "apply_patch_call_output") {
+      if (absl::Status s = StartResult(item, std::move(message), &message);
+          !s.ok()) {
+        return s;
+      }
+      message.text = OptionalText(item, "output");
+      message.is_error = OptionalText(item, "status") == "failed";
+      trace_->messages.push_back(std::move(message));
+      return absl::OkStatus();
+    }
+    if (type == "tool_search_output") {
+      if (absl::Status s = StartResult(item, std::move(message), &message,
+                                       /*id_optional=*/true);
+          !s.ok()) {
+        return s;
+      }
+      if (const Json* tools = Find(item, "tools"); tools != nullptr) {
+        message.text = ToolListText(*tools);
+      }
+      trace_->messages.push_back(std::move(message));
+      return absl::OkStatus();
+    }
+
+    // Built-in tools the API ran: the call and its result in one item.
+    if (type == "mcp_call") return ReadMcpCall(item, std::move(message));
+    if (type == "web_search_call") {
+      return ReadBuiltIn(item, "web_search", std::move(message));
+    }
+    if (type == "file_search_call") {
+      return ReadBuiltIn(item, "file_search", std::move(message));
+    }
+    if (type == "code_interpreter_call") {
+      return ReadBuiltIn(item, "code_interpreter", std::move(message));
+    }
+    if (type == "image_generation_call") {
+      return ReadBuiltIn(item, "image_generation", std::move(message));
+    }
+
+    // The application's own text: the tools it gave the model.
+    if (type == "additional_tools" || type == "mcp_list_tools") {
+      message.role = TraceRole::kSystem;
+      if (const Json* tools = Find(item, "tools"); tools != nullptr) {
+        message.text = ToolListText(*tools);
+      }
+      trace_->messages.push_back(std::move(message));
+      return absl::OkStatus();
+    }
+    if (type == "mcp_approval_response") return absl::OkStatus();  // a yes/no
+
+    // What was read before and is not in the record.
+    if (type == "item_reference") {
+      if (item_ids_.contains(std::string(OptionalText(item, "id")))) {
+        return absl::OkStatus();  // the item itself is in the record
+      }
+      PushUnreadable(std::move(message));
+      return absl::OkStatus();
+    }
+    if (type == "compaction") {
+      PushUnreadable(std::move(message));
+      return absl::OkStatus();
+    }
+    if (absl::Status s = UnknownType(trace_, path, "item", type, kItemTypes);
+        !s.ok()) {
+      return s;
+    }
+    PushUnreadable(std::move(message));
+    return absl::OkStatus();
+  }
+
+  // An entry whose values cannot be read: records nothing, makes the
+  // corpus partial.
+  void PushUnreadable(TraceMessage message) {
+    message.role = TraceRole::kToolResult;
+    message.unreadable = true;
+    trace_->messages.push_back(std::move(message));
+  }
+
+  // A call item: its id from `id_key`, its name from "name" or, for a
+  // built-in tool, `builtin_name`.
+  absl::Status AddCall(const Json& item, std::string_view id_key,
+                       std::string_view builtin_name, TraceMessage message) {
+    const std::string& path = message.path;
+    TraceToolCall call;
+    if (absl::Status s = ReadString(item, id_key, path, &call.id); !s.ok()) {
+      // A tool search the API ran has a null call_id, and may have no id:
+      // its id, else its path, names it.
+      if (builtin_name != "tool_search") return s;
+      call.id = OptionalText(item, "id");
+      if (call.id.empty()) call.id = path;
+    }
+    if (builtin_name.empty()) {
+      if (absl::Status s = ReadString(item, "name", path, &call.name);
+          !s.ok()) {
+        return s;
+      }
+    } else {
+      call.name = builtin_name;
+    }
+    call_names_[call.id] = call.name;
+    message.role = TraceRole::kAssistant;
+    message.tool_calls.push_back(std::move(call));
+    trace_->messages.push_back(std::move(message));
+    return absl::OkStatus();
+  }
+
+  // A result item: its call id ("call_id", else the item's "id", as
+  // local_shell_call_output and a server tool_search_output spell it) and
+  // the name of that call.
+  // With `id_optional` (a tool search the API ran), an output with neither
+  // is named by its path.
+  absl::Status StartResult(const Json& item, TraceMessage message,
+                           TraceMessage* out, bool id_optional = false) {
+    const std::string path = message.path;
+    message.role = TraceRole::kToolResult;
+    if (!OptionalText(item, "call_id").empty()) {
+      message.tool_call_id = OptionalText(item, "call_id");
+    } else if (!OptionalText(item, "id").empty()) {
+      message.tool_call_id = OptionalText(item, "id");
+    } else if (id_optional) {
+      message.tool_call_id = path;
+    } else {
+      return Missing(Member(path, "call_id"));
+    }
+    if (auto it = call_names_.find(message.tool_call_id);
+        it != call_names_.end()) {
+      message.tool_name = it->second;
+    }
+    *out = std::move(message);
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadCallOutput(const Json& item, TraceMessage message) {
+    const std::string path = message.path;
+    message.role = TraceRole::kToolResult;
+    if (absl::Status s =
+            ReadString(item, "call_id", path, &message.tool_call_id);
+        !s.ok()) {
+      return s;
+    }
+    const Json* output = Find(item, "output");
+    if (output == nullptr) return Missing(Member(path, "output"));
+    if (absl::Status s =
+            ReadParts(*output, Member(path, "output"), "part", kPartTypes,
+                      ReadContentPart, trace_, &message);
+        !s.ok()) {
+      return s;
+    }
+    if (auto it = call_names_.find(message.tool_call_id);
+        it != call_names_.end()) {
+      message.tool_name = it->second;
+    }
+    trace_->messages.push_back(std::move(message));
+    return absl::OkStatus();
+  }
+
+  // shell_call_output: {"call_id", "output": [{stdout, stderr, outcome}]}.
+  absl::Status ReadShellOutput(const Json& item, TraceMessage message) {
+    if (absl::Status s = StartResult(item, std::move(message), &message);
+        !s.ok()) {
+      return s;
+    }
+    const Json* output = Find(item, "output");
+    if (output != nullptr && output->is_array()) {
+      for (const Json& chunk : *output) {
+        if (!chunk.is_object()) continue;
+        AppendLine(&message.text, OptionalText(chunk, "stdout"));
+        AppendLine(&message.text, OptionalText(chunk, "stderr"));
+      }
+    } else if (output != nullptr && output->is_string()) {
+      message.text = output->get<std::string>();
+    }
+    trace_->messages.push_back(std::move(message));
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadMessage(const Json& item, TraceMessage message) {
+    const std::string path = message.path;
+    std::string role;
+    if (absl::Status s = ReadString(item, "role", path, &role); !s.ok()) {
+      return s;
+    }
+    if (role == "system" || role == "developer") {
+      message.role = TraceRole::kSystem;
+    } else if (role == "user") {
+      message.role = TraceRole::kUser;
+    } else if (role == "assistant") {
+      message.role = TraceRole::kAssistant;
+    } else {
+      return FieldError(Member(path, "role"),
+                        "unknown role (expected system, developer, user or "
+                        "assistant)");
+    }
+    const Json* content = Find(item, "content");
+    if (content == nullptr) return Missing(Member(path, "content"));
+    if (absl::Status s =
+            ReadParts(*content, Member(path, "content"), "part", kPartTypes,
+                      ReadContentPart, trace_, &message);
+        !s.ok()) {
+      return s;
+    }
+    trace_->messages.push_back(std::move(message));
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadReasoning(const Json& item, TraceMessage message) {
+    const std::string path = message.path;
+    message.role = TraceRole::kReasoning;
+    for (std::string_view key : {"summary", "content"}) {
+      const Json* parts = Find(item, key);
+      if (parts == nullptr || parts->is_null()) continue;
+      std::string text;
+      if (absl::Status s =
+              ReadTextContent(*parts, Member(path, key),
+                              {"summary_text", "reasoning_text"}, {}, &text);
+          !s.ok()) {
+        return s;
+      }
+      if (!text.empty() && !message.text.empty()) message.text += '\n';
+      message.text += text;
+    }
+    trace_->messages.push_back(std::move(message));
+    return absl::OkStatus();
+  }
+
+  // A remote MCP tool call: the call and its result in one item. Its
+  // "error" is a string or an object; either makes the result an error.
+  absl::Status ReadMcpCall(const Json& item, TraceMessage message) {
+    const std::string path = message.path;
+    TraceToolCall call;
+    if (absl::Status s = ReadString(item, "id", path, &call.id); !s.ok()) {
+      return s;
+    }
+    if (absl::Status s = ReadString(item, "name", path, &call.name); !s.ok()) {
+      return s;
+    }
+    TraceMessage result = message;
+    message.role = TraceRole::kAssistant;
+    message.tool_calls.push_back(call);
+    trace_->messages.push_back(std::move(message));
+
+    result.role = TraceRole::kToolResult;
+    result.tool_call_id = call.id;
+    result.tool_name = call.name;
+    if (absl::Status s = ReadOptionalString(item, "output", path, &result.text);
+        !s.ok()) {
+      return s;
+    }
+    const Json* error = Find(item, "error");
+    if (error != nullptr && !error->is_null()) {
+      if (error->is_string()) {
+        if (!error->get_ref<const Json::string_t&>().empty()) {
+          result.is_error = true;
+          result.text = error->get<std::string>();
+        }
+      } else if (error->is_object()) {
+        result.is_error = true;
+        result.text = OptionalText(*error, "message");
+      } else {
+        return WrongType(Member(path, "error"), "a string or an object",
+                         *error);
+      }
+    }
+    trace_->messages.push_back(std::move(result));
+    return absl::OkStatus();
+  }
+
+  // A built-in tool the API ran (`name`): a call under the item's id and
+  // its result: a web search's query and sources (its pages are not in the
+  // item: unreadable), a file search's results (null: unreadable), a code
+  // interpreter's logs (an image or null outputs: unreadable), an image
+  // generation (nothing the model read).
+  absl::Status ReadBuiltIn(const Json& item, std::string_view name,
+                           TraceMessage message) {
+    const std::string path = message.path;
+    TraceToolCall call;
+    if (absl::Status s = ReadString(item, "id", path, &call.id); !s.ok()) {
+      return s;
+    }
+    call.name = name;
+    TraceMessage result = message;
+    message.role = TraceRole::kAssistant;
+    message.tool_calls.push_back(call);
+    trace_->messages.push_back(std::move(message));
+
+    result.role = TraceRole::kToolResult;
+    result.tool_call_id = call.id;
+    result.tool_name = call.name;
+    result.is_error = OptionalText(item, "status") == "failed";
+    if (name == "web_search") {
+      result.unreadable = true;
+      if (const Json* action = Find(item, "action");
+          action != nullptr && action->is_object()) {
+        if (const Json* sources = Find(*action, "sources");
+            sources != nullptr && sources->is_array()) {
+          for (const Json& source : *sources) {
+            if (source.is_object()) {
+              AppendLine(&result.text, OptionalText(source, "url"));
+            }
+          }
+        }
+      }
+    } else if (name == "file_search") {
+      const Json* results = Find(item, "results");
+      if (results == nullptr || !results->is_array()) {
+        result.unreadable = true;
+      } else {
+        result.text = JsonText(WithoutOpaque(*results, &result.unreadable));
+      }
+    } else if (name == "code_interpreter") {
+      const Json* outputs = Find(item, "outputs");
+      if (outputs == nullptr || !outputs->is_array()) {
+        result.unreadable = true;
+      } else {
+        for (const Json& output : *outputs) {
+          if (!output.is_object()) continue;
+          if (OptionalText(output, "type") == "logs") {
+            AppendLine(&result.text, OptionalText(output, "logs"));
+          } else {
+            result.unreadable = true;  // an image the code drew
+          }
+        }
+      }
+    }
+    trace_->messages.push_back(std::move(result));
+    return absl::OkStatus();
+  }
+
+  Trace* trace_;
+  std::size_t next_index_ = 0;
+  std::unordered_map<std::string, std::string> call_names_;
+  std::unordered_set<std::string> item_ids_;  // ids of the items read
+};
+
+}  // namespace
+
+absl::Status ReadOpenAiResponses(const Json& record, Trace* trace) {
+  if (!record.is_object()) {
+    return absl::InvalidArgumentError(
+        Concat("expected a JSON object {\"id\", \"input\", \"output\"}, got ",
+               record.type_name()));
+  }
+  if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
+  ResponsesReader reader(trace);
+  std::string instructions;
+  if (absl::Status s =
+          ReadOptionalString(record, "instructions", "", &instructions);
+      !s.ok()) {
+    return s;
+  }
+  if (!instructions.empty()) reader.AddInstructions(instructions);
+
+  const Json* messages = Find(record, "messages");
+  const Json* input = Find(record, "input");
+  const Json* output = Find(record, "output");
+  if (messages != nullptr) {
+    if (!messages->is_array()) {
+      return WrongType("messages", "an array of items", *messages);
+    }
+    if (absl::Status s = reader.ReadList(*messages, "messages"); !s.ok()) {
+      return s;
+    }
+  } else if (input == nullptr && output == nullptr) {
+    return Missing("input");
+  }
+  if (input != nullptr && !input->is_null()) {
+    if (input->is_string()) {
+      reader.AddInputText(input->get<std::string>());
+    } else if (input->is_array()) {
+      if (absl::Status s = reader.ReadList(*input, "input"); !s.ok()) return s;
+    } else {
+      return WrongType("input", "a string or an array of items", *input);
+    }
+  }
+  if (output != nullptr && !output->is_null()) {
+    if (!output->is_array()) {
+      return WrongType("output", "an array of items", *output);
+    }
+    if (absl::Status s = reader.ReadList(*output, "output"); !s.ok()) return s;
+  }
+  MarkTextBesideToolCalls(trace);
+  return absl::OkStatus();
+}
+
+}  // namespace groundgate::traces

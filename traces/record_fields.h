@@ -1,0 +1,188 @@
+// traces/record_fields.h — checked reads of a trace record's
+// fields, shared by every adapter.
+//
+// Its one job: read a field of a parsed JSON record after checking that it
+// is present and of the right type, and otherwise return an InvalidArgument
+// whose message names the field by its path ("messages[3].content[1].text:
+// missing"). It sits under the adapters (openai_chat.cc, anthropic.cc, ...).
+//
+// What it does NOT do: know any format's vocabulary (the adapters do), open
+// files, or throw: nlohmann's non-throwing parse, and every type is checked
+// before a value is read.
+#ifndef GROUNDGATE_TRACES_RECORD_FIELDS_H_
+#define GROUNDGATE_TRACES_RECORD_FIELDS_H_
+
+#include <cstddef>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "groundgate/trace.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate::traces {
+
+using Json = nlohmann::json;
+
+// Joins text and counts into one string. Debian's abseil has its own
+// string_view, so absl::StrCat does not take std::string_view; this does.
+inline void AppendPart(std::string& out, std::string_view text) {
+  out.append(text);
+}
+inline void AppendPart(std::string& out, std::size_t count) {
+  out.append(std::to_string(count));
+}
+template <typename... Parts>
+std::string Concat(const Parts&... parts) {
+  std::string out;
+  (AppendPart(out, parts), ...);
+  return out;
+}
+
+absl::Status FieldError(std::string_view path, std::string_view what);
+absl::Status Missing(std::string_view path);
+absl::Status WrongType(std::string_view path, std::string_view expected,
+                       const Json& found);
+
+// "path.key" (or "key" when path is empty) and "path[i]".
+std::string Member(std::string_view path, std::string_view key);
+std::string Element(std::string_view path, std::size_t index);
+
+// Where `value` first opens more than `limit` arrays or objects inside one
+// another (`value` itself is the first when it is one), or nullopt when it
+// never does. The place is named from `path` on by the formats' own field
+// names ("steps[2].content", "messages[1].result.structuredContent"),
+// stopping at the first key that is not one of them, so the name never
+// copies the record's content; "record" when nothing could be named.
+// Iterative, for any depth: it is what keeps a hostile record from ever
+// reaching a recursive walk (dump, compare, copy) of nlohmann's.
+// REQUIRES: limit >= 1.
+std::optional<std::string> FindNestingDeeperThan(const Json& value, int limit,
+                                                 std::string_view path);
+
+// The member `key` of `object`, or nullptr when absent. `object` must be an
+// object.
+const Json* Find(const Json& object, std::string_view key);
+
+// A required string member: Missing or WrongType when it is not one.
+absl::Status ReadString(const Json& object, std::string_view key,
+                        std::string_view path, std::string* out);
+// An optional string member: absent or null leaves *out as it is.
+absl::Status ReadOptionalString(const Json& object, std::string_view key,
+                                std::string_view path, std::string* out);
+
+// An id that formats spell as a string or a number (JSON-RPC ids, step
+// ids): its text, or WrongType.
+absl::Status ReadIdText(const Json& value, std::string_view path,
+                        std::string* out);
+
+// Text content: a string; null (nothing); or an array of parts, objects
+// with a "type", whose parts of a type in `text_types` give their "text"
+// (joined with "\n"), whose parts of a type in `skipped_types` carry no
+// text, and any other part type is an error naming the field and listing
+// both. An empty `skipped_types` list skips every other type.
+absl::Status ReadTextContent(
+    const Json& content, std::string_view path,
+    std::initializer_list<std::string_view> text_types,
+    std::initializer_list<std::string_view> skipped_types, std::string* text);
+
+// True when `type` can be a type name: 1 to kMaxTypeNameBytes of a-z,
+// 0-9, '_' and '.'. Every documented type is one ("web_search_tool_result",
+// "reasoning.text"); a value that is not ("sk-live-42", a paragraph) is
+// malformed, never quoted in a warning.
+inline constexpr std::size_t kMaxTypeNameBytes = 64;
+bool IsTypeName(std::string_view type);
+
+// Adds `warning` ("path: what") to trace->warnings, or counts it in
+// unlisted_warnings once kMaxTraceWarnings are listed.
+void Warn(Trace* trace, std::string warning);
+
+// For a part, block, item or step at `path` whose "type" no reader knows.
+// When `type` is a type name: warns "path.type: unknown KIND type
+// \"TYPE\"; not read" and returns OK. Otherwise returns the error
+// "path.type: unknown KIND type (expected EXPECTED)", which quotes nothing.
+absl::Status UnknownType(Trace* trace, std::string_view path,
+                         std::string_view kind, std::string_view type,
+                         std::string_view expected);
+
+// Appends `part` to *text, after a "\n" when *text is not empty.
+void AppendLine(std::string* text, std::string_view part);
+
+// Reads part["text"] (a string; an error naming PATH.text otherwise) and
+// appends it to *text with AppendLine: a "text" content part.
+absl::Status AppendTextPart(const Json& part, const std::string& path,
+                            std::string* text);
+
+// What a format's reader made of one content part.
+enum class PartRead {
+  kText,        // its text was appended
+  kNothing,     // it carries no value (a cache marker, a file upload note)
+  kUnreadable,  // it may carry values that cannot be read (image, PDF)
+  kUnknown,     // not a type the format knows
+};
+// Reads one part (an object whose "type" is `type`, at `path`), appending
+// its text (AppendLine) to *text. An error for a malformed known part.
+using PartReader = std::function<absl::StatusOr<PartRead>(
+    const Json& part, const std::string& type, const std::string& path,
+    std::string* text)>;
+
+// Content as a string, null (nothing), or an array of typed parts, each
+// given to `reader`: text goes to out->text (parts joined with "\n"); an
+// unreadable part sets out->unreadable; an unknown part is named by
+// UnknownType (KIND and EXPECTED are its words), then its "text" is read
+// when it is a string, else it is unreadable. Errors name the part.
+absl::Status ReadParts(const Json& content, std::string_view path,
+                       std::string_view kind, std::string_view expected,
+                       const PartReader& reader, Trace* trace,
+                       TraceMessage* out);
+
+// A copy of a server tool's result without what the gate cannot read:
+// encrypted members (encrypted_content, encrypted_index, encrypted_stdout),
+// signatures, images and documents given as base64, a file or a URL. Sets
+// *unreadable when it dropped any of them (a PDF's text, an encrypted
+// page: values the model may have read). Recursive: the record's depth is
+// bounded first (kMaxTraceJsonDepth).
+Json WithoutOpaque(const Json& value, bool* unreadable);
+
+// The JSON text of `value` as the corpus walks it (invalid UTF-8 replaced).
+std::string JsonText(const Json& value);
+
+// True when `text` is a JSON object whose "exception" member is neither
+// null, false nor "": the way API-Bank and ToolTalk tools report an error.
+bool ReportsException(std::string_view text);
+
+// For formats that record the model's step as several entries (Responses
+// items, MCP frames, evidenceflow steps): within each run of consecutive
+// assistant and reasoning messages, the assistant text is beside tool calls
+// when any message of the run calls a tool, as it would be in one Chat
+// Completions message.
+void MarkTextBesideToolCalls(Trace* trace);
+
+// The adapters: each reads a whole record of its format into *trace
+// (id, messages). `record` is any JSON value; each checks its own shape.
+absl::Status ReadOpenAiChat(const Json& record, Trace* trace);
+absl::Status ReadOpenAiResponses(const Json& record, Trace* trace);
+absl::Status ReadAnthropicMessages(const Json& record, Trace* trace);
+absl::Status ReadMcp(const Json& record, Trace* trace);
+absl::Status ReadEvidenceFlow(const Json& record, Trace* trace);
+
+// One Chat Completions message (openai_chat.cc), shared with the MCP
+// adapter, whose conversation entries have that shape. `call_names` maps the
+// tool-call ids met so far to their function names; the message's own calls
+// are added to it. Warnings go to `trace`.
+absl::Status ReadChatMessage(
+    const Json& message, std::size_t index, const std::string& path,
+    std::unordered_map<std::string, std::string>* call_names, Trace* trace,
+    TraceMessage* out);
+
+// Reads the record's "id": a required string.
+absl::Status ReadRecordId(const Json& record, Trace* trace);
+
+}  // namespace groundgate::traces
+
+#endif  // GROUNDGATE_TRACES_RECORD_FIELDS_H_

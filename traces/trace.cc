@@ -1,0 +1,207 @@
+// traces/trace.cc — one record to a Trace, whatever its format.
+//
+// Its one job: parse a line without throwing, take the record's format
+// (named, or detected by detect.cc), hand the record to that adapter, and
+// mark as errors the results whose JSON says "exception". See
+// groundgate/trace.h.
+//
+// What it does NOT do: read any format's fields itself (the adapters in
+// this folder do), or replay a trace (replay.cc).
+#include "groundgate/trace.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "base/json_parse.h"
+#include "nlohmann/json.hpp"
+#include "traces/record_fields.h"
+
+namespace groundgate {
+namespace {
+
+using traces::Concat;
+using traces::Find;
+using Json = nlohmann::json;
+
+struct FormatName {
+  TraceFormat format;
+  std::string_view name;
+};
+constexpr FormatName kFormatNames[] = {
+    {TraceFormat::kAuto, "auto"},
+    {TraceFormat::kOpenAiChat, "openai-chat"},
+    {TraceFormat::kOpenAiResponses, "openai-responses"},
+    {TraceFormat::kAnthropicMessages, "anthropic"},
+    {TraceFormat::kMcp, "mcp"},
+    {TraceFormat::kEvidenceFlow, "evidenceflow"},
+};
+
+// Finds the syntax error in a text the non-throwing parse rejected, so the
+// message can say what and where. nlohmann reports it to a SAX handler
+// without throwing when the handler returns false.
+class SyntaxErrorFinder {
+ public:
+  bool null() { return true; }
+  bool boolean(bool) { return true; }
+  bool number_integer(Json::number_integer_t) { return true; }
+  bool number_unsigned(Json::number_unsigned_t) { return true; }
+  bool number_float(Json::number_float_t, const Json::string_t&) {
+    return true;
+  }
+  bool string(Json::string_t&) { return true; }
+  bool binary(Json::binary_t&) { return true; }
+  bool start_object(std::size_t) { return true; }
+  bool key(Json::string_t&) { return true; }
+  bool end_object() { return true; }
+  bool start_array(std::size_t) { return true; }
+  bool end_array() { return true; }
+  bool parse_error(std::size_t position, const std::string& /*last_token*/,
+                   const nlohmann::detail::exception& error) {
+    position_ = position;
+    description_ = error.what();
+    return false;
+  }
+
+  // "syntax error while parsing value - invalid literal (at byte 5)".
+  // nlohmann's text starts with "[json.exception.parse_error.101] parse
+  // error at line 1, column 5: " and may end with "; last read: '...'",
+  // which would copy input: both are cut.
+  std::string Describe() const {
+    std::string_view text = description_;
+    if (std::size_t colon = text.find(": "); colon != std::string_view::npos) {
+      text.remove_prefix(colon + 2);
+    }
+    if (std::size_t last = text.find("; last read");
+        last != std::string_view::npos) {
+      text = text.substr(0, last);
+    }
+    if (text.empty()) text = "syntax error";
+    return Concat(text, " (at byte ", position_, ")");
+  }
+
+ private:
+  std::size_t position_ = 0;
+  std::string description_;
+};
+
+}  // namespace
+
+std::string_view TraceFormatName(TraceFormat format) {
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == format) return entry.name;
+  }
+  return "auto";
+}
+
+std::optional<TraceFormat> ParseTraceFormatName(std::string_view name) {
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.name == name) return entry.format;
+  }
+  return std::nullopt;
+}
+
+std::string_view TraceRoleName(TraceRole role) {
+  switch (role) {
+    case TraceRole::kSystem:
+      return "system";
+    case TraceRole::kUser:
+      return "user";
+    case TraceRole::kAssistant:
+      return "assistant";
+    case TraceRole::kToolResult:
+      return "tool_result";
+    case TraceRole::kReasoning:
+      return "reasoning";
+  }
+  return "user";
+}
+
+bool TraceMessage::IsAnswer() const {
+  return role == TraceRole::kAssistant && tool_calls.empty() &&
+         !beside_tool_calls;
+}
+
+absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text) {
+  // simdjson first; whatever it does not take, nlohmann parses and judges.
+  if (std::optional<Json> fast = base::ParseJsonWithSimdjson(text)) {
+    return *std::move(fast);
+  }
+  // The syntax check first, without building anything: what simdjson
+  // declines is nearly always not JSON, and the DOM parse it replaced
+  // allocated a tree only to discard it (a tenth of the jsonl fuzzer's time,
+  // tests/fuzz/README.md). Both passes are nlohmann's one parser, so they
+  // accept the same texts.
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  SyntaxErrorFinder finder;
+  if (!Json::sax_parse(begin, end, &finder)) {
+    return absl::InvalidArgumentError(Concat("not JSON: ", finder.Describe()));
+  }
+  Json document = Json::parse(begin, end, /*cb=*/nullptr,
+                              /*allow_exceptions=*/false);
+  if (document.is_discarded()) {
+    return absl::InvalidArgumentError(Concat("not JSON: ", finder.Describe()));
+  }
+  return document;
+}
+
+absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
+                                      TraceFormat format) {
+  // Before any adapter dumps a value: nlohmann's dump recurses once per
+  // level, and a hostile record can nest a hundred thousand.
+  if (std::optional<std::string> deep =
+          traces::FindNestingDeeperThan(record, kMaxTraceJsonDepth, "")) {
+    return absl::InvalidArgumentError(
+        Concat(*deep, ": nests deeper than ",
+               static_cast<std::size_t>(kMaxTraceJsonDepth)));
+  }
+  if (format == TraceFormat::kAuto) format = DetectTraceFormat(record);
+  Trace trace;
+  trace.format = format;
+  absl::Status status;
+  switch (format) {
+    case TraceFormat::kAuto:
+    case TraceFormat::kOpenAiChat:
+      trace.format = TraceFormat::kOpenAiChat;
+      status = traces::ReadOpenAiChat(record, &trace);
+      break;
+    case TraceFormat::kOpenAiResponses:
+      status = traces::ReadOpenAiResponses(record, &trace);
+      break;
+    case TraceFormat::kAnthropicMessages:
+      status = traces::ReadAnthropicMessages(record, &trace);
+      break;
+    case TraceFormat::kMcp:
+      status = traces::ReadMcp(record, &trace);
+      break;
+    case TraceFormat::kEvidenceFlow:
+      status = traces::ReadEvidenceFlow(record, &trace);
+      break;
+  }
+  if (!status.ok()) return status;
+  // API-Bank and ToolTalk tools say they failed inside their JSON result.
+  for (TraceMessage& message : trace.messages) {
+    if (message.role == TraceRole::kToolResult && !message.is_error &&
+        traces::ReportsException(message.text)) {
+      message.is_error = true;
+    }
+  }
+  return trace;
+}
+
+absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
+                                      TraceFormat format) {
+  // No scan before the parse: nlohmann's parser (3.11) keeps its nesting on
+  // the heap, so any depth parses, and the record's depth check can then
+  // name the field that nests too deep.
+  absl::StatusOr<Json> record = ParseJsonText(line);
+  if (!record.ok()) return record.status();
+  return ReadTraceRecord(*record, format);
+}
+
+}  // namespace groundgate
