@@ -68,7 +68,7 @@ int GuardedConversation(const groundgate::Gate& gate,
       continue;
     }
     const groundgate::stages::Judgement judgement =
-        groundgate::stages::Judge(gate, turn.text, corpus);
+        groundgate::stages::MakeJudgement(gate, turn.text, corpus);
     if (!judgement.judged) break;  // an empty answer: nothing to judge
     const groundgate::stages::RouteDecision decision =
         groundgate::stages::Route(judgement.verdict,

@@ -11,8 +11,9 @@
 
 namespace groundgate::stages {
 
-Judgement Judge(const Gate& gate, std::string_view answer,
-                const EvidenceCorpus& corpus, const FindingsLedger* ledger) {
+Judgement MakeJudgement(const Gate& gate, std::string_view answer,
+                        const EvidenceCorpus& corpus,
+                        const FindingsLedger* ledger) {
   Judgement judgement;
   const absl::string_view stripped = absl::StripAsciiWhitespace(
       absl::string_view(answer.data(), answer.size()));

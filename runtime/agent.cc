@@ -3,7 +3,7 @@
 // Its one job: run one user turn. The model is called with the whole
 // conversation; its tool calls run through the ToolRegistry and each
 // successful result is recorded (stages::Record); its answer is judged
-// (stages::Judge), routed by the posture (stages::Route) and reported
+// (stages::MakeJudgement), routed by the posture (stages::Route) and reported
 // (stages::Emit). Guard and rails get one revision per user turn: the failed
 // answer goes in as an assistant turn, the correction frame as a user turn,
 // and the tools stay offered. After max_iterations rounds of tool calls the
@@ -439,7 +439,7 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
 
     std::string answer = std::move(reply->content);
     stages::Judgement judgement =
-        stages::Judge(*c.gate, answer, c.corpus, &c.ledger);
+        stages::MakeJudgement(*c.gate, answer, c.corpus, &c.ledger);
     if (!judgement.judged) {
       // An empty answer has nothing to judge: no verdict, no event.
       c.AppendAssistant(answer);

@@ -32,7 +32,7 @@ Gate& Gate::operator=(Gate&&) noexcept = default;
 
 Verdict Gate::Judge(std::string_view answer,
                     const EvidenceCorpus& corpus) const {
-  return stages::JudgeAnswer(answer, corpus, *compiled_->extractor,
+  return stages::ClimbLadder(answer, corpus, *compiled_->extractor,
                              compiled_->options);
 }
 

@@ -109,7 +109,7 @@ void ClimbNameLadder(JudgeContext& context, const NameRead& read) {
       !ExemptByNameWords(context, words, candidate) &&
       !GroundByRespelledName(context, name, read.person, candidate)) {
     context.MarkNotFound(candidate);
-    NameNameNearMiss(context, words, candidate);
+    NearMissOneWordOff(context, words, candidate);
   }
   context.Finish(candidate, candidate->canonical);
 }
@@ -285,7 +285,7 @@ void ReadAt(JudgeContext& context, evidence::TokenSpan span,
 
 }  // namespace
 
-Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
+Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
                     const evidence::Extractor& extractor,
                     const GateOptions& options) {
   JudgeContext context(answer, corpus, extractor, options,

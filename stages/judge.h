@@ -1,4 +1,4 @@
-// stages/judge.h — the judge step: answer + corpus -> Verdict.
+// stages/judge.h — the judge's ladder: answer + corpus -> Verdict.
 //
 // Its one job: walk the answer's tokens, keep the candidates the extractor
 // accepts (one per distinct value, in answer order), look each one up, and
@@ -21,7 +21,11 @@
 
 namespace groundgate::stages {
 
-Verdict JudgeAnswer(std::string_view answer, const EvidenceCorpus& corpus,
+// The verdict on `answer`: each candidate the readers find climbs the rungs
+// until one grounds or exempts it, or it is unsupported. Gate::Judge is this
+// with the Gate's compiled extractor and options. Never fails; keeps no
+// reference to its arguments.
+Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
                     const evidence::Extractor& extractor,
                     const GateOptions& options);
 

@@ -106,8 +106,8 @@ void NameDateNearMiss(JudgeContext& context,
   NameNearMiss(context, DateVariants(when), candidate);
 }
 
-void NameNameNearMiss(JudgeContext& context, const NameWordsFound& words,
-                      Candidate* candidate) {
+void NearMissOneWordOff(JudgeContext& context, const NameWordsFound& words,
+                        Candidate* candidate) {
   if (candidate->status != CandidateStatus::kUnsupported ||
       words.missing != 1 || words.first_carried == nullptr) {
     return;

@@ -46,8 +46,8 @@ void NameDateNearMiss(JudgeContext& context,
 // One word off a carried name is the typical fabrication ("Ava Li" for a
 // carried "Mia Li"): names the carried word when exactly one word was
 // missing.
-void NameNameNearMiss(JudgeContext& context, const NameWordsFound& words,
-                      Candidate* candidate);
+void NearMissOneWordOff(JudgeContext& context, const NameWordsFound& words,
+                        Candidate* candidate);
 
 }  // namespace groundgate::stages
 

@@ -58,7 +58,8 @@ TEST_SUITE("findings") {
     FindingsLedger ledger;
     ledger.Declare("c1", Standing::kRuledOut);
     ledger.Declare("c2", Standing::kNoise);
-    const stages::Judgement j = stages::Judge(gate, kAnswer, corpus, &ledger);
+    const stages::Judgement j =
+        stages::MakeJudgement(gate, kAnswer, corpus, &ledger);
     REQUIRE(j.findings.contingent.size() == 1);
     const ContingentValue& value = j.findings.contingent[0];
     CHECK(value.canonical == "port-7731");
@@ -80,7 +81,7 @@ TEST_SUITE("findings") {
     FindingsLedger ledger;
     ledger.Declare("c1", Standing::kRuledOut);
     ledger.Declare("c2", Standing::kFact);
-    CHECK(stages::Judge(gate, kAnswer, corpus, &ledger)
+    CHECK(stages::MakeJudgement(gate, kAnswer, corpus, &ledger)
               .findings.contingent.empty());
   }
 
@@ -90,9 +91,9 @@ TEST_SUITE("findings") {
     RecordThree(corpus);
     FindingsLedger ledger;
     ledger.Declare("c1", Standing::kOpen);
-    CHECK(stages::Judge(gate, kAnswer, corpus, &ledger)
+    CHECK(stages::MakeJudgement(gate, kAnswer, corpus, &ledger)
               .findings.contingent.empty());
-    CHECK(stages::Judge(gate, kAnswer, corpus, nullptr)
+    CHECK(stages::MakeJudgement(gate, kAnswer, corpus, nullptr)
               .findings.contingent.empty());
   }
 
@@ -106,7 +107,8 @@ TEST_SUITE("findings") {
       corpus.RecordToolResult(id, "port_log", R"({"port": "PORT-7731"})");
       ledger.Declare(id, Standing::kRuledOut);
     }
-    const stages::Judgement j = stages::Judge(gate, kAnswer, corpus, &ledger);
+    const stages::Judgement j =
+        stages::MakeJudgement(gate, kAnswer, corpus, &ledger);
     REQUIRE(j.verdict.candidates.size() == 1);
     CHECK(j.verdict.candidates[0].carriers_cut);
     CHECK(j.findings.contingent.empty());
@@ -126,7 +128,8 @@ TEST_SUITE("findings") {
     std::vector<std::string> lines;
     Subscription all = bus.SubscribeAll(
         [&](const Event& e) { lines.push_back(EventToJsonLine(e)); });
-    const stages::Judgement j = stages::Judge(gate, kAnswer, corpus, &ledger);
+    const stages::Judgement j =
+        stages::MakeJudgement(gate, kAnswer, corpus, &ledger);
     const stages::RouteDecision d =
         stages::Route(j.verdict, Posture::kGuard, {});
     stages::Emit(&bus, {.conversation_id = "x", .turn = 1, .iteration = 2}, j,
@@ -194,7 +197,8 @@ TEST_SUITE("findings") {
     corpus.RecordToolResult("c1", "t", R"({"a": "PORT-7731", "b": "X-12345"})");
     FindingsLedger ledger;
     ledger.Declare("c1", Standing::kNoise);
-    const stages::Judgement j = stages::Judge(gate, kAnswer, corpus, &ledger);
+    const stages::Judgement j =
+        stages::MakeJudgement(gate, kAnswer, corpus, &ledger);
     CHECK(j.verdict.evidence_truncated);
     CHECK(j.findings.contingent.empty());
     CHECK_FALSE(j.findings.results_cited_nothing_from.has_value());

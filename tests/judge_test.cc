@@ -363,7 +363,7 @@ TEST_SUITE("judge") {
     CHECK((*verdict.answer_carriers)[0].tool_call_id == "call_1");
   }
 
-  TEST_CASE("JudgeAnswer is what Gate::Judge runs") {
+  TEST_CASE("the ladder is what Gate::Judge runs") {
     absl::StatusOr<std::unique_ptr<evidence::Extractor>> extractor =
         evidence::Extractor::Create({});
     REQUIRE(extractor.ok());
@@ -372,7 +372,7 @@ TEST_SUITE("judge") {
     corpus.RecordToolResult("c1", "t", R"({"crc": 41200})");
     const std::string answer = "41,200 and SN-99999";
     const Verdict direct =
-        stages::JudgeAnswer(answer, corpus, **extractor, GateOptions{});
+        stages::ClimbLadder(answer, corpus, **extractor, GateOptions{});
     const Verdict wrapped = gate.Judge(answer, corpus);
     CHECK(VerdictToJson(direct, {.include_values = true}).dump() ==
           VerdictToJson(wrapped, {.include_values = true}).dump());

@@ -8,8 +8,8 @@
 //     that carried none of the answer's values;
 //   - per tool name: results, values recorded, values the answer carried,
 //     and their ratio.
-// It sits after the judge step of the data flow (stages::Judge computes it);
-// the emit step reports contingent values as a contingent_found event.
+// It sits after the judge step of the data flow (stages::MakeJudgement computes
+// it); the emit step reports contingent values as a contingent_found event.
 //
 // What it does NOT do: judge values (the Gate does), or decide anything. A
 // result the answer cited nothing from is not "unused": an answer can rest on

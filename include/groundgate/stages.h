@@ -17,7 +17,7 @@
 //                                       .tool_name = "get_order",
 //                                       .content = result, .ok = true});
 //   groundgate::stages::Judgement j =
-//       groundgate::stages::Judge(gate, answer, corpus, &ledger);
+//       groundgate::stages::MakeJudgement(gate, answer, corpus, &ledger);
 //   if (j.judged) {
 //     groundgate::stages::RouteDecision d = groundgate::stages::Route(
 //         j.verdict, groundgate::Posture::kGuard, {.revision_asked = false});
@@ -130,9 +130,9 @@ struct Judgement {
 
 // Judges `answer` against `corpus` and computes the findings. `ledger` may be
 // null. Never fails; keeps no reference to its arguments.
-[[nodiscard]] Judgement Judge(const Gate& gate, std::string_view answer,
-                              const EvidenceCorpus& corpus,
-                              const FindingsLedger* ledger = nullptr);
+[[nodiscard]] Judgement MakeJudgement(const Gate& gate, std::string_view answer,
+                                      const EvidenceCorpus& corpus,
+                                      const FindingsLedger* ledger = nullptr);
 
 // ----------------------------------------------------------------- route
 

@@ -1,12 +1,11 @@
-// tests/record_speed_month_names_test.cc — the month-name table, built fast,
-// is the table it was.
+// tests/month_names_test.cc — the month-name table of every locale the
+// extractor reads.
 //
-// Pins evidence::LocaleMonthNames after issue 12 made it open one word
-// BreakIterator per locale instead of letting toTitle open one per call:
-// for every locale the extractor reads, the names, months and flags are
-// exactly those of the construction before the change, which this file
-// keeps as its reference. It does not test what the extractor does with the
-// table (extractor_test.cc does).
+// evidence::LocaleMonthNames opens one word BreakIterator per locale rather
+// than letting ICU's toTitle open one per call. This suite pins that the
+// names, months and flags it builds are exactly those of the plain
+// per-call construction, which this file keeps as its reference. It does
+// not test what the extractor does with the table (extractor_test.cc does).
 #include <doctest/doctest.h>
 #include <unicode/dtfmtsym.h>
 #include <unicode/locid.h>
