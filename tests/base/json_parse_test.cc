@@ -1,0 +1,179 @@
+// tests/base/json_parse_test.cc — base/json_parse.h: simdjson builds the DOM
+// nlohmann would, and leaves to nlohmann every text it might read
+// differently.
+#include "base/json_parse.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "doctest/doctest.h"
+#include "groundgate/trace.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate::base {
+namespace {
+
+using Json = nlohmann::json;
+
+// nlohmann's own verdict: the DOM, or nullopt when it rejects the text.
+std::optional<Json> NlohmannParse(std::string_view text) {
+  Json document = Json::parse(text.begin(), text.end(), nullptr, false);
+  if (document.is_discarded()) return std::nullopt;
+  return document;
+}
+
+// The contract: whatever simdjson accepts, nlohmann accepts too, with the
+// same DOM, the same types and the same dump.
+void CheckSameAsNlohmann(std::string_view text) {
+  CAPTURE(text);
+  const std::optional<Json> fast = ParseJsonWithSimdjson(text);
+  if (!fast) return;
+  const std::optional<Json> slow = NlohmannParse(text);
+  REQUIRE(slow.has_value());
+  CHECK(*fast == *slow);
+  CHECK(fast->dump() == slow->dump());
+}
+
+TEST_SUITE("json parse") {
+  TEST_CASE("json parse builds nlohmann's DOM for a trace record") {
+    const std::string_view record =
+        R"({"id":"t1","messages":[{"role":"user","content":"hi"},)"
+        R"({"role":"tool","tool_call_id":"c1","content":"{\"n\": 42}"},)"
+        R"({"role":"assistant","content":"It is 42.","x":[true,false,null]}]})";
+    const std::optional<Json> fast = ParseJsonWithSimdjson(record);
+    REQUIRE(fast.has_value());
+    CHECK(*fast == Json::parse(record));
+    CHECK((*fast)["messages"][1]["content"] == "{\"n\": 42}");
+  }
+
+  TEST_CASE("json parse types numbers as nlohmann's lexer does") {
+    const std::optional<Json> fast = ParseJsonWithSimdjson(
+        R"([0, 7, -7, -0, 18446744073709551615, 18446744073709551616,)"
+        R"( -9223372036854775808, -9223372036854775809, 1.0, 1e2, 2.5E-3,)"
+        R"( 0.1, 123456789012345678901234567890])");
+    if (!fast) return;  // simdjson may decline a big integer: nlohmann reads it
+    const Json& a = *fast;
+    CHECK(a[0].is_number_unsigned());
+    CHECK(a[1].is_number_unsigned());
+    CHECK(a[2].is_number_integer());
+    CHECK_FALSE(a[2].is_number_unsigned());
+    CHECK(a[3].is_number_integer());
+    CHECK(a[3].dump() == "0");
+    CHECK(a[4].get<std::uint64_t>() == 18446744073709551615ull);
+    CHECK(a[5].is_number_float());
+    CHECK(a[6].get<std::int64_t>() == INT64_MIN);
+    CHECK(a[7].is_number_float());
+    CHECK(a[8].is_number_float());
+    CHECK(a[8].dump() == "1.0");
+    CHECK(a[9].is_number_float());
+    CHECK(a[12].is_number_float());
+  }
+
+  TEST_CASE("json parse keeps the last of duplicate keys, as nlohmann does") {
+    const std::optional<Json> fast =
+        ParseJsonWithSimdjson(R"({"a": 1, "b": 2, "a": 3})");
+    REQUIRE(fast.has_value());
+    CHECK((*fast)["a"] == 3);
+    CHECK(fast->size() == 2);
+    CheckSameAsNlohmann(R"({"a": 1, "b": 2, "a": 3})");
+  }
+
+  TEST_CASE("json parse unescapes strings as nlohmann does") {
+    for (const std::string_view text :
+         {R"(["\u00e9", "\ud83d\ude00", "a\"b\\c\/d\b\f\n\r\t"])",
+          "[\"caf\xC3\xA9 \xE2\x82\xAC\"]", R"({"\u0041": "\u0000"})"}) {
+      const std::optional<Json> fast = ParseJsonWithSimdjson(text);
+      REQUIRE(fast.has_value());
+      CheckSameAsNlohmann(text);
+    }
+  }
+
+  TEST_CASE("json parse leaves to nlohmann what it might read otherwise") {
+    // Each of these nlohmann rejects; none may come back as a DOM.
+    for (const std::string_view text :
+         {std::string_view(""), std::string_view("{"), std::string_view("{} x"),
+          std::string_view("[1,]"), std::string_view("{\"a\":\"tab\there\"}"),
+          std::string_view("[\"\\ud800\"]"), std::string_view("[01]"),
+          std::string_view("[1.]"), std::string_view("[1e400]"),
+          std::string_view("[\"\xff\"]"), std::string_view("[tru]"),
+          std::string_view("[nul]"), std::string_view("{'a': 1}")}) {
+      CAPTURE(text);
+      CHECK_FALSE(NlohmannParse(text).has_value());
+      CHECK_FALSE(ParseJsonWithSimdjson(text).has_value());
+    }
+    // Scalars at the root are nlohmann's to read.
+    CHECK_FALSE(ParseJsonWithSimdjson("42").has_value());
+    CHECK_FALSE(ParseJsonWithSimdjson("\"s\"").has_value());
+  }
+
+  TEST_CASE("json parse declines deep nesting without recursing into it") {
+    const std::string deep =
+        std::string(100'000, '[') + std::string(100'000, ']');
+    CHECK_FALSE(ParseJsonWithSimdjson(deep).has_value());
+    // Just past the limit: declined (and read by nlohmann), never an
+    // assertion inside simdjson.
+    const std::string past = std::string(kMaxSimdjsonDepth, '[') +
+                             std::string(kMaxSimdjsonDepth, ']');
+    CHECK_FALSE(ParseJsonWithSimdjson(past).has_value());
+    const std::string ok =
+        std::string(300, '[') + "{\"a\":1}" + std::string(300, ']');
+    CHECK(ParseJsonWithSimdjson(ok).has_value());
+    CheckSameAsNlohmann(ok);
+  }
+
+  TEST_CASE("json parse agrees with nlohmann on every mutated fixture line") {
+    // Each line of a fixture, and each line with one byte changed at a
+    // spread of positions: whatever simdjson accepts must be nlohmann's DOM.
+    std::ifstream fixture(std::string(GROUNDGATE_SOURCE_DIR) +
+                          "/tests/fixtures/storage_ops.jsonl");
+    REQUIRE(fixture.good());
+    std::string line;
+    std::size_t lines = 0;
+    std::size_t accepted = 0;
+    constexpr char kBytes[] = {'"', '\\', '{', '}', '[',  ']', ',',   ':',
+                               '0', '-',  'e', ' ', '\t', 'x', '\x80'};
+    while (std::getline(fixture, line) && lines < 20) {
+      ++lines;
+      CheckSameAsNlohmann(line);
+      const std::size_t step = line.size() / 40 + 1;
+      for (std::size_t at = 0; at < line.size(); at += step) {
+        std::string mutated = line;
+        mutated[at] = kBytes[(at / step) % sizeof(kBytes)];
+        if (ParseJsonWithSimdjson(mutated)) ++accepted;
+        CheckSameAsNlohmann(mutated);
+      }
+    }
+    CHECK(lines > 0);
+    CHECK(accepted > 0);  // the contract was exercised, not only declined
+  }
+
+  TEST_CASE("json parse: ParseJsonText reads the same through either parser") {
+    // A line simdjson declines (a raw tab in whitespace) and its twin it
+    // takes: the same DOM, and the same trace.
+    const std::string_view fast_line =
+        R"({"id":"t","messages":[{"role":"assistant","content":"x 4242"}]})";
+    const std::string slow_line =
+        "{\"id\":\"t\",\t\"messages\":[{\"role\":\"assistant\",\"content\":"
+        "\"x 4242\"}]}";
+    REQUIRE(ParseJsonWithSimdjson(fast_line).has_value());
+    REQUIRE_FALSE(ParseJsonWithSimdjson(slow_line).has_value());
+    const auto a = ParseJsonText(fast_line);
+    const auto b = ParseJsonText(slow_line);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK(*a == *b);
+    // The error message is nlohmann's, as before.
+    const auto bad = ParseJsonText("{\"id\": }");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(std::string(bad.status().message()).starts_with("not JSON: "));
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::base

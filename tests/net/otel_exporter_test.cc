@@ -1,0 +1,1000 @@
+// tests/net/otel_exporter_test.cc — evidence_checked as OTLP/HTTP JSON
+// (include/groundgate/otel.h).
+//
+// Pins the record field by field (names, 64-bit integers as strings, no
+// value unless both the application and the exporter opt in: law 8), the
+// queue (a full queue drops and counts without blocking, even while the
+// collector stalls), batching, retries, Flush and Shutdown, and the whole
+// path from an Agent through libcurl to a loopback collector. When
+// tests/otlp/node_modules is installed (npm ci --prefix tests/otlp), the
+// payload is also decoded by the real OTLP message types (tests/otlp/
+// decode.js); otherwise a MESSAGE says that check was skipped.
+#if GROUNDGATE_HAS_NET
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "groundgate/agent.h"
+#include "groundgate/otel.h"
+#include "groundgate/version.h"
+#include "nlohmann/json.hpp"
+#include "tests/loopback_http.h"
+
+namespace groundgate {
+namespace {
+
+using namespace std::chrono_literals;
+using Json = nlohmann::json;
+
+// Long enough for any wait on a loaded two-core machine under TSan; a test
+// that passes never waits this long.
+constexpr auto kPatience = 30s;
+// A flush interval no test lives to see: batches go out only when full or
+// flushed.
+constexpr std::chrono::milliseconds kNever = std::chrono::hours(1);
+
+const std::chrono::system_clock::time_point kTime{
+    std::chrono::nanoseconds(1700000000123456789)};
+
+// A flagged judgement: 5 candidates, 4 looked up, 1 typed (an identifier
+// whose canonical value the event carries, as if the application opted in),
+// 2 carriers, 1 conflict.
+EvidenceChecked FlaggedEvent() {
+  EvidenceChecked e;
+  e.conversation_id = "conv-7";
+  e.turn = 2;
+  e.iteration = 3;
+  e.action = EvidenceAction::kFlagged;
+  e.posture = Posture::kGuard;
+  e.after_revision = true;
+  e.wrap_up = false;
+  e.candidates = 5;
+  e.looked_up = 4;
+  e.unsupported = {{.shape = "identifier",
+                    .start = 10,
+                    .end = 19,
+                    .value = "trk-99812",
+                    .near_miss_carrier = "call_1"}};
+  e.carried_by = std::vector<AnswerCarrier>{
+      {.tool_call_id = "call_1", .tool_name = "get_order", .values = 2},
+      {.tool_call_id = "call_2", .tool_name = "get_rate", .values = 1}};
+  e.conflicts = {{.shape = "number",
+                  .start = 30,
+                  .end = 35,
+                  .used_carrier = "call_1",
+                  .other_carrier = "call_2"}};
+  e.evidence_truncated = false;
+  e.answer_truncated = false;
+  e.grounding = {.this_turn = 2, .prior_turns = 1};
+  return e;
+}
+
+Json Body(std::span<const EvidenceChecked> events,
+          const OtlpExporterOptions& options = {}) {
+  return Json::parse(OtlpLogsRequestJson(events, kTime, options));
+}
+
+const Json& OnlyRecord(const Json& body) {
+  return body["resourceLogs"][0]["scopeLogs"][0]["logRecords"][0];
+}
+
+// key -> AnyValue of an OTLP attributes list.
+Json AttributeMap(const Json& list) {
+  Json out = Json::object();
+  for (const Json& kv : list) out[kv["key"].get<std::string>()] = kv["value"];
+  return out;
+}
+
+std::size_t RecordCount(const std::string& body) {
+  const Json json = Json::parse(body);
+  std::size_t count = 0;
+  for (const Json& resource_logs : json["resourceLogs"]) {
+    for (const Json& scope_logs : resource_logs["scopeLogs"]) {
+      count += scope_logs["logRecords"].size();
+    }
+  }
+  return count;
+}
+
+// ------------------------------------------------------- the real decoder
+
+std::filesystem::path OtlpDir() {
+  return std::filesystem::path(GROUNDGATE_SOURCE_DIR) / "tests" / "otlp";
+}
+
+bool RealDecoderInstalled() {
+  return std::filesystem::exists(OtlpDir() / "node_modules" / "@opentelemetry" /
+                                 "otlp-transformer") &&
+         std::system("command -v node >/dev/null 2>&1") == 0;
+}
+
+struct Decoded {
+  bool ran = false;  // false: decoder not installed
+  bool ok = false;
+  std::string error;  // decode.js's stderr when !ok
+  Json out;
+};
+
+// Runs tests/otlp/decode.js on `body`.
+Decoded DecodeWithRealOtlp(const std::string& body) {
+  Decoded decoded;
+  if (!RealDecoderInstalled()) return decoded;
+  decoded.ran = true;
+  static std::atomic<int> counter{0};
+  const std::filesystem::path base =
+      std::filesystem::temp_directory_path() /
+      ("groundgate_otlp_" + std::to_string(::getpid()) + "_" +
+       std::to_string(counter.fetch_add(1)));
+  const std::string in = base.string() + ".json";
+  const std::string out = base.string() + ".out";
+  const std::string err = base.string() + ".err";
+  std::ofstream(in, std::ios::binary) << body;
+  const std::string command = "node '" + (OtlpDir() / "decode.js").string() +
+                              "' < '" + in + "' > '" + out + "' 2> '" + err +
+                              "'";
+  const int rc = std::system(command.c_str());
+  std::stringstream out_text, err_text;
+  out_text << std::ifstream(out).rdbuf();
+  err_text << std::ifstream(err).rdbuf();
+  std::filesystem::remove(in);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  decoded.ok = rc == 0;
+  decoded.error = err_text.str();
+  if (decoded.ok) decoded.out = Json::parse(out_text.str(), nullptr, false);
+  return decoded;
+}
+
+void SayDecoderSkipped() {
+  MESSAGE(
+      "the real OTLP decoder was NOT run (install it with: npm ci --prefix "
+      "tests/otlp --ignore-scripts); checked field by field only");
+}
+
+// ------------------------------------------------------- a fake transport
+
+// Records every request; answers with `respond` (default 200 "{}"). Can
+// hold requests until released, to stand for a collector that stalls.
+class FakeCollector {
+ public:
+  using Respond =
+      std::function<absl::StatusOr<OtlpHttpResponse>(int call_index)>;
+
+  explicit FakeCollector(Respond respond = nullptr)
+      : respond_(std::move(respond)) {}
+
+  OtlpTransport transport() {
+    return [this](const OtlpHttpRequest& request)
+               -> absl::StatusOr<OtlpHttpResponse> {
+      int index = 0;
+      {
+        std::unique_lock lock(mu_);
+        index = static_cast<int>(requests_.size());
+        requests_.push_back(request);
+        changed_.notify_all();
+        // A stalled collector: wait for Release, or for the exporter's
+        // cancel flag, which (like HttpSend) is polled.
+        while (holding_ && !request.cancel->load()) {
+          changed_.wait_for(lock, 5ms);
+        }
+        if (holding_) return absl::CancelledError("stalled request cancelled");
+      }
+      if (respond_) return respond_(index);
+      return OtlpHttpResponse{.status = 200, .body = "{}"};
+    };
+  }
+
+  void Hold() {
+    std::lock_guard lock(mu_);
+    holding_ = true;
+  }
+  void Release() {
+    std::lock_guard lock(mu_);
+    holding_ = false;
+    changed_.notify_all();
+  }
+
+  bool WaitForRequests(std::size_t count) {
+    std::unique_lock lock(mu_);
+    return changed_.wait_for(lock, kPatience,
+                             [&] { return requests_.size() >= count; });
+  }
+  std::vector<OtlpHttpRequest> requests() const {
+    std::lock_guard lock(mu_);
+    return requests_;
+  }
+  std::vector<std::size_t> batch_sizes() const {
+    std::vector<std::size_t> sizes;
+    for (const OtlpHttpRequest& request : requests()) {
+      sizes.push_back(RecordCount(request.body));
+    }
+    return sizes;
+  }
+
+ private:
+  Respond respond_;
+  mutable std::mutex mu_;
+  std::condition_variable changed_;
+  bool holding_ = false;
+  std::vector<OtlpHttpRequest> requests_;
+};
+
+OtlpExporterOptions FakeOptions(FakeCollector& collector) {
+  OtlpExporterOptions options;
+  options.flush_interval = kNever;
+  options.initial_backoff = 1ms;
+  options.transport = collector.transport();
+  return options;
+}
+
+std::unique_ptr<OtlpExporter> MustCreate(OtlpExporterOptions options) {
+  absl::StatusOr<std::unique_ptr<OtlpExporter>> exporter =
+      OtlpExporter::Create(std::move(options));
+  REQUIRE(exporter.ok());
+  return *std::move(exporter);
+}
+
+TEST_SUITE("otel_exporter") {
+  // ------------------------------------------------------------ the record
+
+  TEST_CASE(
+      "an evidence_checked event maps field by field to an OTLP log "
+      "record") {
+    const EvidenceChecked event = FlaggedEvent();
+    const Json body = Body(
+        {&event, 1},
+        {.service_name = "order-agent",
+         .resource_attributes = {{"deployment.environment.name", "test"}}});
+    REQUIRE(body["resourceLogs"].size() == 1);
+    const Json& resource_logs = body["resourceLogs"][0];
+    const Json resource = AttributeMap(resource_logs["resource"]["attributes"]);
+    CHECK(resource == Json::parse(R"({
+      "service.name": {"stringValue": "order-agent"},
+      "telemetry.sdk.name": {"stringValue": "groundgate"},
+      "telemetry.sdk.language": {"stringValue": "cpp"},
+      "telemetry.sdk.version": {"stringValue": ")" GROUNDGATE_VERSION_STRING
+                                  R"("},
+      "deployment.environment.name": {"stringValue": "test"}})"));
+    REQUIRE(resource_logs["scopeLogs"].size() == 1);
+    CHECK(resource_logs["scopeLogs"][0]["scope"] ==
+          Json{{"name", "groundgate"}, {"version", GROUNDGATE_VERSION_STRING}});
+    REQUIRE(resource_logs["scopeLogs"][0]["logRecords"].size() == 1);
+
+    const Json& record = OnlyRecord(body);
+    CHECK(record["timeUnixNano"] == "1700000000123456789");
+    CHECK(record["observedTimeUnixNano"] == "1700000000123456789");
+    CHECK(record["severityNumber"] == 13);
+    CHECK(record["severityText"] == "WARN");
+    CHECK(record["eventName"] == "gen_ai.evaluation.result");
+    const Json attributes = AttributeMap(record["attributes"]);
+    CHECK(attributes == Json::parse(R"({
+      "event.name": {"stringValue": "gen_ai.evaluation.result"},
+      "gen_ai.evaluation.name": {"stringValue": "groundgate.evidence"},
+      "gen_ai.evaluation.score.label": {"stringValue": "flagged"},
+      "gen_ai.evaluation.score.value": {"doubleValue": 0.75},
+      "gen_ai.evaluation.explanation": {"stringValue":
+          "1 of 4 looked-up values was not read from any tool result"},
+      "gen_ai.conversation.id": {"stringValue": "conv-7"},
+      "groundgate.posture": {"stringValue": "guard"},
+      "groundgate.turn": {"intValue": "2"},
+      "groundgate.iteration": {"intValue": "3"},
+      "groundgate.after_revision": {"boolValue": true},
+      "groundgate.wrap_up": {"boolValue": false},
+      "groundgate.candidates": {"intValue": "5"},
+      "groundgate.looked_up": {"intValue": "4"},
+      "groundgate.unsupported": {"intValue": "1"},
+      "groundgate.unverified": {"intValue": "0"},
+      "groundgate.conflicts": {"intValue": "1"},
+      "groundgate.carriers": {"intValue": "2"},
+      "groundgate.grounded_this_turn": {"intValue": "2"},
+      "groundgate.grounded_prior_turns": {"intValue": "1"},
+      "groundgate.evidence_truncated": {"boolValue": false},
+      "groundgate.answer_truncated": {"boolValue": false},
+      "groundgate.unsupported_shapes": {"arrayValue": {"values": [
+          {"stringValue": "identifier"}]}}})"));
+    // Attribute order is fixed (law 9): the same event, the same bytes.
+    CHECK(OtlpLogsRequestJson({&event, 1}, kTime, {}) ==
+          OtlpLogsRequestJson({&event, 1}, kTime, {}));
+  }
+
+  TEST_CASE(
+      "field names are lowerCamelCase and 64-bit integers are JSON "
+      "strings") {
+    const EvidenceChecked event = FlaggedEvent();
+    const Json body = Body({&event, 1});
+    const std::regex camel("[a-z][a-zA-Z]*");
+    int int_values = 0;
+    // Walks every object; the keys of OTLP messages, never attribute keys
+    // (those are values of "key").
+    std::function<void(const Json&)> walk = [&](const Json& node) {
+      if (node.is_array()) {
+        for (const Json& item : node) walk(item);
+        return;
+      }
+      if (!node.is_object()) return;
+      for (auto it = node.begin(); it != node.end(); ++it) {
+        CAPTURE(it.key());
+        CHECK(std::regex_match(it.key(), camel));
+        if (it.key() == "intValue" || it.key() == "timeUnixNano" ||
+            it.key() == "observedTimeUnixNano") {
+          CHECK(it.value().is_string());
+          CHECK(std::regex_match(it.value().get<std::string>(),
+                                 std::regex("-?[0-9]+")));
+          ++int_values;
+        }
+        if (it.key() == "severityNumber") CHECK(it.value().is_number());
+        walk(it.value());
+      }
+    };
+    walk(body);
+    CHECK(int_values > 10);
+  }
+
+  TEST_CASE(
+      "law 8: no value reaches a record unless the exporter opts in "
+      "too") {
+    const EvidenceChecked with_value = FlaggedEvent();  // the app opted in
+    const std::string plain = OtlpLogsRequestJson({&with_value, 1}, kTime, {});
+    CHECK(plain.find("trk-99812") == std::string::npos);
+    CHECK(plain.find("_values\"") == std::string::npos);
+
+    const Json opted = Body({&with_value, 1}, {.include_values = true});
+    const Json attributes = AttributeMap(OnlyRecord(opted)["attributes"]);
+    CHECK(attributes["groundgate.unsupported_values"] ==
+          Json::parse(R"({"arrayValue": {"values": [
+              {"stringValue": "trk-99812"}]}})"));
+    CHECK_FALSE(attributes.contains("groundgate.unverified_values"));
+
+    // The exporter's opt-in alone adds nothing: the event has no value.
+    EvidenceChecked without_value = FlaggedEvent();
+    without_value.unsupported[0].value.reset();
+    const std::string exporter_only = OtlpLogsRequestJson(
+        {&without_value, 1}, kTime, {.include_values = true});
+    CHECK(exporter_only.find("_values\"") == std::string::npos);
+  }
+
+  TEST_CASE("severity, label and score follow the action") {
+    struct Case {
+      EvidenceAction action;
+      int looked_up, unsupported, unverified;
+      int severity;
+      std::string severity_text;
+      std::optional<double> score;
+      std::string explanation;
+    };
+    const std::vector<Case> cases = {
+        {EvidenceAction::kGrounded, 3, 0, 0, 9, "INFO", 1.0,
+         "3 of 3 looked-up values were read from tool results"},
+        {EvidenceAction::kFlagged, 4, 2, 0, 13, "WARN", 0.5,
+         "2 of 4 looked-up values were not read from any tool result"},
+        {EvidenceAction::kRevisionAsked, 1, 1, 0, 13, "WARN", 0.0,
+         "1 of 1 looked-up value was not read from any tool result"},
+        {EvidenceAction::kRefused, 2, 1, 0, 17, "ERROR", 0.5,
+         "1 of 2 looked-up values was not read from any tool result"},
+        {EvidenceAction::kUnverified, 4, 0, 1, 13, "WARN", 0.75,
+         "the evidence was truncated: 1 of 4 looked-up values was not found "
+         "and could not be judged"},
+        // Nothing looked up: no score (1.0 would claim a check).
+        {EvidenceAction::kGrounded, 0, 0, 0, 9, "INFO", std::nullopt,
+         "the answer stated no value that needed a look-up"},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(EvidenceActionName(c.action));
+      CAPTURE(c.looked_up);
+      EvidenceChecked event;
+      event.action = c.action;
+      event.candidates = c.looked_up;
+      event.looked_up = c.looked_up;
+      event.unsupported.resize(c.unsupported, {.shape = "number"});
+      event.unverified.resize(c.unverified, {.shape = "number"});
+      const Json record = OnlyRecord(Body({&event, 1}));
+      CHECK(record["severityNumber"] == c.severity);
+      CHECK(record["severityText"] == c.severity_text);
+      const Json attributes = AttributeMap(record["attributes"]);
+      CHECK(attributes["gen_ai.evaluation.score.label"]["stringValue"] ==
+            std::string(EvidenceActionName(c.action)));
+      if (c.score.has_value()) {
+        CHECK(attributes["gen_ai.evaluation.score.value"]["doubleValue"]
+                  .get<double>() == doctest::Approx(*c.score));
+      } else {
+        CHECK_FALSE(attributes.contains("gen_ai.evaluation.score.value"));
+      }
+      CHECK(attributes["gen_ai.evaluation.explanation"]["stringValue"] ==
+            c.explanation);
+      // An empty conversation id is no attribute at all.
+      CHECK_FALSE(attributes.contains("gen_ai.conversation.id"));
+    }
+  }
+
+  TEST_CASE(
+      "carriers is absent when not known whole (law 6) or on "
+      "revision_asked") {
+    EvidenceChecked unknown = FlaggedEvent();
+    unknown.carried_by.reset();
+    CHECK_FALSE(AttributeMap(OnlyRecord(Body({&unknown, 1}))["attributes"])
+                    .contains("groundgate.carriers"));
+    EvidenceChecked asked = FlaggedEvent();
+    asked.action = EvidenceAction::kRevisionAsked;
+    CHECK_FALSE(AttributeMap(OnlyRecord(Body({&asked, 1}))["attributes"])
+                    .contains("groundgate.carriers"));
+    EvidenceChecked none = FlaggedEvent();
+    none.carried_by = std::vector<AnswerCarrier>{};
+    CHECK(AttributeMap(OnlyRecord(
+              Body({&none, 1}))["attributes"])["groundgate.carriers"] ==
+          Json{{"intValue", "0"}});
+  }
+
+  TEST_CASE(
+      "invalid UTF-8 in a conversation id becomes U+FFFD, never a "
+      "throw") {
+    EvidenceChecked event = FlaggedEvent();
+    event.conversation_id = "conv-\xff\xfe";
+    const Json attributes =
+        AttributeMap(OnlyRecord(Body({&event, 1}))["attributes"]);
+    CHECK(attributes["gen_ai.conversation.id"]["stringValue"] ==
+          "conv-\xef\xbf\xbd\xef\xbf\xbd");
+  }
+
+  TEST_CASE("the real OTLP decoder accepts the request and reads it back") {
+    std::vector<EvidenceChecked> events = {FlaggedEvent(), FlaggedEvent()};
+    events[1].action = EvidenceAction::kGrounded;
+    events[1].unsupported.clear();
+    const std::string body =
+        OtlpLogsRequestJson(events, kTime, {.include_values = true});
+    const Decoded decoded = DecodeWithRealOtlp(body);
+    if (!decoded.ran) {
+      SayDecoderSkipped();
+      return;
+    }
+    INFO(decoded.error);
+    REQUIRE(decoded.ok);
+    REQUIRE(decoded.out["records"].size() == 2);
+    const Json& first = decoded.out["records"][0];
+    CHECK(first["timeUnixNano"] == "1700000000123456789");
+    CHECK(first["severityNumber"] == 13);
+    CHECK(first["eventName"] == "gen_ai.evaluation.result");
+    CHECK(first["attributes"]["groundgate.turn"] == Json{{"intValue", "2"}});
+    CHECK(first["attributes"]["gen_ai.evaluation.score.value"] ==
+          Json{{"doubleValue", 0.75}});
+    CHECK(first["attributes"]["groundgate.unsupported_values"]["arrayValue"]
+               ["values"][0]["stringValue"] == "trk-99812");
+    CHECK(decoded.out["records"][1]["severityNumber"] == 9);
+    CHECK(decoded.out["scope"]["version"] == GROUNDGATE_VERSION_STRING);
+    CHECK(decoded.out["resource"]["service.name"] ==
+          Json{{"stringValue", "groundgate"}});
+  }
+
+  TEST_CASE("the real OTLP decoder rejects what a collector would not read") {
+    if (!RealDecoderInstalled()) {
+      SayDecoderSkipped();
+      return;
+    }
+    const EvidenceChecked event = FlaggedEvent();
+    const std::string good = OtlpLogsRequestJson({&event, 1}, kTime, {});
+    // The decoder is strict enough to notice the mistakes this mapping must
+    // not make: an int64 as a JSON number, a snake_case field name.
+    std::string as_number = good;
+    const std::string quoted = "\"timeUnixNano\":\"1700000000123456789\"";
+    as_number.replace(as_number.find(quoted), quoted.size(),
+                      "\"timeUnixNano\":1700000000123456789");
+    CHECK_FALSE(DecodeWithRealOtlp(as_number).ok);
+    std::string snake = good;
+    snake.replace(snake.find("\"eventName\""), 11, "\"event_name\"");
+    CHECK_FALSE(DecodeWithRealOtlp(snake).ok);
+    CHECK(DecodeWithRealOtlp(good).ok);
+  }
+
+  // ------------------------------------------------------------- options
+
+  TEST_CASE("Create names the bad option and never quotes a header value") {
+    struct Case {
+      std::string name;
+      OtlpExporterOptions options;
+      std::string mentions;
+    };
+    const std::vector<Case> cases = {
+        {"ftp endpoint", {.endpoint = "ftp://collector:4318"}, "endpoint"},
+        {"bare scheme", {.endpoint = "http://"}, "endpoint"},
+        {"CR in a header value",
+         {.headers = {{"Authorization", "Bearer sk-secret\r\nX: y"}}},
+         "headers[0]"},
+        {"space in a header name",
+         {.headers = {{"Bad Name", "v"}}},
+         "headers[0]"},
+        {"empty service name", {.service_name = ""}, "service_name"},
+        {"empty resource key",
+         {.resource_attributes = {{"", "v"}}},
+         "resource_attributes[0]"},
+        {"zero queue", {.queue_capacity = 0}, "queue_capacity"},
+        {"huge queue",
+         {.queue_capacity = kMaxOtlpQueueCapacity + 1},
+         "queue_capacity"},
+        {"batch above queue",
+         {.queue_capacity = 4, .max_batch_size = 5},
+         "max_batch_size"},
+        {"zero interval", {.flush_interval = 0ms}, "flush_interval"},
+        {"endless interval",
+         {.flush_interval = std::chrono::milliseconds::max()},
+         "flush_interval"},
+        {"zero timeout", {.request_timeout = 0ms}, "request_timeout"},
+        {"endless timeout",
+         {.request_timeout = kMaxOtlpInterval + 1ms},
+         "request_timeout"},
+        {"negative retries", {.max_retries = -1}, "max_retries"},
+        {"too many retries",
+         {.max_retries = kMaxOtlpRetries + 1},
+         "max_retries"},
+        {"negative backoff", {.initial_backoff = -1ms}, "initial_backoff"},
+        {"negative shutdown", {.shutdown_timeout = -1ms}, "shutdown_timeout"},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.name);
+      absl::StatusOr<std::unique_ptr<OtlpExporter>> exporter =
+          OtlpExporter::Create(c.options);
+      REQUIRE_FALSE(exporter.ok());
+      CHECK(exporter.status().code() == absl::StatusCode::kInvalidArgument);
+      const std::string message(exporter.status().message());
+      CAPTURE(message);
+      CHECK(message.find(c.mentions) != std::string::npos);
+      CHECK(message.find("sk-secret") == std::string::npos);
+    }
+    // The defaults are valid, and an endpoint may end in a slash.
+    CHECK(OtlpExporter::Create({}).ok());
+    CHECK(OtlpExporter::Create({.endpoint = "HTTPS://collector:4318/"}).ok());
+  }
+
+  // -------------------------------------------------- queue and batching
+
+  TEST_CASE(
+      "records go out in batches of max_batch_size, the rest on "
+      "Flush") {
+    FakeCollector collector;
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.max_batch_size = 4;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    const EvidenceChecked event = FlaggedEvent();
+    for (int i = 0; i < 10; ++i) CHECK(exporter->Enqueue(event));
+    REQUIRE(collector.WaitForRequests(2));
+    CHECK(exporter->Flush(kPatience).ok());
+    CHECK(collector.batch_sizes() == std::vector<std::size_t>{4, 4, 2});
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.enqueued == 10);
+    CHECK(stats.exported == 10);
+    CHECK(stats.batches == 3);
+    CHECK(stats.dropped == 0);
+    const OtlpHttpRequest request = collector.requests()[0];
+    CHECK(request.url == "http://127.0.0.1:4318/v1/logs");
+    REQUIRE(!request.headers.empty());
+    CHECK(request.headers[0] == std::pair<std::string, std::string>(
+                                    "Content-Type", "application/json"));
+  }
+
+  TEST_CASE("a lone record goes out after flush_interval without a Flush") {
+    FakeCollector collector;
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.flush_interval = 20ms;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    REQUIRE(collector.WaitForRequests(1));
+    CHECK(collector.batch_sizes() == std::vector<std::size_t>{1});
+  }
+
+  TEST_CASE(
+      "a full queue drops and counts, and Enqueue returns at once "
+      "while the collector stalls") {
+    FakeCollector collector;
+    collector.Hold();
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.queue_capacity = 4;
+    options.max_batch_size = 1;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    const EvidenceChecked event = FlaggedEvent();
+    CHECK(exporter->Enqueue(event));
+    // The worker now sits in a request the collector does not answer.
+    REQUIRE(collector.WaitForRequests(1));
+    const auto started = std::chrono::steady_clock::now();
+    int accepted = 0;
+    for (int i = 0; i < 100; ++i) accepted += exporter->Enqueue(event) ? 1 : 0;
+    const auto took = std::chrono::steady_clock::now() - started;
+    CHECK(accepted == 4);
+    // Blocking on the stalled request would never return; this bound only
+    // guards against a wait that ends by accident.
+    CHECK(took < 5s);
+    OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.enqueued == 5);
+    CHECK(stats.dropped == 96);
+    CHECK(stats.exported == 0);
+    collector.Release();
+    CHECK(exporter->Flush(kPatience).ok());
+    stats = exporter->stats();
+    CHECK(stats.exported == 5);
+    CHECK(stats.dropped == 96);
+  }
+
+  TEST_CASE("many threads enqueue at once; every event is counted once") {
+    FakeCollector collector;
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.queue_capacity = 512;
+    options.max_batch_size = 64;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    const EvidenceChecked event = FlaggedEvent();
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+      threads.emplace_back([&] {
+        for (int i = 0; i < 500; ++i) exporter->Enqueue(event);
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    CHECK(exporter->Flush(kPatience).ok());
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.enqueued + stats.dropped == 2000);
+    CHECK(stats.exported == stats.enqueued);
+    std::size_t received = 0;
+    for (std::size_t size : collector.batch_sizes()) {
+      CHECK(size <= 64);
+      received += size;
+    }
+    CHECK(received == stats.exported);
+  }
+
+  TEST_CASE("Enqueue costs little (figure printed, not pinned)") {
+    FakeCollector collector;
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.queue_capacity = 4096;
+    options.max_batch_size = 4096;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    const EvidenceChecked event = FlaggedEvent();
+    const auto started = std::chrono::steady_clock::now();
+    for (int i = 0; i < 4096; ++i) exporter->Enqueue(event);
+    const auto took = std::chrono::steady_clock::now() - started;
+    MESSAGE(
+        "Enqueue: "
+        << std::chrono::duration_cast<std::chrono::nanoseconds>(took).count() /
+               4096
+        << " ns per event (queue not full, flagged event)");
+    CHECK(exporter->stats().enqueued == 4096);
+  }
+
+  // ----------------------------------------------------------- retries
+
+  TEST_CASE("503 is retried with backoff, then the batch is exported") {
+    FakeCollector collector([](int call) -> absl::StatusOr<OtlpHttpResponse> {
+      if (call < 2) return OtlpHttpResponse{.status = 503};
+      return OtlpHttpResponse{.status = 200, .body = "{}"};
+    });
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    CHECK(collector.requests().size() == 3);
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.exported == 1);
+    CHECK(stats.retries == 2);
+    CHECK(stats.failed == 0);
+    CHECK(stats.last_http_status == 503);
+    CHECK(stats.last_error_code == "UNAVAILABLE");
+    // Every attempt sends the same body.
+    CHECK(collector.requests()[0].body == collector.requests()[2].body);
+  }
+
+  TEST_CASE("retries stop at max_retries and the batch counts as failed") {
+    FakeCollector collector([](int) -> absl::StatusOr<OtlpHttpResponse> {
+      return OtlpHttpResponse{.status = 429};
+    });
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.max_retries = 2;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    CHECK(collector.requests().size() == 3);
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.failed == 2);
+    CHECK(stats.failed_batches == 1);
+    CHECK(stats.retries == 2);
+    CHECK(stats.exported == 0);
+    CHECK(stats.last_error_code == "RESOURCE_EXHAUSTED");
+  }
+
+  TEST_CASE("what will not change by itself is not retried") {
+    struct Case {
+      std::string name;
+      absl::StatusOr<OtlpHttpResponse> response;
+      std::string code;
+      int http_status;
+    };
+    const std::vector<Case> cases = {
+        {"400", OtlpHttpResponse{.status = 400}, "INVALID_ARGUMENT", 400},
+        {"401", OtlpHttpResponse{.status = 401}, "UNAUTHENTICATED", 401},
+        {"413", OtlpHttpResponse{.status = 413}, "RESOURCE_EXHAUSTED", 413},
+        {"a bad URL", absl::InvalidArgumentError("bad url"), "INVALID_ARGUMENT",
+         0},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.name);
+      FakeCollector collector(
+          [&](int) -> absl::StatusOr<OtlpHttpResponse> { return c.response; });
+      std::unique_ptr<OtlpExporter> exporter =
+          MustCreate(FakeOptions(collector));
+      CHECK(exporter->Enqueue(FlaggedEvent()));
+      CHECK(exporter->Flush(kPatience).ok());
+      CHECK(collector.requests().size() == 1);
+      const OtlpExporterStats stats = exporter->stats();
+      CHECK(stats.failed == 1);
+      CHECK(stats.retries == 0);
+      CHECK(stats.last_error_code == c.code);
+      CHECK(stats.last_http_status == c.http_status);
+    }
+  }
+
+  TEST_CASE("a transport failure is retried") {
+    FakeCollector collector([](int call) -> absl::StatusOr<OtlpHttpResponse> {
+      if (call == 0) return absl::UnavailableError("connection refused");
+      if (call == 1) return absl::DeadlineExceededError("timed out");
+      return OtlpHttpResponse{.status = 200};
+    });
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    CHECK(exporter->stats().exported == 1);
+    CHECK(exporter->stats().retries == 2);
+    CHECK(exporter->stats().last_http_status == 0);
+    CHECK(exporter->stats().last_error_code == "DEADLINE_EXCEEDED");
+  }
+
+  TEST_CASE("Retry-After in seconds replaces the backoff") {
+    FakeCollector collector([](int call) -> absl::StatusOr<OtlpHttpResponse> {
+      if (call == 0) return OtlpHttpResponse{.status = 503, .retry_after = "0"};
+      return OtlpHttpResponse{.status = 200};
+    });
+    OtlpExporterOptions options = FakeOptions(collector);
+    // Without the header the retry would wait an hour-long backoff (capped
+    // at kMaxOtlpBackoff): the Flush would time out.
+    options.initial_backoff = kNever;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    CHECK(exporter->stats().exported == 1);
+  }
+
+  TEST_CASE("a partialSuccess counts its rejected records") {
+    FakeCollector collector([](int) -> absl::StatusOr<OtlpHttpResponse> {
+      return OtlpHttpResponse{
+          .status = 200,
+          .body = R"({"partialSuccess":{"rejectedLogRecords":"2",)"
+                  R"("errorMessage":"too old"}})"};
+    });
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
+    for (int i = 0; i < 3; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    CHECK(exporter->stats().exported == 1);
+    CHECK(exporter->stats().rejected == 2);
+  }
+
+  // -------------------------------------------------- flush and shutdown
+
+  TEST_CASE("Shutdown flushes what was queued, then refuses more") {
+    FakeCollector collector;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
+    for (int i = 0; i < 3; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Shutdown(kPatience).ok());
+    CHECK(collector.batch_sizes() == std::vector<std::size_t>{3});
+    CHECK_FALSE(exporter->Enqueue(FlaggedEvent()));
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.exported == 3);
+    CHECK(stats.dropped == 1);
+    CHECK(exporter->Shutdown(kPatience).ok());  // idempotent
+    // Nothing left to settle; an endless timeout does not overflow.
+    CHECK(exporter->Flush(std::chrono::milliseconds::max()).ok());
+  }
+
+  TEST_CASE("the destructor flushes") {
+    FakeCollector collector;
+    {
+      std::unique_ptr<OtlpExporter> exporter =
+          MustCreate(FakeOptions(collector));
+      CHECK(exporter->Enqueue(FlaggedEvent()));
+    }
+    CHECK(collector.batch_sizes() == std::vector<std::size_t>{1});
+  }
+
+  TEST_CASE(
+      "Shutdown gives up on a stalled collector and counts the "
+      "records abandoned") {
+    FakeCollector collector;
+    collector.Hold();
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.max_batch_size = 2;
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    for (int i = 0; i < 5; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
+    REQUIRE(collector.WaitForRequests(1));
+    CHECK(exporter->Flush(10ms).code() == absl::StatusCode::kDeadlineExceeded);
+    CHECK(exporter->Shutdown(50ms).code() ==
+          absl::StatusCode::kDeadlineExceeded);
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.abandoned == 5);
+    CHECK(stats.exported == 0);
+    CHECK(stats.failed == 0);
+  }
+
+  TEST_CASE(
+      "a subscription that outlives the exporter counts nothing and "
+      "breaks nothing") {
+    EventBus bus;
+    FakeCollector collector;
+    Subscription subscription;
+    {
+      std::unique_ptr<OtlpExporter> exporter =
+          MustCreate(FakeOptions(collector));
+      subscription = exporter->Subscribe(bus);
+      bus.Publish(FlaggedEvent());
+    }
+    bus.Publish(FlaggedEvent());  // the exporter is gone: dropped, no crash
+    CHECK(collector.batch_sizes() == std::vector<std::size_t>{1});
+    CHECK(bus.stats().handler_exceptions == 0);
+  }
+
+  // ----------------------------------------------- over HTTP, end to end
+
+  ToolRegistry OrderTools() {
+    ToolRegistry tools;
+    REQUIRE(
+        tools
+            .Register({.name = "get_order"},
+                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
+                        return R"({"order_id":"ORD-1042","total":41200})";
+                      })
+            .ok());
+    return tools;
+  }
+
+  TEST_CASE(
+      "an Agent's evidence_checked reaches a loopback collector as "
+      "OTLP/HTTP JSON") {
+    testing::LoopbackHttpServer server([](const testing::LoopbackRequest&) {
+      return testing::LoopbackReply::Json(R"({"partialSuccess":{}})");
+    });
+    REQUIRE(server.listening());
+    std::unique_ptr<OtlpExporter> exporter =
+        MustCreate({.endpoint = server.url() + "/",
+                    .headers = {{"Authorization", "Bearer sk-test-0001"}},
+                    .service_name = "order-agent",
+                    .flush_interval = kNever});
+    EventBus bus;
+    Subscription exported = exporter->Subscribe(bus);
+    ToolRegistry tools = OrderTools();
+    ScriptedModel model(
+        {ModelReply::Call("call_1", "get_order", R"({"id":"ORD-1042"})"),
+         ModelReply::Answer("Order ORD-1042 totals 41,200 and ships as "
+                            "TRK-99812.")});
+    absl::StatusOr<std::unique_ptr<Agent>> agent =
+        Agent::Create({.conversation_id = "conv-e2e"}, &model, &tools, &bus);
+    REQUIRE(agent.ok());
+    REQUIRE((*agent)->Run("Where is order ORD-1042?").ok());
+    CHECK(exporter->Flush(kPatience).ok());
+
+    REQUIRE(server.request_count() == 1);
+    const testing::LoopbackRequest request = server.requests()[0];
+    CHECK(request.method == "POST");
+    CHECK(request.path == "/v1/logs");
+    CHECK(request.Header("Content-Type") == "application/json");
+    CHECK(request.Header("Authorization") == "Bearer sk-test-0001");
+    const Json body = Json::parse(request.body);
+    // Law 8: neither the typed value nor the read one travels (the clock
+    // readings are left out: their digits could hold anything).
+    Json without_clock = body;
+    Json& sent =
+        without_clock["resourceLogs"][0]["scopeLogs"][0]["logRecords"][0];
+    sent.erase("timeUnixNano");
+    sent.erase("observedTimeUnixNano");
+    const std::string text = without_clock.dump();
+    CHECK(text.find("99812") == std::string::npos);
+    CHECK(text.find("1042") == std::string::npos);
+    const Json attributes = AttributeMap(OnlyRecord(body)["attributes"]);
+    CHECK(attributes["gen_ai.evaluation.score.label"]["stringValue"] ==
+          "flagged");
+    CHECK(attributes["gen_ai.conversation.id"]["stringValue"] == "conv-e2e");
+    CHECK(attributes["groundgate.unsupported"]["intValue"] == "1");
+    CHECK(attributes["groundgate.carriers"]["intValue"] == "1");
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.exported == 1);
+    CHECK(stats.batches == 1);
+
+    const Decoded decoded = DecodeWithRealOtlp(request.body);
+    if (!decoded.ran) {
+      SayDecoderSkipped();
+    } else {
+      INFO(decoded.error);
+      REQUIRE(decoded.ok);
+      REQUIRE(decoded.out["records"].size() == 1);
+      CHECK(decoded.out["records"][0]["eventName"] ==
+            "gen_ai.evaluation.result");
+      CHECK(decoded.out["resource"]["service.name"] ==
+            Json{{"stringValue", "order-agent"}});
+    }
+  }
+
+  TEST_CASE("a collector's 503 is retried over HTTP") {
+    std::atomic<int> calls{0};
+    testing::LoopbackHttpServer server([&](const testing::LoopbackRequest&) {
+      if (calls.fetch_add(1) == 0) {
+        testing::LoopbackReply busy = testing::LoopbackReply::Json("{}", 503);
+        busy.headers.emplace_back("Retry-After", "0");
+        return busy;
+      }
+      return testing::LoopbackReply::Json("{}");
+    });
+    REQUIRE(server.listening());
+    std::unique_ptr<OtlpExporter> exporter =
+        MustCreate({.endpoint = server.url(), .flush_interval = kNever});
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    CHECK(server.request_count() == 2);
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.exported == 1);
+    CHECK(stats.retries == 1);
+    CHECK(stats.last_http_status == 503);
+  }
+
+  TEST_CASE("a collector that never answers is cancelled by Shutdown") {
+    testing::LoopbackHttpServer server([](const testing::LoopbackRequest&) {
+      testing::LoopbackReply never = testing::LoopbackReply::Json("{}");
+      never.delay = std::chrono::minutes(5);
+      return never;
+    });
+    REQUIRE(server.listening());
+    std::unique_ptr<OtlpExporter> exporter =
+        MustCreate({.endpoint = server.url(), .flush_interval = kNever});
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(10ms).code() == absl::StatusCode::kDeadlineExceeded);
+    REQUIRE(server.WaitForRequests(1, kPatience));
+    const auto started = std::chrono::steady_clock::now();
+    CHECK(exporter->Shutdown(50ms).code() ==
+          absl::StatusCode::kDeadlineExceeded);
+    // Well under the 10 s request timeout: the request was cancelled.
+    CHECK(std::chrono::steady_clock::now() - started < 8s);
+    CHECK(exporter->stats().abandoned == 1);
+  }
+
+  TEST_CASE("a refused connection is retried, then counted failed") {
+    int port = 0;
+    {
+      testing::LoopbackHttpServer closed([](const testing::LoopbackRequest&) {
+        return testing::LoopbackReply::Json("{}");
+      });
+      REQUIRE(closed.listening());
+      port = closed.port();
+    }  // nothing listens there now
+    std::unique_ptr<OtlpExporter> exporter =
+        MustCreate({.endpoint = "http://127.0.0.1:" + std::to_string(port),
+                    .flush_interval = kNever,
+                    .max_retries = 1,
+                    .initial_backoff = 1ms});
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.failed == 1);
+    CHECK(stats.retries == 1);
+    CHECK(stats.last_http_status == 0);
+    CHECK(stats.last_error_code == "UNAVAILABLE");
+  }
+}
+
+}  // namespace
+}  // namespace groundgate
+
+#endif  // GROUNDGATE_HAS_NET

@@ -1,0 +1,626 @@
+// tests/stages/dates_test.cc — dates and clock times: one value, however spelled.
+//
+// Its one job: pin how the gate reads dates and times on both sides.
+// Respellings of a carried date or time are grounded with the reason that
+// says so (respelled_date, respelled_time); a date or time no result carried
+// (another day, another minute) stays unsupported; a multi-token date is ONE
+// candidate whose span covers all its tokens, and its year or day alone is
+// never a candidate; the grounded list of VerdictToJson shows the reason.
+// Month names of the listed locales read in their own date orders, and an
+// abbreviation or a common word only in a whole date; a numeric date only
+// where its order is certain; a year alone never; and a time written
+// without AM/PM has its 12-hour reading as alternate keys.
+//
+// What it does NOT do: pin the other canonical forms (canonical_test.cc) or
+// the candidate rule for non-dates (extractor_test.cc).
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "evidence/extractor.h"
+#include "evidence/tokenizer.h"
+#include "evidence/unicode.h"
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
+#include "groundgate/verdict_json.h"
+#include "tests/at_text.h"
+
+namespace groundgate {
+namespace {
+
+using groundgate_test::AtText;
+
+Gate MakeGate(GateOptions options = {}) {
+  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
+  REQUIRE(gate.ok());
+  return *std::move(gate);
+}
+
+// The reservation the airline traces look like: ISO dates, clock times
+// with seconds, a timestamp.
+constexpr std::string_view kFlight =
+    R"({"reservation_id": "4WQ150", "flights": [{"date": "2024-05-22",
+        "scheduled_departure_time_est": "14:00:00",
+        "scheduled_arrival_time_est": "17:30:45"},
+        {"date": "2024-05-22", "scheduled_departure_time_est": "23:00:00",
+        "scheduled_arrival_time_est": "02:15:00+1"}],
+        "created_at": "2024-05-06T13:25:06",
+        "boarding": "2023-09-12 09:05:00"})";
+
+Verdict JudgeFlight(std::string_view answer) {
+  static const Gate gate = MakeGate();
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("What does my booking say?");
+  corpus.RecordToolResult("call_1", "get_reservation_details", kFlight);
+  return gate.Judge(answer, corpus);
+}
+
+// The first date or time MatchDateTime reads in `text`, or nullopt.
+std::optional<evidence::DateTimeValue> FirstDateTime(std::string_view text) {
+  for (const evidence::TokenSpan span : evidence::Tokenize(text)) {
+    if (auto when = evidence::MatchDateTime(text, span)) return when;
+  }
+  return std::nullopt;
+}
+
+std::string SpanText(std::string_view text,
+                     const evidence::DateTimeValue& when) {
+  return std::string(text.substr(when.start, when.end - when.start));
+}
+
+template <typename Keys>
+std::vector<std::string> AsVector(const Keys& keys) {
+  return std::vector<std::string>(keys.begin(), keys.end());
+}
+
+TEST_SUITE("dates") {
+  TEST_CASE("a respelled date or time is grounded with the reason why") {
+    struct Case {
+      std::string_view answer;
+      std::string_view value;  // the candidate's span text
+      std::string_view shape;
+      std::string_view canonical;
+      MatchReason reason;
+    };
+    static const Case kCases[] = {
+        {"You fly on May 22, 2024.", "May 22, 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 22 May 2024.", "22 May 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22nd, 2024.", "May 22nd, 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on the 22nd of May.", "22nd of May", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22nd.", "May 22nd", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22.", "May 22", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly in May 2024.", "May 2024", "date", "2024-05",
+         MatchReason::kRespelledDate},
+        {"Boarding on Sep 12, 2023.", "Sep 12, 2023", "date", "2023-09-12",
+         MatchReason::kRespelledDate},
+        {"Boarding on Sept. 12.", "Sept. 12", "date", "--09-12",
+         MatchReason::kRespelledDate},
+        {"You fly on 2024/05/22.", "2024/05/22", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 05/22/2024.", "05/22/2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 22/05/2024.", "22/05/2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"Booked on 2024-05-06.", "2024-05-06", "date", "2024-05-06",
+         MatchReason::kRespelledDate},
+        {"It leaves at 14:00.", "14:00", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2:00 PM.", "2:00 PM", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2pm.", "2pm", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2 PM.", "2 PM", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2:00 p.m. sharp.", "2:00 p.m", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It lands at 5:30 PM.", "5:30 PM", "time", "17:30",
+         MatchReason::kRespelledTime},
+        {"It lands at 17:30:45.", "17:30:45", "time", "17:30:45",
+         MatchReason::kExact},
+        // "+1": the next day, as the airline schedules write it.
+        {"It lands at 2:15 AM.", "2:15 AM", "time", "02:15",
+         MatchReason::kRespelledTime},
+        {"Booked at 1:25 PM.", "1:25 PM", "time", "13:25",
+         MatchReason::kRespelledTime},
+        {"Booked at 13:25:06.", "13:25:06", "time", "13:25:06",
+         MatchReason::kRespelledTime},
+        {"Boarding at 9:05 AM.", "9:05 AM", "time", "09:05",
+         MatchReason::kRespelledTime},
+        {"Booked 2024-05-06 13:25.", "2024-05-06 13:25", "datetime",
+         "2024-05-06t13:25", MatchReason::kRespelledDate},
+        {"Booked 2024-05-06T13:25:06Z.", "2024-05-06T13:25:06Z", "datetime",
+         "2024-05-06t13:25:06", MatchReason::kRespelledDate},
+        // Spelled as the result spelled it: exact, as before.
+        {"You fly on 2024-05-22.", "2024-05-22", "date", "2024-05-22",
+         MatchReason::kExact},
+        {"It leaves at 14:00:00.", "14:00:00", "time", "14:00",
+         MatchReason::kExact},
+        {"Booked 2024-05-06T13:25:06.", "2024-05-06T13:25:06", "datetime",
+         "2024-05-06t13:25:06", MatchReason::kExact},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = JudgeFlight(c.answer);
+      CHECK_FALSE(verdict.flagged());
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->shape == c.shape);
+      CHECK(candidate->canonical == c.canonical);
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->carriers == std::vector<std::string>{"call_1"});
+    }
+  }
+
+  TEST_CASE("a planted date or time is still caught") {
+    struct Case {
+      std::string_view answer;
+      std::string_view value;
+    };
+    static const Case kCases[] = {
+        {"You fly on May 23, 2024.", "May 23, 2024"},  // another day
+        {"You fly on May 22, 2025.", "May 22, 2025"},  // another year
+        {"You fly on 23 May 2024.", "23 May 2024"},
+        {"You fly on May 23.", "May 23"},
+        {"You fly in June 2024.", "June 2024"},
+        {"You fly on 2024-05-23.", "2024-05-23"},
+        {"You fly on 2024/05/21.", "2024/05/21"},
+        {"It leaves at 14:01.", "14:01"},  // another minute
+        {"It leaves at 2:00 AM.", "2:00 AM"},
+        {"It leaves at 3pm.", "3pm"},
+        {"It lands at 17:30:44.", "17:30:44"},  // another second
+        {"Booked 2024-05-06T13:26:06.", "2024-05-06T13:26:06"},
+        {"Booked 2024-05-07T13:25:06.", "2024-05-07T13:25:06"},
+        {"Booked 2024-05-06 13:26.", "2024-05-06 13:26"},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      const Verdict verdict = JudgeFlight(c.answer);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kUnsupported);
+      CHECK(candidate->reason == MatchReason::kNone);
+      CHECK(verdict.flagged());
+    }
+  }
+
+  TEST_CASE("a year written before its month is one value either way") {
+    // quintd-dev gsmarena: "Announced": "2013, September. Released 2013, Q4"
+    // and "2021, March 29"; the texts write "September 2013", "March 29,
+    // 2021" or "2013-09" (credit: kasnerz/quintd, MIT).
+    constexpr std::string_view kPhone =
+        R"({"Announced": "2013, September. Released 2013, Q4",
+            "Launched": "2021, March 29"})";
+    const Gate gate = MakeGate();
+    struct Case {
+      std::string_view answer;
+      std::string_view value;
+      bool grounded;
+    };
+    static const Case kCases[] = {
+        {"It was announced in September 2013.", "September 2013", true},
+        {"It was announced in 2013-09.", "2013-09", true},
+        {"It was announced in 2013, September.", "2013, September", true},
+        {"It launched on March 29, 2021.", "March 29, 2021", true},
+        {"It launched in March 2021.", "March 2021", true},
+        {"It launched on 2021-03-29.", "2021-03-29", true},
+        // Planted: another month, another day, another year.
+        {"It was announced in October 2013.", "October 2013", false},
+        {"It was announced in 2013-10.", "2013-10", false},
+        {"It launched on March 28, 2021.", "March 28, 2021", false},
+        {"It launched in March 2022.", "March 2022", false},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      EvidenceCorpus corpus;
+      corpus.RecordToolResult("call_0", "get_gsmarena", kPhone);
+      const Verdict verdict = gate.Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->shape == "date");
+      CHECK((candidate->status == CandidateStatus::kGrounded) == c.grounded);
+    }
+    // "2015-07" is a year and a month only when the month is one.
+    CHECK_FALSE(FirstDateTime("build 2015-13 failed").has_value());
+    const std::optional<evidence::DateTimeValue> ym =
+        FirstDateTime("since 2015-07.");
+    REQUIRE(ym.has_value());
+    CHECK(ym->kind == evidence::DateTimeValue::Kind::kYearMonth);
+    CHECK(evidence::DateTimeCanonical(*ym) == "2015-07");
+  }
+
+  TEST_CASE("a month-name date is one candidate; its year is not another") {
+    const std::string answer = "Flight 4WQ150 leaves May 22, 2024 at 2:00 PM.";
+    const Verdict verdict = JudgeFlight(answer);
+    REQUIRE(verdict.candidates.size() == 3);
+    const Candidate& date = verdict.candidates[1];
+    CHECK(date.start == answer.find("May"));
+    CHECK(date.end == answer.find(" at"));
+    CHECK(date.shape == "date");
+    const Candidate& time = verdict.candidates[2];
+    CHECK(answer.substr(time.start, time.end - time.start) == "2:00 PM");
+    for (const Candidate& c : verdict.candidates) {
+      CHECK(c.canonical != "2024");
+      CHECK(c.status == CandidateStatus::kGrounded);
+    }
+    CHECK_FALSE(verdict.flagged());
+    // The same date in two spellings is one distinct value.
+    const Verdict twice = JudgeFlight("On 2024-05-22, that is May 22, 2024.");
+    REQUIRE(twice.candidates.size() == 1);
+    CHECK(twice.candidates[0].occurrences == 2);
+  }
+
+  TEST_CASE("a typed year inside a date no longer counts as its own value") {
+    // The baseline flagged "2024" here: no result carried the bare year.
+    const Verdict verdict = JudgeFlight("Your flight on May 22, 2024 is set.");
+    CHECK_FALSE(verdict.flagged());
+    CHECK(verdict.candidates.size() == 1);
+  }
+
+  TEST_CASE("an ambiguous numeric date is left to the ordinary rule") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When?");
+    corpus.RecordToolResult("c1", "t", R"({"d": "2024-06-05"})");
+    const Verdict verdict = MakeGate().Judge("On 05/06/2024.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].shape == "identifier");
+    CHECK(verdict.candidates[0].status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("a date the user wrote in words is exempt when repeated") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Can I fly on May 30, 2024 at 4:15 PM?");
+    corpus.RecordToolResult("c1", "t", R"({"seats": 0})");
+    const std::string answer = "No seats on 2024-05-30 at 16:15.";
+    const Verdict verdict = MakeGate().Judge(answer, corpus);
+    CHECK_FALSE(verdict.flagged());
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
+    CHECK(verdict.candidates[0].reason == MatchReason::kRespelledDate);
+    CHECK(verdict.candidates[1].status == CandidateStatus::kExempt);
+    CHECK(verdict.candidates[1].reason == MatchReason::kRespelledTime);
+  }
+
+  TEST_CASE("a date the user gave without a year takes the conversation's") {
+    // tau-bench t0 (credited in tests/fixtures/README.md): "I want to fly
+    // on May 20th", then "flights ... on May 20, 2024".
+    EvidenceCorpus corpus;
+    corpus.RecordExempt("The current time is 2024-05-15 15:00:00 EST.");
+    corpus.RecordUserMessage("I want to fly on May 20th, in economy class.");
+    corpus.RecordToolResult("c1", "search_direct_flight",
+                            R"([{"flight_number": "HAT069"}])");
+    const Gate gate = MakeGate();
+    const std::string answer = "Flights on May 20, 2024: HAT069.";
+    const Verdict verdict = gate.Judge(answer, corpus);
+    const Candidate* date = AtText(verdict, answer, "May 20, 2024");
+    REQUIRE(date != nullptr);
+    CHECK(date->status == CandidateStatus::kExempt);
+    CHECK(date->reason == MatchReason::kRespelledDate);
+    // A year no one named, or a day the user did not give: typed.
+    for (const std::string_view typed : {"Flights on May 20, 2023: HAT069.",
+                                         "Flights on May 21, 2024: HAT069."}) {
+      CAPTURE(typed);
+      const Verdict flagged = gate.Judge(typed, corpus);
+      CHECK(flagged.flagged());
+    }
+  }
+
+  TEST_CASE("prose that looks like a date is not one") {
+    static const std::string_view kProse[] = {
+        "You may 3 times retry.",  // "may" the verb: months are capitalized
+        "Open 24/7.",
+        "Score 16:9 wide.",
+        "WWPN 21:00:00:24:ff:4c:8a:32.",
+        "At 14:00 PM.",  // not a 12-hour time: left to the ordinary rule
+    };
+    for (const std::string_view text : kProse) {
+      CAPTURE(text);
+      for (const evidence::TokenSpan span : evidence::Tokenize(text)) {
+        const auto when = evidence::MatchDateTime(text, span);
+        if (when.has_value()) {
+          // Only "14:00" itself may be read, never with its "PM".
+          CHECK(text.substr(when->start, when->end - when->start) == "14:00");
+        }
+      }
+    }
+  }
+
+  TEST_CASE("the date and time keys never meet an ordinary token") {
+    const auto keys = evidence::DateTimeIndexKeys(*evidence::MatchDateTime(
+        "2024-05-06T13:25:06", evidence::TokenSpan{0, 19}));
+    CHECK(std::vector<std::string>(keys.begin(), keys.end()) ==
+          std::vector<std::string>{"@date:2024-05-06", "@md:05-06",
+                                   "@ym:2024-05", "@time:13:25",
+                                   "@time:13:25:06"});
+    // '@' is leading decoration: no canonical form can begin with it.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("go");
+    corpus.RecordToolResult("c1", "t", R"({"k": "@date:2024-05-06"})");
+    CHECK_FALSE(corpus.Lookup("@date:2024-05-06").carried);
+    CHECK(corpus.Lookup("date:2024-05-06").carried);
+  }
+
+  TEST_CASE("a date is indexed from text results and string leaves alike") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("go");
+    corpus.RecordToolResult("c1", "t", "Departure May 22, 2024 at 2:00 PM");
+    CHECK(corpus.Lookup("@date:2024-05-22").carried);
+    CHECK(corpus.Lookup("@time:14:00").carried);
+    corpus.RecordToolResult("c2", "t", R"({"when": "2023-09-12 14:05:30"})");
+    CHECK(corpus.Lookup("@date:2023-09-12").carried);
+    CHECK(corpus.Lookup("@time:14:05").carried);
+    CHECK(corpus.Lookup("@time:14:05:30").carried);
+    CHECK_FALSE(corpus.Lookup("@time:14:05:00").carried);
+  }
+
+  TEST_CASE("check output lists grounded values with their reason") {
+    const std::string answer = "You fly on May 22, 2024 at 2:00 PM.";
+    const nlohmann::ordered_json json = VerdictToJson(JudgeFlight(answer));
+    REQUIRE(json["grounded"].size() == 2);
+    CHECK(json["grounded"][0]["shape"] == "date");
+    CHECK(json["grounded"][0]["start"] == answer.find("May"));
+    CHECK(json["grounded"][0]["reason"] == "respelled_date");
+    CHECK(json["grounded"][1]["reason"] == "respelled_time");
+    CHECK_FALSE(json["grounded"][0].contains("value"));
+    const nlohmann::ordered_json with_values =
+        VerdictToJson(JudgeFlight(answer), {.include_values = true});
+    CHECK(with_values["grounded"][0]["value"] == "2024-05-22");
+    CHECK(with_values["grounded"][1]["value"] == "14:00");
+  }
+
+  TEST_CASE("a month name in another language is read in its date order") {
+    struct Case {
+      std::string_view text;
+      std::string_view value;  // the span MatchDateTime reads
+      std::string_view canonical;
+    };
+    static const Case kCases[] = {
+        {"Départ le 22 mai 2024.", "22 mai 2024", "2024-05-22"},
+        {"Abflug am 22. Mai 2024.", "22. Mai 2024", "2024-05-22"},
+        {"Abflug am 22. Mai.", "22. Mai", "--05-22"},
+        {"Salida el 22 de mayo de 2024.", "22 de mayo de 2024", "2024-05-22"},
+        {"Salida el 22 de mayo del 2024.", "22 de mayo del 2024", "2024-05-22"},
+        {"Partida em 22 de maio de 2024.", "22 de maio de 2024", "2024-05-22"},
+        {"Salida el 22 de mayo.", "22 de mayo", "--05-22"},
+        {"En mayo de 2024.", "mayo de 2024", "2024-05"},
+        {"Vol en mai 2024.", "mai 2024", "2024-05"},
+        {"Partenza il 22 maggio.", "22 maggio", "--05-22"},
+        {"Le 1er mai.", "1er mai", "--05-01"},
+        {"Le 22 févr. 2024.", "22 févr. 2024", "2024-02-22"},
+        {"En févr. 2024.", "févr. 2024", "2024-02"},
+        {"Im Okt. 2024.", "Okt. 2024", "2024-10"},
+        {"Am 3. März 2024.", "3. März 2024", "2024-03-03"},
+        {"Vertrek op 22 mei 2024.", "22 mei 2024", "2024-05-22"},
+        {"Avgång 22 maj 2024.", "22 maj 2024", "2024-05-22"},
+        {"Avreise 22. mai 2024.", "22. mai 2024", "2024-05-22"},
+        {"Odlot 22 maja 2024.", "22 maja 2024", "2024-05-22"},
+        {"Odlot w listopad 2024.", "listopad 2024", "2024-11"},
+        {"Odlet 22. května 2024.", "22. května 2024", "2024-05-22"},
+        {"Odlet 22 ŘÍJNA 2024.", "22 ŘÍJNA 2024", "2024-10-22"},
+        {"Kalkış 22 Mayıs 2024.", "22 Mayıs 2024", "2024-05-22"},
+        {"KASIM 2024 raporu.", "KASIM 2024", "2024-11"},
+        {"Вылет 22 мая 2024.", "22 мая 2024", "2024-05-22"},
+        {"Вылет 22 сент. 2024.", "22 сент. 2024", "2024-09-22"},
+        {"Вылет в май 2024.", "май 2024", "2024-05"},
+        {"Partenza il 22 set 2024.", "22 set 2024", "2024-09-22"},
+        {"Dutch: 22 april 2024.", "22 april 2024", "2024-04-22"},
+        {"German: 22. April 2024.", "22. April 2024", "2024-04-22"},
+        {"English: 2 may 2024.", "2 may 2024", "2024-05-02"},
+        // English ordinals and the "of" connector.
+        {"You fly on May 22nd.", "May 22nd", "--05-22"},
+        {"You fly on the 22nd of May.", "22nd of May", "--05-22"},
+        {"You fly on the 22nd of May 2024.", "22nd of May 2024", "2024-05-22"},
+        {"You fly on the 1st of March, 2024.", "1st of March, 2024",
+         "2024-03-01"},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      const auto when = FirstDateTime(c.text);
+      REQUIRE(when.has_value());
+      CHECK(SpanText(c.text, *when) == c.value);
+      CHECK(evidence::DateTimeCanonical(*when) == c.canonical);
+      CHECK(evidence::DateTimeShape(*when) == "date");
+    }
+  }
+
+  TEST_CASE("every month name ICU gives a listed locale reads in a date") {
+    static const char* const kLocales[] = {"en", "fr", "de", "es", "it",
+                                           "pt", "nl", "sv", "da", "nb",
+                                           "pl", "cs", "tr", "ru"};
+    std::size_t names = 0;
+    for (const char* locale : kLocales) {
+      const std::vector<evidence::LocaleMonthName> months =
+          evidence::LocaleMonthNames(locale);
+      CHECK(months.size() >= 72);  // 12 months, 2 widths, 3 cases at least
+      for (const evidence::LocaleMonthName& name : months) {
+        const std::string text = "On 22 " + name.utf8 + " 2024 we left.";
+        CAPTURE(locale);
+        CAPTURE(text);
+        const auto when = FirstDateTime(text);
+        REQUIRE(when.has_value());
+        CHECK(when->kind == evidence::DateTimeValue::Kind::kDate);
+        CHECK(when->month == name.month);
+        CHECK(when->day == 22);
+        CHECK(when->year == 2024);
+        ++names;
+      }
+    }
+    CHECK(names > 1000);
+  }
+
+  TEST_CASE("an abbreviation or a common word is a month only in a date") {
+    static const std::string_view kProse[] = {
+        "We set 2024 targets.",    // Italian/Portuguese "set"
+        "PCIe gen 4 slots.",       // Italian "gen"
+        "Plug in 22 gen.",         // an abbreviation needs its year
+        "Mars 2020 landed.",       // French/Swedish "mars": a rover
+        "Odlot maja 2024.",        // a genitive stands after a day
+        "You may 3 times retry.",  // English in lower case
+        "These 2 may differ.",     //
+        "Step 2. May I help?",     // a dotted day, an English name
+        "Turn it out 22 times.",   // Portuguese "out"
+        "He left 3 de 4 runs.",    // "de" without a month
+        "The led 22 was on.",      // Czech "led"
+        "Versión mayo.",           // a month without a number
+    };
+    for (const std::string_view text : kProse) {
+      CAPTURE(text);
+      CHECK_FALSE(FirstDateTime(text).has_value());
+    }
+  }
+
+  TEST_CASE("a date written in another language grounds its ISO spelling") {
+    struct Case {
+      std::string_view result;  // a text tool result
+      std::string_view answer;
+      std::string_view value;  // the answer's candidate
+    };
+    static const Case kCases[] = {
+        {"Abflug am 22. Mai 2024 um 14:00", "You fly on 2024-05-22.",
+         "2024-05-22"},
+        {R"({"date": "2024-05-22"})", "Départ le 22 mai 2024.", "22 mai 2024"},
+        {R"({"date": "2024-05-22"})", "Salida el 22 de mayo de 2024.",
+         "22 de mayo de 2024"},
+        {R"({"date": "2024-05-22"})", "Вылет 22 мая.", "22 мая"},
+        {"Salida: 22 de mayo de 2024", "You fly on May 22.", "May 22"},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.answer);
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("When do I fly?");
+      corpus.RecordToolResult("c1", "t", c.result);
+      const Verdict verdict = MakeGate().Judge(c.answer, corpus);
+      CHECK_FALSE(verdict.flagged());
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->reason == MatchReason::kRespelledDate);
+    }
+    // Another day in another language is still caught.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When do I fly?");
+    corpus.RecordToolResult("c1", "t", R"({"date": "2024-05-22"})");
+    const std::string answer = "Départ le 23 mai 2024.";
+    const Verdict verdict = MakeGate().Judge(answer, corpus);
+    const Candidate* candidate = AtText(verdict, answer, "23 mai 2024");
+    REQUIRE(candidate != nullptr);
+    CHECK(candidate->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("a time without AM/PM has its 12-hour reading as alternate keys") {
+    struct Case {
+      std::string_view text;
+      std::vector<std::string> alternate;
+    };
+    const Case kCases[] = {
+        {"at 01:00", {"@time:13:00"}},
+        {"at 1:00", {"@time:13:00"}},
+        {"at 11:59", {"@time:23:59"}},
+        {"at 1:05:30", {"@time:13:05:30"}},
+        {"at 12:30", {"@time:00:30"}},  // a 12-hour clock's midnight hour
+        {"on 2023-09-12 01:00", {"@date:2023-09-12", "@time:13:00"}},
+        // A 24-hour hour, AM/PM written, or 24-hour by ISO grammar: none.
+        {"at 00:30", {}},
+        {"at 13:00", {}},
+        {"at 23:15", {}},
+        {"at 1:00 PM", {}},
+        {"at 1:00 AM", {}},
+        {"at 1am", {}},
+        {"at 1 p.m.", {}},
+        {"on 2023-09-12 1:00 PM", {}},
+        {"on 2024-05-06T01:00:00", {}},
+        {"at 01:00Z", {}},
+        {"at 01:00+02:00", {}},
+        {"at 02:15:00+1", {}},
+        {"on 2024-05-22", {}},
+        {"on May 22", {}},
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      const auto when = FirstDateTime(c.text);
+      REQUIRE(when.has_value());
+      CHECK(AsVector(evidence::DateTimeAlternateLookupKeys(*when)) ==
+            c.alternate);
+    }
+    // The ordinary keys still read the 24-hour clock.
+    const auto one = FirstDateTime("at 01:00");
+    REQUIRE(one.has_value());
+    CHECK(AsVector(evidence::DateTimeLookupKeys(*one)) ==
+          std::vector<std::string>{"@time:01:00"});
+    CHECK(one->clock == evidence::DateTimeValue::Clock::kUnmarked);
+    const auto pm = FirstDateTime("at 1:00 PM");
+    REQUIRE(pm.has_value());
+    CHECK(pm->clock == evidence::DateTimeValue::Clock::kMeridiem);
+    const auto iso = FirstDateTime("at 2024-05-06T01:00");
+    REQUIRE(iso.has_value());
+    CHECK(iso->clock == evidence::DateTimeValue::Clock::k24Hour);
+  }
+
+  TEST_CASE("a numeric date is read only where its order is certain") {
+    struct Case {
+      std::string_view text;
+      std::string_view canonical;  // empty: not a date
+    };
+    static const Case kCases[] = {
+        {"on 22/05/2024", "2024-05-22"},  // a day over 12 comes first
+        {"on 05/22/2024", "2024-05-22"},  // a day over 12 comes second
+        {"on 22.05.2024", "2024-05-22"},
+        {"on 22-05-2024", "2024-05-22"},
+        {"on 2024/05/22", "2024-05-22"},  // year first: always month, day
+        {"on 2024.05.22", "2024-05-22"},
+        {"on 2024-5-2", "2024-05-02"},
+        {"on 05/05/2024", "2024-05-05"},  // both orders agree
+        {"on 05/06/2024", ""},            // May 6 or June 5
+        {"on 06.05.2024", ""},
+        {"on 31/02/2024", ""},  // no such day
+        {"on 22/05/24", ""},    // a two-digit year
+        {"on 2024/22/05", ""},  // year first, then month: no month 22
+    };
+    for (const Case& c : kCases) {
+      CAPTURE(c.text);
+      const auto when = FirstDateTime(c.text);
+      if (c.canonical.empty()) {
+        CHECK_FALSE(when.has_value());
+      } else {
+        REQUIRE(when.has_value());
+        CHECK(evidence::DateTimeCanonical(*when) == c.canonical);
+      }
+    }
+  }
+
+  TEST_CASE("a year alone in prose is the ordinary number rule's") {
+    static const std::string_view kProse[] = {
+        "Founded in 1903.", "In 2024 we flew.", "Since 1999, 2001 and 2024.",
+        "Built 1903-1910.",  // a range, not a date
+    };
+    for (const std::string_view text : kProse) {
+      CAPTURE(text);
+      CHECK_FALSE(FirstDateTime(text).has_value());
+    }
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When was it founded?");
+    corpus.RecordToolResult("c1", "t", R"({"founded": 1903})");
+    const Verdict verdict =
+        MakeGate().Judge("Founded in 1903, rebuilt in 1911.", corpus);
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].shape == "number");
+    CHECK(verdict.candidates[0].canonical == "1903");
+    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[1].shape == "number");
+    CHECK(verdict.candidates[1].canonical == "1911");
+    CHECK(verdict.candidates[1].status == CandidateStatus::kUnsupported);
+  }
+}
+
+}  // namespace
+}  // namespace groundgate

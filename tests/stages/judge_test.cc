@@ -1,0 +1,553 @@
+// tests/stages/judge_test.cc — answer + corpus -> Verdict, and its JSON form.
+//
+// Pins the judge step: candidates in answer order with byte spans, one per
+// distinct value with its occurrences, the status of each (grounded, exempt,
+// unsupported, unverified) and the reason (exact, canonical, declared
+// exemption), carriers of this turn, the grounding split, looked_up, and
+// answer_truncated past kMaxAnswerTokens. A second suite pins VerdictToJson:
+// no value unless the application opts in, values clipped on a UTF-8
+// boundary, keys in a fixed order. The per-law tests live in laws_test.cc;
+// answer_carriers has its own suite.
+#include "stages/judge.h"
+
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "evidence/extractor.h"
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
+#include "groundgate/verdict_json.h"
+
+namespace groundgate {
+namespace {
+
+Gate MakeGate(GateOptions options = {}) {
+  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
+  REQUIRE(gate.ok());
+  return *std::move(gate);
+}
+
+const Candidate* Find(const Verdict& verdict, std::string_view canonical) {
+  for (const Candidate& c : verdict.candidates) {
+    if (c.canonical == canonical) return &c;
+  }
+  return nullptr;
+}
+
+std::string SpanText(std::string_view answer, const Candidate& c) {
+  return std::string(answer.substr(c.start, c.end - c.start));
+}
+
+std::vector<std::string> Keys(const nlohmann::ordered_json& object) {
+  std::vector<std::string> keys;
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    keys.push_back(it.key());
+  }
+  return keys;
+}
+
+TEST_SUITE("judge") {
+  TEST_CASE("candidates come in answer order with their byte spans") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Why is esx-prod-014 flapping?");
+    corpus.RecordToolResult(
+        "c1", "port_stats",
+        R"({"port": "fc1/3", "crc_errors": 41200, "host": "esx-prod-014"})");
+    const std::string answer =
+        "Port **fc1/3** logged 41,200 CRC errors; host `esx-prod-014`, see "
+        "INC0041877 for details";
+    const Verdict verdict = gate.Judge(answer, corpus);
+    REQUIRE(verdict.candidates.size() == 4);
+    const std::vector<std::string> spans = {
+        SpanText(answer, verdict.candidates[0]),
+        SpanText(answer, verdict.candidates[1]),
+        SpanText(answer, verdict.candidates[2]),
+        SpanText(answer, verdict.candidates[3])};
+    CHECK(spans == std::vector<std::string>{"fc1/3", "41,200", "esx-prod-014",
+                                            "INC0041877"});
+    CHECK(verdict.candidates[0].start == 7);
+    CHECK(verdict.candidates[0].end == 12);
+    for (std::size_t i = 1; i < verdict.candidates.size(); ++i) {
+      CHECK(verdict.candidates[i - 1].end <= verdict.candidates[i].start);
+    }
+    CHECK(verdict.candidates[1].shape == "number");
+    CHECK(verdict.candidates[1].canonical == "41200");
+    CHECK(verdict.candidates[3].shape == "identifier");
+    CHECK(verdict.candidates[3].canonical == "inc0041877");
+  }
+
+  TEST_CASE("spans count bytes, not characters, after multibyte text") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    const std::string answer = "Überprüfung: fc1/3 — ٤١٢٠٠ Fehler";
+    const Verdict verdict = gate.Judge(answer, corpus);
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(SpanText(answer, verdict.candidates[0]) == "fc1/3");
+    CHECK(verdict.candidates[0].start == 15);
+    CHECK(SpanText(answer, verdict.candidates[1]) == "٤١٢٠٠");
+    CHECK(verdict.candidates[1].canonical == "41200");
+  }
+
+  TEST_CASE("a repeated value is one candidate with its occurrences") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"crc": 41200, "lun": "0x0012"})");
+    const std::string answer =
+        "41,200 errors (41200 total, yes 41,200); LUN 0x0012 is LUN 0012.";
+    const Verdict verdict = gate.Judge(answer, corpus);
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].canonical == "41200");
+    CHECK(verdict.candidates[0].occurrences == 3);
+    CHECK(verdict.candidates[0].start == 0);  // the first occurrence
+    CHECK(verdict.candidates[0].end == 6);
+    // Two spellings of one hex value share a key: one candidate.
+    CHECK(verdict.candidates[1].canonical == "0x0012");
+    CHECK(verdict.candidates[1].occurrences == 2);
+  }
+
+  TEST_CASE("each status: grounded, exempt, unsupported") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordExempt("Site dc2, fabric fab-a1.");
+    corpus.RecordUserMessage("Check esx-prod-014.");
+    corpus.RecordToolResult("c1", "t", R"({"serial": "SN-31337"})");
+    const Verdict verdict = gate.Judge(
+        "esx-prod-014 on fab-a1 has serial SN-31337 and ticket INC0099999.",
+        corpus);
+    REQUIRE(verdict.candidates.size() == 4);
+    CHECK(Find(verdict, "esx-prod-014")->status == CandidateStatus::kExempt);
+    CHECK(Find(verdict, "fab-a1")->status == CandidateStatus::kExempt);
+    CHECK(Find(verdict, "sn-31337")->status == CandidateStatus::kGrounded);
+    const Candidate* typed = Find(verdict, "inc0099999");
+    REQUIRE(typed != nullptr);
+    CHECK(typed->status == CandidateStatus::kUnsupported);
+    CHECK(typed->reason == MatchReason::kNone);
+    CHECK(typed->grounding == Grounding::kNone);
+    CHECK(typed->carriers.empty());
+    CHECK(verdict.flagged());
+    CHECK(verdict.unsupported() == 1);
+    CHECK(verdict.unverified() == 0);
+    CHECK(VerdictAction(verdict) == "flagged");
+  }
+
+  TEST_CASE("a truncated corpus makes a missing value unverified, not typed") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus(CorpusOptions{.max_index_tokens = 2});
+    corpus.RecordToolResult("c1", "t", "SN-31337 SN-41414 SN-51515");
+    REQUIRE(corpus.truncated());
+    const Verdict verdict =
+        gate.Judge("SN-31337 is fine; SN-51515 and SN-99999 are not.", corpus);
+    CHECK(verdict.evidence_truncated);
+    CHECK(Find(verdict, "sn-31337")->status == CandidateStatus::kGrounded);
+    CHECK(Find(verdict, "sn-51515")->status == CandidateStatus::kUnverified);
+    CHECK(Find(verdict, "sn-99999")->status == CandidateStatus::kUnverified);
+    CHECK(verdict.unverified() == 2);
+    CHECK_FALSE(verdict.flagged());
+    CHECK(VerdictAction(verdict) == "unverified");
+  }
+
+  TEST_CASE("a value both carried and exempt counts as grounded") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("My number is 222-929-5297.");
+    corpus.RecordToolResult("c1", "get_account",
+                            R"({"phone": "222-929-5297"})");
+    const Verdict verdict = gate.Judge("Your phone is 222-929-5297.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[0].carriers == std::vector<std::string>{"c1"});
+    CHECK(verdict.looked_up == 1);
+  }
+
+  TEST_CASE("a declared exemption wins over evidence") {
+    const Gate gate = MakeGate({.exempt_values = {"TENANT-0042"}});
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"tenant": "TENANT-0042"})");
+    const Verdict verdict = gate.Judge("Tenant TENANT-0042.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
+    CHECK(verdict.candidates[0].reason == MatchReason::kDeclaredExemption);
+    CHECK(verdict.candidates[0].carriers.empty());
+    CHECK(verdict.looked_up == 0);
+    REQUIRE(verdict.answer_carriers.has_value());
+    CHECK(verdict.answer_carriers->empty());
+  }
+
+  TEST_CASE("reason: exact when spelled as read, canonical when respelled") {
+    struct ReasonCase {
+      std::string_view evidence;
+      std::string_view answer;
+      MatchReason reason;
+    };
+    static constexpr ReasonCase kCases[] = {
+        {R"({"crc": 41200})", "41200", MatchReason::kExact},
+        {R"({"crc": 41200})", "41,200", MatchReason::kCanonical},
+        {R"({"mem": 2048.0})", "2048", MatchReason::kCanonical},
+        {R"({"mem": 2048.0})", "2048.0", MatchReason::kCanonical},
+        {"crc 41,200 total", "41200", MatchReason::kCanonical},
+        {R"({"host": "esx-prod-014"})", "esx-prod-014", MatchReason::kExact},
+        {R"({"host": "ESX-PROD-014"})", "esx-prod-014", MatchReason::kExact},
+        {R"({"host": "esx-prod-014"})", "ESX-PROD-014", MatchReason::kExact},
+        {R"({"lun": "0x0012"})", "0012", MatchReason::kCanonical},
+        {R"({"lun": "0012"})", "0x0012", MatchReason::kCanonical},
+        {R"({"mem": "4096"})", "4096MB", MatchReason::kCanonical},
+        {R"({"crc": 41200})", "٤١٢٠٠", MatchReason::kCanonical},
+        {R"({"crc": 41200})", "４１２００", MatchReason::kCanonical},
+    };
+    const Gate gate = MakeGate();
+    for (const ReasonCase& c : kCases) {
+      CAPTURE(c.evidence);
+      CAPTURE(c.answer);
+      EvidenceCorpus corpus;
+      corpus.RecordToolResult("c1", "t", c.evidence);
+      const Verdict verdict = gate.Judge(c.answer, corpus);
+      REQUIRE(verdict.candidates.size() == 1);
+      CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+      CHECK(ReasonName(verdict.candidates[0].reason) == ReasonName(c.reason));
+    }
+  }
+
+  // Bug (fixed): a prefixed hex value is looked up by its bare digits, and
+  // the corpus marks the bare-digit key as a respelling even when the result
+  // spelled it with the prefix, so the same spelling on both sides read
+  // "canonical". The judge now asks about the answer's own spelling.
+  TEST_CASE("reason: a hex value spelled as read is exact") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"lun": "0x0012"})");
+    const Verdict verdict = gate.Judge("LUN 0x0012.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(ReasonName(verdict.candidates[0].reason) == "exact");
+  }
+
+  TEST_CASE("reason of an exempt value follows the answer's spelling") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Ticket RITM0058213, amount 41,200.");
+    const Verdict verdict = gate.Judge("RITM0058213: 41,200.", corpus);
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
+    CHECK(verdict.candidates[0].reason == MatchReason::kExact);
+    CHECK(verdict.candidates[1].status == CandidateStatus::kExempt);
+    CHECK(verdict.candidates[1].reason == MatchReason::kCanonical);
+  }
+
+  TEST_CASE("the grounding split separates this turn from prior turns") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Check replication.");
+    corpus.RecordToolResult("r1", "get_replication",
+                            R"({"group": "cg-ora-prod", "lag": 1840})");
+    corpus.RecordUserMessage("Open an incident.");
+    corpus.RecordToolResult("t1", "create_incident",
+                            R"({"ticket": "INC0042210"})");
+    const Verdict verdict = gate.Judge(
+        "Opened INC0042210 for the 1840 s lag on cg-ora-prod.", corpus);
+    CHECK(verdict.grounding.this_turn == 1);
+    // The lag and the group name (a multi-part identifier) were read in
+    // the first turn.
+    CHECK(verdict.grounding.prior_turns == 2);
+    const Candidate* ticket = Find(verdict, "inc0042210");
+    CHECK(ticket->grounding == Grounding::kThisTurn);
+    CHECK(ticket->carriers == std::vector<std::string>{"t1"});
+    const Candidate* lag = Find(verdict, "1840");
+    CHECK(lag->status == CandidateStatus::kGrounded);
+    CHECK(lag->grounding == Grounding::kPriorTurn);
+    CHECK(lag->carriers.empty());
+    CHECK_FALSE(lag->carriers_cut);
+    CHECK_FALSE(verdict.flagged());
+  }
+
+  TEST_CASE("looked_up is candidates minus the exempt ones") {
+    const Gate gate = MakeGate({.exempt_values = {"LAB-0001"}});
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("host esx-prod-014");
+    corpus.RecordToolResult("c1", "t", R"({"a": "SN-31337"})");
+    const Verdict verdict = gate.Judge(
+        "esx-prod-014, LAB-0001, SN-31337, SN-99999, SN-31337.", corpus);
+    CHECK(verdict.candidates.size() == 4);
+    CHECK(verdict.looked_up == 2);
+    CHECK(verdict.unsupported() == 1);
+  }
+
+  TEST_CASE("a candidate's carriers are this turn's ids in wire order") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("status?");
+    corpus.RecordToolResult("call_b", "poll", R"({"code": "E-4410"})");
+    corpus.RecordToolResult("call_a", "poll", R"({"code": "E-4410"})");
+    const Verdict verdict = gate.Judge("Code E-4410.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].carriers ==
+          std::vector<std::string>{"call_b", "call_a"});
+    CHECK_FALSE(verdict.candidates[0].carriers_cut);
+
+    for (std::size_t i = 0; i < kMaxCarriers; ++i) {
+      corpus.RecordToolResult("more" + std::to_string(i), "poll",
+                              R"({"code": "E-4410"})");
+    }
+    const Verdict cut = gate.Judge("Code E-4410.", corpus);
+    CHECK(cut.candidates[0].carriers.size() == kMaxCarriers);
+    CHECK(cut.candidates[0].carriers_cut);
+    CHECK(cut.candidates[0].carriers[0] == "call_b");
+  }
+
+  TEST_CASE("an answer with no values is grounded with nothing to look up") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    for (std::string_view answer :
+         {"", "   ", "Sure, let me check that for you.",
+          "The 48-port switch is fine 24/7."}) {
+      CAPTURE(answer);
+      const Verdict verdict = gate.Judge(answer, corpus);
+      CHECK(verdict.candidates.empty());
+      CHECK(verdict.looked_up == 0);
+      CHECK_FALSE(verdict.flagged());
+      REQUIRE(verdict.answer_carriers.has_value());
+      CHECK(verdict.answer_carriers->empty());
+      CHECK(VerdictAction(verdict) == "grounded");
+    }
+  }
+
+  TEST_CASE("past kMaxAnswerTokens the answer is flagged truncated") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    std::string exact_size;
+    for (std::size_t i = 0; i + 1 < kMaxAnswerTokens; ++i) exact_size += "ok ";
+    exact_size += "SN-99999";
+    const Verdict whole = gate.Judge(exact_size, corpus);
+    CHECK_FALSE(whole.answer_truncated);
+    CHECK(whole.flagged());  // the last token was examined
+
+    const std::string over = exact_size + " SN-88888";
+    const Verdict cut = gate.Judge(over, corpus);
+    CHECK(cut.answer_truncated);
+    CHECK(cut.candidates.size() == 1);  // SN-88888 was not examined
+    CHECK(Find(cut, "sn-88888") == nullptr);
+  }
+
+  TEST_CASE("invalid UTF-8 in an answer splits tokens and never crashes") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"serial": "SN-31337"})");
+    const std::string answer = "\xff\xfeSN-31337\xc3 and\x80ok\xe2\x82";
+    const Verdict verdict = gate.Judge(answer, corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].canonical == "sn-31337");
+    CHECK(verdict.candidates[0].start == 2);
+    CHECK(verdict.candidates[0].end == 10);
+    CHECK_FALSE(verdict.flagged());
+  }
+
+  TEST_CASE("the verdict copies what it needs from answer and corpus") {
+    const Gate gate = MakeGate();
+    Verdict verdict;
+    {
+      auto corpus = std::make_unique<EvidenceCorpus>();
+      corpus->RecordUserMessage("go");
+      corpus->RecordToolResult("call_1", "t", R"({"serial": "SN-31337"})");
+      auto answer = std::make_unique<std::string>("Serial SN-31337.");
+      verdict = gate.Judge(*answer, *corpus);
+    }
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].canonical == "sn-31337");
+    CHECK(verdict.candidates[0].carriers == std::vector<std::string>{"call_1"});
+    REQUIRE(verdict.answer_carriers.has_value());
+    CHECK((*verdict.answer_carriers)[0].tool_call_id == "call_1");
+  }
+
+  TEST_CASE("the ladder is what Gate::Judge runs") {
+    absl::StatusOr<std::unique_ptr<evidence::Extractor>> extractor =
+        evidence::Extractor::Create({});
+    REQUIRE(extractor.ok());
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"crc": 41200})");
+    const std::string answer = "41,200 and SN-99999";
+    const Verdict direct =
+        stages::ClimbLadder(answer, corpus, **extractor, GateOptions{});
+    const Verdict wrapped = gate.Judge(answer, corpus);
+    CHECK(VerdictToJson(direct, {.include_values = true}).dump() ==
+          VerdictToJson(wrapped, {.include_values = true}).dump());
+  }
+
+  TEST_CASE("enum names are the words events use") {
+    CHECK(StatusName(CandidateStatus::kGrounded) == "grounded");
+    CHECK(StatusName(CandidateStatus::kExempt) == "exempt");
+    CHECK(StatusName(CandidateStatus::kUnsupported) == "unsupported");
+    CHECK(StatusName(CandidateStatus::kUnverified) == "unverified");
+    CHECK(ReasonName(MatchReason::kNone) == "none");
+    CHECK(ReasonName(MatchReason::kExact) == "exact");
+    CHECK(ReasonName(MatchReason::kCanonical) == "canonical");
+    CHECK(ReasonName(MatchReason::kDeclaredExemption) == "declared_exemption");
+    CHECK(ReasonName(MatchReason::kRespelledDate) == "respelled_date");
+    CHECK(ReasonName(MatchReason::kRespelledTime) == "respelled_time");
+    CHECK(GroundingName(Grounding::kNone) == "none");
+    CHECK(GroundingName(Grounding::kThisTurn) == "this_turn");
+    CHECK(GroundingName(Grounding::kPriorTurn) == "prior_turn");
+  }
+}
+
+TEST_SUITE("verdict_json") {
+  Verdict SampleVerdict() {
+    Verdict verdict;
+    Candidate grounded;
+    grounded.start = 0;
+    grounded.end = 6;
+    grounded.shape = "number";
+    grounded.canonical = "41200";
+    grounded.status = CandidateStatus::kGrounded;
+    grounded.reason = MatchReason::kExact;
+    grounded.carriers = {"call_1"};
+    Candidate typed;
+    typed.start = 10;
+    typed.end = 20;
+    typed.shape = "identifier";
+    typed.canonical = "inc0099999";
+    typed.status = CandidateStatus::kUnsupported;
+    verdict.candidates = {grounded, typed};
+    verdict.looked_up = 2;
+    verdict.grounding.this_turn = 1;
+    verdict.answer_carriers =
+        std::vector<AnswerCarrier>{{"call_1", "port_stats", 1, 1}};
+    return verdict;
+  }
+
+  TEST_CASE("keys come out in a fixed order") {
+    const nlohmann::ordered_json json =
+        VerdictToJson(SampleVerdict(), {.include_values = true});
+    CHECK(Keys(json) == std::vector<std::string>{
+                            "action", "candidates", "looked_up", "unsupported",
+                            "unverified", "grounded", "carried_by", "conflicts",
+                            "evidence_truncated", "answer_truncated",
+                            "grounding"});
+    REQUIRE(json["unsupported"].size() == 1);
+    CHECK(Keys(json["unsupported"][0]) ==
+          std::vector<std::string>{"shape", "start", "end", "value"});
+    REQUIRE(json["grounded"].size() == 1);
+    CHECK(Keys(json["grounded"][0]) ==
+          std::vector<std::string>{"shape", "start", "end", "reason", "value"});
+    REQUIRE(json["carried_by"].size() == 1);
+    CHECK(Keys(json["carried_by"][0]) ==
+          std::vector<std::string>{"tool_call_id", "tool_name", "values",
+                                   "only"});
+    CHECK(Keys(json["grounding"]) ==
+          std::vector<std::string>{"this_turn", "prior_turns"});
+    CHECK(json.dump() ==
+          R"({"action":"flagged","candidates":2,"looked_up":2,)"
+          R"("unsupported":[{"shape":"identifier","start":10,"end":20,)"
+          R"("value":"inc0099999"}],"unverified":[],)"
+          R"("grounded":[{"shape":"number","start":0,"end":6,)"
+          R"("reason":"exact","value":"41200"}],)"
+          R"("carried_by":[{"tool_call_id":"call_1","tool_name":"port_stats",)"
+          R"("values":1,"only":1}],"conflicts":[],"evidence_truncated":false,)"
+          R"("answer_truncated":false,"grounding":{"this_turn":1,)"
+          R"("prior_turns":0}})");
+  }
+
+  TEST_CASE("no value appears unless the application opts in") {
+    const std::string dump = VerdictToJson(SampleVerdict()).dump();
+    CHECK(dump.find("\"value\"") == std::string::npos);
+    CHECK(dump.find("inc0099999") == std::string::npos);
+    CHECK(dump.find("41200") == std::string::npos);
+    const std::string opted =
+        VerdictToJson(SampleVerdict(), {.include_values = true}).dump();
+    CHECK(opted.find("\"value\":\"inc0099999\"") != std::string::npos);
+    // Grounded values are listed with their reason; their value only when
+    // the application opts in.
+    CHECK(dump.find("\"reason\":\"exact\"") != std::string::npos);
+    CHECK(opted.find("\"value\":\"41200\"") != std::string::npos);
+  }
+
+  TEST_CASE("a value is clipped to max_value_bytes on a UTF-8 boundary") {
+    struct ClipCase {
+      std::string_view canonical;
+      std::size_t max_bytes;
+      std::string_view clipped;
+    };
+    static constexpr ClipCase kCases[] = {
+        {"abcdef", 64, "abcdef"}, {"abcdef", 6, "abcdef"},
+        {"abcdef", 4, "abcd"},    {"abcdef", 0, ""},
+        {"ωωωω12", 3, "ω"},  // 2-byte characters: never half of one
+        {"ωωωω12", 4, "ωω"},      {"a😀b", 2, "a"},  // a 4-byte character
+        {"a😀b", 4, "a"},          {"a😀b", 5, "a😀"},
+    };
+    for (const ClipCase& c : kCases) {
+      CAPTURE(c.canonical);
+      CAPTURE(c.max_bytes);
+      Verdict verdict;
+      Candidate typed;
+      typed.shape = "identifier";
+      typed.canonical = std::string(c.canonical);
+      typed.status = CandidateStatus::kUnsupported;
+      verdict.candidates = {typed};
+      const nlohmann::ordered_json json = VerdictToJson(
+          verdict, {.include_values = true, .max_value_bytes = c.max_bytes});
+      CHECK(json["unsupported"][0]["value"].get<std::string>() == c.clipped);
+    }
+    const std::string long_value(200, 'x');
+    Verdict verdict;
+    Candidate typed;
+    typed.canonical = long_value;
+    typed.status = CandidateStatus::kUnsupported;
+    verdict.candidates = {typed};
+    CHECK(VerdictToJson(verdict,
+                        {.include_values = true})["unsupported"][0]["value"]
+              .get<std::string>()
+              .size() == kMaxValueBytesInEvents);
+  }
+
+  TEST_CASE("carried_by is null when unknown and [] when nothing carried") {
+    Verdict none = SampleVerdict();
+    none.answer_carriers = std::nullopt;
+    CHECK(VerdictToJson(none)["carried_by"].is_null());
+    Verdict empty = SampleVerdict();
+    empty.answer_carriers = std::vector<AnswerCarrier>{};
+    CHECK(VerdictToJson(empty)["carried_by"].is_array());
+    CHECK(VerdictToJson(empty)["carried_by"].empty());
+  }
+
+  TEST_CASE("unverified values are listed apart, and the action says so") {
+    Verdict verdict;
+    verdict.evidence_truncated = true;
+    Candidate unknown;
+    unknown.start = 3;
+    unknown.end = 9;
+    unknown.shape = "number";
+    unknown.canonical = "99999";
+    unknown.status = CandidateStatus::kUnverified;
+    verdict.candidates = {unknown};
+    const nlohmann::ordered_json json = VerdictToJson(verdict);
+    CHECK(json["action"] == "unverified");
+    CHECK(json["unsupported"].empty());
+    REQUIRE(json["unverified"].size() == 1);
+    CHECK(json["unverified"][0]["start"] == 3);
+    CHECK(json["evidence_truncated"] == true);
+  }
+
+  TEST_CASE("a judged verdict gives byte-identical JSON every time") {
+    const Gate gate = MakeGate();
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("go");
+    corpus.RecordToolResult("c2", "b", R"({"x": "SN-2", "y": "SN-31337"})");
+    corpus.RecordToolResult("c1", "a", R"({"x": "SN-1", "y": "SN-31337"})");
+    const std::string answer = "SN-31337 SN-1 SN-2 SN-9999 SN-31337";
+    const std::string first =
+        VerdictToJson(gate.Judge(answer, corpus), {.include_values = true})
+            .dump();
+    for (int i = 0; i < 20; ++i) {
+      CHECK(VerdictToJson(gate.Judge(answer, corpus), {.include_values = true})
+                .dump() == first);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace groundgate
