@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draw the hand-label sample of quintd-dev traces (issue 10).
+"""Draw the hand-label sample of quintd-dev traces.
 
 Stratified: 15 traces per dataset, 5 per model within each dataset, drawn
 with a fixed seed. Python 3 standard library only; the same data file and
@@ -13,7 +13,7 @@ import random
 import sys
 
 DEFAULT_DATA = "/work/shared/data/quintd-dev.jsonl"
-SEED = 10          # the issue's number
+SEED = 10          # fixed, so the sample is the same on every run
 PER_MODEL = 5
 
 

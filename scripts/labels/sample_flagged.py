@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Order the flagged quintd-dev traces for the second hand-label file (issue 10).
+"""Order the flagged quintd-dev traces for the second hand-label file.
 
 Input: the output of `groundgate check --include-values` over
 /work/shared/data/quintd-dev.jsonl. Candidates are the traces whose answer

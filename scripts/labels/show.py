@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Annotator's aid for the quintd-dev hand labels (issue 10).
+"""Annotator's aid for the quintd-dev hand labels.
 
 Prints, for one trace: its data in a compact form (with plain summaries for
 openweather: per-day and overall minima/maxima, which a reader needs to
