@@ -25,8 +25,11 @@
 //   6. otherwise unsupported (or unverified when the corpus was truncated),
 //      with the nearest carried value of the same shape, if one is close
 //      (rung_near_misses.cc).
-// Rungs 3 to 5 never use text the user or the app supplied: an exempt value
-// is matched only by its own spelling or its date and time keys.
+// Rungs 3 and 4 use only what results carried: supplied text exempts a
+// value at rung 2 by its own spelling or its date and time keys. Rung 5 may
+// use it: arithmetic takes a supplied number the answer shows or a count the
+// user named, a derived date may move a supplied date, and a name's words
+// may be supplied ones (docs/DESIGN.md, "Which rungs use supplied text").
 //
 // What it does NOT do: read or look anything up itself; the bookkeeping the
 // readers and rungs share is stages/judge_context.h.

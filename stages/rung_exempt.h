@@ -19,8 +19,8 @@
 // every ladder of stages/judge.cc; for a date, after its date keys too.
 //
 // What it does NOT do: look past a supplied value's own spelling and its
-// date and time keys: rungs 3 to 5 never use text the user or the app
-// supplied.
+// date and time keys; rungs 3 and 4 never use supplied text (rung 5's
+// arithmetic, derived dates and name words may: stages/judge.cc).
 #ifndef GROUNDGATE_STAGES_RUNG_EXEMPT_H_
 #define GROUNDGATE_STAGES_RUNG_EXEMPT_H_
 

@@ -2,7 +2,7 @@
 // already has.
 //
 // Its one job: expose the steps the Agent composes — Record (a message into
-// the corpus), Judge (an answer into a verdict and findings), Route (a
+// the corpus), MakeJudgement (an answer into a verdict and findings), Route (a
 // posture into deliver / revise / refuse) and Emit (a judgement into
 // events) — so that an application with its own loop (llama.cpp, an HTTP
 // service) gets the same behaviour without the Agent. Each is thin: the

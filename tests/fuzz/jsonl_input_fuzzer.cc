@@ -1,5 +1,6 @@
 // tests/fuzz/jsonl_input_fuzzer.cc — libFuzzer target over the command's
-// JSONL reader (cli/jsonl_input.h) and capi's CheckRecord.
+// JSONL reader (cli/jsonl_input.h) and traces::CheckRecord
+// (traces/check_record.h).
 //
 // Its one job: read arbitrary bytes as a JSONL file on standard input with
 // cli::JsonlInput, check what it hands out and counts against what its
@@ -89,7 +90,8 @@ void TestOneInput(std::string_view bytes) {
   GG_FUZZ_CHECK(CountLines(err.str()) == counts.malformed_records,
                 "each malformed line is one line on the error stream");
 
-  // capi's CheckRecord, line by line, must accept the same lines.
+  // traces::CheckRecord (traces/check_record.h), line by line, must accept the
+  // same lines.
   const Gate& gate = DeclaredShapesGate();
   traces::CheckOptions options;
   options.format = format;

@@ -5,7 +5,7 @@
 // input picks (each of the five adapters, or detection), check the Trace
 // against the contracts trace.h states, replay it with the shared Gate, and
 // check and print every judged verdict (VerdictToJson, and the line
-// `groundgate check` prints for it through capi's CheckLine). It stops on any
+// `groundgate check` prints for it through traces::CheckLine). It stops on any
 // crash, sanitizer report, escaped exception or broken contract (law 10: a
 // bad record is an InvalidArgument naming a field, never a crash).
 //
