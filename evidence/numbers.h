@@ -97,7 +97,7 @@ struct NumberReading {
 // currency symbol, a U+2212 minus). Returns nullopt when no number begins
 // there, or when the token holds more than a number (`5MB`, `2024-05-22`).
 //
-// Spellings, each pinned in tests/numbers_test.cc:
+// Spellings, each pinned in tests/evidence/numbers_test.cc:
 // - grouping: `41,200`, `1,23,456` (Indian), `1.234.567`, `41.200,50`,
 //   `1.234,5`, `41 200` with U+00A0, U+202F or U+2009 between groups,
 //   `1'234` and `1’234`, and `41 200` with one ASCII space when the first

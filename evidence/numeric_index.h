@@ -18,11 +18,11 @@
 // derivation proves the operands were read, not that the arithmetic was
 // meant.
 //
-// Scope, measured (tests/numeric_index_test.cc, tau-bench airline traces):
-// over a whole turn's numbers (tens to hundreds of integer prices, seat and
-// bag counts) pair sums and differences cover so much of the integers that
-// a one-digit mutation of a carried price is "derived" about a third of the
-// time or more (all 79 mutations of one 144-number turn). Over only the
+// Scope, measured (tests/evidence/numeric_index_test.cc, tau-bench airline
+// traces): over a whole turn's numbers (tens to hundreds of integer prices,
+// seat and bag counts) pair sums and differences cover so much of the integers
+// that a one-digit mutation of a carried price is "derived" about a third of
+// the time or more (all 79 mutations of one 144-number turn). Over only the
 // grounded numbers the answer itself shows ("$105 + $190 = $295"), 32 of
 // 429 (7.5%), while 24 of 24 real computed amounts still match. Fill the
 // index with the narrowest operand set the judge can justify, and treat a

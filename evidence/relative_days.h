@@ -61,7 +61,7 @@ struct DayShifts {
 };
 
 // The day shifts `text` names. Phrases, each pinned in
-// tests/relative_days_test.cc:
+// tests/evidence/relative_days_test.cc:
 // - one day: "next day", "following day", "day after", "day before",
 //   "previous day", "a day later/earlier", "by a day", "tomorrow",
 //   "yesterday";

@@ -11,8 +11,8 @@
 // What it does NOT do: open files, count, or print a summary (the command
 // and the callers do). cli/check_command.cc prints the same lines with
 // CheckLineText, which writes them without building a JSON object
-// (tests/check_line_test.cc pins the two byte for byte; python/tests pins
-// the module's output against the command's on examples/traces).
+// (tests/traces/check_line_test.cc pins the two byte for byte; python/tests
+// pins the module's output against the command's on examples/traces).
 //
 //   groundgate::traces::CheckOptions options;
 //   absl::Status status = groundgate::traces::CheckRecord(

@@ -5,8 +5,8 @@
 // over each kind alone, so a slow path (ICU, exact decimals) shows up by
 // name. Reports items/s, one item being one token.
 //
-// What it does NOT do: check canonical forms (tests/canonical_test.cc does),
-// or tokenize: the tokens are given.
+// What it does NOT do: check canonical forms (tests/evidence/canonical_test.cc
+// does), or tokenize: the tokens are given.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

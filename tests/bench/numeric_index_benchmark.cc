@@ -7,7 +7,8 @@
 // and n = 4096 (kMaxNumericValues). The numbers are generated in code,
 // deterministically: integer prices, cents, counts.
 //
-// What it does NOT do: check matches (tests/numeric_index_test.cc does).
+// What it does NOT do: check matches (tests/evidence/numeric_index_test.cc
+// does).
 #include <cstdint>
 #include <string>
 #include <string_view>
