@@ -34,6 +34,16 @@ namespace {
 
 constexpr std::string_view kCommand = "groundgate check";
 
+// The command as its start and its usage errors name it.
+constexpr CommandText kCommandText = {
+    .name = kCommand,
+    .usage_line =
+        "usage: groundgate check [--include-values] [--strict] "
+        "[--jobs N] [--format NAME] [--judge-intermediate] [--min-digits N] "
+        "[--shapes FILE] [--max-line-bytes N] FILE...",
+    .help = CheckUsage,
+};
+
 struct CheckArgs : CommonArgs {
   bool include_values = false;
   bool strict = false;   // --strict: warnings and unjudged answers exit 2
@@ -221,15 +231,6 @@ std::string_view CheckUsage() {
       "unjudged answer) or standard output could not be written.\n"));
   return *kUsage;
 }
-
-constexpr CommandText kCommandText = {
-    .name = kCommand,
-    .usage_line =
-        "usage: groundgate check [--include-values] [--strict] "
-        "[--jobs N] [--format NAME] [--judge-intermediate] [--min-digits N] "
-        "[--shapes FILE] [--max-line-bytes N] FILE...",
-    .help = CheckUsage,
-};
 
 int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
                     std::ostream& out, std::ostream& err) {

@@ -36,6 +36,17 @@ using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 constexpr std::string_view kCommand = "groundgate eval";
+
+// The command as its start and its usage errors name it.
+constexpr CommandText kCommandText = {
+    .name = kCommand,
+    .usage_line =
+        "usage: groundgate eval [--json] [--format NAME] "
+        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
+        "[--max-line-bytes N] [--max-missed N] [--max-label-types N] "
+        "FILE...",
+    .help = EvalUsage,
+};
 // The shape reported for a labelled span that no candidate value overlaps:
 // the gate did not see a value there at all.
 constexpr std::string_view kNoValueShape = "(no value)";
@@ -541,16 +552,6 @@ std::string_view EvalUsage() {
       "standard output could not be written.\n"));
   return *kUsage;
 }
-
-constexpr CommandText kCommandText = {
-    .name = kCommand,
-    .usage_line =
-        "usage: groundgate eval [--json] [--format NAME] "
-        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
-        "[--max-line-bytes N] [--max-missed N] [--max-label-types N] "
-        "FILE...",
-    .help = EvalUsage,
-};
 
 int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
                    std::ostream& out, std::ostream& err) {

@@ -32,6 +32,16 @@ namespace groundgate::cli {
 namespace {
 
 constexpr std::string_view kCommand = "groundgate report";
+
+// The command as its start and its usage errors name it.
+constexpr CommandText kCommandText = {
+    .name = kCommand,
+    .usage_line =
+        "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
+        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
+        "[--max-line-bytes N] [--max-tools N] TRACE...",
+    .help = ReportUsage,
+};
 constexpr std::string_view kDefaultTitle = "groundgate report";
 
 struct ReportArgs : CommonArgs {
@@ -106,15 +116,6 @@ std::string_view ReportUsage() {
       "(a full disk: the message names the file or standard output).\n"));
   return *kUsage;
 }
-
-constexpr CommandText kCommandText = {
-    .name = kCommand,
-    .usage_line =
-        "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
-        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
-        "[--max-line-bytes N] [--max-tools N] TRACE...",
-    .help = ReportUsage,
-};
 
 int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
                      std::ostream& out, std::ostream& err) {
