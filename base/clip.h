@@ -19,6 +19,10 @@ namespace groundgate::base {
 // inside a UTF-8 character.
 std::string ClipUtf8(std::string_view text, std::size_t max_bytes);
 
+// The same prefix as a view into `text`, for a caller that writes it at
+// once: no copy.
+std::string_view ClipUtf8View(std::string_view text, std::size_t max_bytes);
+
 }  // namespace groundgate::base
 
 #endif  // GROUNDGATE_BASE_CLIP_H_

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -32,6 +33,16 @@ namespace groundgate::cli {
 namespace {
 
 constexpr std::string_view kCommand = "groundgate check";
+
+// The command as its start and its usage errors name it.
+constexpr CommandText kCommandText = {
+    .name = kCommand,
+    .usage_line =
+        "usage: groundgate check [--include-values] [--strict] "
+        "[--jobs N] [--format NAME] [--judge-intermediate] [--min-digits N] "
+        "[--shapes FILE] [--max-line-bytes N] FILE...",
+    .help = CheckUsage,
+};
 
 struct CheckArgs : CommonArgs {
   bool include_values = false;
@@ -57,9 +68,7 @@ absl::StatusOr<CheckArgs> ParseArgs(std::span<const std::string_view> args) {
           return true;
         }
         if (IsFlag(all[*i], "--jobs")) {
-          absl::StatusOr<std::string> value = FlagValue(all, i, "--jobs");
-          if (!value.ok()) return value.status();
-          absl::StatusOr<std::size_t> jobs = ParseCount("--jobs", *value);
+          absl::StatusOr<std::size_t> jobs = CountFlagValue(all, i, "--jobs");
           if (!jobs.ok()) return jobs.status();
           if (*jobs > kMaxJobs) {
             return absl::InvalidArgumentError(
@@ -138,24 +147,13 @@ void PrintSummary(const CheckCounts& counts, const InputCounts& input,
                   std::ostream& err) {
   err << kCommand << ": conversations=" << input.records
       << " judged=" << counts.judged << " flagged=" << counts.flagged
-      << " unverified=" << counts.unverified
-      << " malformed_lines=" << input.malformed_records
-      << " files=" << input.files
-      << " unreadable_files=" << input.unreadable_files;
+      << " unverified=" << counts.unverified;
+  PrintInputCounts(input, err);
   // Only when there are some: the line keeps its shape for readers of it.
   if (counts.warnings > 0 || counts.unjudged > 0) {
     err << " warnings=" << counts.warnings << " unjudged=" << counts.unjudged;
   }
   err << '\n';
-}
-
-int UsageError(std::string_view message, std::ostream& err) {
-  err << kCommand << ": " << message << '\n'
-      << "usage: groundgate check [--include-values] [--strict] "
-         "[--jobs N] [--format NAME] [--judge-intermediate] [--min-digits N] "
-         "[--shapes FILE] [--max-line-bytes N] FILE...\n"
-      << "Try 'groundgate check --help'.\n";
-  return kExitUsageError;
 }
 
 }  // namespace
@@ -236,19 +234,10 @@ std::string_view CheckUsage() {
 
 int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
                     std::ostream& out, std::ostream& err) {
-  absl::StatusOr<CheckArgs> parsed = ParseArgs(args);
-  if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
-  if (parsed->help) {
-    out << CheckUsage();
-    return OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)
-               ? kExitUsageError
-               : kExitGrounded;
-  }
-  absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
-  if (!gate.ok()) {
-    err << kCommand << ": " << MessageOf(gate.status()) << '\n';
-    return kExitUsageError;
-  }
+  const absl::StatusOr<CheckArgs> parsed = ParseArgs(args);
+  CommandStart start = StartCommand(kCommandText, parsed, out, err);
+  if (const int* exit_code = std::get_if<int>(&start)) return *exit_code;
+  const Gate& gate = std::get<Gate>(start);
 
   VerdictJsonOptions json_options;
   json_options.include_values = parsed->include_values;
@@ -264,7 +253,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
         std::ostringstream record_out;
         std::ostringstream record_err;
         ReportUnread(record, &result.counts, record_err);
-        ReplayTrace(record.trace, *gate, parsed->trace.replay,
+        ReplayTrace(record.trace, gate, parsed->trace.replay,
                     [&](const JudgedMessage& judged) {
                       PrintVerdict(record.trace, judged, json_options,
                                    &result.counts, record_out);
@@ -289,10 +278,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
     }
   }
   PrintSummary(counts, input.counts(), err);
-  if (input.counts().unreadable_files > 0 ||
-      input.counts().malformed_records > 0) {
-    return kExitUsageError;
-  }
+  if (HadInputErrors(input.counts())) return kExitUsageError;
   if (parsed->strict && (counts.warnings > 0 || counts.unjudged > 0)) {
     return kExitUsageError;
   }

@@ -18,10 +18,12 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "base/clip.h"
 #include "cli/jsonl_input.h"
 #include "groundgate/groundgate.h"
 #include "groundgate/trace.h"
@@ -34,6 +36,17 @@ using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 constexpr std::string_view kCommand = "groundgate eval";
+
+// The command as its start and its usage errors name it.
+constexpr CommandText kCommandText = {
+    .name = kCommand,
+    .usage_line =
+        "usage: groundgate eval [--json] [--format NAME] "
+        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
+        "[--max-line-bytes N] [--max-missed N] [--max-label-types N] "
+        "FILE...",
+    .help = EvalUsage,
+};
 // The shape reported for a labelled span that no candidate value overlaps:
 // the gate did not see a value there at all.
 constexpr std::string_view kNoValueShape = "(no value)";
@@ -48,16 +61,6 @@ struct EvalArgs : CommonArgs {
   std::size_t max_label_types = kDefaultMaxLabelTypes;
 };
 
-// `text` cut to at most `limit` bytes, never inside a UTF-8 character.
-std::string ClipName(std::string_view text, std::size_t limit) {
-  if (text.size() <= limit) return std::string(text);
-  std::size_t keep = limit;
-  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) {
-    --keep;
-  }
-  return std::string(text.substr(0, keep));
-}
-
 absl::StatusOr<EvalArgs> ParseArgs(std::span<const std::string_view> args) {
   EvalArgs parsed;
   const absl::Status status = ParseCommandArgs(
@@ -69,23 +72,11 @@ absl::StatusOr<EvalArgs> ParseArgs(std::span<const std::string_view> args) {
           parsed.json = true;
           return true;
         }
-        std::size_t* target = nullptr;
-        std::string_view flag;
-        if (IsFlag(arg, "--max-missed")) {
-          target = &parsed.max_missed;
-          flag = "--max-missed";
-        } else if (IsFlag(arg, "--max-label-types")) {
-          target = &parsed.max_label_types;
-          flag = "--max-label-types";
-        } else {
-          return false;
-        }
-        absl::StatusOr<std::string> value = FlagValue(all, i, flag);
-        if (!value.ok()) return value.status();
-        absl::StatusOr<std::size_t> count = ParseCount(flag, *value);
-        if (!count.ok()) return count.status();
-        *target = *count;
-        return true;
+        absl::StatusOr<bool> taken =
+            TakeCountFlag(all, i, "--max-missed", &parsed.max_missed);
+        if (!taken.ok() || *taken) return taken;
+        return TakeCountFlag(all, i, "--max-label-types",
+                             &parsed.max_label_types);
       },
       &parsed);
   if (!status.ok()) return status;
@@ -302,15 +293,15 @@ class EvalScores {
       } else if (missed_.size() >= max_missed_) {
         ++missed_omitted_;
       } else {
-        missed_.push_back({ClipName(trace_id, kMaxEvalNameBytes), message.index,
-                           ClipName(span.type, kMaxEvalNameBytes),
-                           labels[i].start, labels[i].end, shape,
-                           seen != nullptr
-                               ? std::string(StatusName(seen->status))
-                               : "no_value",
-                           seen != nullptr && seen->reason != MatchReason::kNone
-                               ? std::string(ReasonName(seen->reason))
-                               : ""});
+        missed_.push_back(
+            {base::ClipUtf8(trace_id, kMaxEvalNameBytes), message.index,
+             base::ClipUtf8(span.type, kMaxEvalNameBytes), labels[i].start,
+             labels[i].end, shape,
+             seen != nullptr ? std::string(StatusName(seen->status))
+                             : "no_value",
+             seen != nullptr && seen->reason != MatchReason::kNone
+                 ? std::string(ReasonName(seen->reason))
+                 : ""});
       }
     }
     for (const Candidate* flag : flags) {
@@ -446,7 +437,7 @@ class EvalScores {
   // A span's type score: its own row while fewer than max_label_types_
   // types are known, else the "(other types)" row.
   TypeScore& TypeOf(const std::string& type) {
-    const std::string name = ClipName(type, kMaxEvalNameBytes);
+    const std::string name = base::ClipUtf8(type, kMaxEvalNameBytes);
     auto it = types_.find(name);
     if (it != types_.end()) return it->second;
     if (types_.size() >= max_label_types_)
@@ -496,16 +487,6 @@ absl::StatusOr<std::size_t> FindJudged(const Trace& trace, std::size_t index,
   }
   return absl::InvalidArgumentError(Concat(
       "judge_index: message ", index, " is not a judged answer (", found, ")"));
-}
-
-int UsageError(std::string_view message, std::ostream& err) {
-  err << kCommand << ": " << message << '\n'
-      << "usage: groundgate eval [--json] [--format NAME] "
-         "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
-         "[--max-line-bytes N] [--max-missed N] [--max-label-types N] "
-         "FILE...\n"
-      << "Try 'groundgate eval --help'.\n";
-  return kExitUsageError;
 }
 
 }  // namespace
@@ -574,19 +555,10 @@ std::string_view EvalUsage() {
 
 int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
                    std::ostream& out, std::ostream& err) {
-  absl::StatusOr<EvalArgs> parsed = ParseArgs(args);
-  if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
-  if (parsed->help) {
-    out << EvalUsage();
-    return OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)
-               ? kExitUsageError
-               : kExitGrounded;
-  }
-  absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
-  if (!gate.ok()) {
-    err << kCommand << ": " << MessageOf(gate.status()) << '\n';
-    return kExitUsageError;
-  }
+  const absl::StatusOr<EvalArgs> parsed = ParseArgs(args);
+  CommandStart start = StartCommand(kCommandText, parsed, out, err);
+  if (const int* exit_code = std::get_if<int>(&start)) return *exit_code;
+  const Gate& gate = std::get<Gate>(start);
   const ReplayOptions& replay = parsed->trace.replay;
   EvalScores scores(parsed->max_missed, parsed->max_label_types);
   JsonlInput input(kCommand, parsed->trace.format, in, err,
@@ -624,15 +596,14 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
           spans.push_back({*start, *end, label.type});
         }
       }
-      ReplayTrace(record.trace, *gate, replay,
-                  [&](const JudgedMessage& judged) {
-                    if (judged_position.has_value() &&
-                        judged.position != *judged_position) {
-                      return;
-                    }
-                    scores.Score(record.trace.id, judged.message,
-                                 judged.verdict, spans, labels->labels);
-                  });
+      ReplayTrace(record.trace, gate, replay, [&](const JudgedMessage& judged) {
+        if (judged_position.has_value() &&
+            judged.position != *judged_position) {
+          return;
+        }
+        scores.Score(record.trace.id, judged.message, judged.verdict, spans,
+                     labels->labels);
+      });
     });
   }
   if (parsed->json) {
@@ -646,14 +617,10 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
     return kExitUsageError;
   }
   const InputCounts& counts = input.counts();
-  err << kCommand << ": records=" << counts.records
-      << " malformed_lines=" << counts.malformed_records
-      << " files=" << counts.files
-      << " unreadable_files=" << counts.unreadable_files << '\n';
-  if (counts.unreadable_files > 0 || counts.malformed_records > 0) {
-    return kExitUsageError;
-  }
-  return kExitGrounded;
+  err << kCommand << ": records=" << counts.records;
+  PrintInputCounts(counts, err);
+  err << '\n';
+  return HadInputErrors(counts) ? kExitUsageError : kExitGrounded;
 }
 
 }  // namespace groundgate::cli

@@ -292,4 +292,14 @@ void JsonlInput::ReadBatches(
   });
 }
 
+bool HadInputErrors(const InputCounts& counts) {
+  return counts.unreadable_files > 0 || counts.malformed_records > 0;
+}
+
+void PrintInputCounts(const InputCounts& counts, std::ostream& err) {
+  err << " malformed_lines=" << counts.malformed_records
+      << " files=" << counts.files
+      << " unreadable_files=" << counts.unreadable_files;
+}
+
 }  // namespace groundgate::cli

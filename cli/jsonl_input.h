@@ -46,6 +46,14 @@ struct InputCounts {
   std::size_t bytes = 0;  // bytes of the lines read
 };
 
+// True when a file could not be read or a line was malformed: every command
+// then exits kExitUsageError.
+[[nodiscard]] bool HadInputErrors(const InputCounts& counts);
+
+// Writes " malformed_lines=N files=N unreadable_files=N", the input's part
+// of every command's summary line, to `err`.
+void PrintInputCounts(const InputCounts& counts, std::ostream& err);
+
 // One good record. The references are valid only during the callback.
 struct InputRecord {
   std::string_view source;  // the file name, or "<stdin>"

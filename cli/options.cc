@@ -126,6 +126,36 @@ absl::StatusOr<std::size_t> ParseCount(std::string_view flag,
   return value;
 }
 
+absl::StatusOr<std::size_t> CountFlagValue(
+    std::span<const std::string_view> args, std::size_t* i,
+    std::string_view flag) {
+  absl::StatusOr<std::string> value = FlagValue(args, i, flag);
+  if (!value.ok()) return value.status();
+  return ParseCount(flag, *value);
+}
+
+absl::StatusOr<bool> TakeTextFlag(std::span<const std::string_view> args,
+                                  std::size_t* i, std::string_view flag,
+                                  std::string* target) {
+  if (!IsFlag(args[*i], flag)) return false;
+  absl::StatusOr<std::string> value = FlagValue(args, i, flag);
+  if (!value.ok()) return value.status();
+  *target = *std::move(value);
+  return true;
+}
+
+absl::StatusOr<bool> TakeCountFlag(std::span<const std::string_view> args,
+                                   std::size_t* i, std::string_view flag,
+                                   std::size_t* target) {
+  std::string text;
+  absl::StatusOr<bool> taken = TakeTextFlag(args, i, flag, &text);
+  if (!taken.ok() || !*taken) return taken;
+  absl::StatusOr<std::size_t> count = ParseCount(flag, text);
+  if (!count.ok()) return count.status();
+  *target = *count;
+  return true;
+}
+
 bool IsFlag(std::string_view arg, std::string_view flag) {
   return arg == flag ||
          (arg.size() > flag.size() && arg.substr(0, flag.size()) == flag &&
@@ -161,12 +191,7 @@ absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
     return true;
   }
   if (IsFlag(arg, "--max-line-bytes")) {
-    absl::StatusOr<std::string> value = FlagValue(args, i, "--max-line-bytes");
-    if (!value.ok()) return value.status();
-    absl::StatusOr<std::size_t> bytes = ParseCount("--max-line-bytes", *value);
-    if (!bytes.ok()) return bytes.status();
-    flags->max_line_bytes = *bytes;
-    return true;
+    return TakeCountFlag(args, i, "--max-line-bytes", &flags->max_line_bytes);
   }
   if (IsFlag(arg, "--shapes")) {
     absl::StatusOr<std::string> value = FlagValue(args, i, "--shapes");
@@ -261,6 +286,30 @@ std::string TraceFlagsHelp() {
       kDefaultMaxLineBytes,
       ",\n"
       "                    64 MiB; a record takes ~14 times its size)\n");
+}
+
+int UsageError(const CommandText& command, std::string_view message,
+               std::ostream& err) {
+  err << command.name << ": " << message << '\n'
+      << command.usage_line << '\n'
+      << "Try '" << command.name << " --help'.\n";
+  return kExitUsageError;
+}
+
+CommandStart StartCommand(const CommandText& command, const CommonArgs& args,
+                          std::ostream& out, std::ostream& err) {
+  if (args.help) {
+    out << command.help();
+    return OutputErrors(out).Report(command.name, kStdoutDisplayName, err)
+               ? kExitUsageError
+               : kExitGrounded;
+  }
+  absl::StatusOr<Gate> gate = MakeGate(args.trace);
+  if (!gate.ok()) {
+    err << command.name << ": " << MessageOf(gate.status()) << '\n';
+    return kExitUsageError;
+  }
+  return *std::move(gate);
 }
 
 }  // namespace groundgate::cli

@@ -17,10 +17,12 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "base/concat.h"
 #include "groundgate/gate.h"
 #include "groundgate/trace.h"
 
@@ -61,23 +63,7 @@ class OutputErrors {
   int error_ = 0;  // errno when the failure was first seen; 0 if unknown
 };
 
-// Joins text and counts into one string. Debian's abseil has its own
-// string_view, so absl::StrCat does not take std::string_view; this does.
-inline void AppendPart(std::string& out, std::string_view text) {
-  out.append(text);
-}
-inline void AppendPart(std::string& out, std::size_t count) {
-  out.append(std::to_string(count));
-}
-inline void AppendPart(std::string& out, int count) {
-  out.append(std::to_string(count));
-}
-template <typename... Parts>
-std::string Concat(const Parts&... parts) {
-  std::string out;
-  (AppendPart(out, parts), ...);
-  return out;
-}
+using base::Concat;
 
 // A Status message as a std::string_view (see Concat for why).
 inline std::string_view MessageOf(const absl::Status& status) {
@@ -104,6 +90,24 @@ inline constexpr std::size_t kDefaultMaxLineBytes = std::size_t{64} << 20;
 // integer of at least 1. InvalidArgument naming `flag` otherwise.
 absl::StatusOr<std::size_t> ParseCount(std::string_view flag,
                                        std::string_view text);
+
+// FlagValue, then ParseCount: the value of the count flag at args[*i].
+// Advances *i past a separate value. InvalidArgument naming `flag` when the
+// value is missing or not a count.
+absl::StatusOr<std::size_t> CountFlagValue(
+    std::span<const std::string_view> args, std::size_t* i,
+    std::string_view flag);
+
+// When args[*i] is `flag` (alone or as `flag=VALUE`), reads its value into
+// *target and returns true, advancing *i past a separate value; false when
+// args[*i] is another argument. InvalidArgument naming `flag` when the value
+// is missing (or, for a count, not a whole number of at least 1).
+absl::StatusOr<bool> TakeTextFlag(std::span<const std::string_view> args,
+                                  std::size_t* i, std::string_view flag,
+                                  std::string* target);
+absl::StatusOr<bool> TakeCountFlag(std::span<const std::string_view> args,
+                                   std::size_t* i, std::string_view flag,
+                                   std::size_t* target);
 
 // The flags that decide how traces are read and judged.
 struct TraceFlags {
@@ -152,6 +156,44 @@ absl::StatusOr<Gate> MakeGate(const TraceFlags& flags);
 
 // The help lines of the TraceFlags, for each command's usage text.
 std::string TraceFlagsHelp();
+
+// What the start of a command says of it.
+struct CommandText {
+  // "groundgate check": the prefix of every message the command writes.
+  std::string_view name;
+  // The one-line usage ("usage: groundgate check [...] FILE...") printed
+  // after a usage error.
+  std::string_view usage_line;
+  // The whole --help text.
+  std::string_view (*help)();
+};
+
+// Writes "NAME: MESSAGE", the usage line and where to find the help to
+// `err`. Returns kExitUsageError.
+int UsageError(const CommandText& command, std::string_view message,
+               std::ostream& err);
+
+// The Gate a command judges with, or the exit code it ends with before it
+// reads any input.
+using CommandStart = std::variant<Gate, int>;
+
+// The start every command shares once its arguments are parsed: --help
+// writes the help to `out` (kExitGrounded, or kExitUsageError when `out`
+// cannot be written); otherwise the Gate the trace flags make, or its error
+// as "NAME: message" on `err` (kExitUsageError).
+CommandStart StartCommand(const CommandText& command, const CommonArgs& args,
+                          std::ostream& out, std::ostream& err);
+
+// The same, from the result of a command's argument parser: a parse error
+// is a UsageError.
+template <typename Args>
+CommandStart StartCommand(const CommandText& command,
+                          const absl::StatusOr<Args>& parsed, std::ostream& out,
+                          std::ostream& err) {
+  if (!parsed.ok()) return UsageError(command, MessageOf(parsed.status()), err);
+  return StartCommand(command, static_cast<const CommonArgs&>(*parsed), out,
+                      err);
+}
 
 }  // namespace groundgate::cli
 

@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -31,6 +32,16 @@ namespace groundgate::cli {
 namespace {
 
 constexpr std::string_view kCommand = "groundgate report";
+
+// The command as its start and its usage errors name it.
+constexpr CommandText kCommandText = {
+    .name = kCommand,
+    .usage_line =
+        "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
+        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
+        "[--max-line-bytes N] [--max-tools N] TRACE...",
+    .help = ReportUsage,
+};
 constexpr std::string_view kDefaultTitle = "groundgate report";
 
 struct ReportArgs : CommonArgs {
@@ -46,42 +57,18 @@ absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
       [&](std::span<const std::string_view> all,
           std::size_t* i) -> absl::StatusOr<bool> {
         const std::string_view arg = all[*i];
-        if (IsFlag(arg, "--max-tools")) {
-          absl::StatusOr<std::string> value = FlagValue(all, i, "--max-tools");
-          if (!value.ok()) return value.status();
-          absl::StatusOr<std::size_t> count = ParseCount("--max-tools", *value);
-          if (!count.ok()) return count.status();
-          parsed.max_tools = *count;
-          return true;
-        }
-        std::string* target = nullptr;
-        std::string_view flag;
-        if (IsFlag(arg, "-o") || IsFlag(arg, "--output")) {
-          target = &parsed.output;
-          flag = arg.starts_with("--") ? "--output" : "-o";
-        } else if (IsFlag(arg, "--title")) {
-          target = &parsed.title;
-          flag = "--title";
-        } else {
-          return false;
-        }
-        absl::StatusOr<std::string> value = FlagValue(all, i, flag);
-        if (!value.ok()) return value.status();
-        *target = *std::move(value);
-        return true;
+        absl::StatusOr<bool> taken =
+            TakeCountFlag(all, i, "--max-tools", &parsed.max_tools);
+        if (!taken.ok() || *taken) return taken;
+        // -o or --output, named in an error as the user spelled it.
+        taken = TakeTextFlag(all, i, arg.starts_with("--") ? "--output" : "-o",
+                             &parsed.output);
+        if (!taken.ok() || *taken) return taken;
+        return TakeTextFlag(all, i, "--title", &parsed.title);
       },
       &parsed);
   if (!status.ok()) return status;
   return parsed;
-}
-
-int UsageError(std::string_view message, std::ostream& err) {
-  err << kCommand << ": " << message << '\n'
-      << "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
-         "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
-         "[--max-line-bytes N] [--max-tools N] TRACE...\n"
-      << "Try 'groundgate report --help'.\n";
-  return kExitUsageError;
 }
 
 }  // namespace
@@ -132,19 +119,10 @@ std::string_view ReportUsage() {
 
 int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
                      std::ostream& out, std::ostream& err) {
-  absl::StatusOr<ReportArgs> parsed = ParseArgs(args);
-  if (!parsed.ok()) return UsageError(MessageOf(parsed.status()), err);
-  if (parsed->help) {
-    out << ReportUsage();
-    return OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)
-               ? kExitUsageError
-               : kExitGrounded;
-  }
-  absl::StatusOr<Gate> gate = MakeGate(parsed->trace);
-  if (!gate.ok()) {
-    err << kCommand << ": " << MessageOf(gate.status()) << '\n';
-    return kExitUsageError;
-  }
+  const absl::StatusOr<ReportArgs> parsed = ParseArgs(args);
+  CommandStart start = StartCommand(kCommandText, parsed, out, err);
+  if (const int* exit_code = std::get_if<int>(&start)) return *exit_code;
+  const Gate& gate = std::get<Gate>(start);
   std::ofstream file;
   std::ostream* page_out = &out;
   std::string_view page_name = kStdoutDisplayName;
@@ -170,7 +148,7 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
     input.Read(path, [&](const InputRecord& record) {
       std::vector<JudgedAnswer> answers;
       ReplayTrace(
-          record.trace, *gate, parsed->trace.replay,
+          record.trace, gate, parsed->trace.replay,
           [&](const JudgedMessage& judged) {
             answers.push_back({judged.position, judged.verdict,
                                ComputeFindings(judged.verdict, judged.corpus,
@@ -201,14 +179,10 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
   const ReportTotals& totals = page.totals();
   err << kCommand << ": conversations=" << totals.conversations
       << " judged=" << totals.judged << " flagged=" << totals.flagged
-      << " unverified=" << totals.unverified
-      << " malformed_lines=" << counts.malformed_records
-      << " files=" << counts.files
-      << " unreadable_files=" << counts.unreadable_files << '\n';
-  if (counts.unreadable_files > 0 || counts.malformed_records > 0) {
-    return kExitUsageError;
-  }
-  return kExitGrounded;
+      << " unverified=" << totals.unverified;
+  PrintInputCounts(counts, err);
+  err << '\n';
+  return HadInputErrors(counts) ? kExitUsageError : kExitGrounded;
 }
 
 }  // namespace groundgate::cli

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/clip.h"
 #include "cli/options.h"
 #include "groundgate/corpus.h"
 
@@ -186,16 +187,6 @@ std::string Escaped(std::string_view text) {
   std::string out;
   AppendEscaped(out, text);
   return out;
-}
-
-// Cuts `text` to at most `limit` bytes on a UTF-8 character boundary.
-std::string_view ClipUtf8(std::string_view text, std::size_t limit) {
-  if (text.size() <= limit) return text;
-  std::size_t cut = limit;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
-    --cut;
-  }
-  return text.substr(0, cut);
 }
 
 std::string Ratio(std::size_t part, std::size_t whole) {
@@ -404,6 +395,127 @@ void AppendVerdictDetails(
   out += "</details>";
 }
 
+// Each tool call id of `trace`, bounded as the corpus bounds it, with the
+// name of its tool: the carriers' names in the hover text.
+std::unordered_map<std::string, std::string> ToolNamesByCallId(
+    const Trace& trace) {
+  std::unordered_map<std::string, std::string> names;
+  for (const TraceMessage& message : trace.messages) {
+    if (message.role == TraceRole::kToolResult) {
+      names.emplace(BoundedToolCallId(message.tool_call_id),
+                    BoundedToolName(message.tool_name));
+    }
+    for (const TraceToolCall& call : message.tool_calls) {
+      names.emplace(BoundedToolCallId(call.id), BoundedToolName(call.name));
+    }
+  }
+  return names;
+}
+
+// How a message is headed: its CSS classes and its label, plain text from
+// fixed words and the trace's names and ids.
+struct MessageHeading {
+  std::string classes;
+  std::string label;
+};
+
+MessageHeading HeadingOf(const TraceMessage& message) {
+  MessageHeading heading;
+  switch (message.role) {
+    case TraceRole::kSystem:
+      heading.classes = "system";
+      heading.label = "system (exempt)";
+      break;
+    case TraceRole::kUser:
+      heading.classes = "user";
+      heading.label = message.starts_user_turn
+                          ? "user (exempt)"
+                          : "user text beside tool results "
+                            "(exempt)";
+      break;
+    case TraceRole::kAssistant:
+      if (!message.tool_calls.empty()) {
+        heading.classes = "call";
+        heading.label = "assistant calls";
+        for (const TraceToolCall& call : message.tool_calls) {
+          heading.label +=
+              Concat(" ", call.name.empty() ? "?" : BoundedToolName(call.name),
+                     " (", BoundedToolCallId(call.id), ")");
+        }
+        heading.label += " · arguments are never evidence";
+      } else if (message.beside_tool_calls) {
+        heading.classes = "call";
+        heading.label = "assistant text beside tool calls (not judged)";
+      } else {
+        heading.classes = "answer";
+        heading.label = "answer";
+      }
+      break;
+    case TraceRole::kToolResult:
+      heading.classes = message.is_error ? "result error" : "result";
+      heading.label = Concat(
+          "tool result · ",
+          message.tool_name.empty() ? "?" : BoundedToolName(message.tool_name),
+          " · ", BoundedToolCallId(message.tool_call_id),
+          message.is_error ? " · error result: not evidence" : "");
+      break;
+    case TraceRole::kReasoning:
+      heading.classes = "reasoning";
+      heading.label = "reasoning (never evidence)";
+      break;
+  }
+  return heading;
+}
+
+// Appends one message as an <li>: its heading, then its text; a judged
+// answer (`answer` not null) with its values marked and its details.
+void AppendMessage(std::string& html, std::size_t position,
+                   const TraceMessage& message, const JudgedAnswer* answer,
+                   const std::unordered_map<std::string, std::string>& names) {
+  auto [classes, label] = HeadingOf(message);
+  if (answer != nullptr) {
+    const std::string_view action = VerdictAction(answer->verdict);
+    classes += Concat(" judged ", ActionClass(action));
+    label += Concat(" · <span class=\"badge ", ActionClass(action), "\">",
+                    action, "</span>");
+  }
+  html += Concat("<li class=\"msg ", classes, "\" data-pos=\"", position, "\"");
+  if (message.role == TraceRole::kToolResult) {
+    html += Concat(" data-call=\"",
+                   Escaped(BoundedToolCallId(message.tool_call_id)), "\"");
+  }
+  html += Concat("><div class=\"meta\">",
+                 message.path.empty() ? "" : Escaped(message.path),
+                 message.path.empty() ? "" : " · ");
+  // The label holds escaped ids; names and ids come from the trace.
+  if (answer != nullptr) {
+    html += label;  // built from fixed words and the action badge
+  } else {
+    AppendEscaped(html, label);
+  }
+  html += "</div>";
+  if (answer != nullptr) {
+    html += "<div class=\"text\">";
+    AppendMarkedText(html, message.text, answer->verdict, names);
+    html += "</div>";
+    AppendVerdictDetails(html, message.text, *answer, names);
+  } else if (!message.text.empty()) {
+    const std::string_view shown =
+        message.role == TraceRole::kToolResult
+            ? base::ClipUtf8View(message.text, kMaxShownResultBytes)
+            : std::string_view(message.text);
+    html += "<div class=\"text\">";
+    AppendEscaped(html, shown);
+    if (shown.size() < message.text.size()) {
+      html +=
+          Concat("<span class=\"dim\"> [", message.text.size() - shown.size(),
+                 " more bytes not shown]</span>");
+    }
+    html += "</div>";
+  }
+  html += "</li>\n";
+}
+
 }  // namespace
 
 ReportPage::ReportPage(std::ostream& out, std::string title,
@@ -424,7 +536,6 @@ void ReportPage::Begin() {
 void ReportPage::AddConversation(const Trace& trace, std::string_view source,
                                  const std::vector<JudgedAnswer>& answers) {
   const std::size_t number = ++totals_.conversations;
-  std::unordered_map<std::string, std::string> names;  // call id -> tool
   std::vector<const JudgedAnswer*> at(trace.messages.size(), nullptr);
   std::size_t flagged = 0;
   std::size_t unverified = 0;
@@ -433,41 +544,10 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
     const std::string_view action = VerdictAction(answer.verdict);
     if (action == "flagged") ++flagged;
     if (action == "unverified") ++unverified;
-    for (const Candidate& c : answer.verdict.candidates) {
-      ++totals_.by_status[std::string(StatusName(c.status))];
-      if (c.reason != MatchReason::kNone) {
-        totals_.reasons.insert(std::string(ReasonName(c.reason)));
-      }
-    }
-    for (const ToolTally& tally : answer.findings.tools) {
-      auto it = tools_.find(tally.tool_name);
-      if (it == tools_.end() && tools_.size() < max_tool_rows_) {
-        it = tools_.emplace(tally.tool_name, ToolTotals{}).first;
-      }
-      if (it == tools_.end()) ++other_tools_.folded_tallies;
-      ToolTotals& tool = it != tools_.end() ? it->second : other_tools_;
-      tool.results += static_cast<std::size_t>(tally.results);
-      tool.values_recorded += tally.values_recorded;
-      if (tally.values_carried.has_value()) {
-        tool.values_carried += static_cast<std::size_t>(*tally.values_carried);
-      } else {
-        tool.carried_partial = true;
-      }
-    }
-    if (answer.findings.results_cited_nothing_from.has_value()) {
-      totals_.cited_nothing +=
-          answer.findings.results_cited_nothing_from->size();
-    }
+    AddToTotals(answer);
   }
-  for (const TraceMessage& message : trace.messages) {
-    if (message.role == TraceRole::kToolResult) {
-      names.emplace(BoundedToolCallId(message.tool_call_id),
-                    BoundedToolName(message.tool_name));
-    }
-    for (const TraceToolCall& call : message.tool_calls) {
-      names.emplace(BoundedToolCallId(call.id), BoundedToolName(call.name));
-    }
-  }
+  const std::unordered_map<std::string, std::string> names =
+      ToolNamesByCallId(trace);
   totals_.judged += answers.size();
   totals_.flagged += flagged;
   totals_.unverified += unverified;
@@ -488,98 +568,41 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
              Escaped(source), "</span></summary>\n<ol class=\"msgs\">\n");
   for (std::size_t p = 0; p < trace.messages.size(); ++p) {
     const TraceMessage& message = trace.messages[p];
-    const JudgedAnswer* answer = at[p];
-    std::string classes;
-    std::string label;
-    switch (message.role) {
-      case TraceRole::kSystem:
-        classes = "system";
-        label = "system (exempt)";
-        break;
-      case TraceRole::kUser:
-        classes = "user";
-        label = message.starts_user_turn ? "user (exempt)"
-                                         : "user text beside tool results "
-                                           "(exempt)";
-        break;
-      case TraceRole::kAssistant:
-        if (!message.tool_calls.empty()) {
-          classes = "call";
-          label = "assistant calls";
-          for (const TraceToolCall& call : message.tool_calls) {
-            label += Concat(
-                " ", call.name.empty() ? "?" : BoundedToolName(call.name), " (",
-                BoundedToolCallId(call.id), ")");
-          }
-          label += " · arguments are never evidence";
-        } else if (message.beside_tool_calls) {
-          classes = "call";
-          label = "assistant text beside tool calls (not judged)";
-        } else {
-          classes = "answer";
-          label = "answer";
-        }
-        break;
-      case TraceRole::kToolResult:
-        classes = message.is_error ? "result error" : "result";
-        label = Concat("tool result · ",
-                       message.tool_name.empty()
-                           ? "?"
-                           : BoundedToolName(message.tool_name),
-                       " · ", BoundedToolCallId(message.tool_call_id),
-                       message.is_error ? " · error result: not evidence" : "");
-        ++totals_.results;
-        if (message.is_error) ++totals_.error_results;
-        break;
-      case TraceRole::kReasoning:
-        classes = "reasoning";
-        label = "reasoning (never evidence)";
-        break;
-    }
-    if (answer != nullptr) {
-      const std::string_view action = VerdictAction(answer->verdict);
-      classes += Concat(" judged ", ActionClass(action));
-      label += Concat(" · <span class=\"badge ", ActionClass(action), "\">",
-                      action, "</span>");
-    }
-    html += Concat("<li class=\"msg ", classes, "\" data-pos=\"", p, "\"");
     if (message.role == TraceRole::kToolResult) {
-      html += Concat(" data-call=\"",
-                     Escaped(BoundedToolCallId(message.tool_call_id)), "\"");
+      ++totals_.results;
+      if (message.is_error) ++totals_.error_results;
     }
-    html += Concat("><div class=\"meta\">",
-                   message.path.empty() ? "" : Escaped(message.path),
-                   message.path.empty() ? "" : " · ");
-    // The label holds escaped ids; names and ids come from the trace.
-    if (answer != nullptr) {
-      html += label;  // built from fixed words and the action badge
-    } else {
-      AppendEscaped(html, label);
-    }
-    html += "</div>";
-    if (answer != nullptr) {
-      html += "<div class=\"text\">";
-      AppendMarkedText(html, message.text, answer->verdict, names);
-      html += "</div>";
-      AppendVerdictDetails(html, message.text, *answer, names);
-    } else if (!message.text.empty()) {
-      const std::string_view shown =
-          message.role == TraceRole::kToolResult
-              ? ClipUtf8(message.text, kMaxShownResultBytes)
-              : std::string_view(message.text);
-      html += "<div class=\"text\">";
-      AppendEscaped(html, shown);
-      if (shown.size() < message.text.size()) {
-        html +=
-            Concat("<span class=\"dim\"> [", message.text.size() - shown.size(),
-                   " more bytes not shown]</span>");
-      }
-      html += "</div>";
-    }
-    html += "</li>\n";
+    AppendMessage(html, p, message, at[p], names);
   }
   html += "</ol></details>\n";
   out_ << html;
+}
+
+void ReportPage::AddToTotals(const JudgedAnswer& answer) {
+  for (const Candidate& c : answer.verdict.candidates) {
+    ++totals_.by_status[std::string(StatusName(c.status))];
+    if (c.reason != MatchReason::kNone) {
+      totals_.reasons.insert(std::string(ReasonName(c.reason)));
+    }
+  }
+  for (const ToolTally& tally : answer.findings.tools) {
+    auto it = tools_.find(tally.tool_name);
+    if (it == tools_.end() && tools_.size() < max_tool_rows_) {
+      it = tools_.emplace(tally.tool_name, ToolTotals{}).first;
+    }
+    if (it == tools_.end()) ++other_tools_.folded_tallies;
+    ToolTotals& tool = it != tools_.end() ? it->second : other_tools_;
+    tool.results += static_cast<std::size_t>(tally.results);
+    tool.values_recorded += tally.values_recorded;
+    if (tally.values_carried.has_value()) {
+      tool.values_carried += static_cast<std::size_t>(*tally.values_carried);
+    } else {
+      tool.carried_partial = true;
+    }
+  }
+  if (answer.findings.results_cited_nothing_from.has_value()) {
+    totals_.cited_nothing += answer.findings.results_cited_nothing_from->size();
+  }
 }
 
 void ReportPage::End(std::size_t files, std::size_t malformed_records,

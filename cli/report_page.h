@@ -103,6 +103,10 @@ class ReportPage {
   const ReportTotals& totals() const { return totals_; }
 
  private:
+  // Adds one judged answer's candidates, tool tallies and results cited
+  // nothing from to the totals.
+  void AddToTotals(const JudgedAnswer& answer);
+
   std::ostream& out_;
   std::string title_;
   ReportTotals totals_;

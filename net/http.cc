@@ -20,7 +20,9 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "base/absl_view.h"
 
 namespace groundgate::net {
 namespace {
@@ -120,30 +122,6 @@ std::size_t ReadHeaderLine(char* data, std::size_t size, std::size_t count,
       std::string(Trim(line.substr(0, colon))),
       std::string(Trim(line.substr(colon + 1))));
   return bytes;
-}
-
-bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
-  if (s.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    const char a = s[i] >= 'A' && s[i] <= 'Z' ? char(s[i] - 'A' + 'a') : s[i];
-    if (a != prefix[i]) return false;
-  }
-  return true;
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const char x = a[i] >= 'A' && a[i] <= 'Z' ? char(a[i] - 'A' + 'a') : a[i];
-    const char y = b[i] >= 'A' && b[i] <= 'Z' ? char(b[i] - 'A' + 'a') : b[i];
-    if (x != y) return false;
-  }
-  return true;
-}
-
-bool HoldsLineBreak(std::string_view s) {
-  return s.find_first_of(std::string_view("\r\n\0", 3)) !=
-         std::string_view::npos;
 }
 
 absl::Status Validate(const HttpRequest& request) {
@@ -363,6 +341,46 @@ absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request) {
   curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
   transfer.response.status = static_cast<int>(status);
   return std::move(transfer.response);
+}
+
+absl::StatusCode StatusCodeOfHttp(int http_status) {
+  switch (http_status) {
+    case 400:
+    case 413:
+    case 422:
+      return absl::StatusCode::kInvalidArgument;
+    case 401:
+      return absl::StatusCode::kUnauthenticated;
+    case 403:
+      return absl::StatusCode::kPermissionDenied;
+    case 404:
+      return absl::StatusCode::kNotFound;
+    case 408:
+      return absl::StatusCode::kDeadlineExceeded;
+    case 409:
+      return absl::StatusCode::kAborted;
+    case 429:
+      return absl::StatusCode::kResourceExhausted;
+    case 501:
+      return absl::StatusCode::kUnimplemented;
+    default:
+      return http_status >= 500 ? absl::StatusCode::kUnavailable
+                                : absl::StatusCode::kUnknown;
+  }
+}
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  return absl::EqualsIgnoreCase(base::AbslView(a), base::AbslView(b));
+}
+
+bool StartsWithIgnoreCase(std::string_view text, std::string_view prefix) {
+  return absl::StartsWithIgnoreCase(base::AbslView(text),
+                                    base::AbslView(prefix));
+}
+
+bool HoldsLineBreak(std::string_view text) {
+  return text.find_first_of(std::string_view("\r\n\0", 3)) !=
+         std::string_view::npos;
 }
 
 }  // namespace groundgate::net

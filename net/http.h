@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 
@@ -94,6 +95,22 @@ struct HttpResponse {
 // `url` without its query, fragment and user info, for error messages: a key
 // passed as "?key=..." or "user:secret@" must not reach a Status.
 [[nodiscard]] std::string RedactUrl(std::string_view url);
+
+// The absl::Status code an HTTP error status stands for, the one mapping of
+// both the model client and the OTLP exporter: InvalidArgument (400, 413,
+// 422), Unauthenticated (401), PermissionDenied (403), NotFound (404),
+// DeadlineExceeded (408), Aborted (409), ResourceExhausted (429),
+// Unimplemented (501), Unavailable (any other 5xx), Unknown (anything else).
+[[nodiscard]] absl::StatusCode StatusCodeOfHttp(int http_status);
+
+// ASCII case-insensitive comparisons, for header names and URL schemes.
+[[nodiscard]] bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+[[nodiscard]] bool StartsWithIgnoreCase(std::string_view text,
+                                        std::string_view prefix);
+
+// True when `text` holds CR, LF or NUL: what must never reach a header line
+// or a request line.
+[[nodiscard]] bool HoldsLineBreak(std::string_view text);
 
 }  // namespace groundgate::net
 

@@ -28,6 +28,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "base/absl_view.h"
 #include "base/json_depth.h"
 #include "groundgate/version.h"
 #include "net/http.h"
@@ -47,26 +48,6 @@ constexpr std::string_view kReservedHeaders[] = {
 constexpr std::string_view kKeyPlaceholder = "[api key]";
 // How often a backoff wait looks at the cancel flag.
 constexpr absl::Duration kBackoffPollInterval = absl::Milliseconds(20);
-
-// Debian's abseil has a string_view of its own (see base/absl_view.h).
-std::string_view StdView(absl::string_view s) { return {s.data(), s.size()}; }
-
-char Lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
-  }
-  return true;
-}
-
-bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() &&
-         EqualsIgnoreCase(s.substr(0, prefix.size()), prefix);
-}
 
 bool HoldsControl(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) {
@@ -98,32 +79,6 @@ std::string ServerText(std::string_view text, std::string_view key) {
   out.resize(cut);
   out += "...";
   return out;
-}
-
-absl::StatusCode CodeForHttpStatus(int status) {
-  switch (status) {
-    case 400:
-    case 413:
-    case 422:
-      return absl::StatusCode::kInvalidArgument;
-    case 401:
-      return absl::StatusCode::kUnauthenticated;
-    case 403:
-      return absl::StatusCode::kPermissionDenied;
-    case 404:
-      return absl::StatusCode::kNotFound;
-    case 408:
-      return absl::StatusCode::kDeadlineExceeded;
-    case 409:
-      return absl::StatusCode::kAborted;
-    case 429:
-      return absl::StatusCode::kResourceExhausted;
-    case 501:
-      return absl::StatusCode::kUnimplemented;
-    default:
-      return status >= 500 ? absl::StatusCode::kUnavailable
-                           : absl::StatusCode::kUnknown;
-  }
 }
 
 // The statuses worth another attempt: the server was busy, rate-limited or
@@ -207,7 +162,7 @@ struct OpenAiCompatibleClient::Settings {
     } else if (!response.body.empty()) {
       said = response.body;
     }
-    return Failure(CodeForHttpStatus(response.status),
+    return Failure(net::StatusCodeOfHttp(response.status),
                    said.empty()
                        ? absl::StrCat("HTTP ", response.status)
                        : absl::StrCat("HTTP ", response.status, ": ", said),
@@ -265,7 +220,7 @@ struct OpenAiCompatibleClient::Settings {
     absl::StatusOr<ModelReply> reply = ModelReplyFromOpenAiJson(body);
     if (!reply.ok()) {
       return Failure(absl::StatusCode::kInternal,
-                     StdView(reply.status().message()), attempts);
+                     base::StdView(reply.status().message()), attempts);
     }
     return reply;
   }
@@ -359,7 +314,7 @@ struct OpenAiCompatibleClient::Settings {
                          "; the deadline leaves no time for a retry"));
       }
       if (absl::Status waited = Wait(wait, request); !waited.ok()) {
-        return Failure(waited.code(), StdView(waited.message()), attempt);
+        return Failure(waited.code(), base::StdView(waited.message()), attempt);
       }
     }
   }
@@ -375,8 +330,8 @@ OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
         "e.g. http://127.0.0.1:8080/v1 (llama.cpp) or "
         "https://api.openai.com/v1");
   }
-  const bool http = StartsWithIgnoreCase(base, "http://");
-  const bool https = StartsWithIgnoreCase(base, "https://");
+  const bool http = net::StartsWithIgnoreCase(base, "http://");
+  const bool https = net::StartsWithIgnoreCase(base, "https://");
   if ((!http && !https) || HoldsControl(base) ||
       base.find(' ') != std::string_view::npos ||
       base.size() == (http ? 7u : 8u)) {
@@ -414,7 +369,7 @@ OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
           "malformed name or a control character: fix or remove it");
     }
     for (const std::string_view reserved : kReservedHeaders) {
-      if (EqualsIgnoreCase(name, reserved)) {
+      if (net::EqualsIgnoreCase(name, reserved)) {
         return absl::InvalidArgumentError(
             absl::StrCat("OpenAiClientOptions.extra_headers sets \"", name,
                          "\", which the client sets itself",

@@ -68,29 +68,16 @@ bool IsTokenChar(char c) {
   return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
 }
 
-bool HoldsLineBreak(std::string_view text) {
-  return text.find_first_of(std::string_view("\r\n\0", 3)) !=
-         std::string_view::npos;
-}
-
-bool StartsWithNoCase(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // The checks of Create, each naming the option and what it accepts.
 absl::Status Validate(const OtlpExporterOptions& options) {
   const std::string_view endpoint = options.endpoint;
-  const std::size_t scheme = StartsWithNoCase(endpoint, "http://")    ? 7
-                             : StartsWithNoCase(endpoint, "https://") ? 8
-                                                                      : 0;
+  const std::size_t scheme = net::StartsWithIgnoreCase(endpoint, "http://") ? 7
+                             : net::StartsWithIgnoreCase(endpoint, "https://")
+                                 ? 8
+                                 : 0;
   // The endpoint is never quoted back: it may hold user info.
-  if (scheme == 0 || endpoint.size() == scheme || HoldsLineBreak(endpoint)) {
+  if (scheme == 0 || endpoint.size() == scheme ||
+      net::HoldsLineBreak(endpoint)) {
     return absl::InvalidArgumentError(
         "OtlpExporterOptions.endpoint must be an http:// or https:// URL: the "
         "collector's OTLP/HTTP base, such as http://127.0.0.1:4318");
@@ -103,7 +90,7 @@ absl::Status Validate(const OtlpExporterOptions& options) {
           "]: the name must be a non-empty HTTP token (letters, digits, "
           "!#$%&'*+-.^_`|~)"));
     }
-    if (HoldsLineBreak(value)) {
+    if (net::HoldsLineBreak(value)) {
       return absl::InvalidArgumentError(
           absl::StrCat("OtlpExporterOptions.headers[", i, "] (", name,
                        "): the value must not hold CR, LF or NUL"));
@@ -159,30 +146,6 @@ absl::Status Validate(const OtlpExporterOptions& options) {
         "OtlpExporterOptions.shutdown_timeout must not be negative");
   }
   return absl::OkStatus();
-}
-
-// The status code an HTTP status stands for, for stats().last_error_code.
-absl::StatusCode CodeOfHttpStatus(int status) {
-  switch (status) {
-    case 400:
-      return absl::StatusCode::kInvalidArgument;
-    case 401:
-      return absl::StatusCode::kUnauthenticated;
-    case 403:
-      return absl::StatusCode::kPermissionDenied;
-    case 404:
-      return absl::StatusCode::kNotFound;
-    case 413:
-    case 429:
-      return absl::StatusCode::kResourceExhausted;
-    case 502:
-    case 503:
-    case 504:
-      return absl::StatusCode::kUnavailable;
-    default:
-      return status >= 500 ? absl::StatusCode::kInternal
-                           : absl::StatusCode::kFailedPrecondition;
-  }
 }
 
 // OTLP/HTTP: these mean "try again later"; any other failure will not
@@ -375,7 +338,7 @@ OtlpExporter::State::Outcome OtlpExporter::State::Send(
         return Outcome::kFailed;
       }
     } else {
-      NoteFailure(response->status, CodeOfHttpStatus(response->status));
+      NoteFailure(response->status, net::StatusCodeOfHttp(response->status));
       if (!IsRetryableHttpStatus(response->status)) return Outcome::kFailed;
       asked = ParseRetryAfter(response->retry_after);
     }

@@ -30,6 +30,7 @@
 #include "absl/time/clock.h"
 #include "base/absl_view.h"
 #include "base/clip.h"
+#include "runtime/tool_outcomes.h"
 
 namespace groundgate {
 namespace {
@@ -75,14 +76,6 @@ absl::Status StopReason(const RunOptions& stop, std::string_view next) {
         "Agent::Run: the deadline passed before ", base::AbslView(next)));
   }
   return absl::OkStatus();
-}
-
-ToolOutcome ToolFailure(ToolError error, std::string content) {
-  ToolOutcome outcome;
-  outcome.ok = false;
-  outcome.error = error;
-  outcome.content = std::move(content);
-  return outcome;
 }
 
 }  // namespace
@@ -153,10 +146,7 @@ struct Agent::Conversation {
                          "Use the id of a call that succeeded.");
     }
     ledger.Declare(target, *standing);
-    ToolOutcome outcome;
-    outcome.ok = true;
-    outcome.content = "declared";
-    return outcome;
+    return ToolSuccess("declared");
   }
 
   // Runs one tool call and records its result when it is evidence.
@@ -198,14 +188,126 @@ struct Agent::Conversation {
       }
     }
     event.evidence_truncated = corpus.truncated();
+    AppendToolMessage(call, std::move(outcome.content));
+    return event;
+  }
 
+  // The tool message that answers `call` in the conversation.
+  void AppendToolMessage(const ToolCall& call, std::string content) {
     Message message;
     message.role = Role::kTool;
-    message.content = std::move(outcome.content);
+    message.content = std::move(content);
     message.tool_call_id = call.id;
     message.name = call.name;
     messages.push_back(std::move(message));
-    return event;
+  }
+
+  // Runs the tool calls of one model reply, in order, after the assistant
+  // turn that asked for them; a call without an id gets one. When `stop`
+  // ends the run before a call, every call not run still gets its tool
+  // message (the next request would be malformed without one; these are
+  // errors, not evidence) and the reason is returned.
+  absl::Status RunToolCalls(ModelReply& reply, int iteration,
+                            const RunOptions& stop, RunResult* run) {
+    for (ToolCall& call : reply.tool_calls) {
+      if (call.id.empty()) {
+        call.id = absl::StrCat("call_", turn, "_", ++assigned_ids);
+      }
+    }
+    AppendAssistant(reply.content, reply.tool_calls);
+    for (std::size_t i = 0; i < reply.tool_calls.size(); ++i) {
+      if (absl::Status stopped = StopReason(stop, "a tool call");
+          !stopped.ok()) {
+        for (; i < reply.tool_calls.size(); ++i) {
+          AppendToolMessage(
+              reply.tool_calls[i],
+              absl::StrCat("error: the run was stopped (",
+                           absl::StatusCodeToString(stopped.code()),
+                           ") before this tool ran."));
+        }
+        return stopped;
+      }
+      ++run->tool_calls;
+      Publish(RunTool(reply.tool_calls[i], iteration));
+    }
+    return absl::OkStatus();
+  }
+
+  // Records the user's message, adds it to the conversation and announces
+  // the run.
+  void BeginTurn(std::string_view user_message) {
+    ++turn;
+    if (!stages::RecordUserMessage(corpus, user_message)) {
+      // The user's own text happens to start with the frame prefix. The
+      // Agent knows who wrote it, so it is still a user turn and exempt.
+      corpus.BeginUserTurn();
+      corpus.RecordExempt(user_message);
+    }
+    Message message;
+    message.role = Role::kUser;
+    message.content = std::string(user_message);
+    messages.push_back(std::move(message));
+
+    RunStarted event;
+    event.conversation_id = options.conversation_id;
+    event.turn = turn;
+    event.posture = options.posture;
+    event.max_iterations = options.max_iterations;
+    for (const ToolSpec& spec : offered) event.tools.push_back(spec.name);
+    event.message_bytes = user_message.size();
+    Publish(std::move(event));
+  }
+
+  // The next model call of the run: the whole conversation, the tools
+  // unless this is the wrap-up, the run's deadline and cancel flag.
+  ModelRequest NextRequest(RunResult* run, const RunOptions& stop) const {
+    ModelRequest request;
+    request.messages = messages;
+    request.iteration = ++run->iterations;
+    request.wrap_up = run->wrap_up;
+    request.deadline = stop.deadline;
+    request.cancel = stop.cancel;
+    if (!run->wrap_up) request.tools = offered;
+    return request;
+  }
+
+  // Calls the model and announces the call and how it went.
+  absl::StatusOr<ModelReply> AskModel(const ModelRequest& request,
+                                      bool after_revision) {
+    absl::StatusOr<ModelReply> reply = CallModel(request);
+    ModelCalled event;
+    event.conversation_id = options.conversation_id;
+    event.turn = turn;
+    event.iteration = request.iteration;
+    event.wrap_up = request.wrap_up;
+    event.after_revision = after_revision;
+    event.messages = static_cast<int>(request.messages.size());
+    event.tools_offered = static_cast<int>(request.tools.size());
+    event.ok = reply.ok();
+    if (reply.ok()) {
+      event.tool_calls = static_cast<int>(reply->tool_calls.size());
+      event.answer_bytes = reply->content.size();
+    } else {
+      event.error_code = absl::StatusCodeToString(reply.status().code());
+    }
+    Publish(std::move(event));
+    return reply;
+  }
+
+  // Ends the run on `status` (a stop, a model error): announces the failed
+  // run and returns `status`.
+  absl::Status Fail(const RunResult& run, absl::Status status) {
+    Finish(RunOutcome::kFailed, run, 0,
+           absl::StatusCodeToString(status.code()));
+    return status;
+  }
+
+  // Ends the run with `answer` delivered to the user.
+  RunResult Deliver(std::string answer, RunResult run) {
+    AppendAssistant(answer);
+    run.answer = std::move(answer);
+    Finish(RunOutcome::kDelivered, run, run.answer.size(), "");
+    return run;
   }
 
   void Finish(RunOutcome outcome, const RunResult& run,
@@ -327,29 +429,7 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
                                      const RunOptions& stop) {
   Conversation& c = *conversation_;
   const AgentOptions& options = c.options;
-  ++c.turn;
-  if (!stages::RecordUserMessage(c.corpus, user_message)) {
-    // The user's own text happens to start with the frame prefix. The Agent
-    // knows who wrote it, so it is still a user turn and exempt.
-    c.corpus.BeginUserTurn();
-    c.corpus.RecordExempt(user_message);
-  }
-  {
-    Message message;
-    message.role = Role::kUser;
-    message.content = std::string(user_message);
-    c.messages.push_back(std::move(message));
-  }
-  {
-    RunStarted event;
-    event.conversation_id = options.conversation_id;
-    event.turn = c.turn;
-    event.posture = options.posture;
-    event.max_iterations = options.max_iterations;
-    for (const ToolSpec& spec : c.offered) event.tools.push_back(spec.name);
-    event.message_bytes = user_message.size();
-    c.Publish(std::move(event));
-  }
+  c.BeginTurn(user_message);
 
   RunResult run;
   int tool_rounds = 0;
@@ -358,41 +438,11 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
     if (absl::Status stopped =
             StopReason(stop, absl::StrCat("model call ", run.iterations + 1));
         !stopped.ok()) {
-      c.Finish(RunOutcome::kFailed, run, 0,
-               absl::StatusCodeToString(stopped.code()));
-      return stopped;
+      return c.Fail(run, std::move(stopped));
     }
-    ModelRequest request;
-    request.messages = c.messages;
-    request.iteration = ++run.iterations;
-    request.wrap_up = run.wrap_up;
-    request.deadline = stop.deadline;
-    request.cancel = stop.cancel;
-    if (!run.wrap_up) request.tools = c.offered;
-    absl::StatusOr<ModelReply> reply = c.CallModel(request);
-    {
-      ModelCalled event;
-      event.conversation_id = options.conversation_id;
-      event.turn = c.turn;
-      event.iteration = request.iteration;
-      event.wrap_up = request.wrap_up;
-      event.after_revision = after_revision;
-      event.messages = static_cast<int>(request.messages.size());
-      event.tools_offered = static_cast<int>(request.tools.size());
-      event.ok = reply.ok();
-      if (reply.ok()) {
-        event.tool_calls = static_cast<int>(reply->tool_calls.size());
-        event.answer_bytes = reply->content.size();
-      } else {
-        event.error_code = absl::StatusCodeToString(reply.status().code());
-      }
-      c.Publish(std::move(event));
-    }
-    if (!reply.ok()) {
-      c.Finish(RunOutcome::kFailed, run, 0,
-               absl::StatusCodeToString(reply.status().code()));
-      return reply.status();
-    }
+    const ModelRequest request = c.NextRequest(&run, stop);
+    absl::StatusOr<ModelReply> reply = c.AskModel(request, after_revision);
+    if (!reply.ok()) return c.Fail(run, reply.status());
     if (reply->usage.has_value()) {
       if (!run.usage.has_value()) run.usage.emplace();
       *run.usage += *reply->usage;
@@ -401,34 +451,10 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
     // Tool calls at wrap-up are ignored: the tools were withheld, and the
     // reply's text is the answer.
     if (!run.wrap_up && !reply->tool_calls.empty()) {
-      for (ToolCall& call : reply->tool_calls) {
-        if (call.id.empty()) {
-          call.id = absl::StrCat("call_", c.turn, "_", ++c.assigned_ids);
-        }
-      }
-      c.AppendAssistant(reply->content, reply->tool_calls);
-      for (std::size_t i = 0; i < reply->tool_calls.size(); ++i) {
-        if (absl::Status stopped = StopReason(stop, "a tool call");
-            !stopped.ok()) {
-          // Every call of the assistant turn gets its tool message, or the
-          // next request would be malformed; these are errors, not evidence.
-          for (; i < reply->tool_calls.size(); ++i) {
-            Message message;
-            message.role = Role::kTool;
-            message.content =
-                absl::StrCat("error: the run was stopped (",
-                             absl::StatusCodeToString(stopped.code()),
-                             ") before this tool ran.");
-            message.tool_call_id = reply->tool_calls[i].id;
-            message.name = reply->tool_calls[i].name;
-            c.messages.push_back(std::move(message));
-          }
-          c.Finish(RunOutcome::kFailed, run, 0,
-                   absl::StatusCodeToString(stopped.code()));
-          return stopped;
-        }
-        ++run.tool_calls;
-        c.Publish(c.RunTool(reply->tool_calls[i], request.iteration));
+      if (absl::Status stopped =
+              c.RunToolCalls(*reply, request.iteration, stop, &run);
+          !stopped.ok()) {
+        return c.Fail(run, std::move(stopped));
       }
       if (++tool_rounds >= options.max_iterations) {
         run.wrap_up = true;
@@ -440,13 +466,8 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
     std::string answer = std::move(reply->content);
     stages::Judgement judgement =
         stages::MakeJudgement(*c.gate, answer, c.corpus, &c.ledger);
-    if (!judgement.judged) {
-      // An empty answer has nothing to judge: no verdict, no event.
-      c.AppendAssistant(answer);
-      run.answer = std::move(answer);
-      c.Finish(RunOutcome::kDelivered, run, run.answer.size(), "");
-      return run;
-    }
+    // An empty answer has nothing to judge: no verdict, no event.
+    if (!judgement.judged) return c.Deliver(std::move(answer), std::move(run));
     const stages::RouteDecision decision = stages::Route(
         judgement.verdict, options.posture,
         {.revision_asked = run.revision_asked, .wrap_up = run.wrap_up});
@@ -481,12 +502,9 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
       case stages::RouteAction::kDeliver:
         break;
     }
-    c.AppendAssistant(answer);
-    run.answer = std::move(answer);
     run.verdict = std::move(judgement.verdict);
     run.findings = std::move(judgement.findings);
-    c.Finish(RunOutcome::kDelivered, run, run.answer.size(), "");
-    return run;
+    return c.Deliver(std::move(answer), std::move(run));
   }
 }
 

@@ -22,6 +22,7 @@
 #include "base/clip.h"
 #include "base/json_depth.h"
 #include "groundgate/agent.h"
+#include "runtime/tool_outcomes.h"
 
 namespace groundgate {
 namespace {
@@ -38,14 +39,6 @@ bool ValidToolName(std::string_view name) {
     }
   }
   return true;
-}
-
-ToolOutcome Failure(ToolError error, std::string content) {
-  ToolOutcome outcome;
-  outcome.ok = false;
-  outcome.error = error;
-  outcome.content = std::move(content);
-  return outcome;
 }
 
 }  // namespace
@@ -95,7 +88,7 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
   if (it == tools_->by_name.end()) {
     std::vector<absl::string_view> names;
     for (const ToolSpec& spec : tools_->specs) names.push_back(spec.name);
-    return Failure(
+    return ToolFailure(
         ToolError::kUnknownTool,
         absl::StrCat("error: there is no tool named \"",
                      base::ClipUtf8(call.name, kMaxToolNameBytes),
@@ -107,24 +100,26 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
   const std::string_view text =
       StdView(absl::StripAsciiWhitespace(call.arguments));
   if (text.size() > kMaxToolArgumentBytes) {
-    return Failure(ToolError::kBadArguments,
-                   absl::StrCat("error: the arguments for \"", name,
-                                "\" are larger than ", kMaxToolArgumentBytes,
-                                " bytes. Send a small JSON object."));
+    return ToolFailure(
+        ToolError::kBadArguments,
+        absl::StrCat("error: the arguments for \"", name, "\" are larger than ",
+                     kMaxToolArgumentBytes,
+                     " bytes. Send a small JSON object."));
   }
   // Before parsing, so a hostile argument never reaches a recursive walk.
   if (base::JsonNestsDeeperThan(text, kMaxToolArgumentDepth)) {
-    return Failure(ToolError::kBadArguments,
-                   absl::StrCat("error: the arguments for \"", name,
-                                "\" nest deeper than ", kMaxToolArgumentDepth,
-                                " levels. Send a flat JSON object."));
+    return ToolFailure(
+        ToolError::kBadArguments,
+        absl::StrCat("error: the arguments for \"", name,
+                     "\" nest deeper than ", kMaxToolArgumentDepth,
+                     " levels. Send a flat JSON object."));
   }
   nlohmann::json arguments =
       text.empty() ? nlohmann::json::object()
                    : nlohmann::json::parse(text, nullptr,
                                            /*allow_exceptions=*/false);
   if (arguments.is_discarded() || !arguments.is_object()) {
-    return Failure(
+    return ToolFailure(
         ToolError::kBadArguments,
         absl::StrCat("error: the arguments for \"", name,
                      "\" are not a JSON object. Send the arguments as one "
@@ -140,16 +135,13 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
     result = absl::InternalError("the handler threw an exception");
   }
   if (!result.ok()) {
-    return Failure(
+    return ToolFailure(
         ToolError::kHandlerError,
         absl::StrCat("error: \"", name, "\" failed: ",
                      base::ClipUtf8(StdView(result.status().message()),
                                     kMaxToolErrorBytes)));
   }
-  ToolOutcome outcome;
-  outcome.ok = true;
-  outcome.content = *std::move(result);
-  return outcome;
+  return ToolSuccess(*std::move(result));
 }
 
 bool ToolRegistry::Contains(std::string_view name) const {

@@ -11,6 +11,27 @@
 #include "evidence/canonical.h"
 
 namespace groundgate::stages {
+namespace {
+
+// An identifier candidate for `form`, spanning `value_text` (a view into
+// `token`, which starts at span.start). Null when the context takes no more
+// candidates.
+Candidate* NewIdentifierCandidate(JudgeContext& context,
+                                  evidence::TokenSpan span,
+                                  std::string_view token,
+                                  std::string_view value_text,
+                                  std::string form) {
+  Candidate* candidate = context.NewCandidate(form);
+  if (candidate == nullptr) return nullptr;
+  candidate->start =
+      span.start + static_cast<std::size_t>(value_text.data() - token.data());
+  candidate->end = candidate->start + value_text.size();
+  candidate->shape = std::string(evidence::kShapeIdentifier);
+  candidate->canonical = std::move(form);
+  return candidate;
+}
+
+}  // namespace
 
 // `esxi-host-alpha`, `getRefundableOrderList`, `mia.li@example.com`.
 Candidate* ReadDigitlessIdentifier(JudgeContext& context,
@@ -22,29 +43,15 @@ Candidate* ReadDigitlessIdentifier(JudgeContext& context,
   if (IsCallName(context.answer, span.end)) return nullptr;
   // Four letters or fewer ("dBm", "kWh", "mAh") is a unit, not a name.
   if (form.size() <= kMaxUnitBytes) return nullptr;
-  Candidate* candidate = context.NewCandidate(form);
-  if (candidate == nullptr) return nullptr;
-  const std::string_view value_text = evidence::StripDecoration(token);
-  candidate->start =
-      span.start + static_cast<std::size_t>(value_text.data() - token.data());
-  candidate->end = candidate->start + value_text.size();
-  candidate->shape = std::string(evidence::kShapeIdentifier);
-  candidate->canonical = std::move(form);
-  return candidate;
+  return NewIdentifierCandidate(
+      context, span, token, evidence::StripDecoration(token), std::move(form));
 }
 
 Candidate* ReadSpanOfTime(JudgeContext& context, evidence::TokenSpan span,
                           std::string_view token) {
   const std::string_view value_text = evidence::StripDecoration(token);
-  std::string form = evidence::ReadToken(value_text).canonical.form;
-  Candidate* candidate = context.NewCandidate(form);
-  if (candidate == nullptr) return nullptr;
-  candidate->start =
-      span.start + static_cast<std::size_t>(value_text.data() - token.data());
-  candidate->end = candidate->start + value_text.size();
-  candidate->shape = std::string(evidence::kShapeIdentifier);
-  candidate->canonical = std::move(form);
-  return candidate;
+  return NewIdentifierCandidate(context, span, token, value_text,
+                                evidence::ReadToken(value_text).canonical.form);
 }
 
 TokenRead ReadTokenValue(JudgeContext& context, evidence::TokenSpan span,

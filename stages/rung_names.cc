@@ -13,13 +13,11 @@
 namespace groundgate::stages {
 namespace {
 
-// A name word as the evidence side indexed it: whole, or, for "o'neil"
-// (the tokenizer splits at an apostrophe), the evidence of its last part
-// when every part was carried.
-// True when the user or the app supplied `word`, as the exempt side
-// indexed it: whole, or for "d'arcy" each of its parts.
-bool WordSupplied(const JudgeContext& context, std::string_view word) {
-  if (context.corpus.IsExempt(word)) return true;
+// Calls `part` with each non-empty piece of `word` between apostrophes
+// (' or U+2019), in order, while it returns true. Returns false when a call
+// did; otherwise whether `word` had an apostrophe at all.
+template <typename PartFn>
+bool EachApostrophePart(std::string_view word, PartFn part) {
   std::size_t begin = 0;
   bool split = false;
   for (std::size_t i = 0; i <= word.size(); ++i) {
@@ -27,9 +25,7 @@ bool WordSupplied(const JudgeContext& context, std::string_view word) {
         i < word.size() &&
         (word[i] == '\'' || (word.compare(i, 3, "\xE2\x80\x99") == 0));
     if (i < word.size() && !apostrophe) continue;
-    if (i > begin && !context.corpus.IsExempt(word.substr(begin, i - begin))) {
-      return false;
-    }
+    if (i > begin && !part(word.substr(begin, i - begin))) return false;
     if (apostrophe) {
       split = true;
       begin = i + (word[i] == '\'' ? 1 : 3);
@@ -39,28 +35,26 @@ bool WordSupplied(const JudgeContext& context, std::string_view word) {
   return split;
 }
 
+// True when the user or the app supplied `word`, as the exempt side
+// indexed it: whole, or for "d'arcy" each of its parts.
+bool WordSupplied(const JudgeContext& context, std::string_view word) {
+  if (context.corpus.IsExempt(word)) return true;
+  return EachApostrophePart(word, [&](std::string_view part) {
+    return context.corpus.IsExempt(part);
+  });
+}
+
+// A name word as the evidence side indexed it: whole, or, for "o'neil"
+// (the tokenizer splits at an apostrophe), the evidence of its last part
+// when every part was carried.
 Evidence LookupWord(const JudgeContext& context, const std::string& word) {
   Evidence whole = context.corpus.Lookup(word);
   if (whole.carried) return whole;
-  std::size_t begin = 0;
   Evidence last;
-  bool split = false;
-  for (std::size_t i = 0; i <= word.size(); ++i) {
-    const bool apostrophe =
-        i < word.size() &&
-        (word[i] == '\'' || (word.compare(i, 3, "\xE2\x80\x99") == 0));
-    if (i < word.size() && !apostrophe) continue;
-    if (i > begin) {
-      last = context.corpus.Lookup(
-          std::string_view(word).substr(begin, i - begin));
-      if (!last.carried) return whole;
-    }
-    if (apostrophe) {
-      split = true;
-      begin = i + (word[i] == '\'' ? 1 : 3);
-      i = begin - 1;
-    }
-  }
+  const bool split = EachApostrophePart(word, [&](std::string_view part) {
+    last = context.corpus.Lookup(part);
+    return last.carried;
+  });
   return split ? last : whole;
 }
 

@@ -34,17 +34,23 @@ std::optional<Evidence> TokensCarried(const JudgeContext& context,
   return first;
 }
 
+// Grounds `candidate` on one piece of evidence: kExact when both sides
+// spelled the value alike, else kCanonical.
+void GroundOnSpelling(JudgeContext& context, const Evidence& evidence,
+                      bool spelled_alike, Candidate* candidate) {
+  context.Ground(std::span<const Evidence>(&evidence, 1),
+                 spelled_alike ? MatchReason::kExact : MatchReason::kCanonical,
+                 candidate);
+}
+
 }  // namespace
 
 bool GroundBySpelling(JudgeContext& context, std::string_view key,
                       bool respelled, Candidate* candidate) {
   const Evidence evidence = context.corpus.Lookup(key);
   if (!evidence.carried) return false;
-  context.Ground(std::span<const Evidence>(&evidence, 1),
-                 !respelled && evidence.exact_spelling_seen
-                     ? MatchReason::kExact
-                     : MatchReason::kCanonical,
-                 candidate);
+  GroundOnSpelling(context, evidence,
+                   !respelled && evidence.exact_spelling_seen, candidate);
   return true;
 }
 
@@ -60,11 +66,8 @@ bool GroundTokenBySpelling(JudgeContext& context,
       value.key == candidate->canonical
           ? evidence.exact_spelling_seen
           : context.corpus.Lookup(candidate->canonical).exact_spelling_seen;
-  context.Ground(std::span<const Evidence>(&evidence, 1),
-                 !value.changed && evidence_spelled_alike
-                     ? MatchReason::kExact
-                     : MatchReason::kCanonical,
-                 candidate);
+  GroundOnSpelling(context, evidence, !value.changed && evidence_spelled_alike,
+                   candidate);
   return true;
 }
 

@@ -159,6 +159,43 @@ absl::StatusOr<PartRead> ReadResultPart(const Json& part,
   return PartRead::kUnknown;
 }
 
+// Joins `part` to message->text, after a "\n" when a part came before
+// (*has_text), even an empty one.
+void JoinText(std::string_view part, TraceMessage* message, bool* has_text) {
+  if (*has_text) message->text += '\n';
+  message->text += part;
+  *has_text = true;
+}
+
+// A "text" block: its "text" joined to the message's (JoinText).
+absl::Status AppendTextBlock(const Json& block, const std::string& block_path,
+                             TraceMessage* message, bool* has_text) {
+  std::string part;
+  if (absl::Status s = ReadString(block, "text", block_path, &part); !s.ok()) {
+    return s;
+  }
+  JoinText(part, message, has_text);
+  return absl::OkStatus();
+}
+
+// Reads the blocks of `content` (an array at `content_path`) in order: a
+// "text" block is joined to *text (AppendTextBlock); any other block goes
+// to `other` with its path and "type". Stops at the first error.
+absl::Status ReadBlocks(const Json& content, const std::string& content_path,
+                        TraceMessage* text, bool* has_text,
+                        const std::function<absl::Status(
+                            const Json& block, const std::string& block_path,
+                            const std::string& type)>& other) {
+  return ForEachTypedPart(content, content_path,
+                          [&](const Json& block, const std::string& block_path,
+                              const std::string& type) {
+                            return type == "text"
+                                       ? AppendTextBlock(block, block_path,
+                                                         text, has_text)
+                                       : other(block, block_path, type);
+                          });
+}
+
 class AnthropicReader {
  public:
   explicit AnthropicReader(Trace* trace) : trace_(trace) {}
@@ -295,68 +332,54 @@ class AnthropicReader {
     bool has_text = false;
     bool has_tool_result = false;
     std::vector<TraceMessage> out;  // results and reasoning, in block order
-    for (std::size_t b = 0; b < content.size(); ++b) {
-      const Json& block = content[b];
-      const std::string block_path = Element(content_path, b);
-      if (!block.is_object()) return WrongType(block_path, "an object", block);
-      std::string type;
-      if (absl::Status s = ReadString(block, "type", block_path, &type);
-          !s.ok()) {
-        return s;
-      }
-      if (type == "text") {
-        std::string part;
-        if (absl::Status s = ReadString(block, "text", block_path, &part);
-            !s.ok()) {
-          return s;
-        }
-        if (has_text) text.text += '\n';
-        text.text += part;
-        has_text = true;
-      } else if (IsToolUse(type)) {
-        return FieldError(Member(block_path, "type"),
-                          "a tool_use block in a user message");
-      } else if (IsClientResult(type)) {
-        TraceMessage result;
-        if (absl::Status s = ReadToolResult(block, index, block_path, &result);
-            !s.ok()) {
-          return s;
-        }
-        has_tool_result = true;
-        out.push_back(std::move(result));
-      } else if (type == "thinking") {
-        if (absl::Status s = ReadThinking(block, index, block_path, &out);
-            !s.ok()) {
-          return s;
-        }
-      } else if (type == "redacted_thinking" || type == "container_upload") {
-        // The model's hidden reasoning; a file handed to the code
-        // execution container, read only through its results.
-      } else if (type == "compaction") {
-        PushUnreadable(index, block_path, &out);
-      } else {
-        // What the user supplied: an image, a document, a search result.
-        std::string part_text;
-        absl::StatusOr<PartRead> read =
-            ReadResultPart(block, type, block_path, &part_text);
-        if (!read.ok()) return read.status();
-        if (*read == PartRead::kUnknown) {
-          if (absl::Status s =
-                  UnknownType(trace_, block_path, "block", type, kBlockTypes);
-              !s.ok()) {
-            return s;
+    const absl::Status blocks = ReadBlocks(
+        content, content_path, &text, &has_text,
+        [&](const Json& block, const std::string& block_path,
+            const std::string& type) -> absl::Status {
+          if (IsToolUse(type)) {
+            return FieldError(Member(block_path, "type"),
+                              "a tool_use block in a user message");
+          } else if (IsClientResult(type)) {
+            TraceMessage result;
+            if (absl::Status s =
+                    ReadToolResult(block, index, block_path, &result);
+                !s.ok()) {
+              return s;
+            }
+            has_tool_result = true;
+            out.push_back(std::move(result));
+          } else if (type == "thinking") {
+            if (absl::Status s = ReadThinking(block, index, block_path, &out);
+                !s.ok()) {
+              return s;
+            }
+          } else if (type == "redacted_thinking" ||
+                     type == "container_upload") {
+            // The model's hidden reasoning; a file handed to the code
+            // execution container, read only through its results.
+          } else if (type == "compaction") {
+            PushUnreadable(index, block_path, &out);
+          } else {
+            // What the user supplied: an image, a document, a search result.
+            std::string part_text;
+            absl::StatusOr<PartRead> read =
+                ReadResultPart(block, type, block_path, &part_text);
+            if (!read.ok()) return read.status();
+            if (*read == PartRead::kUnknown) {
+              if (absl::Status s = UnknownType(trace_, block_path, "block",
+                                               type, kBlockTypes);
+                  !s.ok()) {
+                return s;
+              }
+              AppendLine(&part_text, OptionalText(block, "text"));
+              if (part_text.empty()) text.unreadable = true;
+            }
+            if (*read == PartRead::kUnreadable) text.unreadable = true;
+            if (!part_text.empty()) JoinText(part_text, &text, &has_text);
           }
-          AppendLine(&part_text, OptionalText(block, "text"));
-          if (part_text.empty()) text.unreadable = true;
-        }
-        if (*read == PartRead::kUnreadable) text.unreadable = true;
-        if (!part_text.empty()) {
-          if (has_text) text.text += '\n';
-          text.text += part_text;
-          has_text = true;
-        }
-      }
-    }
+          return absl::OkStatus();
+        });
+    if (!blocks.ok()) return blocks;
     for (TraceMessage& message_out : out) {
       trace_->messages.push_back(std::move(message_out));
     }
@@ -391,63 +414,51 @@ class AnthropicReader {
         }
       }
     };
-    for (std::size_t b = 0; b < content.size(); ++b) {
-      const Json& block = content[b];
-      const std::string block_path = Element(content_path, b);
-      if (!block.is_object()) return WrongType(block_path, "an object", block);
-      std::string type;
-      if (absl::Status s = ReadString(block, "type", block_path, &type);
-          !s.ok()) {
-        return s;
-      }
-      if (type == "text") {
-        std::string part;
-        if (absl::Status s = ReadString(block, "text", block_path, &part);
-            !s.ok()) {
-          return s;
-        }
-        if (has_text) segment.text += '\n';
-        segment.text += part;
-        has_text = true;
-      } else if (IsToolUse(type)) {
-        TraceToolCall call;
-        if (absl::Status s = ReadCall(block, block_path, &call); !s.ok()) {
-          return s;
-        }
-        pending.push_back(call.id);
-        segment.tool_calls.push_back(std::move(call));
-      } else if (IsClientResult(type) || IsKnownServerResult(type) ||
-                 LooksLikeServerResult(block, type)) {
-        TraceMessage result;
-        absl::Status s =
-            IsClientResult(type)
-                ? ReadToolResult(block, index, block_path, &result)
-                : ReadServerResult(block, type, index, block_path, &result);
-        if (!s.ok()) return s;
-        flush();
-        resolve(result.tool_call_id);
-        out.push_back(std::move(result));
-      } else if (type == "thinking") {
-        if (absl::Status s = ReadThinking(block, index, block_path, &out);
-            !s.ok()) {
-          return s;
-        }
-      } else if (type == "redacted_thinking") {
-        // Reasoning no one can read; never evidence either way.
-      } else if (type == "compaction") {
-        PushUnreadable(index, block_path, &out);
-      } else if (type == "image" || type == "document") {
-        segment.unreadable = true;
-      } else {
-        if (absl::Status s =
-                UnknownType(trace_, block_path, "block", type, kBlockTypes);
-            !s.ok()) {
-          return s;
-        }
-        segment.unreadable = true;
-        PushUnreadable(index, block_path, &out);
-      }
-    }
+    const absl::Status blocks = ReadBlocks(
+        content, content_path, &segment, &has_text,
+        [&](const Json& block, const std::string& block_path,
+            const std::string& type) -> absl::Status {
+          if (IsToolUse(type)) {
+            TraceToolCall call;
+            if (absl::Status s = ReadCall(block, block_path, &call); !s.ok()) {
+              return s;
+            }
+            pending.push_back(call.id);
+            segment.tool_calls.push_back(std::move(call));
+          } else if (IsClientResult(type) || IsKnownServerResult(type) ||
+                     LooksLikeServerResult(block, type)) {
+            TraceMessage result;
+            absl::Status s =
+                IsClientResult(type)
+                    ? ReadToolResult(block, index, block_path, &result)
+                    : ReadServerResult(block, type, index, block_path, &result);
+            if (!s.ok()) return s;
+            flush();
+            resolve(result.tool_call_id);
+            out.push_back(std::move(result));
+          } else if (type == "thinking") {
+            if (absl::Status s = ReadThinking(block, index, block_path, &out);
+                !s.ok()) {
+              return s;
+            }
+          } else if (type == "redacted_thinking") {
+            // Reasoning no one can read; never evidence either way.
+          } else if (type == "compaction") {
+            PushUnreadable(index, block_path, &out);
+          } else if (type == "image" || type == "document") {
+            segment.unreadable = true;
+          } else {
+            if (absl::Status s =
+                    UnknownType(trace_, block_path, "block", type, kBlockTypes);
+                !s.ok()) {
+              return s;
+            }
+            segment.unreadable = true;
+            PushUnreadable(index, block_path, &out);
+          }
+          return absl::OkStatus();
+        });
+    if (!blocks.ok()) return blocks;
     flush();
     // Text is beside the calls when a call follows it in this message, or
     // some call of the message is still waiting for its result.
@@ -468,8 +479,10 @@ class AnthropicReader {
     return absl::OkStatus();
   }
 
-  absl::Status ReadToolResult(const Json& block, std::size_t index,
-                              const std::string& path, TraceMessage* result) {
+  // A tool result message for `block` under its "tool_use_id", named after
+  // the call it answers when that call was read.
+  absl::Status StartToolResult(const Json& block, std::size_t index,
+                               const std::string& path, TraceMessage* result) {
     *result = NewMessage(TraceRole::kToolResult, index, path);
     if (absl::Status s =
             ReadString(block, "tool_use_id", path, &result->tool_call_id);
@@ -480,6 +493,14 @@ class AnthropicReader {
         it != call_names_.end()) {
       result->tool_name = it->second;
     }
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadToolResult(const Json& block, std::size_t index,
+                              const std::string& path, TraceMessage* result) {
+    if (absl::Status s = StartToolResult(block, index, path, result); !s.ok()) {
+      return s;
+    }
     const Json* content = Find(block, "content");
     if (content != nullptr) {
       if (absl::Status s =
@@ -489,14 +510,7 @@ class AnthropicReader {
         return s;
       }
     }
-    const Json* is_error = Find(block, "is_error");
-    if (is_error != nullptr && !is_error->is_null()) {
-      if (!is_error->is_boolean()) {
-        return WrongType(Member(path, "is_error"), "a boolean", *is_error);
-      }
-      result->is_error = is_error->get<bool>();
-    }
-    return absl::OkStatus();
+    return ReadOptionalBool(block, "is_error", path, &result->is_error);
   }
 
   // A server tool's result: its content walked as JSON, without what no
@@ -509,15 +523,8 @@ class AnthropicReader {
       Warn(trace_, Concat(Member(path, "type"), ": unknown block type \"", type,
                           "\"; read as a server tool's result"));
     }
-    *result = NewMessage(TraceRole::kToolResult, index, path);
-    if (absl::Status s =
-            ReadString(block, "tool_use_id", path, &result->tool_call_id);
-        !s.ok()) {
+    if (absl::Status s = StartToolResult(block, index, path, result); !s.ok()) {
       return s;
-    }
-    if (auto it = call_names_.find(result->tool_call_id);
-        it != call_names_.end()) {
-      result->tool_name = it->second;
     }
     const Json* content = Find(block, "content");
     if (content == nullptr || content->is_null()) return absl::OkStatus();
@@ -542,13 +549,11 @@ class AnthropicReader {
 }  // namespace
 
 absl::Status ReadAnthropicMessages(const Json& record, Trace* trace) {
-  if (!record.is_object()) {
-    return absl::InvalidArgumentError(
-        Concat("expected a JSON object {\"id\", \"system\", \"messages\"}, "
-               "got ",
-               record.type_name()));
+  if (absl::Status s =
+          ReadRecordObject(record, "{\"id\", \"system\", \"messages\"}", trace);
+      !s.ok()) {
+    return s;
   }
-  if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
   AnthropicReader reader(trace);
   const Json* system = Find(record, "system");
   if (system != nullptr && !system->is_null()) {

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "absl/status/statusor.h"
+#include "base/clip.h"
 
 namespace groundgate::traces {
 namespace {
@@ -162,17 +163,6 @@ class LineWriter {
   bool fresh_ = true;
 };
 
-// Clips to at most max_bytes without splitting a UTF-8 character, as
-// VerdictToJson does.
-std::string_view ClipUtf8(std::string_view value, std::size_t max_bytes) {
-  if (value.size() <= max_bytes) return value;
-  std::size_t end = max_bytes;
-  while (end > 0 && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80) {
-    --end;
-  }
-  return value.substr(0, end);
-}
-
 void WriteSpans(const Verdict& verdict, CandidateStatus status,
                 const VerdictJsonOptions& options, LineWriter& w) {
   w.Open('[');
@@ -189,12 +179,14 @@ void WriteSpans(const Verdict& verdict, CandidateStatus status,
       w.Text("near_miss_carrier", c.near_miss_carrier);
     }
     if (options.include_values) {
-      w.Text("value", ClipUtf8(c.canonical, options.max_value_bytes));
+      w.Text("value", base::ClipUtf8View(c.canonical, options.max_value_bytes));
       if (!c.derivation.empty()) {
-        w.Text("derivation", ClipUtf8(c.derivation, options.max_value_bytes));
+        w.Text("derivation",
+               base::ClipUtf8View(c.derivation, options.max_value_bytes));
       }
       if (!c.near_miss.empty()) {
-        w.Text("near_miss", ClipUtf8(c.near_miss, options.max_value_bytes));
+        w.Text("near_miss",
+               base::ClipUtf8View(c.near_miss, options.max_value_bytes));
       }
     }
     w.Close('}');
@@ -283,7 +275,8 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
     w.Text("used_carrier", conflict.used_carrier);
     w.Text("other_carrier", conflict.other_carrier);
     if (options.include_values) {
-      w.Text("key", ClipUtf8(conflict.key_path, options.max_value_bytes));
+      w.Text("key",
+             base::ClipUtf8View(conflict.key_path, options.max_value_bytes));
     }
     w.Close('}');
   }

@@ -32,23 +32,26 @@ bool IsString(const Json* value, std::string_view text) {
          value->get_ref<const Json::string_t&>() == text;
 }
 
-// Content blocks only the Anthropic Messages format uses.
-bool HasAnthropicBlock(const Json& message) {
+// True when some object of message["content"] (an array) has a "type"
+// that `is_sign` accepts.
+bool AnyContentOfType(const Json& message,
+                      bool (*is_sign)(std::string_view type)) {
   const Json* content = Find(message, "content");
   if (content == nullptr || !content->is_array()) return false;
-  for (const Json& block : *content) {
-    if (!block.is_object()) continue;
-    const std::string_view name = TypeOf(block);
-    if (name == "tool_use" || name == "tool_result" || name == "thinking" ||
-        name == "redacted_thinking" || name == "server_tool_use" ||
-        name == "mcp_tool_use" || name == "mcp_tool_result" ||
-        name == "container_upload" || name == "search_result" ||
-        name == "compaction" ||
-        (name.size() > 12 && name.ends_with("_tool_result"))) {
-      return true;
-    }
+  for (const Json& part : *content) {
+    if (part.is_object() && is_sign(TypeOf(part))) return true;
   }
   return false;
+}
+
+// Content blocks only the Anthropic Messages format uses.
+bool IsAnthropicBlockType(std::string_view name) {
+  return name == "tool_use" || name == "tool_result" || name == "thinking" ||
+         name == "redacted_thinking" || name == "server_tool_use" ||
+         name == "mcp_tool_use" || name == "mcp_tool_result" ||
+         name == "container_upload" || name == "search_result" ||
+         name == "compaction" ||
+         (name.size() > 12 && name.ends_with("_tool_result"));
 }
 
 // A Responses item other than a message: "type": "message" is no sign,
@@ -71,16 +74,9 @@ bool IsResponsesItem(const Json& message) {
          name == "item_reference" || name == "compaction";
 }
 
-// Content parts of the Responses spelling (input_text, output_text).
-bool HasResponsesParts(const Json& message) {
-  const Json* content = Find(message, "content");
-  if (content == nullptr || !content->is_array()) return false;
-  for (const Json& part : *content) {
-    if (!part.is_object()) continue;
-    const std::string_view name = TypeOf(part);
-    if (name == "input_text" || name == "output_text") return true;
-  }
-  return false;
+// Content parts of the Responses spelling.
+bool IsResponsesPartType(std::string_view name) {
+  return name == "input_text" || name == "output_text";
 }
 
 // What only Chat Completions messages carry.
@@ -132,10 +128,10 @@ TraceFormat DetectTraceFormat(const nlohmann::json& record) {
         content->is_object()) {
       return TraceFormat::kMcp;
     }
-    if (HasAnthropicBlock(message)) anthropic = true;
+    if (AnyContentOfType(message, IsAnthropicBlockType)) anthropic = true;
     if (IsResponsesItem(message)) responses = true;
     if (HasChatShape(message)) chat = true;
-    if (HasResponsesParts(message)) responses_parts = true;
+    if (AnyContentOfType(message, IsResponsesPartType)) responses_parts = true;
   }
   if (anthropic) return TraceFormat::kAnthropicMessages;
   if (responses) return TraceFormat::kOpenAiResponses;

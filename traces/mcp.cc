@@ -224,12 +224,10 @@ class McpReader {
                                   TraceMessage message) {
     message.role = TraceRole::kToolResult;
     if (!result.is_object()) return WrongType(path, "an object", result);
-    const Json* is_error = Find(result, "isError");
-    if (is_error != nullptr && !is_error->is_null()) {
-      if (!is_error->is_boolean()) {
-        return WrongType(Member(path, "isError"), "a boolean", *is_error);
-      }
-      message.is_error = is_error->get<bool>();
+    if (absl::Status s =
+            ReadOptionalBool(result, "isError", path, &message.is_error);
+        !s.ok()) {
+      return s;
     }
     const Json* content = Find(result, "content");
     const Json* structured = Find(result, "structuredContent");

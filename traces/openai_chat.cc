@@ -169,24 +169,21 @@ absl::Status ReadChatMessage(
                it != call_names->end()) {
       out->tool_name = it->second;
     }
-    const Json* is_error = Find(message, "is_error");
-    if (is_error != nullptr && !is_error->is_null()) {
-      if (!is_error->is_boolean()) {
-        return WrongType(Member(path, "is_error"), "a boolean", *is_error);
-      }
-      out->is_error = is_error->get<bool>();
+    if (absl::Status s =
+            ReadOptionalBool(message, "is_error", path, &out->is_error);
+        !s.ok()) {
+      return s;
     }
   }
   return absl::OkStatus();
 }
 
 absl::Status ReadOpenAiChat(const Json& record, Trace* trace) {
-  if (!record.is_object()) {
-    return absl::InvalidArgumentError(
-        Concat("expected a JSON object {\"id\", \"messages\"}, got ",
-               record.type_name()));
+  if (absl::Status s =
+          ReadRecordObject(record, "{\"id\", \"messages\"}", trace);
+      !s.ok()) {
+    return s;
   }
-  if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
   const Json* system = Find(record, "system");
   if (system != nullptr && !system->is_null()) {
     TraceMessage message;

@@ -86,6 +86,38 @@ std::string ToolListText(const Json& tools) {
   return text;
 }
 
+// The items that are a call the model made, whose result comes as an item
+// of its own: the member holding the call id, and the name of the built-in
+// tool the type stands for ("" when the item names its tool).
+struct CallItem {
+  std::string_view type;
+  std::string_view id_key;
+  std::string_view builtin_name;
+};
+constexpr CallItem kCallItems[] = {
+    {"function_call", "call_id", ""},
+    {"custom_tool_call", "call_id", ""},
+    {"computer_call", "call_id", "computer"},
+    {"local_shell_call", "call_id", "local_shell"},
+    {"shell_call", "call_id", "shell"},
+    {"apply_patch_call", "call_id", "apply_patch"},
+    {"tool_search_call", "call_id", "tool_search"},
+    {"mcp_approval_request", "id", ""},
+};
+
+// The built-in tools the API ran, the call and its result in one item,
+// with the tool's name.
+struct BuiltInItem {
+  std::string_view type;
+  std::string_view tool_name;
+};
+constexpr BuiltInItem kBuiltInItems[] = {
+    {"web_search_call", "web_search"},
+    {"file_search_call", "file_search"},
+    {"code_interpreter_call", "code_interpreter"},
+    {"image_generation_call", "image_generation"},
+};
+
 class ResponsesReader {
  public:
   explicit ResponsesReader(Trace* trace) : trace_(trace) {}
@@ -143,26 +175,11 @@ class ResponsesReader {
     if (type == "reasoning") return ReadReasoning(item, std::move(message));
 
     // Calls the model made; their results come as separate items.
-    if (type == "function_call" || type == "custom_tool_call") {
-      return AddCall(item, "call_id", "", std::move(message));
-    }
-    if (type == "computer_call") {
-      return AddCall(item, "call_id", "computer", std::move(message));
-    }
-    if (type == "local_shell_call") {
-      return AddCall(item, "call_id", "local_shell", std::move(message));
-    }
-    if (type == "shell_call") {
-      return AddCall(item, "call_id", "shell", std::move(message));
-    }
-    if (type == "apply_patch_call") {
-      return AddCall(item, "call_id", "apply_patch", std::move(message));
-    }
-    if (type == "tool_search_call") {
-      return AddCall(item, "call_id", "tool_search", std::move(message));
-    }
-    if (type == "mcp_approval_request") {
-      return AddCall(item, "id", "", std::move(message));
+    for (const CallItem& call : kCallItems) {
+      if (type == call.type) {
+        return AddCall(item, call.id_key, call.builtin_name,
+                       std::move(message));
+      }
     }
 
     // Their results.
@@ -180,24 +197,12 @@ class ResponsesReader {
       return absl::OkStatus();
     }
     if (type == "local_shell_call_output") {
-      if (absl::Status s = StartResult(item, std::move(message), &message);
-          !s.ok()) {
-        return s;
-      }
-      message.text = OptionalText(item, "output");
-      trace_->messages.push_back(std::move(message));
-      return absl::OkStatus();
+      return AddOutputText(item, std::move(message), /*is_error=*/false);
     }
     if (type == "shell_call_output") return ReadShellOutput(item, message);
     if (type == "apply_patch_call_output") {
-      if (absl::Status s = StartResult(item, std::move(message), &message);
-          !s.ok()) {
-        return s;
-      }
-      message.text = OptionalText(item, "output");
-      message.is_error = OptionalText(item, "status") == "failed";
-      trace_->messages.push_back(std::move(message));
-      return absl::OkStatus();
+      return AddOutputText(item, std::move(message),
+                           OptionalText(item, "status") == "failed");
     }
     if (type == "tool_search_output") {
       if (absl::Status s = StartResult(item, std::move(message), &message,
@@ -214,17 +219,10 @@ class ResponsesReader {
 
     // Built-in tools the API ran: the call and its result in one item.
     if (type == "mcp_call") return ReadMcpCall(item, std::move(message));
-    if (type == "web_search_call") {
-      return ReadBuiltIn(item, "web_search", std::move(message));
-    }
-    if (type == "file_search_call") {
-      return ReadBuiltIn(item, "file_search", std::move(message));
-    }
-    if (type == "code_interpreter_call") {
-      return ReadBuiltIn(item, "code_interpreter", std::move(message));
-    }
-    if (type == "image_generation_call") {
-      return ReadBuiltIn(item, "image_generation", std::move(message));
+    for (const BuiltInItem& built_in : kBuiltInItems) {
+      if (type == built_in.type) {
+        return ReadBuiltIn(item, built_in.tool_name, std::move(message));
+      }
     }
 
     // The application's own text: the tools it gave the model.
@@ -299,6 +297,45 @@ class ResponsesReader {
   // the name of that call.
   // With `id_optional` (a tool search the API ran), an output with neither
   // is named by its path.
+  // Adds `message` as the assistant turn that makes `call`, and returns the
+  // tool result that answers it (same index and path) for the caller to
+  // fill and add: the call and its result of an item that holds both.
+  TraceMessage AddCallAndStartResult(TraceMessage message,
+                                     const TraceToolCall& call) {
+    TraceMessage result = message;
+    message.role = TraceRole::kAssistant;
+    message.tool_calls.push_back(call);
+    trace_->messages.push_back(std::move(message));
+    result.role = TraceRole::kToolResult;
+    result.tool_call_id = call.id;
+    result.tool_name = call.name;
+    return result;
+  }
+
+  // The required member `key` of `item` read as content parts into
+  // *message (ReadParts with the Responses part types).
+  absl::Status ReadContentParts(const Json& item, std::string_view key,
+                                const std::string& path,
+                                TraceMessage* message) {
+    const Json* content = Find(item, key);
+    if (content == nullptr) return Missing(Member(path, key));
+    return ReadParts(*content, Member(path, key), "part", kPartTypes,
+                     ReadContentPart, trace_, message);
+  }
+
+  // A call's output item whose text is its "output" member.
+  absl::Status AddOutputText(const Json& item, TraceMessage message,
+                             bool is_error) {
+    if (absl::Status s = StartResult(item, std::move(message), &message);
+        !s.ok()) {
+      return s;
+    }
+    message.text = OptionalText(item, "output");
+    message.is_error = is_error;
+    trace_->messages.push_back(std::move(message));
+    return absl::OkStatus();
+  }
+
   absl::Status StartResult(const Json& item, TraceMessage message,
                            TraceMessage* out, bool id_optional = false) {
     const std::string path = message.path;
@@ -328,11 +365,7 @@ class ResponsesReader {
         !s.ok()) {
       return s;
     }
-    const Json* output = Find(item, "output");
-    if (output == nullptr) return Missing(Member(path, "output"));
-    if (absl::Status s =
-            ReadParts(*output, Member(path, "output"), "part", kPartTypes,
-                      ReadContentPart, trace_, &message);
+    if (absl::Status s = ReadContentParts(item, "output", path, &message);
         !s.ok()) {
       return s;
     }
@@ -381,11 +414,7 @@ class ResponsesReader {
                         "unknown role (expected system, developer, user or "
                         "assistant)");
     }
-    const Json* content = Find(item, "content");
-    if (content == nullptr) return Missing(Member(path, "content"));
-    if (absl::Status s =
-            ReadParts(*content, Member(path, "content"), "part", kPartTypes,
-                      ReadContentPart, trace_, &message);
+    if (absl::Status s = ReadContentParts(item, "content", path, &message);
         !s.ok()) {
       return s;
     }
@@ -424,14 +453,7 @@ class ResponsesReader {
     if (absl::Status s = ReadString(item, "name", path, &call.name); !s.ok()) {
       return s;
     }
-    TraceMessage result = message;
-    message.role = TraceRole::kAssistant;
-    message.tool_calls.push_back(call);
-    trace_->messages.push_back(std::move(message));
-
-    result.role = TraceRole::kToolResult;
-    result.tool_call_id = call.id;
-    result.tool_name = call.name;
+    TraceMessage result = AddCallAndStartResult(std::move(message), call);
     if (absl::Status s = ReadOptionalString(item, "output", path, &result.text);
         !s.ok()) {
       return s;
@@ -468,14 +490,7 @@ class ResponsesReader {
       return s;
     }
     call.name = name;
-    TraceMessage result = message;
-    message.role = TraceRole::kAssistant;
-    message.tool_calls.push_back(call);
-    trace_->messages.push_back(std::move(message));
-
-    result.role = TraceRole::kToolResult;
-    result.tool_call_id = call.id;
-    result.tool_name = call.name;
+    TraceMessage result = AddCallAndStartResult(std::move(message), call);
     result.is_error = OptionalText(item, "status") == "failed";
     if (name == "web_search") {
       result.unreadable = true;
@@ -525,12 +540,11 @@ class ResponsesReader {
 }  // namespace
 
 absl::Status ReadOpenAiResponses(const Json& record, Trace* trace) {
-  if (!record.is_object()) {
-    return absl::InvalidArgumentError(
-        Concat("expected a JSON object {\"id\", \"input\", \"output\"}, got ",
-               record.type_name()));
+  if (absl::Status s =
+          ReadRecordObject(record, "{\"id\", \"input\", \"output\"}", trace);
+      !s.ok()) {
+    return s;
   }
-  if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
   ResponsesReader reader(trace);
   std::string instructions;
   if (absl::Status s =

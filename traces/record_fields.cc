@@ -67,6 +67,23 @@ bool Contains(std::initializer_list<std::string_view> list,
   return false;
 }
 
+// An optional member of type T: absent or null leaves *out as it is; a
+// member that `is_type` refuses is an error naming PATH.KEY, which says it
+// should be `expected`.
+template <typename T>
+absl::Status ReadOptional(const Json& object, std::string_view key,
+                          std::string_view path,
+                          bool (Json::*is_type)() const noexcept,
+                          std::string_view expected, T* out) {
+  const Json* value = Find(object, key);
+  if (value == nullptr || value->is_null()) return absl::OkStatus();
+  if (!(value->*is_type)()) {
+    return WrongType(Member(path, key), expected, *value);
+  }
+  *out = value->get<T>();
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status FieldError(std::string_view path, std::string_view what) {
@@ -144,6 +161,31 @@ const Json* Find(const Json& object, std::string_view key) {
   return it == object.end() ? nullptr : &*it;
 }
 
+absl::Status ReadOptionalBool(const Json& object, std::string_view key,
+                              std::string_view path, bool* out) {
+  return ReadOptional(object, key, path, &Json::is_boolean, "a boolean", out);
+}
+
+absl::Status ReadPartType(const Json& part, std::string_view path,
+                          std::string* type) {
+  if (!part.is_object()) return WrongType(path, "an object", part);
+  return ReadString(part, "type", path, type);
+}
+
+absl::Status ForEachTypedPart(const Json& content, std::string_view path,
+                              const TypedPartVisitor& visit) {
+  for (std::size_t i = 0; i < content.size(); ++i) {
+    const Json& part = content[i];
+    const std::string part_path = Element(path, i);
+    std::string type;
+    if (absl::Status s = ReadPartType(part, part_path, &type); !s.ok()) {
+      return s;
+    }
+    if (absl::Status s = visit(part, part_path, type); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ReadString(const Json& object, std::string_view key,
                         std::string_view path, std::string* out) {
   const Json* value = Find(object, key);
@@ -157,13 +199,7 @@ absl::Status ReadString(const Json& object, std::string_view key,
 
 absl::Status ReadOptionalString(const Json& object, std::string_view key,
                                 std::string_view path, std::string* out) {
-  const Json* value = Find(object, key);
-  if (value == nullptr || value->is_null()) return absl::OkStatus();
-  if (!value->is_string()) {
-    return WrongType(Member(path, key), "a string", *value);
-  }
-  *out = value->get_ref<const Json::string_t&>();
-  return absl::OkStatus();
+  return ReadOptional(object, key, path, &Json::is_string, "a string", out);
 }
 
 absl::Status ReadIdText(const Json& value, std::string_view path,
@@ -191,30 +227,28 @@ absl::Status ReadTextContent(
     return WrongType(path, "a string, null or an array of parts", content);
   }
   bool first = true;
-  for (std::size_t i = 0; i < content.size(); ++i) {
-    const Json& part = content[i];
-    const std::string part_path = Element(path, i);
-    if (!part.is_object()) return WrongType(part_path, "an object", part);
-    std::string type;
-    if (absl::Status s = ReadString(part, "type", part_path, &type); !s.ok()) {
-      return s;
-    }
-    if (!Contains(text_types, type)) {
-      if (skipped_types.size() == 0 || Contains(skipped_types, type)) continue;
-      return FieldError(Member(part_path, "type"),
-                        Concat("unknown part type (expected ",
-                               ListWords(text_types, skipped_types), ")"));
-    }
-    std::string part_text;
-    if (absl::Status s = ReadString(part, "text", part_path, &part_text);
-        !s.ok()) {
-      return s;
-    }
-    if (!first) text->push_back('\n');
-    text->append(part_text);
-    first = false;
-  }
-  return absl::OkStatus();
+  return ForEachTypedPart(
+      content, path,
+      [&](const Json& part, const std::string& part_path,
+          const std::string& type) -> absl::Status {
+        if (!Contains(text_types, type)) {
+          if (skipped_types.size() == 0 || Contains(skipped_types, type)) {
+            return absl::OkStatus();
+          }
+          return FieldError(Member(part_path, "type"),
+                            Concat("unknown part type (expected ",
+                                   ListWords(text_types, skipped_types), ")"));
+        }
+        std::string part_text;
+        if (absl::Status s = ReadString(part, "text", part_path, &part_text);
+            !s.ok()) {
+          return s;
+        }
+        if (!first) text->push_back('\n');
+        text->append(part_text);
+        first = false;
+        return absl::OkStatus();
+      });
 }
 
 bool IsTypeName(std::string_view type) {
@@ -277,40 +311,37 @@ absl::Status ReadParts(const Json& content, std::string_view path,
   if (!content.is_array()) {
     return WrongType(path, "a string, null or an array of parts", content);
   }
-  for (std::size_t i = 0; i < content.size(); ++i) {
-    const Json& part = content[i];
-    const std::string part_path = Element(path, i);
-    if (!part.is_object()) return WrongType(part_path, "an object", part);
-    std::string type;
-    if (absl::Status s = ReadString(part, "type", part_path, &type); !s.ok()) {
-      return s;
-    }
-    absl::StatusOr<PartRead> read = reader(part, type, part_path, &out->text);
-    if (!read.ok()) return read.status();
-    switch (*read) {
-      case PartRead::kText:
-      case PartRead::kNothing:
-        break;
-      case PartRead::kUnreadable:
-        out->unreadable = true;
-        break;
-      case PartRead::kUnknown: {
-        if (absl::Status s =
-                UnknownType(trace, part_path, kind, type, expected);
-            !s.ok()) {
-          return s;
+  return ForEachTypedPart(
+      content, path,
+      [&](const Json& part, const std::string& part_path,
+          const std::string& type) -> absl::Status {
+        absl::StatusOr<PartRead> read =
+            reader(part, type, part_path, &out->text);
+        if (!read.ok()) return read.status();
+        switch (*read) {
+          case PartRead::kText:
+          case PartRead::kNothing:
+            break;
+          case PartRead::kUnreadable:
+            out->unreadable = true;
+            break;
+          case PartRead::kUnknown: {
+            if (absl::Status s =
+                    UnknownType(trace, part_path, kind, type, expected);
+                !s.ok()) {
+              return s;
+            }
+            const Json* text = Find(part, "text");
+            if (text != nullptr && text->is_string()) {
+              AppendLine(&out->text, text->get_ref<const Json::string_t&>());
+            } else {
+              out->unreadable = true;
+            }
+            break;
+          }
         }
-        const Json* text = Find(part, "text");
-        if (text != nullptr && text->is_string()) {
-          AppendLine(&out->text, text->get_ref<const Json::string_t&>());
-        } else {
-          out->unreadable = true;
-        }
-        break;
-      }
-    }
-  }
-  return absl::OkStatus();
+        return absl::OkStatus();
+      });
 }
 
 namespace {
@@ -424,6 +455,15 @@ void MarkTextBesideToolCalls(Trace* trace) {
 
 absl::Status ReadRecordId(const Json& record, Trace* trace) {
   return ReadString(record, "id", "", &trace->id);
+}
+
+absl::Status ReadRecordObject(const Json& record, std::string_view members,
+                              Trace* trace) {
+  if (!record.is_object()) {
+    return absl::InvalidArgumentError(Concat("expected a JSON object ", members,
+                                             ", got ", record.type_name()));
+  }
+  return ReadRecordId(record, trace);
 }
 
 }  // namespace groundgate::traces

@@ -22,6 +22,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "base/concat.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 
@@ -29,20 +30,7 @@ namespace groundgate::traces {
 
 using Json = nlohmann::json;
 
-// Joins text and counts into one string. Debian's abseil has its own
-// string_view, so absl::StrCat does not take std::string_view; this does.
-inline void AppendPart(std::string& out, std::string_view text) {
-  out.append(text);
-}
-inline void AppendPart(std::string& out, std::size_t count) {
-  out.append(std::to_string(count));
-}
-template <typename... Parts>
-std::string Concat(const Parts&... parts) {
-  std::string out;
-  (AppendPart(out, parts), ...);
-  return out;
-}
+using base::Concat;
 
 absl::Status FieldError(std::string_view path, std::string_view what);
 absl::Status Missing(std::string_view path);
@@ -72,6 +60,22 @@ const Json* Find(const Json& object, std::string_view key);
 // A required string member: Missing or WrongType when it is not one.
 absl::Status ReadString(const Json& object, std::string_view key,
                         std::string_view path, std::string* out);
+// One part (or block) of a content list at `path`: an object, its "type"
+// read into *type. Errors name the path.
+absl::Status ReadPartType(const Json& part, std::string_view path,
+                          std::string* type);
+// Calls `visit` with each element of `content` (an array at `path`), its
+// path ("PATH[i]") and its "type" (ReadPartType), in order. Stops at the
+// first error, from ReadPartType or from `visit`.
+using TypedPartVisitor = std::function<absl::Status(
+    const Json& part, const std::string& part_path, const std::string& type)>;
+absl::Status ForEachTypedPart(const Json& content, std::string_view path,
+                              const TypedPartVisitor& visit);
+
+// An optional boolean member: absent or null leaves *out as it is; any
+// other type is an error naming PATH.KEY.
+absl::Status ReadOptionalBool(const Json& object, std::string_view key,
+                              std::string_view path, bool* out);
 // An optional string member: absent or null leaves *out as it is.
 absl::Status ReadOptionalString(const Json& object, std::string_view key,
                                 std::string_view path, std::string* out);
@@ -182,6 +186,12 @@ absl::Status ReadChatMessage(
 
 // Reads the record's "id": a required string.
 absl::Status ReadRecordId(const Json& record, Trace* trace);
+
+// Checks that the record is an object and reads its "id". InvalidArgument
+// "expected a JSON object MEMBERS, got TYPE" for anything else (MEMBERS
+// names the format's members: {"id", "messages"}).
+absl::Status ReadRecordObject(const Json& record, std::string_view members,
+                              Trace* trace);
 
 }  // namespace groundgate::traces
 

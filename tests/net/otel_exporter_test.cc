@@ -720,7 +720,7 @@ TEST_SUITE("otel_exporter") {
     const std::vector<Case> cases = {
         {"400", OtlpHttpResponse{.status = 400}, "INVALID_ARGUMENT", 400},
         {"401", OtlpHttpResponse{.status = 401}, "UNAUTHENTICATED", 401},
-        {"413", OtlpHttpResponse{.status = 413}, "RESOURCE_EXHAUSTED", 413},
+        {"413", OtlpHttpResponse{.status = 413}, "INVALID_ARGUMENT", 413},
         {"a bad URL", absl::InvalidArgumentError("bad url"), "INVALID_ARGUMENT",
          0},
     };

@@ -1,6 +1,6 @@
 // tests/traces/formats_test.cc — every documented block, item and part type of
 // today's APIs read as the model read it, and the recorded cassettes'
-// problems pinned (issue 12).
+// problems pinned.
 //
 // Its one job: read tests/fixtures/formats/ (the ten repros found on the
 // pydantic-ai cassettes, and one hand-written record per new type) through
