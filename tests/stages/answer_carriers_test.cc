@@ -1,4 +1,5 @@
-// tests/stages/answer_carriers_test.cc — which of this turn's results an answer read.
+// tests/stages/answer_carriers_test.cc — which of this turn's results an answer
+// read.
 //
 // Pins ComputeAnswerCarriers and the answer_carriers of a judged verdict:
 // results in the order the corpus first recorded them, `values` (distinct

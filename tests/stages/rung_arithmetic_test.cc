@@ -21,35 +21,20 @@
 #include "groundgate/verdict.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtText;
+using groundgate_test::CheckJudged;
+using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
+using groundgate_test::ForEachCase;
+using groundgate_test::JudgedCase;
 
 constexpr std::string_view kPrices =
     R"({"fare": 136, "bags": 109, "seat": 282, "meal": 177})";
-
-struct Case {
-  std::string_view answer;
-  std::string_view value;  // the span of the value in the answer
-  CandidateStatus status;
-  MatchReason reason;
-  std::string_view derivation;
-};
-
-// Judges `c.answer` over `corpus` and checks the value at `c.value`: its
-// status, reason and derivation. Returns it for a suite's own checks.
-Candidate JudgedAs(const EvidenceCorpus& corpus, const Case& c) {
-  const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-  const Candidate* candidate = AtText(verdict, c.answer, c.value);
-  REQUIRE(candidate != nullptr);
-  CHECK(StatusName(candidate->status) == StatusName(c.status));
-  CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-  CHECK(candidate->derivation == c.derivation);
-  return *candidate;
-}
 
 EvidenceCorpus PricesCorpus() {
   EvidenceCorpus corpus;
@@ -61,7 +46,7 @@ EvidenceCorpus PricesCorpus() {
 TEST_SUITE("rung_arithmetic") {
   TEST_CASE(
       "rung arithmetic: a value computed from shown numbers, not a typo") {
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         {"Fare $136 plus bags $109: $245.", "245", CandidateStatus::kGrounded,
          MatchReason::kDerivedSum, "109 + 136"},
         {"Fare $136 plus bags $109: $246.", "246",
@@ -75,15 +60,7 @@ TEST_SUITE("rung_arithmetic") {
         {"$282 - $177 = $105, and $105 + $136 = $241.", "241",
          CandidateStatus::kGrounded, MatchReason::kDerivedSum, "105 + 136"},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      const EvidenceCorpus corpus = PricesCorpus();
-      const Candidate candidate = JudgedAs(corpus, c);
-      if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate.carriers.size() == 1);
-        CHECK(candidate.carriers[0] == "call_1");
-      }
-    }
+    CheckJudgedCases(DefaultGate(), PricesCorpus(), cases, "call_1");
   }
 
   TEST_CASE("rung arithmetic: a line that says total may use unshown numbers") {
@@ -100,69 +77,6 @@ TEST_SUITE("rung_arithmetic") {
     const Candidate* planted = AtText(flagged, bare, "245");
     REQUIRE(planted != nullptr);
     CHECK(planted->status == CandidateStatus::kUnsupported);
-  }
-
-  TEST_CASE(
-      "rung arithmetic: an equation the answer writes is checked as written") {
-    // 150 + 149 = 299 as well: without the equation, "Total" would let a
-    // search over the turn's numbers ground the wrong result.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("How much goes on my card?");
-    corpus.RecordToolResult(
-        "call_1", "get_prices",
-        R"({"new_price": 1625, "certificates": 1327, "a": 150, "b": 149})");
-    const Case cases[] = {
-        {"Total on card: $1,625 - $1,327 = $298", "298",
-         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "1625 - 1327"},
-        {"Total on card: $1,625 - $1,327 = $299", "299",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
-        {"- **Price:** $1,625 (New) - $1,327 (Old) = **$298**", "298",
-         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "1625 - 1327"},
-        {"The total is $299 ($150 + $149).", "299", CandidateStatus::kGrounded,
-         MatchReason::kDerivedSum, "150 + 149"},
-        {"The total is $298 ($150 + $149).", "298",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
-    };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      const Candidate candidate = JudgedAs(corpus, c);
-    }
-  }
-
-  TEST_CASE(
-      "rung arithmetic: a total line under a list adds the list, repeats too") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("What do my certificates cover?");
-    corpus.RecordToolResult(
-        "call_1", "get_user_details",
-        R"({"certificate_1": {"amount": 500}, "certificate_2": {"amount": 250},
-            "certificate_3": {"amount": 250}})");
-    const std::string_view list =
-        "1. **Certificates**:\n"
-        "   - Certificate 1: $500\n"
-        "   - Certificate 2: $250\n"
-        "   - Certificate 3: $250\n"
-        "   - Total from Certificates: $1,000\n";
-    const Verdict grounded = DefaultGate().Judge(list, corpus);
-    const Candidate* total = AtText(grounded, list, "1,000");
-    REQUIRE(total != nullptr);
-    CHECK(total->status == CandidateStatus::kGrounded);
-    CHECK(total->reason == MatchReason::kDerivedSum);
-    CHECK(total->derivation == "500 + 250 + 250");
-    REQUIRE(total->carriers.size() == 1);
-    CHECK(total->carriers[0] == "call_1");
-    const std::string_view planted =
-        "1. **Certificates**:\n"
-        "   - Certificate 1: $500\n"
-        "   - Certificate 2: $250\n"
-        "   - Certificate 3: $250\n"
-        "   - Total from Certificates: $1,010\n";
-    const Verdict flagged = DefaultGate().Judge(planted, corpus);
-    const Candidate* wrong = AtText(flagged, planted, "1,010");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
   }
 
   TEST_CASE(
@@ -220,58 +134,6 @@ TEST_SUITE("rung_arithmetic") {
     CHECK(doubled->status == CandidateStatus::kUnsupported);
   }
 
-  TEST_CASE("rung arithmetic: a list's items may hold their amounts below") {
-    // An airline agent's one-stop options (tau-bench, MIT): each flight's
-    // price is a detail line under it; a one-digit slip of the total is a
-    // sum of two other shown prices (115 + 129) and must not pass as one.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Find me the cheapest one-stop flight.");
-    corpus.RecordToolResult("call_1", "search_onestop_flight",
-                            R"([{"flight_number": "HAT004", "price": 122},
-            {"flight_number": "HAT142", "price": 121},
-            {"flight_number": "HAT059", "price": 115},
-            {"flight_number": "HAT210", "price": 129}])");
-    auto options = [](std::string_view total) {
-      return std::string(
-                 "1. **Option 1:**\n"
-                 "   - **Flight 1:** ATL to DFW\n"
-                 "     - Flight Number: HAT004\n"
-                 "     - Price: $122\n"
-                 "   - **Flight 2:** DFW to EWR\n"
-                 "     - Flight Number: HAT142\n"
-                 "     - Price: $121\n"
-                 "   - **Total Price:** $") +
-             std::string(total) +
-             "\n\n2. **Option 2:** HAT059 at $115, then HAT210 at $129.\n";
-    };
-    const std::string right = options("243");
-    const Verdict grounded = DefaultGate().Judge(right, corpus);
-    const Candidate* total = AtText(grounded, right, "243");
-    REQUIRE(total != nullptr);
-    CHECK(total->status == CandidateStatus::kGrounded);
-    CHECK(total->reason == MatchReason::kDerivedSum);
-    CHECK(total->derivation == "122 + 121");
-    const std::string planted = options("244");
-    const Verdict flagged = DefaultGate().Judge(planted, corpus);
-    const Candidate* wrong = AtText(flagged, planted, "244");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
-    // An item with two amounts among its details is no amount: the list
-    // is not read, and the total is searched as before.
-    const std::string two_prices =
-        "- **Flight 1:** ATL to DFW\n"
-        "  - Price: $122\n"
-        "  - Upgrade: $115\n"
-        "- **Flight 2:** DFW to EWR\n"
-        "  - Price: $121\n"
-        "- **Total Price:** $244\n";
-    const Verdict searched = DefaultGate().Judge(two_prices, corpus);
-    const Candidate* sum = AtText(searched, two_prices, "244");
-    REQUIRE(sum != nullptr);
-    CHECK(sum->status == CandidateStatus::kGrounded);
-    CHECK(sum->derivation == "115 + 129");
-  }
-
   // An airline conversation (tau-bench, MIT, taubench-airline-t11-r0): the
   // certificate's balance and the booking's total were read turns before
   // the answer splits or spends them.
@@ -289,7 +151,7 @@ TEST_SUITE("rung_arithmetic") {
 
   TEST_CASE("rung arithmetic: what is left of an amount read turns before") {
     const EvidenceCorpus corpus = PaymentCorpus();
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         {"Paying $375 with your certificate leaves $125 remaining on it.",
          "125", CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
          "500 - 375"},
@@ -299,17 +161,16 @@ TEST_SUITE("rung_arithmetic") {
         {"Paying $375 with your certificate, then $125 on the card.", "125",
          CandidateStatus::kUnsupported, MatchReason::kNone, ""},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      const Candidate candidate = JudgedAs(corpus, c);
+    ForEachCase(cases, [&](const JudgedCase& c) {
+      const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
       // Law 7: an operand of an earlier turn names no carrier.
       CHECK(candidate.carriers.empty());
-    }
+    });
   }
 
   TEST_CASE("rung arithmetic: the part a list of payments leaves") {
     const EvidenceCorpus corpus = PaymentCorpus();
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         // The parts add up to a total read turns before.
         {"- **Gift Card:** $128\n- **Credit Card:** $247\n", "247",
          CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
@@ -325,10 +186,7 @@ TEST_SUITE("rung_arithmetic") {
          "- Remaining on MasterCard: $6\n",
          "337", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      const Candidate candidate = JudgedAs(corpus, c);
-    }
+    CheckJudgedCases(DefaultGate(), corpus, cases);
   }
 
   TEST_CASE("rung arithmetic: the total of a column of one result's table") {
@@ -342,7 +200,7 @@ TEST_SUITE("rung_arithmetic") {
          {"flight_number": "HAT045", "prices": {"economy": 106, "business": 370}}],
         [{"flight_number": "HAT144", "prices": {"economy": 145, "business": 497}},
          {"flight_number": "HAT045", "prices": {"economy": 106, "business": 370}}]])");
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         {"2. **SFO to SEA**: Flight HAT134 to PHX and HAT045 to SEA\n"
          "   - Price: $580",
          "580", CandidateStatus::kGrounded, MatchReason::kDerivedSum,
@@ -366,15 +224,14 @@ TEST_SUITE("rung_arithmetic") {
          "230", CandidateStatus::kGrounded, MatchReason::kDerivedSum,
          "124 + 106"},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      const Candidate candidate = JudgedAs(corpus, c);
+    ForEachCase(cases, [&](const JudgedCase& c) {
+      const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
       if (c.status == CandidateStatus::kGrounded) {
         REQUIRE(candidate.carriers.size() == 1);
         CHECK(candidate.carriers[0] == "call_1");
         CHECK(candidate.grounding == Grounding::kThisTurn);
       }
-    }
+    });
   }
 
   TEST_CASE("rung arithmetic: a total of one result read turns before") {
@@ -392,7 +249,7 @@ TEST_SUITE("rung_arithmetic") {
     corpus.RecordUserMessage("Yes, go ahead.");
     corpus.RecordToolResult("call_3", "update_reservation_flights",
                             R"({"status": "ok"})");
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         {"- Total Price: $3,538 per passenger", "3,538",
          CandidateStatus::kGrounded, MatchReason::kDerivedSum, "1679 + 1859"},
         {"- Total Price: $3,539 per passenger", "3,539",
@@ -409,15 +266,14 @@ TEST_SUITE("rung_arithmetic") {
         {"- Price: $3,959 per passenger", "3,959",
          CandidateStatus::kUnsupported, MatchReason::kNone, ""},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      const Candidate candidate = JudgedAs(corpus, c);
+    ForEachCase(cases, [&](const JudgedCase& c) {
+      const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
       if (c.status == CandidateStatus::kGrounded) {
         // Law 7: read in an earlier turn, so no carrier of this one.
         CHECK(candidate.grounding == Grounding::kPriorTurn);
         CHECK(candidate.carriers.empty());
       }
-    }
+    });
   }
 
   TEST_CASE(
@@ -514,7 +370,7 @@ TEST_SUITE("rung_arithmetic") {
                        {"first_name": "Lei"}],
         "payment_history": [{"payment_id": "gift_card_9823297", "amount": 522},
                             {"payment_id": "gift_card_9823297", "amount": -114}]})");
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         {"The refund of $38 per passenger has been credited.", "38",
          CandidateStatus::kGrounded, MatchReason::kDerivedProduct, "-114 / 3"},
         {"The refund of **$38** per passenger has been credited.", "38",
@@ -528,14 +384,7 @@ TEST_SUITE("rung_arithmetic") {
         {"The refund of $38 has been credited.", "38",
          CandidateStatus::kUnsupported, MatchReason::kNone, ""},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      const Candidate candidate = JudgedAs(corpus, c);
-      if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate.carriers.size() == 1);
-        CHECK(candidate.carriers[0] == "call_1");
-      }
-    }
+    CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
   TEST_CASE("rung arithmetic: switched off, a computed value is flagged") {

@@ -1,22 +1,21 @@
-// tests/stages/rung_names_test.cc — the names rung (stages/rung_names.cc): a name
-// read word by word, or as one handle.
+// tests/stages/rung_names_test.cc — the names rung (stages/rung_names.cc): a
+// name read word by word, or as one handle.
 //
 // Its one job: pin that a name whose every distinguishing word a result
 // carried is grounded (name_words), as is a name a result wrote as one
-// handle, and that a name with one word swapped for another is still
-// flagged, with the carried word as its near miss; and that a person's
-// name (a word a result carried as one: first_name, the name beside an
-// email) is judged even when the word list knows its words, in whatever
-// turn the person was read, while general knowledge stays unaccused.
+// handle or a sender's email address spelled, and that a name with one word
+// swapped for another is still flagged; a person's name read in an earlier
+// turn still judges (law 7).
 //
 // It also pins respelled_name: the adjective of a carried place
 // ("Catalonian"), the words of a carried abbreviation ("Sociedad Anónima
-// (S.A.)"), each beside a made-up one; and that a country's name is
-// general knowledge (read_names.cc).
+// (S.A.)"), each beside a made-up one.
 //
-// What it does NOT do: pin which runs of words are names (names_test.cc).
+// What it does NOT do: pin which runs of words are names and which are
+// judged at all (read_names_test.cc, names_test.cc).
 #include <doctest/doctest.h>
 
+#include <string>
 #include <string_view>
 
 #include "groundgate/corpus.h"
@@ -24,27 +23,25 @@
 #include "groundgate/verdict.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtText;
+using groundgate_test::CheckJudged;
+using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
+using groundgate_test::ForEachCase;
+using groundgate_test::JudgedCase;
 
 constexpr std::string_view kPassenger =
     R"({"first_name": "Beatrix", "last_name": "Okafor",
         "vendor": "hoteldealz"})";
 
-struct Case {
-  std::string_view answer;
-  std::string_view value;  // the span of the value in the answer
-  CandidateStatus status;
-  MatchReason reason;
-};
-
 TEST_SUITE("rung_names") {
   TEST_CASE("rung names: each word carried grounds it, a swapped word not") {
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         // First and last name from two fields.
         {"The passenger is Beatrix Okafor.", "Beatrix Okafor",
          CandidateStatus::kGrounded, MatchReason::kNameWords},
@@ -58,21 +55,10 @@ TEST_SUITE("rung_names") {
         {"I booked it through Hotel Dealzy.", "Hotel Dealzy",
          CandidateStatus::kUnsupported, MatchReason::kNone},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Who is on the booking?");
-      corpus.RecordToolResult("call_1", "get_booking", kPassenger);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate->carriers.size() == 1);
-        CHECK(candidate->carriers[0] == "call_1");
-      }
-    }
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Who is on the booking?");
+    corpus.RecordToolResult("call_1", "get_booking", kPassenger);
+    CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
   // A passenger list as an airline tool returns it: first and last names
@@ -82,47 +68,6 @@ TEST_SUITE("rung_names") {
           "destination": "ATL", "passengers": [
             {"first_name": "Mia", "last_name": "Li",
              "dob": "1990-04-05"}]})";
-
-  TEST_CASE(
-      "rung names: a person's name whose words the list knows is judged") {
-    const Case cases[] = {
-        {"- **Passenger:** Mia Li", "Mia Li", CandidateStatus::kGrounded,
-         MatchReason::kNameWords},
-        // A given name swapped for another the list knows.
-        {"- **Passenger:** Ava Li", "Ava Li", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
-        {"The booking is for Noah Li.", "Noah Li",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        // A surname swapped.
-        {"- **Passenger:** Mia Okafor", "Mia Okafor",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"- **Passenger:** Mia Garcia", "Mia Garcia",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        // A given name that is also a common word, first in its line.
-        {"- **Passenger:** Mason Li", "Mason Li", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
-        {"Grace Li is on the booking.", "Grace Li",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        // A common first word that is no name stays out of it.
-        {"Dear Mia Li, your trip is booked.", "Mia Li",
-         CandidateStatus::kGrounded, MatchReason::kNameWords},
-        // The given name alone.
-        {"Thank you, Mia.", "Mia", CandidateStatus::kGrounded,
-         MatchReason::kExact},
-    };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-      corpus.RecordToolResult("call_1", "get_reservation_details",
-                              kReservation);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-    }
-  }
 
   TEST_CASE("corpus: words of people's names are known in every turn") {
     EvidenceCorpus corpus;
@@ -202,86 +147,6 @@ TEST_SUITE("rung_names") {
     }
   }
 
-  TEST_CASE("rung names: general knowledge beside a person stays unaccused") {
-    const std::string_view answers[] = {
-        "Mia Li flies from LaGuardia (LGA) to Atlanta.",
-        "Mia Li pays with her Mastercard in Las Vegas.",
-        "Mia Li lands at Hartsfield-Jackson Atlanta International Airport.",
-        "Mia Li departs from LaGuardia Airport.",
-    };
-    for (const std::string_view answer : answers) {
-      CAPTURE(answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-      corpus.RecordToolResult("call_1", "get_reservation_details",
-                              kReservation);
-      const Verdict verdict = DefaultGate().Judge(answer, corpus);
-      CHECK_FALSE(verdict.flagged());
-    }
-    // The planted ones beside them: a code no result carried glosses
-    // nothing, and a person is judged even before a code.
-    const Case planted[] = {
-        {"Mia Li flies from LaGuardia (JFK).", "LaGuardia",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"The seat is for Ava Li (LGA).", "Ava Li",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"Mia Li flies from Quenby (LGA).", "Quenby",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-    };
-    for (const Case& c : planted) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-      corpus.RecordToolResult("call_1", "get_reservation_details",
-                              kReservation);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-    }
-  }
-
-  TEST_CASE("rung names: a name beside an email is a person's, alone not") {
-    constexpr std::string_view kUser =
-        R"({"user": {"username": "lifeng", "email": "life@fmail.com",
-                     "name": "Li Feng"}})";
-    // The email after the name: the object is known whole only at its end.
-    constexpr std::string_view kUserEmailLast =
-        R"({"user": {"name": "Li Feng", "email": "life@fmail.com"}})";
-    constexpr std::string_view kProduct =
-        R"({"product": {"name": "Li Feng", "price_usd": 1245}})";
-    struct PersonCase {
-      std::string_view result;
-      std::string_view answer;
-      std::string_view value;  // nullptr-like empty: no candidate expected
-      CandidateStatus status;
-    };
-    const PersonCase cases[] = {
-        {kUser, "Your account is under Li Feng.", "Li Feng",
-         CandidateStatus::kGrounded},
-        {kUser, "Your account is under Ava Feng.", "Ava Feng",
-         CandidateStatus::kUnsupported},
-        {kUserEmailLast, "Your account is under Li Ava.", "Li Ava",
-         CandidateStatus::kUnsupported},
-        // Not a person: a product's name makes no known word a person's.
-        {kProduct, "It ships to Ava Li.", "", CandidateStatus::kUnsupported},
-    };
-    for (const PersonCase& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Whose account is it?");
-      corpus.RecordToolResult("call_1", "get_account", c.result);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      if (c.value.empty()) {
-        CHECK_FALSE(verdict.flagged());
-        continue;
-      }
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-    }
-  }
-
   // An entity as Wikidata and a weather service describe it (the shapes
   // of ../shared/data/quintd-dev.jsonl, quintd, MIT).
   constexpr std::string_view kEntity =
@@ -290,7 +155,7 @@ TEST_SUITE("rung_names") {
           "city": {"name": "Dragash", "country": "XK"}})";
 
   TEST_CASE("rung names: another form of a carried name, and beside it") {
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         // The adjective of a carried place or people.
         {"It is a Catalonian enterprise.", "Catalonian",
          CandidateStatus::kGrounded, MatchReason::kRespelledName},
@@ -308,22 +173,17 @@ TEST_SUITE("rung_names") {
         {"Its legal form is a Sociedad Limitada (S.L.).", "Sociedad Limitada",
          CandidateStatus::kUnsupported, MatchReason::kNone},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Describe the entity.");
-      corpus.RecordToolResult("call_1", "get_entity", kEntity);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Describe the entity.");
+    corpus.RecordToolResult("call_1", "get_entity", kEntity);
+    ForEachCase(cases, [&](const JudgedCase& c) {
+      const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
       if (c.status == CandidateStatus::kGrounded) {
-        CHECK_FALSE(candidate->derivation.empty());
-        REQUIRE(candidate->carriers.size() == 1);
-        CHECK(candidate->carriers[0] == "call_1");
+        CHECK_FALSE(candidate.derivation.empty());
+        REQUIRE(candidate.carriers.size() == 1);
+        CHECK(candidate.carriers[0] == "call_1");
       }
-    }
+    });
   }
 
   TEST_CASE("rung names: a person's name is never an adjective's respelling") {
@@ -340,37 +200,39 @@ TEST_SUITE("rung_names") {
     CHECK(name->status == CandidateStatus::kUnsupported);
   }
 
-  TEST_CASE("rung names: a country's name is general knowledge") {
-    // ICU's English names of regions, Kosovo's user-assigned XK among them.
-    for (const std::string_view answer :
-         {"Dragash, in Kosovo, expects rain.", "The city lies in Burkina Faso.",
-          "Flights to Myanmar and Burma alike."}) {
-      CAPTURE(answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Describe the entity.");
-      corpus.RecordToolResult("call_1", "get_entity", kEntity);
-      CHECK_FALSE(DefaultGate().Judge(answer, corpus).flagged());
-    }
-    // A place that is no country is still judged.
+  TEST_CASE("rung names: a sender's name is read from its email address") {
+    // ToolTalk (credited in tests/fixtures/README.md): the assistant names
+    // the sender of "hotel-dealz-noreply@deals.com" Hotel Dealz, and of
+    // "dasherservice@dashmart.com" DasherService.
     EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Describe the entity.");
-    corpus.RecordToolResult("call_1", "get_entity", kEntity);
-    const std::string_view answer = "Dragash, near Prizrenovo, expects rain.";
+    corpus.RecordUserMessage("Anything about Edinburgh in my inbox?");
+    corpus.RecordToolResult("call_1", "SearchInbox",
+                            R"({"emails": [
+                                  {"sender": "hotel-dealz-noreply@deals.com"},
+                                  {"sender": "dasherservice@dashmart.com"},
+                                  {"sender": "j.quenby2@mail.com"}]})");
+    const std::string answer =
+        "One email is from Hotel Dealz, one from DasherService, one from "
+        "Quenby and one from Hotel Dealzz.";
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
-    const Candidate* name = AtText(verdict, answer, "Prizrenovo");
-    REQUIRE(name != nullptr);
-    CHECK(name->status == CandidateStatus::kUnsupported);
-  }
-
-  TEST_CASE("rung names: switched off, no name is judged") {
-    absl::StatusOr<Gate> gate = Gate::Create({.names = false});
-    REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Who is on the booking?");
-    corpus.RecordToolResult("call_1", "get_booking", kPassenger);
-    const std::string_view answer = "The passenger is Beatrix Okonkwo.";
-    const Verdict verdict = gate->Judge(answer, corpus);
-    CHECK(AtText(verdict, answer, "Beatrix Okonkwo") == nullptr);
+    const Candidate* words = AtText(verdict, answer, "Hotel Dealz");
+    REQUIRE(words != nullptr);
+    CHECK(words->status == CandidateStatus::kGrounded);
+    CHECK(words->reason == MatchReason::kNameWords);
+    const Candidate* whole = AtText(verdict, answer, "DasherService");
+    REQUIRE(whole != nullptr);
+    CHECK(whole->status == CandidateStatus::kGrounded);
+    // A local part with digits is an identifier part, not a name word; one
+    // letter ("j") names no one.
+    const Candidate* digits = AtText(verdict, answer, "Quenby");
+    REQUIRE(digits != nullptr);
+    CHECK(digits->status == CandidateStatus::kUnsupported);
+    const Candidate* changed = AtText(verdict, answer, "Hotel Dealzz");
+    REQUIRE(changed != nullptr);
+    CHECK(changed->status == CandidateStatus::kUnsupported);
+    // The domain is no one's name.
+    CHECK_FALSE(corpus.Lookup("dashmart").carried);
+    CHECK_FALSE(corpus.Lookup("j").carried);
   }
 }
 

@@ -6,29 +6,36 @@
 // digits swapped, a date one day off, one word of a name swapped) with the
 // result that carried it, and that a value nothing is close to names none.
 //
+// Also: the near miss in the verdict's JSON (its carrier always, its value
+// only on opt-in, law 8), and in the correction frame.
+//
 // What it does NOT do: change any status: every value here stays
-// unsupported. The JSON form of a near miss is pinned in
-// respellings_test.cc.
+// unsupported.
 #include "stages/rung_near_misses.h"
 
 #include <doctest/doctest.h>
 
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "evidence/extractor.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
+#include "groundgate/stages.h"
 #include "groundgate/verdict.h"
+#include "groundgate/verdict_json.h"
 #include "stages/judge_context.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/cases.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtText;
 using groundgate_test::DefaultGate;
+using groundgate_test::ForEachCase;
 
 struct Case {
   std::string_view answer;
@@ -46,13 +53,12 @@ TEST_SUITE("rung_near_misses") {
         {"It ships on 2024-07-19.", "2024-07-19", ""},
         {"The buyer is Beatrix Okonkwo.", "Beatrix Okonkwo", "beatrix"},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Where is my order?");
-      corpus.RecordToolResult("call_1", "get_order",
-                              R"({"order": "ORD-55812", "ships": "2024-07-08",
-              "first_name": "Beatrix", "last_name": "Okafor"})");
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Where is my order?");
+    corpus.RecordToolResult("call_1", "get_order",
+                            R"({"order": "ORD-55812", "ships": "2024-07-08",
+            "first_name": "Beatrix", "last_name": "Okafor"})");
+    ForEachCase(cases, [&](const Case& c) {
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
       REQUIRE(candidate != nullptr);
@@ -60,7 +66,7 @@ TEST_SUITE("rung_near_misses") {
       CHECK(candidate->near_miss == c.near_miss);
       CHECK(candidate->near_miss_carrier ==
             (c.near_miss.empty() ? "" : "call_1"));
-    }
+    });
   }
 
   TEST_CASE("rung near misses: a value that is not unsupported names none") {
@@ -84,6 +90,81 @@ TEST_SUITE("rung_near_misses") {
     stages::NameOneStepNearMiss(context, "ord-55822", typed);
     CHECK(typed->near_miss == "ord-55812");
     CHECK(typed->near_miss_carrier == "call_1");
+  }
+
+  TEST_CASE(
+      "rung near misses: the carrier of the closest value, law 8 in JSON") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Which reservation?");
+    corpus.RecordToolResult("call_1", "list", R"({"ids": ["HAT083"]})");
+    corpus.RecordToolResult("call_2", "get", R"({"id": "ZZZ999", "n": 48213})");
+    const std::string answer =
+        "Flight HAT084 holds 48231 seats; ticket QQQ111 is yours.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    const Candidate* one_digit = AtText(verdict, answer, "HAT084");
+    REQUIRE(one_digit != nullptr);
+    CHECK(one_digit->status == CandidateStatus::kUnsupported);
+    CHECK(one_digit->near_miss_carrier == "call_1");
+    CHECK(one_digit->near_miss == "hat083");
+    const Candidate* swapped = AtText(verdict, answer, "48231");
+    REQUIRE(swapped != nullptr);
+    CHECK(swapped->near_miss_carrier == "call_2");
+    const Candidate* far = AtText(verdict, answer, "QQQ111");
+    REQUIRE(far != nullptr);
+    CHECK(far->near_miss_carrier.empty());
+    // Law 8: the carrier's id is an identity; the value only on opt-in.
+    const std::string plain = VerdictToJson(verdict).dump();
+    CHECK(plain.find("\"near_miss_carrier\":\"call_1\"") != std::string::npos);
+    CHECK(plain.find("hat083") == std::string::npos);
+    const std::string opted =
+        VerdictToJson(verdict, {.include_values = true}).dump();
+    CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
+  }
+
+  TEST_CASE("rung near misses: a hex value's near miss is another hex value") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Which port?");
+    corpus.RecordToolResult("call_1", "ports",
+                            R"({"wwpn": "50:06:01:60:9f:a0:e1:7c"})");
+    corpus.RecordToolResult("call_2", "ports", R"({"id": "port-ab12"})");
+    const std::string answer =
+        "Port 50:06:01:60:9f:a0:e1:7d is down; so are 50:06:01:60:9f:a0:e1:7z, "
+        "5:006:01:60:9f:a0:e1:7c and port-ab21.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    // One hex digit off: named.
+    const Candidate* hex = AtText(verdict, answer, "50:06:01:60:9f:a0:e1:7d");
+    REQUIRE(hex != nullptr);
+    CHECK(hex->status == CandidateStatus::kUnsupported);
+    CHECK(hex->near_miss_carrier == "call_1");
+    // A letter beyond f makes it no hex value: its letters range over a-z,
+    // and 'z' -> 'c' is one of those steps.
+    const Candidate* beyond =
+        AtText(verdict, answer, "50:06:01:60:9f:a0:e1:7z");
+    REQUIRE(beyond != nullptr);
+    CHECK(beyond->near_miss_carrier == "call_1");
+    // A digit swapped with a separator changes the shape: no near miss.
+    const Candidate* shifted =
+        AtText(verdict, answer, "5:006:01:60:9f:a0:e1:7c");
+    REQUIRE(shifted != nullptr);
+    CHECK(shifted->status == CandidateStatus::kUnsupported);
+    CHECK(shifted->near_miss_carrier.empty());
+    // Two neighbouring digits swapped: named.
+    const Candidate* swapped = AtText(verdict, answer, "port-ab21");
+    REQUIRE(swapped != nullptr);
+    CHECK(swapped->near_miss_carrier == "call_2");
+  }
+
+  TEST_CASE("rung near misses: the correction frame says where one was read") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Which flight?");
+    corpus.RecordToolResult("call_7", "search", R"({"flight": "HAT083"})");
+    const std::string answer = "Take flight HAT084.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    const std::string frame = stages::CorrectionFrame(answer, verdict);
+    CHECK(frame.find("\"HAT084\" (compare the result of call_7)") !=
+          std::string::npos);
+    // The carried value itself is never quoted: the model must read it.
+    CHECK(frame.find("HAT083") == std::string::npos);
   }
 }
 

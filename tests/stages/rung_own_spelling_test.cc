@@ -1,5 +1,6 @@
-// tests/stages/rung_own_spelling_test.cc — rung 1 (stages/rung_own_spelling.cc):
-// the value's own canonical form, carried by a result.
+// tests/stages/rung_own_spelling_test.cc — rung 1
+// (stages/rung_own_spelling.cc): the value's own canonical form, carried by a
+// result.
 //
 // Its one job: pin, through Gate::Judge and the rung's entry point, the
 // reasons the rung gives (exact, canonical, respelled_number) and, beside
@@ -14,28 +15,25 @@
 #include <doctest/doctest.h>
 
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "evidence/extractor.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
-#include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
+using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
-
-struct Case {
-  std::string_view answer;
-  std::string_view value;  // the span of the value in the answer
-  CandidateStatus status;
-  MatchReason reason;
-};
+using groundgate_test::ForEachCase;
+using groundgate_test::JudgedCase;
 
 constexpr std::string_view kTicket =
     R"({"ticket": "CHG0031337", "errors": 41200, "budget": 1200000,
@@ -43,7 +41,7 @@ constexpr std::string_view kTicket =
 
 TEST_SUITE("rung_own_spelling") {
   TEST_CASE("rung own spelling: grounds the carried value, flags the planted") {
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         // Spelled as the result spelled it.
         {"Ticket CHG0031337 is open.", "CHG0031337", CandidateStatus::kGrounded,
          MatchReason::kExact},
@@ -65,21 +63,10 @@ TEST_SUITE("rung_own_spelling") {
         {"It was opened on 2024-05-29.", "2024-05-29",
          CandidateStatus::kUnsupported, MatchReason::kNone},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("What is the state of my ticket?");
-      corpus.RecordToolResult("call_1", "get_ticket", kTicket);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate->carriers.size() == 1);
-        CHECK(candidate->carriers[0] == "call_1");
-      }
-    }
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What is the state of my ticket?");
+    corpus.RecordToolResult("call_1", "get_ticket", kTicket);
+    CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
   TEST_CASE("rung own spelling: a number in words a text result wrote alike") {
@@ -121,6 +108,66 @@ TEST_SUITE("rung_own_spelling") {
                                          /*respelled=*/false, planted));
     CHECK(planted->status == CandidateStatus::kUnsupported);
     CHECK(planted->reason == MatchReason::kNone);
+  }
+  TEST_CASE("rung own spelling: exact when spelled as read, else canonical") {
+    struct ReasonCase {
+      std::string_view evidence;
+      std::string_view answer;
+      MatchReason reason;
+    };
+    static constexpr ReasonCase kCases[] = {
+        {R"({"crc": 41200})", "41200", MatchReason::kExact},
+        {R"({"crc": 41200})", "41,200", MatchReason::kCanonical},
+        {R"({"mem": 2048.0})", "2048", MatchReason::kCanonical},
+        {R"({"mem": 2048.0})", "2048.0", MatchReason::kCanonical},
+        {"crc 41,200 total", "41200", MatchReason::kCanonical},
+        {R"({"host": "esx-prod-014"})", "esx-prod-014", MatchReason::kExact},
+        {R"({"host": "ESX-PROD-014"})", "esx-prod-014", MatchReason::kExact},
+        {R"({"host": "esx-prod-014"})", "ESX-PROD-014", MatchReason::kExact},
+        {R"({"lun": "0x0012"})", "0012", MatchReason::kCanonical},
+        {R"({"lun": "0012"})", "0x0012", MatchReason::kCanonical},
+        {R"({"mem": "4096"})", "4096MB", MatchReason::kCanonical},
+        {R"({"crc": 41200})", "٤١٢٠٠", MatchReason::kCanonical},
+        {R"({"crc": 41200})", "４１２００", MatchReason::kCanonical},
+    };
+    ForEachCase(kCases, [](const ReasonCase& c) {
+      CAPTURE(c.evidence);
+      EvidenceCorpus corpus;
+      corpus.RecordToolResult("c1", "t", c.evidence);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      REQUIRE(verdict.candidates.size() == 1);
+      CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+      CHECK(ReasonName(verdict.candidates[0].reason) == ReasonName(c.reason));
+    });
+  }
+
+  // Bug (fixed): a prefixed hex value is looked up by its bare digits, and
+  // the corpus marks the bare-digit key as a respelling even when the result
+  // spelled it with the prefix, so the same spelling on both sides read
+  // "canonical". The judge now asks about the answer's own spelling.
+  TEST_CASE("rung own spelling: a hex value spelled as read is exact") {
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"lun": "0x0012"})");
+    const Verdict verdict = DefaultGate().Judge("LUN 0x0012.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(ReasonName(verdict.candidates[0].reason) == "exact");
+  }
+
+  TEST_CASE(
+      "rung own spelling: a value carried and exempt counts as grounded") {
+    // Rung 1 comes before rung 2: what a result carried is grounded even
+    // when the user typed it too.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("My number is 222-929-5297.");
+    corpus.RecordToolResult("c1", "get_account",
+                            R"({"phone": "222-929-5297"})");
+    const Verdict verdict =
+        DefaultGate().Judge("Your phone is 222-929-5297.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[0].carriers == std::vector<std::string>{"c1"});
+    CHECK(verdict.looked_up == 1);
   }
 }
 

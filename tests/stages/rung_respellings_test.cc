@@ -1,20 +1,25 @@
 // tests/stages/rung_respellings_test.cc — rung 3 (stages/rung_respellings.cc):
 // the value met through another key than its own spelling.
 //
-// Its one job: pin the respellings respellings_test.cc does not (a date or
-// time met through its keys, a number's other reading, the 12-hour reading
-// refused in a 24-hour answer), and the rung's entry point on its own; each
-// grounded value has a planted neighbour the rung must still flag.
+// Its one job: pin each respelling the rung grounds, through Gate::Judge
+// and its entry point: a date or time met through its keys (in any of its
+// spellings and languages), identifier parts, last digits, a date's year, a
+// dropped sign, a hemisphere letter, a number's other reading, a 12-hour
+// time without AM/PM (refused in a 24-hour answer); beside each, a planted
+// value the rung must still flag (law 2: a part is a delimited field, never
+// a substring).
 //
-// What it does NOT do: repeat respellings_test.cc (identifier parts, last
-// digits, a date's year, a dropped sign, a 12-hour time through
-// Gate::Judge).
+// What it does NOT do: pin which text is read as a date
+// (read_dates_test.cc) or a number (read_numbers_test.cc), or the near miss
+// named for what stays unsupported (rung_near_misses_test.cc).
 #include "stages/rung_respellings.h"
 
 #include <doctest/doctest.h>
 
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "evidence/extractor.h"
 #include "groundgate/corpus.h"
@@ -23,19 +28,16 @@
 #include "stages/judge_context.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtText;
+using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
-
-struct Case {
-  std::string_view answer;
-  std::string_view value;  // the span of the value in the answer
-  CandidateStatus status;
-  MatchReason reason;
-};
+using groundgate_test::ForEachCase;
+using groundgate_test::JudgedCase;
 
 constexpr std::string_view kFlight =
     R"({"flight": "HAT083", "departs": "2024-05-22T10:00:00",
@@ -43,7 +45,7 @@ constexpr std::string_view kFlight =
 
 TEST_SUITE("rung_respellings") {
   TEST_CASE("rung respellings: another key grounds it, a neighbour it flags") {
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         // A date met through its date key.
         {"It leaves on May 22, 2024.", "May 22, 2024",
          CandidateStatus::kGrounded, MatchReason::kRespelledDate},
@@ -60,21 +62,10 @@ TEST_SUITE("rung_respellings") {
         {"The balance is (1,234.60) after the refund.", "1,234.60",
          CandidateStatus::kUnsupported, MatchReason::kNone},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("When do I leave?");
-      corpus.RecordToolResult("call_1", "get_flight", kFlight);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      if (c.status == CandidateStatus::kGrounded) {
-        REQUIRE(candidate->carriers.size() == 1);
-        CHECK(candidate->carriers[0] == "call_1");
-      }
-    }
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When do I leave?");
+    corpus.RecordToolResult("call_1", "get_flight", kFlight);
+    CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
   TEST_CASE("rung respellings: a hemisphere letter is the carried sign") {
@@ -83,7 +74,7 @@ TEST_SUITE("rung_respellings") {
     constexpr std::string_view kCity =
         R"({"city": {"coord": {"lat": 39.2903, "lon": -84.5041}},
             "south": {"lat": -33.8688}})";
-    const Case cases[] = {
+    const JudgedCase cases[] = {
         {"It lies at 39.2903\xC2\xB0N 84.5041\xC2\xB0W.", "84.5041",
          CandidateStatus::kGrounded, MatchReason::kSignDropped},
         {"It lies at 84.5041 degrees west.", "84.5041",
@@ -99,17 +90,10 @@ TEST_SUITE("rung_respellings") {
         {"It draws 84.5041 W of power.", "84.5041",
          CandidateStatus::kUnsupported, MatchReason::kNone},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Where is it?");
-      corpus.RecordToolResult("call_1", "get_city", kCity);
-      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(StatusName(candidate->status) == StatusName(c.status));
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-    }
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Where is it?");
+    corpus.RecordToolResult("call_1", "get_city", kCity);
+    CheckJudgedCases(DefaultGate(), corpus, cases);
   }
 
   TEST_CASE("rung respellings: no 12-hour reading in an answer on 24 hours") {
@@ -153,6 +137,240 @@ TEST_SUITE("rung_respellings") {
     substring->start = 8;
     CHECK_FALSE(stages::GroundByRespelling(context, "750406", substring));
     CHECK(substring->status == CandidateStatus::kUnsupported);
+  }
+
+  // A payment history of the airline traces (tau-bench, credited in
+  // tests/fixtures/README.md).
+  constexpr std::string_view kPayments =
+      R"({"reservation_id": "4WQ150", "user_id": "mia_li_3668",
+          "payment_history": [
+            {"payment_id": "certificate_7504069", "amount": 250},
+            {"payment_id": "credit_card_4421486", "amount": -6594}],
+          "card": "4111111111111784",
+          "created_at": "2024-05-06T13:25:06",
+          "departure": "13:00:00"})";
+
+  TEST_CASE(
+      "rung respellings: each lookup grounds its respelling, no planted") {
+    const JudgedCase cases[] = {
+        // A delimited part of a carried identifier.
+        {"Use certificate 7504069 for $250.", "7504069",
+         CandidateStatus::kGrounded, MatchReason::kIdentifierPart},
+        {"Use certificate 7504068 for $250.", "7504068",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+        // Part of a part is a substring: never.
+        {"Use certificate 750406 now.", "750406", CandidateStatus::kUnsupported,
+         MatchReason::kNone},
+        // The last four digits, when the wording asks for them.
+        {"Charged to the card ending in 1784.", "1784",
+         CandidateStatus::kGrounded, MatchReason::kIdentifierPart},
+        {"Charged to the card ending in 1785.", "1785",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+        // Without the wording, four digits are a number of their own.
+        {"There were 1784 seats.", "1784", CandidateStatus::kUnsupported,
+         MatchReason::kNone},
+        // The year of a carried date.
+        {"It was booked in 2024.", "2024", CandidateStatus::kGrounded,
+         MatchReason::kRespelledDate},
+        {"It was booked in 2023.", "2023", CandidateStatus::kUnsupported,
+         MatchReason::kNone},
+        // A sign the wording dropped.
+        {"A refund of 6,594 went to your card.", "6,594",
+         CandidateStatus::kGrounded, MatchReason::kSignDropped},
+        {"You paid 6,594 in total.", "6,594", CandidateStatus::kUnsupported,
+         MatchReason::kNone},
+        // A charge or a difference a calculator wrote negative (tau-bench
+        // t22: "-114.0", then "an additional cost of $114 has been charged").
+        {"The additional cost of $6,594 has been charged.", "6,594",
+         CandidateStatus::kGrounded, MatchReason::kSignDropped},
+        {"The price difference is $6,594.", "6,594", CandidateStatus::kGrounded,
+         MatchReason::kSignDropped},
+        {"The additional cost of $6,595 has been charged.", "6,595",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+        // A 12-hour time written without AM/PM.
+        {"It departs at 01:00 local time.", "01:00", CandidateStatus::kGrounded,
+         MatchReason::kRespelledTime},
+        {"It departs at 02:00 local time.", "02:00",
+         CandidateStatus::kUnsupported, MatchReason::kNone},
+    };
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What did I pay?");
+    corpus.RecordToolResult("call_1", "get_reservation_details", kPayments);
+    CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
+  }
+
+  // The reservation the airline traces look like: ISO dates, clock times
+  // with seconds, a timestamp.
+  constexpr std::string_view kSchedule =
+      R"({"reservation_id": "4WQ150", "flights": [{"date": "2024-05-22",
+          "scheduled_departure_time_est": "14:00:00",
+          "scheduled_arrival_time_est": "17:30:45"},
+          {"date": "2024-05-22", "scheduled_departure_time_est": "23:00:00",
+          "scheduled_arrival_time_est": "02:15:00+1"}],
+          "created_at": "2024-05-06T13:25:06",
+          "boarding": "2023-09-12 09:05:00"})";
+
+  EvidenceCorpus ScheduleCorpus() {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What does my booking say?");
+    corpus.RecordToolResult("call_1", "get_reservation_details", kSchedule);
+    return corpus;
+  }
+
+  TEST_CASE("rung respellings: a date or time grounded with the reason why") {
+    struct Case {
+      std::string_view answer;
+      std::string_view value;  // the candidate's span text
+      std::string_view shape;
+      std::string_view canonical;
+      MatchReason reason;
+    };
+    static const Case kCases[] = {
+        {"You fly on May 22, 2024.", "May 22, 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 22 May 2024.", "22 May 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22nd, 2024.", "May 22nd, 2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on the 22nd of May.", "22nd of May", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22nd.", "May 22nd", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on May 22.", "May 22", "date", "--05-22",
+         MatchReason::kRespelledDate},
+        {"You fly in May 2024.", "May 2024", "date", "2024-05",
+         MatchReason::kRespelledDate},
+        {"Boarding on Sep 12, 2023.", "Sep 12, 2023", "date", "2023-09-12",
+         MatchReason::kRespelledDate},
+        {"Boarding on Sept. 12.", "Sept. 12", "date", "--09-12",
+         MatchReason::kRespelledDate},
+        {"You fly on 2024/05/22.", "2024/05/22", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 05/22/2024.", "05/22/2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"You fly on 22/05/2024.", "22/05/2024", "date", "2024-05-22",
+         MatchReason::kRespelledDate},
+        {"Booked on 2024-05-06.", "2024-05-06", "date", "2024-05-06",
+         MatchReason::kRespelledDate},
+        {"It leaves at 14:00.", "14:00", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2:00 PM.", "2:00 PM", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2pm.", "2pm", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2 PM.", "2 PM", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It leaves at 2:00 p.m. sharp.", "2:00 p.m", "time", "14:00",
+         MatchReason::kRespelledTime},
+        {"It lands at 5:30 PM.", "5:30 PM", "time", "17:30",
+         MatchReason::kRespelledTime},
+        {"It lands at 17:30:45.", "17:30:45", "time", "17:30:45",
+         MatchReason::kExact},
+        // "+1": the next day, as the airline schedules write it.
+        {"It lands at 2:15 AM.", "2:15 AM", "time", "02:15",
+         MatchReason::kRespelledTime},
+        {"Booked at 1:25 PM.", "1:25 PM", "time", "13:25",
+         MatchReason::kRespelledTime},
+        {"Booked at 13:25:06.", "13:25:06", "time", "13:25:06",
+         MatchReason::kRespelledTime},
+        {"Boarding at 9:05 AM.", "9:05 AM", "time", "09:05",
+         MatchReason::kRespelledTime},
+        {"Booked 2024-05-06 13:25.", "2024-05-06 13:25", "datetime",
+         "2024-05-06t13:25", MatchReason::kRespelledDate},
+        {"Booked 2024-05-06T13:25:06Z.", "2024-05-06T13:25:06Z", "datetime",
+         "2024-05-06t13:25:06", MatchReason::kRespelledDate},
+        // Spelled as the result spelled it: exact (rung 1), as before.
+        {"You fly on 2024-05-22.", "2024-05-22", "date", "2024-05-22",
+         MatchReason::kExact},
+        {"It leaves at 14:00:00.", "14:00:00", "time", "14:00",
+         MatchReason::kExact},
+        {"Booked 2024-05-06T13:25:06.", "2024-05-06T13:25:06", "datetime",
+         "2024-05-06t13:25:06", MatchReason::kExact},
+    };
+    const EvidenceCorpus corpus = ScheduleCorpus();
+    ForEachCase(kCases, [&](const Case& c) {
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      CHECK_FALSE(verdict.flagged());
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->shape == c.shape);
+      CHECK(candidate->canonical == c.canonical);
+      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
+      CHECK(candidate->carriers == std::vector<std::string>{"call_1"});
+    });
+  }
+
+  TEST_CASE("rung respellings: a planted date or time is still caught") {
+    struct Case {
+      std::string_view answer;
+      std::string_view value;
+    };
+    static const Case kCases[] = {
+        {"You fly on May 23, 2024.", "May 23, 2024"},  // another day
+        {"You fly on May 22, 2025.", "May 22, 2025"},  // another year
+        {"You fly on 23 May 2024.", "23 May 2024"},
+        {"You fly on May 23.", "May 23"},
+        {"You fly in June 2024.", "June 2024"},
+        {"You fly on 2024-05-23.", "2024-05-23"},
+        {"You fly on 2024/05/21.", "2024/05/21"},
+        {"It leaves at 14:01.", "14:01"},  // another minute
+        {"It leaves at 2:00 AM.", "2:00 AM"},
+        {"It leaves at 3pm.", "3pm"},
+        {"It lands at 17:30:44.", "17:30:44"},  // another second
+        {"Booked 2024-05-06T13:26:06.", "2024-05-06T13:26:06"},
+        {"Booked 2024-05-07T13:25:06.", "2024-05-07T13:25:06"},
+        {"Booked 2024-05-06 13:26.", "2024-05-06 13:26"},
+    };
+    const EvidenceCorpus corpus = ScheduleCorpus();
+    ForEachCase(kCases, [&](const Case& c) {
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kUnsupported);
+      CHECK(candidate->reason == MatchReason::kNone);
+      CHECK(verdict.flagged());
+    });
+  }
+
+  TEST_CASE(
+      "rung respellings: a date in another language grounds its ISO form") {
+    struct Case {
+      std::string_view result;  // a text tool result
+      std::string_view answer;
+      std::string_view value;  // the answer's candidate
+    };
+    static const Case kCases[] = {
+        {"Abflug am 22. Mai 2024 um 14:00", "You fly on 2024-05-22.",
+         "2024-05-22"},
+        {R"({"date": "2024-05-22"})", "Départ le 22 mai 2024.", "22 mai 2024"},
+        {R"({"date": "2024-05-22"})", "Salida el 22 de mayo de 2024.",
+         "22 de mayo de 2024"},
+        {R"({"date": "2024-05-22"})", "Вылет 22 мая.", "22 мая"},
+        {"Salida: 22 de mayo de 2024", "You fly on May 22.", "May 22"},
+    };
+    ForEachCase(kCases, [](const Case& c) {
+      EvidenceCorpus corpus;
+      corpus.RecordUserMessage("When do I fly?");
+      corpus.RecordToolResult("c1", "t", c.result);
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
+      CHECK_FALSE(verdict.flagged());
+      const Candidate* candidate = AtText(verdict, c.answer, c.value);
+      REQUIRE(candidate != nullptr);
+      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->reason == MatchReason::kRespelledDate);
+    });
+  }
+
+  TEST_CASE("rung respellings: another day in another language is caught") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("When do I fly?");
+    corpus.RecordToolResult("c1", "t", R"({"date": "2024-05-22"})");
+    const std::string answer = "Départ le 23 mai 2024.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    const Candidate* candidate = AtText(verdict, answer, "23 mai 2024");
+    REQUIRE(candidate != nullptr);
+    CHECK(candidate->status == CandidateStatus::kUnsupported);
   }
 }
 

@@ -1,0 +1,230 @@
+// tests/stages/read_equations_test.cc — the reader of the arithmetic an
+// answer writes out (stages/read_equations.cc).
+//
+// Its one job: pin what the reader reads around a number, through its entry
+// points (ComputationWrittenFor, ListTotalledAt, ListAround) and through
+// Gate::Judge: an equation ending in the value, the operands in brackets
+// after it, the list a "Total" line closes (an item's amount among its
+// details too), the list an amount is an item of; and beside each, a wrong
+// result the arithmetic rung must flag because it is checked as written.
+//
+// What it does NOT do: pin the bounded search over carried numbers
+// (rung_arithmetic_test.cc, numeric_index_test.cc).
+#include "stages/read_equations.h"
+
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
+#include "tests/at_text.h"
+#include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
+
+namespace groundgate {
+namespace {
+
+using groundgate_test::AtText;
+using groundgate_test::CheckJudgedCases;
+using groundgate_test::DefaultGate;
+using groundgate_test::JudgedCase;
+
+// The start and end of `value` in `answer`, which must hold it.
+std::pair<std::size_t, std::size_t> SpanOf(std::string_view answer,
+                                           std::string_view value) {
+  const std::size_t start = answer.find(value);
+  REQUIRE(start != std::string_view::npos);
+  return {start, start + value.size()};
+}
+
+TEST_SUITE("read_equations") {
+  TEST_CASE("read equations: an equation ending in the value, as written") {
+    const std::string_view answer = "Total on card: $1,625 - $1,327 = $299";
+    const auto [start, end] = SpanOf(answer, "299");
+    const std::optional<stages::WrittenComputation> written =
+        stages::ComputationWrittenFor(answer, start, end);
+    REQUIRE(written.has_value());
+    CHECK(written->op == evidence::NumericOp::kDifference);
+    CHECK(written->text == "1625 - 1327");
+    // What the computation gives, not what the answer wrote after "=".
+    CHECK(written->result == "298");
+  }
+
+  TEST_CASE("read equations: the operands in brackets after the value") {
+    const std::string_view answer = "The total is $299 ($150 + $149).";
+    const auto [start, end] = SpanOf(answer, "299");
+    const std::optional<stages::WrittenComputation> written =
+        stages::ComputationWrittenFor(answer, start, end);
+    REQUIRE(written.has_value());
+    CHECK(written->op == evidence::NumericOp::kSum);
+    CHECK(written->text == "150 + 149");
+    CHECK(written->result == "299");
+    // Prose arithmetic is not read.
+    const std::string_view prose = "Fare $136 plus bags $109: $245.";
+    const auto [prose_start, prose_end] = SpanOf(prose, "245");
+    CHECK_FALSE(stages::ComputationWrittenFor(prose, prose_start, prose_end));
+  }
+
+  TEST_CASE("read equations: the list a total line closes, repeats too") {
+    const std::string_view list =
+        "1. **Certificates**:\n"
+        "   - Certificate 1: $500\n"
+        "   - Certificate 2: $250\n"
+        "   - Certificate 3: $250\n"
+        "   - Total from Certificates: $1,000\n";
+    const std::optional<stages::WrittenComputation> total =
+        stages::ListTotalledAt(list, SpanOf(list, "1,000").first);
+    REQUIRE(total.has_value());
+    CHECK(total->text == "500 + 250 + 250");
+    CHECK(total->result == "1000");
+    // One item is no list.
+    const std::string_view one = "- Certificate 1: $500\n- Total: $500\n";
+    CHECK_FALSE(stages::ListTotalledAt(one, one.rfind("500")));
+  }
+
+  TEST_CASE("read equations: the other items of an amount's list") {
+    const std::string_view parts =
+        "- **Gift Card:** $128\n- **Credit Card:** $247\n";
+    const std::optional<stages::ListAmounts> beside =
+        stages::ListAround(parts, SpanOf(parts, "247").first);
+    REQUIRE(beside.has_value());
+    CHECK(std::vector<std::string>(beside->others.begin(),
+                                   beside->others.end()) ==
+          std::vector<std::string>{"128"});
+    CHECK_FALSE(beside->total.has_value());
+    const std::string_view totalled =
+        "- Total: $833\n- Certificate: $500\n- Gift Cards: $327\n"
+        "- Remaining on MasterCard: $6\n";
+    const std::optional<stages::ListAmounts> with_total =
+        stages::ListAround(totalled, SpanOf(totalled, "327").first);
+    REQUIRE(with_total.has_value());
+    CHECK(std::vector<std::string>(with_total->others.begin(),
+                                   with_total->others.end()) ==
+          std::vector<std::string>{"500", "6"});
+    CHECK(with_total->total == "833");
+    // Alone on its list: nothing beside it.
+    const std::string_view alone = "- **Credit Card:** $247\n";
+    CHECK_FALSE(stages::ListAround(alone, SpanOf(alone, "247").first));
+  }
+
+  TEST_CASE(
+      "read equations: an equation the answer writes is checked as written") {
+    // 150 + 149 = 299 as well: without the equation, "Total" would let a
+    // search over the turn's numbers ground the wrong result.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("How much goes on my card?");
+    corpus.RecordToolResult(
+        "call_1", "get_prices",
+        R"({"new_price": 1625, "certificates": 1327, "a": 150, "b": 149})");
+    const JudgedCase cases[] = {
+        {"Total on card: $1,625 - $1,327 = $298", "298",
+         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
+         "1625 - 1327"},
+        {"Total on card: $1,625 - $1,327 = $299", "299",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"- **Price:** $1,625 (New) - $1,327 (Old) = **$298**", "298",
+         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
+         "1625 - 1327"},
+        {"The total is $299 ($150 + $149).", "299", CandidateStatus::kGrounded,
+         MatchReason::kDerivedSum, "150 + 149"},
+        {"The total is $298 ($150 + $149).", "298",
+         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+    };
+    CheckJudgedCases(DefaultGate(), corpus, cases);
+  }
+
+  TEST_CASE(
+      "read equations: a total line under a list adds the list, repeats too") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("What do my certificates cover?");
+    corpus.RecordToolResult(
+        "call_1", "get_user_details",
+        R"({"certificate_1": {"amount": 500}, "certificate_2": {"amount": 250},
+            "certificate_3": {"amount": 250}})");
+    const std::string_view list =
+        "1. **Certificates**:\n"
+        "   - Certificate 1: $500\n"
+        "   - Certificate 2: $250\n"
+        "   - Certificate 3: $250\n"
+        "   - Total from Certificates: $1,000\n";
+    const Verdict grounded = DefaultGate().Judge(list, corpus);
+    const Candidate* total = AtText(grounded, list, "1,000");
+    REQUIRE(total != nullptr);
+    CHECK(total->status == CandidateStatus::kGrounded);
+    CHECK(total->reason == MatchReason::kDerivedSum);
+    CHECK(total->derivation == "500 + 250 + 250");
+    REQUIRE(total->carriers.size() == 1);
+    CHECK(total->carriers[0] == "call_1");
+    const std::string_view planted =
+        "1. **Certificates**:\n"
+        "   - Certificate 1: $500\n"
+        "   - Certificate 2: $250\n"
+        "   - Certificate 3: $250\n"
+        "   - Total from Certificates: $1,010\n";
+    const Verdict flagged = DefaultGate().Judge(planted, corpus);
+    const Candidate* wrong = AtText(flagged, planted, "1,010");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+  }
+
+  TEST_CASE("read equations: a list's items may hold their amounts below") {
+    // An airline agent's one-stop options (tau-bench, MIT): each flight's
+    // price is a detail line under it; a one-digit slip of the total is a
+    // sum of two other shown prices (115 + 129) and must not pass as one.
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Find me the cheapest one-stop flight.");
+    corpus.RecordToolResult("call_1", "search_onestop_flight",
+                            R"([{"flight_number": "HAT004", "price": 122},
+            {"flight_number": "HAT142", "price": 121},
+            {"flight_number": "HAT059", "price": 115},
+            {"flight_number": "HAT210", "price": 129}])");
+    auto options = [](std::string_view total) {
+      return std::string(
+                 "1. **Option 1:**\n"
+                 "   - **Flight 1:** ATL to DFW\n"
+                 "     - Flight Number: HAT004\n"
+                 "     - Price: $122\n"
+                 "   - **Flight 2:** DFW to EWR\n"
+                 "     - Flight Number: HAT142\n"
+                 "     - Price: $121\n"
+                 "   - **Total Price:** $") +
+             std::string(total) +
+             "\n\n2. **Option 2:** HAT059 at $115, then HAT210 at $129.\n";
+    };
+    const std::string right = options("243");
+    const Verdict grounded = DefaultGate().Judge(right, corpus);
+    const Candidate* total = AtText(grounded, right, "243");
+    REQUIRE(total != nullptr);
+    CHECK(total->status == CandidateStatus::kGrounded);
+    CHECK(total->reason == MatchReason::kDerivedSum);
+    CHECK(total->derivation == "122 + 121");
+    const std::string planted = options("244");
+    const Verdict flagged = DefaultGate().Judge(planted, corpus);
+    const Candidate* wrong = AtText(flagged, planted, "244");
+    REQUIRE(wrong != nullptr);
+    CHECK(wrong->status == CandidateStatus::kUnsupported);
+    // An item with two amounts among its details is no amount: the list
+    // is not read, and the total is searched as before.
+    const std::string two_prices =
+        "- **Flight 1:** ATL to DFW\n"
+        "  - Price: $122\n"
+        "  - Upgrade: $115\n"
+        "- **Flight 2:** DFW to EWR\n"
+        "  - Price: $121\n"
+        "- **Total Price:** $244\n";
+    const Verdict searched = DefaultGate().Judge(two_prices, corpus);
+    const Candidate* sum = AtText(searched, two_prices, "244");
+    REQUIRE(sum != nullptr);
+    CHECK(sum->status == CandidateStatus::kGrounded);
+    CHECK(sum->derivation == "115 + 129");
+  }
+}
+
+}  // namespace
+}  // namespace groundgate
