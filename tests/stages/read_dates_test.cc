@@ -31,6 +31,8 @@
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/cases.h"
+#include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
@@ -38,23 +40,12 @@ namespace {
 using groundgate_test::AtText;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
+using groundgate_test::kSchedule;
+using groundgate_test::OneResultCorpus;
 
-// The reservation the airline traces look like: ISO dates, clock times
-// with seconds, a timestamp.
-constexpr std::string_view kFlight =
-    R"({"reservation_id": "4WQ150", "flights": [{"date": "2024-05-22",
-        "scheduled_departure_time_est": "14:00:00",
-        "scheduled_arrival_time_est": "17:30:45"},
-        {"date": "2024-05-22", "scheduled_departure_time_est": "23:00:00",
-        "scheduled_arrival_time_est": "02:15:00+1"}],
-        "created_at": "2024-05-06T13:25:06",
-        "boarding": "2023-09-12 09:05:00"})";
-
+// The verdict on `answer` over the airline schedule.
 Verdict JudgeFlight(std::string_view answer) {
-  EvidenceCorpus corpus;
-  corpus.RecordUserMessage("What does my booking say?");
-  corpus.RecordToolResult("call_1", "get_reservation_details", kFlight);
-  return DefaultGate().Judge(answer, corpus);
+  return DefaultGate().Judge(answer, OneResultCorpus(kSchedule));
 }
 
 // The first date or time MatchDateTime reads in `text`, or nullopt.

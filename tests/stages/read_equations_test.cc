@@ -23,16 +23,15 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
 using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
+using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
 
 // The start and end of `value` in `answer`, which must hold it.
@@ -44,31 +43,35 @@ std::pair<std::size_t, std::size_t> SpanOf(std::string_view answer,
 }
 
 TEST_SUITE("read_equations") {
-  TEST_CASE("read equations: an equation ending in the value, as written") {
-    const std::string_view answer = "Total on card: $1,625 - $1,327 = $299";
-    const auto [start, end] = SpanOf(answer, "299");
-    const std::optional<stages::WrittenComputation> written =
-        stages::ComputationWrittenFor(answer, start, end);
-    REQUIRE(written.has_value());
-    CHECK(written->op == evidence::NumericOp::kDifference);
-    CHECK(written->text == "1625 - 1327");
-    // What the computation gives, not what the answer wrote after "=".
-    CHECK(written->result == "298");
+  TEST_CASE("read equations: an equation ending in the value, or after it") {
+    struct Case {
+      std::string_view answer;
+      std::string_view value;
+      evidence::NumericOp op;
+      std::string_view text;
+      std::string_view result;  // what it gives, not what was written
+    };
+    static constexpr Case kCases[] = {
+        {"Total on card: $1,625 - $1,327 = $299", "299",
+         evidence::NumericOp::kDifference, "1625 - 1327", "298"},
+        {"The total is $299 ($150 + $149).", "299", evidence::NumericOp::kSum,
+         "150 + 149", "299"},
+    };
+    ForEachCase(kCases, [](const Case& c) {
+      const auto [start, end] = SpanOf(c.answer, c.value);
+      const std::optional<stages::WrittenComputation> written =
+          stages::ComputationWrittenFor(c.answer, start, end);
+      REQUIRE(written.has_value());
+      CHECK(written->op == c.op);
+      CHECK(written->text == c.text);
+      CHECK(written->result == c.result);
+    });
   }
 
-  TEST_CASE("read equations: the operands in brackets after the value") {
-    const std::string_view answer = "The total is $299 ($150 + $149).";
-    const auto [start, end] = SpanOf(answer, "299");
-    const std::optional<stages::WrittenComputation> written =
-        stages::ComputationWrittenFor(answer, start, end);
-    REQUIRE(written.has_value());
-    CHECK(written->op == evidence::NumericOp::kSum);
-    CHECK(written->text == "150 + 149");
-    CHECK(written->result == "299");
-    // Prose arithmetic is not read.
+  TEST_CASE("read equations: prose arithmetic is not read") {
     const std::string_view prose = "Fare $136 plus bags $109: $245.";
-    const auto [prose_start, prose_end] = SpanOf(prose, "245");
-    CHECK_FALSE(stages::ComputationWrittenFor(prose, prose_start, prose_end));
+    const auto [start, end] = SpanOf(prose, "245");
+    CHECK_FALSE(stages::ComputationWrittenFor(prose, start, end));
   }
 
   TEST_CASE("read equations: the list a total line closes, repeats too") {
@@ -147,30 +150,22 @@ TEST_SUITE("read_equations") {
         "call_1", "get_user_details",
         R"({"certificate_1": {"amount": 500}, "certificate_2": {"amount": 250},
             "certificate_3": {"amount": 250}})");
-    const std::string_view list =
-        "1. **Certificates**:\n"
-        "   - Certificate 1: $500\n"
-        "   - Certificate 2: $250\n"
-        "   - Certificate 3: $250\n"
-        "   - Total from Certificates: $1,000\n";
-    const Verdict grounded = DefaultGate().Judge(list, corpus);
-    const Candidate* total = AtText(grounded, list, "1,000");
-    REQUIRE(total != nullptr);
-    CHECK(total->status == CandidateStatus::kGrounded);
-    CHECK(total->reason == MatchReason::kDerivedSum);
-    CHECK(total->derivation == "500 + 250 + 250");
-    REQUIRE(total->carriers.size() == 1);
-    CHECK(total->carriers[0] == "call_1");
-    const std::string_view planted =
-        "1. **Certificates**:\n"
-        "   - Certificate 1: $500\n"
-        "   - Certificate 2: $250\n"
-        "   - Certificate 3: $250\n"
-        "   - Total from Certificates: $1,010\n";
-    const Verdict flagged = DefaultGate().Judge(planted, corpus);
-    const Candidate* wrong = AtText(flagged, planted, "1,010");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
+    auto list = [](std::string_view total) {
+      return std::string(
+                 "1. **Certificates**:\n"
+                 "   - Certificate 1: $500\n"
+                 "   - Certificate 2: $250\n"
+                 "   - Certificate 3: $250\n"
+                 "   - Total from Certificates: $") +
+             std::string(total) + "\n";
+    };
+    const std::string right = list("1,000");
+    const std::string planted = list("1,010");
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{right, "1,000", CandidateStatus::kGrounded,
+                       MatchReason::kDerivedSum, "500 + 250 + 250"},
+                      {planted, "1,010", CandidateStatus::kUnsupported}},
+                     "call_1");
   }
 
   TEST_CASE("read equations: a list's items may hold their amounts below") {
@@ -198,31 +193,22 @@ TEST_SUITE("read_equations") {
              "\n\n2. **Option 2:** HAT059 at $115, then HAT210 at $129.\n";
     };
     const std::string right = options("243");
-    const Verdict grounded = DefaultGate().Judge(right, corpus);
-    const Candidate* total = AtText(grounded, right, "243");
-    REQUIRE(total != nullptr);
-    CHECK(total->status == CandidateStatus::kGrounded);
-    CHECK(total->reason == MatchReason::kDerivedSum);
-    CHECK(total->derivation == "122 + 121");
     const std::string planted = options("244");
-    const Verdict flagged = DefaultGate().Judge(planted, corpus);
-    const Candidate* wrong = AtText(flagged, planted, "244");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
     // An item with two amounts among its details is no amount: the list
     // is not read, and the total is searched as before.
-    const std::string two_prices =
+    constexpr std::string_view kTwoPrices =
         "- **Flight 1:** ATL to DFW\n"
         "  - Price: $122\n"
         "  - Upgrade: $115\n"
         "- **Flight 2:** DFW to EWR\n"
         "  - Price: $121\n"
         "- **Total Price:** $244\n";
-    const Verdict searched = DefaultGate().Judge(two_prices, corpus);
-    const Candidate* sum = AtText(searched, two_prices, "244");
-    REQUIRE(sum != nullptr);
-    CHECK(sum->status == CandidateStatus::kGrounded);
-    CHECK(sum->derivation == "115 + 129");
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{right, "243", CandidateStatus::kGrounded,
+                       MatchReason::kDerivedSum, "122 + 121"},
+                      {planted, "244", CandidateStatus::kUnsupported},
+                      {kTwoPrices, "244", CandidateStatus::kGrounded,
+                       MatchReason::kDerivedSum, "115 + 129"}});
   }
 }
 

@@ -22,41 +22,28 @@
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtText;
+using groundgate_test::CheckJudged;
 using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
-
-// A passenger list as an airline tool returns it: first and last names
-// the word list knows ("Mia", "Li"), beside general knowledge.
-constexpr std::string_view kReservation =
-    R"({"reservation_id": "ZFA04Y", "origin": "LGA",
-        "destination": "ATL", "passengers": [
-          {"first_name": "Mia", "last_name": "Li",
-           "dob": "1990-04-05"}]})";
+using groundgate_test::kBooking;
+using groundgate_test::kEntity;
+using groundgate_test::kPassengers;
+using groundgate_test::OneResultCorpus;
 
 EvidenceCorpus ReservationCorpus() {
   EvidenceCorpus corpus;
   corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-  corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
+  corpus.RecordToolResult("call_1", "get_reservation_details", kPassengers);
   return corpus;
 }
-
-// An entity as Wikidata and a weather service describe it (the shapes of
-// ../shared/data/quintd-dev.jsonl, quintd, MIT).
-constexpr std::string_view kEntity =
-    R"({"name": "Cellers Unió", "operating area": "Catalonia",
-        "legal form": "S.A.", "successor of": "Kingdom of the Lombards",
-        "city": {"name": "Dragash", "country": "XK"}})";
-
-constexpr std::string_view kBooking =
-    R"({"first_name": "Beatrix", "last_name": "Okafor",
-        "vendor": "hoteldealz"})";
 
 TEST_SUITE("read_names") {
   TEST_CASE(
@@ -159,24 +146,17 @@ TEST_SUITE("read_names") {
 
   TEST_CASE("read names: a country's name is general knowledge") {
     // ICU's English names of regions, Kosovo's user-assigned XK among them.
+    const EvidenceCorpus corpus = OneResultCorpus(kEntity);
     for (const std::string_view answer :
          {"Dragash, in Kosovo, expects rain.", "The city lies in Burkina Faso.",
           "Flights to Myanmar and Burma alike."}) {
       CAPTURE(answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Describe the entity.");
-      corpus.RecordToolResult("call_1", "get_entity", kEntity);
       CHECK_FALSE(DefaultGate().Judge(answer, corpus).flagged());
     }
     // A place that is no country is still judged.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Describe the entity.");
-    corpus.RecordToolResult("call_1", "get_entity", kEntity);
-    const std::string_view answer = "Dragash, near Prizrenovo, expects rain.";
-    const Verdict verdict = DefaultGate().Judge(answer, corpus);
-    const Candidate* name = AtText(verdict, answer, "Prizrenovo");
-    REQUIRE(name != nullptr);
-    CHECK(name->status == CandidateStatus::kUnsupported);
+    CheckJudged(DefaultGate(), corpus,
+                {"Dragash, near Prizrenovo, expects rain.", "Prizrenovo",
+                 CandidateStatus::kUnsupported});
   }
 
   TEST_CASE("read names: switched off, no name is judged") {
@@ -189,6 +169,7 @@ TEST_SUITE("read_names") {
     const Verdict verdict = gate->Judge(answer, corpus);
     CHECK(AtText(verdict, answer, "Beatrix Okonkwo") == nullptr);
   }
+
   TEST_CASE("read names: LooksEnglish tells an English answer") {
     CHECK(stages::LooksEnglish("The passenger is Mia Li, on flight HAT083."));
     CHECK_FALSE(stages::LooksEnglish(

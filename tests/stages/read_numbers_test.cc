@@ -25,6 +25,7 @@
 #include "groundgate/verdict.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
@@ -32,15 +33,9 @@ namespace {
 using groundgate_test::CheckJudgedOverResult;
 using groundgate_test::DefaultGate;
 using groundgate_test::JudgeOverResult;
+using groundgate_test::kWeather;
 
 constexpr std::string_view kFlightless = R"({"status": "ok"})";
-
-// An OpenWeather forecast as quintd-dev holds them (kasnerz/quintd, MIT).
-constexpr std::string_view kWeather =
-    R"({"units": {"temp": "°C", "wind": "m/s", "pressure": "hPa"},
-        "list": [{"main": {"temp": 17.58, "pressure": 1017},
-                  "wind": {"speed": 2.41}, "clouds": {"all": 35},
-                  "pop": 0.4523}]})";
 
 // A gate made with `options`.
 Gate GateWith(GateOptions options) {

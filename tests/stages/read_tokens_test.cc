@@ -19,19 +19,13 @@
 #include "evidence/keys.h"
 #include "groundgate/verdict.h"
 #include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::JudgeOverResult;
-
-// An OpenWeather forecast as quintd-dev holds them (kasnerz/quintd, MIT):
-// no identifier and no span of time among its values.
-constexpr std::string_view kWeather =
-    R"({"units": {"temp": "°C", "wind": "m/s", "pressure": "hPa"},
-        "list": [{"main": {"temp": 17.58, "pressure": 1017},
-                  "wind": {"speed": 2.41}, "clouds": {"all": 35},
-                  "pop": 0.4523}]})";
+using groundgate_test::kWeather;
 
 TEST_SUITE("read_tokens") {
   TEST_CASE(

@@ -19,14 +19,12 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
 using groundgate_test::CheckJudged;
 using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
@@ -65,18 +63,11 @@ TEST_SUITE("rung_arithmetic") {
 
   TEST_CASE("rung arithmetic: a line that says total may use unshown numbers") {
     const EvidenceCorpus corpus = PricesCorpus();
-    const std::string_view total = "Total: $245.";
-    const Verdict grounded = DefaultGate().Judge(total, corpus);
-    const Candidate* sum = AtText(grounded, total, "245");
-    REQUIRE(sum != nullptr);
-    CHECK(sum->status == CandidateStatus::kGrounded);
-    CHECK(sum->reason == MatchReason::kDerivedSum);
-    // Without the cue, an unshown sum is a typed number.
-    const std::string_view bare = "You owe $245.";
-    const Verdict flagged = DefaultGate().Judge(bare, corpus);
-    const Candidate* planted = AtText(flagged, bare, "245");
-    REQUIRE(planted != nullptr);
-    CHECK(planted->status == CandidateStatus::kUnsupported);
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{"Total: $245.", "245", CandidateStatus::kGrounded,
+                       MatchReason::kDerivedSum},
+                      // Without the cue, an unshown sum is a typed number.
+                      {"You owe $245.", "245", CandidateStatus::kUnsupported}});
   }
 
   TEST_CASE(
@@ -89,22 +80,15 @@ TEST_SUITE("rung_arithmetic") {
     corpus.RecordUserMessage("Downgrade them to economy, please.");
     corpus.RecordToolResult("call_2", "update_reservation",
                             R"({"price": 241})");
-    const std::string_view answer =
-        "New total: $241 (previously $1,679 + $1,859 = $3,538).";
-    const Verdict verdict = DefaultGate().Judge(answer, corpus);
-    const Candidate* previous = AtText(verdict, answer, "3,538");
-    REQUIRE(previous != nullptr);
-    CHECK(previous->status == CandidateStatus::kGrounded);
-    CHECK(previous->reason == MatchReason::kDerivedSum);
-    CHECK(previous->derivation == "1679 + 1859");
-    CHECK(previous->grounding == Grounding::kPriorTurn);
-    CHECK(previous->carriers.empty());
-    const std::string_view planted =
-        "New total: $241 (previously $1,679 + $1,859 = $3,548).";
-    const Verdict flagged = DefaultGate().Judge(planted, corpus);
-    const Candidate* wrong = AtText(flagged, planted, "3,548");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
+    const Candidate previous = CheckJudged(
+        DefaultGate(), corpus,
+        {"New total: $241 (previously $1,679 + $1,859 = $3,538).", "3,538",
+         CandidateStatus::kGrounded, MatchReason::kDerivedSum, "1679 + 1859"});
+    CHECK(previous.grounding == Grounding::kPriorTurn);
+    CHECK(previous.carriers.empty());
+    CheckJudged(DefaultGate(), corpus,
+                {"New total: $241 (previously $1,679 + $1,859 = $3,548).",
+                 "3,548", CandidateStatus::kUnsupported});
   }
 
   TEST_CASE(
@@ -112,26 +96,19 @@ TEST_SUITE("rung_arithmetic") {
     EvidenceCorpus named;
     named.RecordUserMessage("Book it for two passengers.");
     named.RecordToolResult("call_1", "search_flights", R"({"price": 174})");
-    const std::string_view answer = "The total is $348.";
-    const Verdict verdict = DefaultGate().Judge(answer, named);
-    const Candidate* total = AtText(verdict, answer, "348");
-    REQUIRE(total != nullptr);
-    CHECK(total->status == CandidateStatus::kGrounded);
-    CHECK(total->reason == MatchReason::kDerivedProduct);
-    CHECK(total->derivation == "2 * 174");
-    const std::string_view planted = "The total is $358.";
-    const Verdict flagged = DefaultGate().Judge(planted, named);
-    const Candidate* wrong = AtText(flagged, planted, "358");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
-    // No count named: a double of a carried price is typed.
+    CheckJudgedCases(
+        DefaultGate(), named,
+        {{"The total is $348.", "348", CandidateStatus::kGrounded,
+          MatchReason::kDerivedProduct, "2 * 174"},
+         {"The total is $358.", "358", CandidateStatus::kUnsupported}});
+  }
+
+  TEST_CASE("rung arithmetic: no count named, a double of a price is typed") {
     EvidenceCorpus unnamed;
     unnamed.RecordUserMessage("Book it, please.");
     unnamed.RecordToolResult("call_1", "search_flights", R"({"price": 174})");
-    const Verdict alone = DefaultGate().Judge(answer, unnamed);
-    const Candidate* doubled = AtText(alone, answer, "348");
-    REQUIRE(doubled != nullptr);
-    CHECK(doubled->status == CandidateStatus::kUnsupported);
+    CheckJudged(DefaultGate(), unnamed,
+                {"The total is $348.", "348", CandidateStatus::kUnsupported});
   }
 
   // An airline conversation (tau-bench, MIT, taubench-airline-t11-r0): the
@@ -295,17 +272,14 @@ TEST_SUITE("rung_arithmetic") {
              std::string(total) + "\n";
     };
     const std::string right = answer("150");
-    const Verdict grounded = DefaultGate().Judge(right, corpus);
-    const Candidate* total = AtText(grounded, right, "150");
-    REQUIRE(total != nullptr);
-    CHECK(total->status == CandidateStatus::kGrounded);
-    CHECK(total->reason == MatchReason::kDerivedProduct);
-    CHECK(total->carriers.empty());  // no result carried an operand
+    const Candidate total =
+        CheckJudged(DefaultGate(), corpus,
+                    {right, "150", CandidateStatus::kGrounded,
+                     MatchReason::kDerivedProduct});
+    CHECK(total.carriers.empty());  // no result carried an operand
     const std::string planted = answer("152");
-    const Verdict flagged = DefaultGate().Judge(planted, corpus);
-    const Candidate* wrong = AtText(flagged, planted, "152");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
+    CheckJudged(DefaultGate(), corpus,
+                {planted, "152", CandidateStatus::kUnsupported});
   }
 
   TEST_CASE("rung arithmetic: a total line names sums, not differences") {
@@ -316,17 +290,11 @@ TEST_SUITE("rung_arithmetic") {
     corpus.RecordToolResult(
         "call_1", "search_flights",
         R"([{"price": 105, "seats": 69}, {"price": 190, "business": 365}])");
-    const std::string_view right = "Total Price: $295";
-    const Verdict grounded = DefaultGate().Judge(right, corpus);
-    const Candidate* total = AtText(grounded, right, "295");
-    REQUIRE(total != nullptr);
-    CHECK(total->status == CandidateStatus::kGrounded);
-    CHECK(total->derivation == "105 + 190");
-    const std::string_view planted = "Total Price: $296";
-    const Verdict flagged = DefaultGate().Judge(planted, corpus);
-    const Candidate* wrong = AtText(flagged, planted, "296");
-    REQUIRE(wrong != nullptr);
-    CHECK(wrong->status == CandidateStatus::kUnsupported);
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"Total Price: $295", "295", CandidateStatus::kGrounded,
+          MatchReason::kDerivedSum, "105 + 190"},
+         {"Total Price: $296", "296", CandidateStatus::kUnsupported}});
   }
 
   TEST_CASE("counts named: a count with its noun, not a bare number") {
@@ -391,14 +359,11 @@ TEST_SUITE("rung_arithmetic") {
     absl::StatusOr<Gate> gate = Gate::Create({.arithmetic = false});
     REQUIRE(gate.ok());
     const EvidenceCorpus corpus = PricesCorpus();
-    const std::string_view answer = "Fare $136 plus bags $109: $245.";
-    const Verdict verdict = gate->Judge(answer, corpus);
-    const Candidate* sum = AtText(verdict, answer, "245");
-    REQUIRE(sum != nullptr);
-    CHECK(sum->status == CandidateStatus::kUnsupported);
-    const Candidate* fare = AtText(verdict, answer, "136");
-    REQUIRE(fare != nullptr);
-    CHECK(fare->status == CandidateStatus::kGrounded);
+    constexpr std::string_view kAnswer = "Fare $136 plus bags $109: $245.";
+    CheckJudgedCases(*gate, PricesCorpus(),
+                     {{kAnswer, "245", CandidateStatus::kUnsupported},
+                      {kAnswer, "136", CandidateStatus::kGrounded,
+                       MatchReason::kCanonical}});
   }
 }
 

@@ -13,21 +13,20 @@
 
 #include <doctest/doctest.h>
 
-#include <memory>
 #include <optional>
 #include <string_view>
 
-#include "evidence/extractor.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "stages/judge_context.h"
 #include "tests/default_gate.h"
+#include "tests/support/ladder.h"
 
 namespace groundgate {
 namespace {
 
+using groundgate_test::ContextFor;
 using groundgate_test::DefaultGate;
 
 constexpr std::string_view kReservation =
@@ -68,17 +67,11 @@ TEST_SUITE("rung_derived_dates") {
   }
 
   TEST_CASE("rung derived dates: the entry point moves only as asked") {
-    absl::StatusOr<std::unique_ptr<evidence::Extractor>> extractor =
-        evidence::Extractor::Create({});
-    REQUIRE(extractor.ok());
-    const GateOptions options;
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Shift it to the next day.");
     corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
     const std::string_view answer = "2024-05-19 2024-05-17";
-    stages::JudgeContext context(answer, corpus, **extractor, options,
-                                 /*read_names=*/true,
-                                 /*read_number_words=*/false);
+    stages::JudgeContext context = ContextFor(answer, corpus);
     const std::optional<evidence::DateTimeValue> next =
         evidence::MatchDateTime(answer, {0, 10});
     REQUIRE(next.has_value());

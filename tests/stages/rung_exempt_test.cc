@@ -17,14 +17,13 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
+using groundgate_test::CheckJudged;
 using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
 using groundgate_test::JudgedCase;
@@ -141,12 +140,9 @@ TEST_SUITE("rung_exempt") {
     corpus.RecordUserMessage("I want to fly on May 20th, in economy class.");
     corpus.RecordToolResult("c1", "search_direct_flight",
                             R"([{"flight_number": "HAT069"}])");
-    const std::string answer = "Flights on May 20, 2024: HAT069.";
-    const Verdict verdict = DefaultGate().Judge(answer, corpus);
-    const Candidate* date = AtText(verdict, answer, "May 20, 2024");
-    REQUIRE(date != nullptr);
-    CHECK(date->status == CandidateStatus::kExempt);
-    CHECK(date->reason == MatchReason::kRespelledDate);
+    CheckJudged(DefaultGate(), corpus,
+                {"Flights on May 20, 2024: HAT069.", "May 20, 2024",
+                 CandidateStatus::kExempt, MatchReason::kRespelledDate});
     // A year no one named, or a day the user did not give: typed.
     for (const std::string_view typed : {"Flights on May 20, 2023: HAT069.",
                                          "Flights on May 21, 2024: HAT069."}) {

@@ -21,23 +21,21 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
 using groundgate_test::CheckJudged;
 using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
-
-constexpr std::string_view kPassenger =
-    R"({"first_name": "Beatrix", "last_name": "Okafor",
-        "vendor": "hoteldealz"})";
+using groundgate_test::kBooking;
+using groundgate_test::kEntity;
+using groundgate_test::kPassengers;
 
 TEST_SUITE("rung_names") {
   TEST_CASE("rung names: each word carried grounds it, a swapped word not") {
@@ -57,22 +55,14 @@ TEST_SUITE("rung_names") {
     };
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Who is on the booking?");
-    corpus.RecordToolResult("call_1", "get_booking", kPassenger);
+    corpus.RecordToolResult("call_1", "get_booking", kBooking);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
-
-  // A passenger list as an airline tool returns it: first and last names
-  // the word list knows ("Mia", "Li"), beside general knowledge.
-  constexpr std::string_view kReservation =
-      R"({"reservation_id": "ZFA04Y", "origin": "LGA",
-          "destination": "ATL", "passengers": [
-            {"first_name": "Mia", "last_name": "Li",
-             "dob": "1990-04-05"}]})";
 
   TEST_CASE("corpus: words of people's names are known in every turn") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-    corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
+    corpus.RecordToolResult("call_1", "get_reservation_details", kPassengers);
     corpus.RecordToolResult(
         "call_2", "get_user",
         R"({"user": {"name": "Sean O'Neil", "email": "sean@x.com"},
@@ -90,33 +80,36 @@ TEST_SUITE("rung_names") {
     CHECK_FALSE(corpus.Lookup("kim").person_name);
   }
 
-  TEST_CASE("rung names: a passenger list read a turn earlier still judges") {
+  // The passenger list of one turn, then a search of the next.
+  EvidenceCorpus UpgradeCorpus() {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-    corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
+    corpus.RecordToolResult("call_1", "get_reservation_details", kPassengers);
     corpus.RecordUserMessage("Upgrade her to business, please.");
     corpus.RecordToolResult("call_2", "search_direct_flight",
                             R"({"flight_number": "HAT083", "price": 1245})");
-    {
-      const std::string_view answer = "Mia Li is now in business on HAT083.";
-      const Verdict verdict = DefaultGate().Judge(answer, corpus);
-      const Candidate* name = AtText(verdict, answer, "Mia Li");
-      REQUIRE(name != nullptr);
-      CHECK(name->status == CandidateStatus::kGrounded);
-      // Law 7: read, but not by a result of this turn.
-      CHECK(name->grounding == Grounding::kPriorTurn);
-      CHECK(name->carriers.empty());
-    }
-    for (const std::string_view answer :
-         {"Ava Li is now in business on HAT083.",
-          "Mia Okafor is now in business on HAT083."}) {
-      CAPTURE(answer);
-      const Verdict verdict = DefaultGate().Judge(answer, corpus);
-      const Candidate* name =
-          AtText(verdict, answer, answer.substr(0, answer.find(" is")));
-      REQUIRE(name != nullptr);
-      CHECK(name->status == CandidateStatus::kUnsupported);
-    }
+    return corpus;
+  }
+
+  TEST_CASE("rung names: a passenger list read a turn earlier still judges") {
+    const EvidenceCorpus corpus = UpgradeCorpus();
+    const Candidate read =
+        CheckJudged(DefaultGate(), corpus,
+                    {"Mia Li is now in business on HAT083.", "Mia Li",
+                     CandidateStatus::kGrounded, MatchReason::kNameWords});
+    // Law 7: read, but not by a result of this turn.
+    CHECK(read.grounding == Grounding::kPriorTurn);
+    CHECK(read.carriers.empty());
+  }
+
+  TEST_CASE("rung names: a passenger read a turn earlier, a word swapped") {
+    const JudgedCase cases[] = {
+        {"Ava Li is now in business on HAT083.", "Ava Li",
+         CandidateStatus::kUnsupported},
+        {"Mia Okafor is now in business on HAT083.", "Mia Okafor",
+         CandidateStatus::kUnsupported},
+    };
+    CheckJudgedCases(DefaultGate(), UpgradeCorpus(), cases);
   }
 
   TEST_CASE("rung names: a known name's word read a turn earlier judges it") {
@@ -126,33 +119,18 @@ TEST_SUITE("rung_names") {
                             R"({"hotel_name": "Hilton San Francisco"})");
     corpus.RecordUserMessage("Book it.");
     corpus.RecordToolResult("call_2", "book_hotel", R"({"status": "booked"})");
-    {
-      const std::string_view answer = "You are booked at Hilton San Francisco.";
-      const Verdict verdict = DefaultGate().Judge(answer, corpus);
-      const Candidate* name = AtText(verdict, answer, "Hilton San Francisco");
-      REQUIRE(name != nullptr);
-      CHECK(name->status == CandidateStatus::kGrounded);
-      CHECK(name->grounding == Grounding::kPriorTurn);
-    }
-    {
-      const std::string_view answer = "You are booked at Hilton Chicago.";
-      const Verdict verdict = DefaultGate().Judge(answer, corpus);
-      const Candidate* name = AtText(verdict, answer, "Hilton Chicago");
-      REQUIRE(name != nullptr);
-      CHECK(name->status == CandidateStatus::kUnsupported);
-    }
-    {  // No word of it was ever carried: general knowledge.
-      const std::string_view answer = "Your flight lands in Chicago.";
-      CHECK_FALSE(DefaultGate().Judge(answer, corpus).flagged());
-    }
+    const Candidate read = CheckJudged(
+        DefaultGate(), corpus,
+        {"You are booked at Hilton San Francisco.", "Hilton San Francisco",
+         CandidateStatus::kGrounded, MatchReason::kExact});
+    CHECK(read.grounding == Grounding::kPriorTurn);
+    CheckJudged(DefaultGate(), corpus,
+                {"You are booked at Hilton Chicago.", "Hilton Chicago",
+                 CandidateStatus::kUnsupported});
+    // No word of it was ever carried: general knowledge.
+    CHECK_FALSE(
+        DefaultGate().Judge("Your flight lands in Chicago.", corpus).flagged());
   }
-
-  // An entity as Wikidata and a weather service describe it (the shapes
-  // of ../shared/data/quintd-dev.jsonl, quintd, MIT).
-  constexpr std::string_view kEntity =
-      R"({"name": "Cellers Unió", "operating area": "Catalonia",
-          "legal form": "S.A.", "successor of": "Kingdom of the Lombards",
-          "city": {"name": "Dragash", "country": "XK"}})";
 
   TEST_CASE("rung names: another form of a carried name, and beside it") {
     const JudgedCase cases[] = {
@@ -193,17 +171,15 @@ TEST_SUITE("rung_names") {
         "call_1", "get_booking",
         R"({"first_name": "Juliana", "last_name": "Okafor"})");
     // "Julianan" would be "Juliana" + "n" in a place's name.
-    const std::string_view answer = "The passenger is Julianan Okafor.";
-    const Verdict verdict = DefaultGate().Judge(answer, corpus);
-    const Candidate* name = AtText(verdict, answer, "Julianan Okafor");
-    REQUIRE(name != nullptr);
-    CHECK(name->status == CandidateStatus::kUnsupported);
+    CheckJudged(DefaultGate(), corpus,
+                {"The passenger is Julianan Okafor.", "Julianan Okafor",
+                 CandidateStatus::kUnsupported});
   }
 
-  TEST_CASE("rung names: a sender's name is read from its email address") {
-    // ToolTalk (credited in tests/fixtures/README.md): the assistant names
-    // the sender of "hotel-dealz-noreply@deals.com" Hotel Dealz, and of
-    // "dasherservice@dashmart.com" DasherService.
+  // ToolTalk (credited in tests/fixtures/README.md): the assistant names
+  // the sender of "hotel-dealz-noreply@deals.com" Hotel Dealz, and of
+  // "dasherservice@dashmart.com" DasherService.
+  EvidenceCorpus InboxCorpus() {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Anything about Edinburgh in my inbox?");
     corpus.RecordToolResult("call_1", "SearchInbox",
@@ -211,26 +187,28 @@ TEST_SUITE("rung_names") {
                                   {"sender": "hotel-dealz-noreply@deals.com"},
                                   {"sender": "dasherservice@dashmart.com"},
                                   {"sender": "j.quenby2@mail.com"}]})");
-    const std::string answer =
+    return corpus;
+  }
+
+  TEST_CASE("rung names: a sender's name is read from its email address") {
+    constexpr std::string_view kAnswer =
         "One email is from Hotel Dealz, one from DasherService, one from "
         "Quenby and one from Hotel Dealzz.";
-    const Verdict verdict = DefaultGate().Judge(answer, corpus);
-    const Candidate* words = AtText(verdict, answer, "Hotel Dealz");
-    REQUIRE(words != nullptr);
-    CHECK(words->status == CandidateStatus::kGrounded);
-    CHECK(words->reason == MatchReason::kNameWords);
-    const Candidate* whole = AtText(verdict, answer, "DasherService");
-    REQUIRE(whole != nullptr);
-    CHECK(whole->status == CandidateStatus::kGrounded);
-    // A local part with digits is an identifier part, not a name word; one
-    // letter ("j") names no one.
-    const Candidate* digits = AtText(verdict, answer, "Quenby");
-    REQUIRE(digits != nullptr);
-    CHECK(digits->status == CandidateStatus::kUnsupported);
-    const Candidate* changed = AtText(verdict, answer, "Hotel Dealzz");
-    REQUIRE(changed != nullptr);
-    CHECK(changed->status == CandidateStatus::kUnsupported);
-    // The domain is no one's name.
+    const JudgedCase cases[] = {
+        {kAnswer, "Hotel Dealz", CandidateStatus::kGrounded,
+         MatchReason::kNameWords},
+        {kAnswer, "DasherService", CandidateStatus::kGrounded,
+         MatchReason::kCanonical},
+        // A local part with digits is an identifier part, not a name word;
+        // one letter ("j") names no one.
+        {kAnswer, "Quenby", CandidateStatus::kUnsupported},
+        {kAnswer, "Hotel Dealzz", CandidateStatus::kUnsupported},
+    };
+    CheckJudgedCases(DefaultGate(), InboxCorpus(), cases);
+  }
+
+  TEST_CASE("rung names: an email's domain is no one's name") {
+    const EvidenceCorpus corpus = InboxCorpus();
     CHECK_FALSE(corpus.Lookup("dashmart").carried);
     CHECK_FALSE(corpus.Lookup("j").carried);
   }

@@ -14,23 +14,22 @@
 
 #include <doctest/doctest.h>
 
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "evidence/extractor.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "stages/judge_context.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
+#include "tests/support/ladder.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::CheckJudgedCases;
+using groundgate_test::ContextFor;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
@@ -86,15 +85,9 @@ TEST_SUITE("rung_own_spelling") {
   }
 
   TEST_CASE("rung own spelling: the entry point grounds only its own key") {
-    absl::StatusOr<std::unique_ptr<evidence::Extractor>> extractor =
-        evidence::Extractor::Create({});
-    REQUIRE(extractor.ok());
-    const GateOptions options;
     EvidenceCorpus corpus;
     corpus.RecordToolResult("call_1", "get_ticket", kTicket);
-    stages::JudgeContext context("CHG0031337 CHG0031338", corpus, **extractor,
-                                 options, /*read_names=*/true,
-                                 /*read_number_words=*/false);
+    stages::JudgeContext context = ContextFor("CHG0031337 CHG0031338", corpus);
     Candidate* read = context.NewCandidate("chg0031337");
     REQUIRE(read != nullptr);
     read->canonical = "chg0031337";

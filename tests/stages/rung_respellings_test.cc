@@ -16,28 +16,30 @@
 
 #include <doctest/doctest.h>
 
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "evidence/extractor.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "stages/judge_context.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
+#include "tests/support/ladder.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtText;
 using groundgate_test::CheckJudgedCases;
+using groundgate_test::ContextFor;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
+using groundgate_test::kSchedule;
+using groundgate_test::OneResultCorpus;
 
 constexpr std::string_view kFlight =
     R"({"flight": "HAT083", "departs": "2024-05-22T10:00:00",
@@ -101,31 +103,19 @@ TEST_SUITE("rung_respellings") {
     corpus.RecordUserMessage("When do I leave?");
     corpus.RecordToolResult("call_1", "get_flight", kFlight);
     // "02:00" could be 14:00 on a 12-hour clock; beside "16:00" it is not.
-    const std::string_view twelve = "Boarding is at 02:00.";
-    const Verdict read = DefaultGate().Judge(twelve, corpus);
-    const Candidate* grounded = AtText(read, twelve, "02:00");
-    REQUIRE(grounded != nullptr);
-    CHECK(grounded->status == CandidateStatus::kGrounded);
-    CHECK(grounded->reason == MatchReason::kRespelledTime);
-    const std::string_view day = "Boarding is at 02:00, landing at 16:00.";
-    const Verdict flagged = DefaultGate().Judge(day, corpus);
-    const Candidate* planted = AtText(flagged, day, "02:00");
-    REQUIRE(planted != nullptr);
-    CHECK(planted->status == CandidateStatus::kUnsupported);
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{"Boarding is at 02:00.", "02:00",
+                       CandidateStatus::kGrounded, MatchReason::kRespelledTime},
+                      {"Boarding is at 02:00, landing at 16:00.", "02:00",
+                       CandidateStatus::kUnsupported}});
   }
 
   TEST_CASE(
       "rung respellings: the entry point reads a part, never a substring") {
-    absl::StatusOr<std::unique_ptr<evidence::Extractor>> extractor =
-        evidence::Extractor::Create({});
-    REQUIRE(extractor.ok());
-    const GateOptions options;
     EvidenceCorpus corpus;
     corpus.RecordToolResult("call_1", "get_payment",
                             R"({"payment_id": "certificate_7504069"})");
-    stages::JudgeContext context("7504069 750406", corpus, **extractor, options,
-                                 /*read_names=*/true,
-                                 /*read_number_words=*/false);
+    stages::JudgeContext context = ContextFor("7504069 750406", corpus);
     Candidate* part = context.NewCandidate("7504069");
     REQUIRE(part != nullptr);
     CHECK(stages::GroundByRespelling(context, "7504069", part));
@@ -199,24 +189,6 @@ TEST_SUITE("rung_respellings") {
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
-  // The reservation the airline traces look like: ISO dates, clock times
-  // with seconds, a timestamp.
-  constexpr std::string_view kSchedule =
-      R"({"reservation_id": "4WQ150", "flights": [{"date": "2024-05-22",
-          "scheduled_departure_time_est": "14:00:00",
-          "scheduled_arrival_time_est": "17:30:45"},
-          {"date": "2024-05-22", "scheduled_departure_time_est": "23:00:00",
-          "scheduled_arrival_time_est": "02:15:00+1"}],
-          "created_at": "2024-05-06T13:25:06",
-          "boarding": "2023-09-12 09:05:00"})";
-
-  EvidenceCorpus ScheduleCorpus() {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("What does my booking say?");
-    corpus.RecordToolResult("call_1", "get_reservation_details", kSchedule);
-    return corpus;
-  }
-
   TEST_CASE("rung respellings: a date or time grounded with the reason why") {
     struct Case {
       std::string_view answer;
@@ -287,7 +259,7 @@ TEST_SUITE("rung_respellings") {
         {"Booked 2024-05-06T13:25:06.", "2024-05-06T13:25:06", "datetime",
          "2024-05-06t13:25:06", MatchReason::kExact},
     };
-    const EvidenceCorpus corpus = ScheduleCorpus();
+    const EvidenceCorpus corpus = OneResultCorpus(kSchedule);
     ForEachCase(kCases, [&](const Case& c) {
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       CHECK_FALSE(verdict.flagged());
@@ -297,7 +269,7 @@ TEST_SUITE("rung_respellings") {
       CHECK(candidate->shape == c.shape);
       CHECK(candidate->canonical == c.canonical);
       CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->carriers == std::vector<std::string>{"call_1"});
+      CHECK(candidate->carriers == std::vector<std::string>{"call_0"});
     });
   }
 
@@ -322,7 +294,7 @@ TEST_SUITE("rung_respellings") {
         {"Booked 2024-05-07T13:25:06.", "2024-05-07T13:25:06"},
         {"Booked 2024-05-06 13:26.", "2024-05-06 13:26"},
     };
-    const EvidenceCorpus corpus = ScheduleCorpus();
+    const EvidenceCorpus corpus = OneResultCorpus(kSchedule);
     ForEachCase(kCases, [&](const Case& c) {
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       const Candidate* candidate = AtText(verdict, c.answer, c.value);

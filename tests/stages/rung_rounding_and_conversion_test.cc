@@ -21,30 +21,23 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
 #include "tests/default_gate.h"
 #include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
+using groundgate_test::CheckJudged;
 using groundgate_test::CheckJudgedCases;
 using groundgate_test::CheckJudgedOverResult;
 using groundgate_test::DefaultGate;
 using groundgate_test::JudgedCase;
+using groundgate_test::kWeather;
 using groundgate_test::OneResultCorpus;
 
 constexpr std::string_view kRevenue =
     R"({"revenue": 1234567, "average_fare": 1234.567})";
-
-// An OpenWeather forecast as quintd-dev holds them (kasnerz/quintd, MIT):
-// the units named once, the readings bare.
-constexpr std::string_view kWeather =
-    R"({"units": {"temp": "°C", "wind": "m/s", "pressure": "hPa"},
-        "list": [{"main": {"temp": 17.58, "pressure": 1017},
-                  "wind": {"speed": 2.41}, "clouds": {"all": 35},
-                  "pop": 0.4523}]})";
 
 TEST_SUITE("rung_rounding_and_conversion") {
   TEST_CASE("rung rounding: a carried number rounded, a planted one flagged") {
@@ -71,11 +64,9 @@ TEST_SUITE("rung_rounding_and_conversion") {
     corpus.RecordUserMessage("How did we do?");
     corpus.RecordToolResult("call_1", "get_report", kRevenue);
     corpus.RecordUserMessage("And the fare?");
-    const std::string_view answer = "The average fare is $1,234.57.";
-    const Verdict verdict = DefaultGate().Judge(answer, corpus);
-    const Candidate* candidate = AtText(verdict, answer, "1,234.57");
-    REQUIRE(candidate != nullptr);
-    CHECK(candidate->status == CandidateStatus::kUnsupported);
+    CheckJudged(DefaultGate(), corpus,
+                {"The average fare is $1,234.57.", "1,234.57",
+                 CandidateStatus::kUnsupported});
   }
 
   TEST_CASE(
