@@ -29,6 +29,8 @@ namespace groundgate::evidence {
 namespace {
 
 using groundgate_test::CheckJudgedOverResult;
+using enum CandidateStatus;
+using enum MatchReason;
 
 // The unit after the first run of digits, '.' and ',' in `text`.
 UnitAfter UnitAfterNumber(std::string_view text) {
@@ -57,19 +59,15 @@ TEST_SUITE("quantities") {
     constexpr std::string_view kVideo =
         R"({"Video": "2160p@24/25/30/60fps, 1080p@25/30/60/120/240fps"})";
     CheckJudgedOverResult(
-        kVideo, {
-                    {"It films 1080p video.", "1080p",
-                     CandidateStatus::kGrounded, MatchReason::kCanonical},
-                    {"It films at 25/30/60/120/240fps.", "25",
-                     CandidateStatus::kGrounded, MatchReason::kCanonical},
-                    {"It films at 25/30/60/120/240fps.", "240",
-                     CandidateStatus::kGrounded, MatchReason::kCanonical},
-                    // Planted beside them.
-                    {"It films 1440p video.", "1440p",
-                     CandidateStatus::kUnsupported, MatchReason::kNone},
-                    {"It films at 25/30/60/120/480fps.", "480",
-                     CandidateStatus::kUnsupported, MatchReason::kNone},
-                });
+        kVideo,
+        {
+            {"It films 1080p video.", "1080p", kGrounded, kCanonical},
+            {"It films at 25/30/60/120/240fps.", "25", kGrounded, kCanonical},
+            {"It films at 25/30/60/120/240fps.", "240", kGrounded, kCanonical},
+            // Planted beside them.
+            {"It films 1440p video.", "1440p", kUnsupported, kNone},
+            {"It films at 25/30/60/120/480fps.", "480", kUnsupported, kNone},
+        });
   }
 
   TEST_CASE("numbers a result glued together are each read") {
@@ -79,19 +77,14 @@ TEST_SUITE("quantities") {
             "Internal": "32GB/64GB 3GB RAM"})";
     CheckJudgedOverResult(
         kSpecs, {
-                    {"It films at 30fps.", "30", CandidateStatus::kGrounded,
-                     MatchReason::kCanonical},
-                    {"It films at 120 frames per second.", "120",
-                     CandidateStatus::kGrounded, MatchReason::kCanonical},
-                    {"Four cores at 1.6 GHz.", "1.6",
-                     CandidateStatus::kGrounded, MatchReason::kCanonical},
-                    {"With 64GB of storage.", "64", CandidateStatus::kGrounded,
-                     MatchReason::kCanonical},
+                    {"It films at 30fps.", "30", kGrounded, kCanonical},
+                    {"It films at 120 frames per second.", "120", kGrounded,
+                     kCanonical},
+                    {"Four cores at 1.6 GHz.", "1.6", kGrounded, kCanonical},
+                    {"With 64GB of storage.", "64", kGrounded, kCanonical},
                     // Planted beside them.
-                    {"It films at 60fps.", "60", CandidateStatus::kUnsupported,
-                     MatchReason::kNone},
-                    {"Four cores at 1.8 GHz.", "1.8",
-                     CandidateStatus::kUnsupported, MatchReason::kNone},
+                    {"It films at 60fps.", "60", kUnsupported, kNone},
+                    {"Four cores at 1.8 GHz.", "1.8", kUnsupported, kNone},
                 });
   }
 

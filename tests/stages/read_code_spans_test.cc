@@ -27,6 +27,8 @@ using groundgate_test::CheckJudgedCases;
 using groundgate_test::CheckJudgedOverResult;
 using groundgate_test::DefaultGate;
 using groundgate_test::JudgeOverResult;
+using enum CandidateStatus;
+using enum MatchReason;
 
 // A result whose leaves are a one-word name and a name of several words.
 constexpr std::string_view kAccount =
@@ -44,18 +46,16 @@ TEST_SUITE("read_code_spans") {
   TEST_CASE(
       "read code spans: a span a result wrote is one value, planted not") {
     CheckJudgedOverResult(
-        kAccount, {
-                      {"The `Quenby` account is open.", "Quenby",
-                       CandidateStatus::kGrounded, MatchReason::kExact},
-                      {"The `Quenbie` account is open.", "Quenbie",
-                       CandidateStatus::kUnsupported},
-                      // Several tokens, written whole by the result: one value.
-                      // (A code span is read in an English answer only: long
-                      // enough to tell.)
-                      {"The host `esxi host alpha` is up again, as you asked.",
-                       "esxi host alpha", CandidateStatus::kGrounded,
-                       MatchReason::kExact},
-                  });
+        kAccount,
+        {
+            {"The `Quenby` account is open.", "Quenby", kGrounded, kExact},
+            {"The `Quenbie` account is open.", "Quenbie", kUnsupported},
+            // Several tokens, written whole by the result: one value.
+            // (A code span is read in an English answer only: long
+            // enough to tell.)
+            {"The host `esxi host alpha` is up again, as you asked.",
+             "esxi host alpha", kGrounded, kExact},
+        });
   }
 
   TEST_CASE("read code spans: a span of one token is of shape code") {
@@ -76,9 +76,9 @@ TEST_SUITE("read_code_spans") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Is the `Quenby` account open?");
     corpus.RecordToolResult("call_1", "get_accounts", R"({"open": 3})");
-    CheckJudgedCases(DefaultGate(), corpus,
-                     {{"The `Quenby` account is open.", "Quenby",
-                       CandidateStatus::kExempt, MatchReason::kExact}});
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"The `Quenby` account is open.", "Quenby", kExempt, kExact}});
   }
 }
 

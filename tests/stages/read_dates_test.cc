@@ -42,6 +42,8 @@ using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::kSchedule;
 using groundgate_test::OneResultCorpus;
+using enum CandidateStatus;
+using enum MatchReason;
 
 // The verdict on `answer` over the airline schedule.
 Verdict JudgeFlight(std::string_view answer) {
@@ -99,7 +101,7 @@ TEST_SUITE("read_dates") {
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
       REQUIRE(candidate != nullptr);
       CHECK(candidate->shape == "date");
-      CHECK((candidate->status == CandidateStatus::kGrounded) == c.grounded);
+      CHECK((candidate->status == kGrounded) == c.grounded);
     });
   }
 
@@ -124,7 +126,7 @@ TEST_SUITE("read_dates") {
     CHECK(answer.substr(time.start, time.end - time.start) == "2:00 PM");
     for (const Candidate& c : verdict.candidates) {
       CHECK(c.canonical != "2024");
-      CHECK(c.status == CandidateStatus::kGrounded);
+      CHECK(c.status == kGrounded);
     }
     CHECK_FALSE(verdict.flagged());
     // The same date in two spellings is one distinct value.
@@ -147,7 +149,7 @@ TEST_SUITE("read_dates") {
     const Verdict verdict = DefaultGate().Judge("On 05/06/2024.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].shape == "identifier");
-    CHECK(verdict.candidates[0].status == CandidateStatus::kUnsupported);
+    CHECK(verdict.candidates[0].status == kUnsupported);
   }
 
   TEST_CASE("prose that looks like a date is not one") {
@@ -411,10 +413,10 @@ TEST_SUITE("read_dates") {
     REQUIRE(verdict.candidates.size() == 2);
     CHECK(verdict.candidates[0].shape == "number");
     CHECK(verdict.candidates[0].canonical == "1903");
-    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[0].status == kGrounded);
     CHECK(verdict.candidates[1].shape == "number");
     CHECK(verdict.candidates[1].canonical == "1911");
-    CHECK(verdict.candidates[1].status == CandidateStatus::kUnsupported);
+    CHECK(verdict.candidates[1].status == kUnsupported);
   }
 }
 

@@ -33,6 +33,8 @@ using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
+using enum CandidateStatus;
+using enum MatchReason;
 
 // The start and end of `value` in `answer`, which must hold it.
 std::pair<std::size_t, std::size_t> SpanOf(std::string_view answer,
@@ -126,18 +128,15 @@ TEST_SUITE("read_equations") {
         "call_1", "get_prices",
         R"({"new_price": 1625, "certificates": 1327, "a": 150, "b": 149})");
     const JudgedCase cases[] = {
-        {"Total on card: $1,625 - $1,327 = $298", "298",
-         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "1625 - 1327"},
-        {"Total on card: $1,625 - $1,327 = $299", "299",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"Total on card: $1,625 - $1,327 = $298", "298", kGrounded,
+         kDerivedDifference, "1625 - 1327"},
+        {"Total on card: $1,625 - $1,327 = $299", "299", kUnsupported, kNone,
+         ""},
         {"- **Price:** $1,625 (New) - $1,327 (Old) = **$298**", "298",
-         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "1625 - 1327"},
-        {"The total is $299 ($150 + $149).", "299", CandidateStatus::kGrounded,
-         MatchReason::kDerivedSum, "150 + 149"},
-        {"The total is $298 ($150 + $149).", "298",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         kGrounded, kDerivedDifference, "1625 - 1327"},
+        {"The total is $299 ($150 + $149).", "299", kGrounded, kDerivedSum,
+         "150 + 149"},
+        {"The total is $298 ($150 + $149).", "298", kUnsupported, kNone, ""},
     };
     CheckJudgedCases(DefaultGate(), corpus, cases);
   }
@@ -161,11 +160,11 @@ TEST_SUITE("read_equations") {
     };
     const std::string right = list("1,000");
     const std::string planted = list("1,010");
-    CheckJudgedCases(DefaultGate(), corpus,
-                     {{right, "1,000", CandidateStatus::kGrounded,
-                       MatchReason::kDerivedSum, "500 + 250 + 250"},
-                      {planted, "1,010", CandidateStatus::kUnsupported}},
-                     "call_1");
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{right, "1,000", kGrounded, kDerivedSum, "500 + 250 + 250"},
+         {planted, "1,010", kUnsupported}},
+        "call_1");
   }
 
   TEST_CASE("read equations: a list's items may hold their amounts below") {
@@ -203,12 +202,11 @@ TEST_SUITE("read_equations") {
         "- **Flight 2:** DFW to EWR\n"
         "  - Price: $121\n"
         "- **Total Price:** $244\n";
-    CheckJudgedCases(DefaultGate(), corpus,
-                     {{right, "243", CandidateStatus::kGrounded,
-                       MatchReason::kDerivedSum, "122 + 121"},
-                      {planted, "244", CandidateStatus::kUnsupported},
-                      {kTwoPrices, "244", CandidateStatus::kGrounded,
-                       MatchReason::kDerivedSum, "115 + 129"}});
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{right, "243", kGrounded, kDerivedSum, "122 + 121"},
+         {planted, "244", kUnsupported},
+         {kTwoPrices, "244", kGrounded, kDerivedSum, "115 + 129"}});
   }
 }
 

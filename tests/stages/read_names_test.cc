@@ -37,6 +37,8 @@ using groundgate_test::kBooking;
 using groundgate_test::kEntity;
 using groundgate_test::kPassengers;
 using groundgate_test::OneResultCorpus;
+using enum CandidateStatus;
+using enum MatchReason;
 
 EvidenceCorpus ReservationCorpus() {
   EvidenceCorpus corpus;
@@ -49,29 +51,20 @@ TEST_SUITE("read_names") {
   TEST_CASE(
       "read names: a person's name whose words the list knows is judged") {
     const JudgedCase cases[] = {
-        {"- **Passenger:** Mia Li", "Mia Li", CandidateStatus::kGrounded,
-         MatchReason::kNameWords},
+        {"- **Passenger:** Mia Li", "Mia Li", kGrounded, kNameWords},
         // A given name swapped for another the list knows.
-        {"- **Passenger:** Ava Li", "Ava Li", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
-        {"The booking is for Noah Li.", "Noah Li",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"- **Passenger:** Ava Li", "Ava Li", kUnsupported, kNone},
+        {"The booking is for Noah Li.", "Noah Li", kUnsupported, kNone},
         // A surname swapped.
-        {"- **Passenger:** Mia Okafor", "Mia Okafor",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"- **Passenger:** Mia Garcia", "Mia Garcia",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"- **Passenger:** Mia Okafor", "Mia Okafor", kUnsupported, kNone},
+        {"- **Passenger:** Mia Garcia", "Mia Garcia", kUnsupported, kNone},
         // A given name that is also a common word, first in its line.
-        {"- **Passenger:** Mason Li", "Mason Li", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
-        {"Grace Li is on the booking.", "Grace Li",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"- **Passenger:** Mason Li", "Mason Li", kUnsupported, kNone},
+        {"Grace Li is on the booking.", "Grace Li", kUnsupported, kNone},
         // A common first word that is no name stays out of it.
-        {"Dear Mia Li, your trip is booked.", "Mia Li",
-         CandidateStatus::kGrounded, MatchReason::kNameWords},
+        {"Dear Mia Li, your trip is booked.", "Mia Li", kGrounded, kNameWords},
         // The given name alone.
-        {"Thank you, Mia.", "Mia", CandidateStatus::kGrounded,
-         MatchReason::kExact},
+        {"Thank you, Mia.", "Mia", kGrounded, kExact},
     };
     CheckJudgedCases(DefaultGate(), ReservationCorpus(), cases);
   }
@@ -94,12 +87,10 @@ TEST_SUITE("read_names") {
     // Planted beside the general knowledge above: a code no result carried
     // glosses nothing, and a person is judged even before a code.
     const JudgedCase planted[] = {
-        {"Mia Li flies from LaGuardia (JFK).", "LaGuardia",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"The seat is for Ava Li (LGA).", "Ava Li",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"Mia Li flies from Quenby (LGA).", "Quenby",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Mia Li flies from LaGuardia (JFK).", "LaGuardia", kUnsupported,
+         kNone},
+        {"The seat is for Ava Li (LGA).", "Ava Li", kUnsupported, kNone},
+        {"Mia Li flies from Quenby (LGA).", "Quenby", kUnsupported, kNone},
     };
     CheckJudgedCases(DefaultGate(), ReservationCorpus(), planted);
   }
@@ -120,14 +111,12 @@ TEST_SUITE("read_names") {
       CandidateStatus status;
     };
     const PersonCase cases[] = {
-        {kUser, "Your account is under Li Feng.", "Li Feng",
-         CandidateStatus::kGrounded},
-        {kUser, "Your account is under Ava Feng.", "Ava Feng",
-         CandidateStatus::kUnsupported},
+        {kUser, "Your account is under Li Feng.", "Li Feng", kGrounded},
+        {kUser, "Your account is under Ava Feng.", "Ava Feng", kUnsupported},
         {kUserEmailLast, "Your account is under Li Ava.", "Li Ava",
-         CandidateStatus::kUnsupported},
+         kUnsupported},
         // Not a person: a product's name makes no known word a person's.
-        {kProduct, "It ships to Ava Li.", "", CandidateStatus::kUnsupported},
+        {kProduct, "It ships to Ava Li.", "", kUnsupported},
     };
     ForEachCase(cases, [](const PersonCase& c) {
       EvidenceCorpus corpus;
@@ -156,7 +145,7 @@ TEST_SUITE("read_names") {
     // A place that is no country is still judged.
     CheckJudged(DefaultGate(), corpus,
                 {"Dragash, near Prizrenovo, expects rain.", "Prizrenovo",
-                 CandidateStatus::kUnsupported});
+                 kUnsupported});
   }
 
   TEST_CASE("read names: switched off, no name is judged") {

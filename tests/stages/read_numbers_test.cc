@@ -34,6 +34,8 @@ using groundgate_test::CheckJudgedOverResult;
 using groundgate_test::DefaultGate;
 using groundgate_test::JudgeOverResult;
 using groundgate_test::kWeather;
+using enum CandidateStatus;
+using enum MatchReason;
 
 constexpr std::string_view kFlightless = R"({"status": "ok"})";
 
@@ -55,47 +57,32 @@ TEST_SUITE("read_numbers") {
     CheckJudgedOverResult(
         kPhone,
         {
-            {"A 16MP camera.", "16", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"A 3340mAh battery.", "3340mAh", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"With 128/256GB of storage.", "128", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"With 128/256GB of storage.", "256", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"Bands 900/1800/1900 MHz.", "1800", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"With 128GB/256GB of storage.", "256", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"They won 4-1.", "4", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"They won 4-1.", "1", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
+            {"A 16MP camera.", "16", kGrounded, kCanonical},
+            {"A 3340mAh battery.", "3340mAh", kGrounded, kCanonical},
+            {"With 128/256GB of storage.", "128", kGrounded, kCanonical},
+            {"With 128/256GB of storage.", "256", kGrounded, kCanonical},
+            {"Bands 900/1800/1900 MHz.", "1800", kGrounded, kCanonical},
+            {"With 128GB/256GB of storage.", "256", kGrounded, kCanonical},
+            {"They won 4-1.", "4", kGrounded, kCanonical},
+            {"They won 4-1.", "1", kGrounded, kCanonical},
             {"Between 26-30\xC2\xB0"
              "C.",
-             "30", CandidateStatus::kGrounded, MatchReason::kCanonical},
+             "30", kGrounded, kCanonical},
             // Planted beside them.
-            {"A 13MP camera.", "13", CandidateStatus::kUnsupported,
-             MatchReason::kNone},
-            {"With 128/512GB of storage.", "512", CandidateStatus::kUnsupported,
-             MatchReason::kNone},
-            {"They won 5-1.", "5", CandidateStatus::kUnsupported,
-             MatchReason::kNone},
+            {"A 13MP camera.", "13", kUnsupported, kNone},
+            {"With 128/512GB of storage.", "512", kUnsupported, kNone},
+            {"They won 5-1.", "5", kUnsupported, kNone},
             {"Between 26-31\xC2\xB0"
              "C.",
-             "31", CandidateStatus::kUnsupported, MatchReason::kNone},
+             "31", kUnsupported, kNone},
             // A hyphen and a measure word (quintd-dev gsmarena: "a 2.4-inch
             // TFT display" where the data's size is empty).
-            {"A 16-megapixel camera.", "16", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"A 13-megapixel camera.", "13", CandidateStatus::kUnsupported,
-             MatchReason::kNone},
+            {"A 16-megapixel camera.", "16", kGrounded, kCanonical},
+            {"A 13-megapixel camera.", "13", kUnsupported, kNone},
             // Without a unit, a list of numbers of three digits or more
             // (quintd-dev gsmarena: "GSM 900/1800" for "GSM 900 / 1800").
-            {"Bands GSM 900/1800.", "1800", CandidateStatus::kGrounded,
-             MatchReason::kCanonical},
-            {"Bands GSM 900/1850.", "1850", CandidateStatus::kUnsupported,
-             MatchReason::kNone},
+            {"Bands GSM 900/1800.", "1800", kGrounded, kCanonical},
+            {"Bands GSM 900/1850.", "1850", kUnsupported, kNone},
         });
     // "24/7" and "1/2" are prose, not lists.
     for (const std::string_view answer :
@@ -112,14 +99,12 @@ TEST_SUITE("read_numbers") {
     constexpr std::string_view kWind =
         R"({"wind": {"speed": 1.3, "gust": 0.5}, "clouds": {"all": 35}})";
     CheckJudgedOverResult(
-        kWind, {
-                   {"Humidity around 80 percent.", "80 percent",
-                    CandidateStatus::kUnsupported, MatchReason::kNone},
-                   {"Humidity around 80%.", "80", CandidateStatus::kUnsupported,
-                    MatchReason::kNone},
-                   {"Cloud cover of 35 percent.", "35 percent",
-                    CandidateStatus::kGrounded, MatchReason::kCanonical},
-               });
+        kWind,
+        {
+            {"Humidity around 80 percent.", "80 percent", kUnsupported, kNone},
+            {"Humidity around 80%.", "80", kUnsupported, kNone},
+            {"Cloud cover of 35 percent.", "35 percent", kGrounded, kCanonical},
+        });
   }
 
   TEST_CASE(
@@ -127,10 +112,8 @@ TEST_SUITE("read_numbers") {
     constexpr std::string_view kFlight = R"({"available_seats": 54})";
     CheckJudgedOverResult(
         kFlight, {
-                     {"Available Seats: 54", "54", CandidateStatus::kGrounded,
-                      MatchReason::kCanonical},
-                     {"Available Seats: 64", "64",
-                      CandidateStatus::kUnsupported, MatchReason::kNone},
+                     {"Available Seats: 54", "54", kGrounded, kCanonical},
+                     {"Available Seats: 64", "64", kUnsupported, kNone},
                  });
     for (std::string_view prose :
          {"I found 3 issues and 2 passengers.", "1. Flight one\n2. Flight two",
@@ -176,7 +159,7 @@ TEST_SUITE("read_numbers") {
       const Verdict verdict = DefaultGate().Judge(answer, corpus);
       REQUIRE(verdict.candidates.size() == 1);
       CHECK(verdict.candidates[0].canonical == "41000");
-      CHECK(verdict.candidates[0].reason == MatchReason::kRespelledNumber);
+      CHECK(verdict.candidates[0].reason == kRespelledNumber);
     }
     // Below min_digits a number in words is no candidate; with min_digits 2
     // it is one.
@@ -188,7 +171,7 @@ TEST_SUITE("read_numbers") {
     const Verdict read = two->Judge("It holds forty-one rows.", corpus);
     REQUIRE(read.candidates.size() == 1);
     CHECK(read.candidates[0].canonical == "41");
-    CHECK(read.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(read.candidates[0].status == kGrounded);
   }
 }
 

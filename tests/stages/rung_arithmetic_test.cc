@@ -30,6 +30,8 @@ using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
+using enum CandidateStatus;
+using enum MatchReason;
 
 constexpr std::string_view kPrices =
     R"({"fare": 136, "bags": 109, "seat": 282, "meal": 177})";
@@ -45,18 +47,16 @@ TEST_SUITE("rung_arithmetic") {
   TEST_CASE(
       "rung arithmetic: a value computed from shown numbers, not a typo") {
     const JudgedCase cases[] = {
-        {"Fare $136 plus bags $109: $245.", "245", CandidateStatus::kGrounded,
-         MatchReason::kDerivedSum, "109 + 136"},
-        {"Fare $136 plus bags $109: $246.", "246",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"Fare $136 plus bags $109: $245.", "245", kGrounded, kDerivedSum,
+         "109 + 136"},
+        {"Fare $136 plus bags $109: $246.", "246", kUnsupported, kNone, ""},
         {"The seat at $282 less the meal at $177 leaves $105.", "105",
-         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "282 - 177"},
+         kGrounded, kDerivedDifference, "282 - 177"},
         {"The seat at $282 less the meal at $177 leaves $115.", "115",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         kUnsupported, kNone, ""},
         // A derived value is an operand of the next: $105 + $136 = $241.
-        {"$282 - $177 = $105, and $105 + $136 = $241.", "241",
-         CandidateStatus::kGrounded, MatchReason::kDerivedSum, "105 + 136"},
+        {"$282 - $177 = $105, and $105 + $136 = $241.", "241", kGrounded,
+         kDerivedSum, "105 + 136"},
     };
     CheckJudgedCases(DefaultGate(), PricesCorpus(), cases, "call_1");
   }
@@ -64,10 +64,9 @@ TEST_SUITE("rung_arithmetic") {
   TEST_CASE("rung arithmetic: a line that says total may use unshown numbers") {
     const EvidenceCorpus corpus = PricesCorpus();
     CheckJudgedCases(DefaultGate(), corpus,
-                     {{"Total: $245.", "245", CandidateStatus::kGrounded,
-                       MatchReason::kDerivedSum},
+                     {{"Total: $245.", "245", kGrounded, kDerivedSum},
                       // Without the cue, an unshown sum is a typed number.
-                      {"You owe $245.", "245", CandidateStatus::kUnsupported}});
+                      {"You owe $245.", "245", kUnsupported}});
   }
 
   TEST_CASE(
@@ -80,15 +79,15 @@ TEST_SUITE("rung_arithmetic") {
     corpus.RecordUserMessage("Downgrade them to economy, please.");
     corpus.RecordToolResult("call_2", "update_reservation",
                             R"({"price": 241})");
-    const Candidate previous = CheckJudged(
-        DefaultGate(), corpus,
-        {"New total: $241 (previously $1,679 + $1,859 = $3,538).", "3,538",
-         CandidateStatus::kGrounded, MatchReason::kDerivedSum, "1679 + 1859"});
+    const Candidate previous =
+        CheckJudged(DefaultGate(), corpus,
+                    {"New total: $241 (previously $1,679 + $1,859 = $3,538).",
+                     "3,538", kGrounded, kDerivedSum, "1679 + 1859"});
     CHECK(previous.grounding == Grounding::kPriorTurn);
     CHECK(previous.carriers.empty());
     CheckJudged(DefaultGate(), corpus,
                 {"New total: $241 (previously $1,679 + $1,859 = $3,548).",
-                 "3,548", CandidateStatus::kUnsupported});
+                 "3,548", kUnsupported});
   }
 
   TEST_CASE(
@@ -98,9 +97,8 @@ TEST_SUITE("rung_arithmetic") {
     named.RecordToolResult("call_1", "search_flights", R"({"price": 174})");
     CheckJudgedCases(
         DefaultGate(), named,
-        {{"The total is $348.", "348", CandidateStatus::kGrounded,
-          MatchReason::kDerivedProduct, "2 * 174"},
-         {"The total is $358.", "358", CandidateStatus::kUnsupported}});
+        {{"The total is $348.", "348", kGrounded, kDerivedProduct, "2 * 174"},
+         {"The total is $358.", "358", kUnsupported}});
   }
 
   TEST_CASE("rung arithmetic: no count named, a double of a price is typed") {
@@ -108,7 +106,7 @@ TEST_SUITE("rung_arithmetic") {
     unnamed.RecordUserMessage("Book it, please.");
     unnamed.RecordToolResult("call_1", "search_flights", R"({"price": 174})");
     CheckJudged(DefaultGate(), unnamed,
-                {"The total is $348.", "348", CandidateStatus::kUnsupported});
+                {"The total is $348.", "348", kUnsupported});
   }
 
   // An airline conversation (tau-bench, MIT, taubench-airline-t11-r0): the
@@ -130,13 +128,12 @@ TEST_SUITE("rung_arithmetic") {
     const EvidenceCorpus corpus = PaymentCorpus();
     const JudgedCase cases[] = {
         {"Paying $375 with your certificate leaves $125 remaining on it.",
-         "125", CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "500 - 375"},
+         "125", kGrounded, kDerivedDifference, "500 - 375"},
         {"Paying $375 with your certificate leaves $135 remaining on it.",
-         "135", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         "135", kUnsupported, kNone, ""},
         // Without the word, no remainder is searched.
         {"Paying $375 with your certificate, then $125 on the card.", "125",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         kUnsupported, kNone, ""},
     };
     ForEachCase(cases, [&](const JudgedCase& c) {
       const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
@@ -149,19 +146,17 @@ TEST_SUITE("rung_arithmetic") {
     const EvidenceCorpus corpus = PaymentCorpus();
     const JudgedCase cases[] = {
         // The parts add up to a total read turns before.
-        {"- **Gift Card:** $128\n- **Credit Card:** $247\n", "247",
-         CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "375 - 128"},
+        {"- **Gift Card:** $128\n- **Credit Card:** $247\n", "247", kGrounded,
+         kDerivedDifference, "375 - 128"},
         {"- **Gift Card:** $128\n- **Credit Card:** $257\n", "257",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         kUnsupported, kNone, ""},
         // The list's own Total line.
         {"- Total: $833\n- Certificate: $500\n- Gift Cards: $327\n"
          "- Remaining on MasterCard: $6\n",
-         "327", CandidateStatus::kGrounded, MatchReason::kDerivedDifference,
-         "833 - 500 - 6"},
+         "327", kGrounded, kDerivedDifference, "833 - 500 - 6"},
         {"- Total: $833\n- Certificate: $500\n- Gift Cards: $337\n"
          "- Remaining on MasterCard: $6\n",
-         "337", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         "337", kUnsupported, kNone, ""},
     };
     CheckJudgedCases(DefaultGate(), corpus, cases);
   }
@@ -180,30 +175,28 @@ TEST_SUITE("rung_arithmetic") {
     const JudgedCase cases[] = {
         {"2. **SFO to SEA**: Flight HAT134 to PHX and HAT045 to SEA\n"
          "   - Price: $580",
-         "580", CandidateStatus::kGrounded, MatchReason::kDerivedSum,
-         "210 + 370"},
+         "580", kGrounded, kDerivedSum, "210 + 370"},
         {"2. **SFO to SEA**: Flight HAT134 to PHX and HAT045 to SEA\n"
          "   - Price: $590",
-         "590", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         "590", kUnsupported, kNone, ""},
         // Fares of two itineraries (210 + 497) are no column of one table.
         {"2. **SFO to SEA**: Flight HAT134 to PHX and HAT144 to PHX\n"
          "   - Price: $707",
-         "707", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         "707", kUnsupported, kNone, ""},
         // Under one flight, a price is that flight's: a slip of it that
         // equals its itinerary's economy fares (124 + 106) stays flagged...
         {"1. **Flight HAT134**: SFO to PHX\n   - Price: $230", "230",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         kUnsupported, kNone, ""},
         {"- **Flight 1:** SFO to PHX\n  - Flight Number: HAT134\n"
          "  - Price: $230",
-         "230", CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         "230", kUnsupported, kNone, ""},
         // ... unless its line calls it a total.
         {"1. **Flight HAT134**: SFO to PHX\n   - Total economy fare: $230",
-         "230", CandidateStatus::kGrounded, MatchReason::kDerivedSum,
-         "124 + 106"},
+         "230", kGrounded, kDerivedSum, "124 + 106"},
     };
     ForEachCase(cases, [&](const JudgedCase& c) {
       const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
-      if (c.status == CandidateStatus::kGrounded) {
+      if (c.status == kGrounded) {
         REQUIRE(candidate.carriers.size() == 1);
         CHECK(candidate.carriers[0] == "call_1");
         CHECK(candidate.grounding == Grounding::kThisTurn);
@@ -227,25 +220,24 @@ TEST_SUITE("rung_arithmetic") {
     corpus.RecordToolResult("call_3", "update_reservation_flights",
                             R"({"status": "ok"})");
     const JudgedCase cases[] = {
-        {"- Total Price: $3,538 per passenger", "3,538",
-         CandidateStatus::kGrounded, MatchReason::kDerivedSum, "1679 + 1859"},
-        {"- Total Price: $3,539 per passenger", "3,539",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"- Total Price: $3,538 per passenger", "3,538", kGrounded, kDerivedSum,
+         "1679 + 1859"},
+        {"- Total Price: $3,539 per passenger", "3,539", kUnsupported, kNone,
+         ""},
         // Two amounts of two results (1679 + 2100) add up to nothing read.
-        {"- Total Price: $3,779 per passenger", "3,779",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"- Total Price: $3,779 per passenger", "3,779", kUnsupported, kNone,
+         ""},
         // The flights are one table: their column's total, whatever the
         // line says (GroundByColumnTotal).
-        {"- Price: $3,538 per passenger", "3,538", CandidateStatus::kGrounded,
-         MatchReason::kDerivedSum, "1679 + 1859"},
+        {"- Price: $3,538 per passenger", "3,538", kGrounded, kDerivedSum,
+         "1679 + 1859"},
         // Amounts of one object are no column: only a line that names a
         // sum adds them up (2100 + 1859 of two results never).
-        {"- Price: $3,959 per passenger", "3,959",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"- Price: $3,959 per passenger", "3,959", kUnsupported, kNone, ""},
     };
     ForEachCase(cases, [&](const JudgedCase& c) {
       const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
-      if (c.status == CandidateStatus::kGrounded) {
+      if (c.status == kGrounded) {
         // Law 7: read in an earlier turn, so no carrier of this one.
         CHECK(candidate.grounding == Grounding::kPriorTurn);
         CHECK(candidate.carriers.empty());
@@ -272,14 +264,11 @@ TEST_SUITE("rung_arithmetic") {
              std::string(total) + "\n";
     };
     const std::string right = answer("150");
-    const Candidate total =
-        CheckJudged(DefaultGate(), corpus,
-                    {right, "150", CandidateStatus::kGrounded,
-                     MatchReason::kDerivedProduct});
+    const Candidate total = CheckJudged(
+        DefaultGate(), corpus, {right, "150", kGrounded, kDerivedProduct});
     CHECK(total.carriers.empty());  // no result carried an operand
     const std::string planted = answer("152");
-    CheckJudged(DefaultGate(), corpus,
-                {planted, "152", CandidateStatus::kUnsupported});
+    CheckJudged(DefaultGate(), corpus, {planted, "152", kUnsupported});
   }
 
   TEST_CASE("rung arithmetic: a total line names sums, not differences") {
@@ -292,9 +281,8 @@ TEST_SUITE("rung_arithmetic") {
         R"([{"price": 105, "seats": 69}, {"price": 190, "business": 365}])");
     CheckJudgedCases(
         DefaultGate(), corpus,
-        {{"Total Price: $295", "295", CandidateStatus::kGrounded,
-          MatchReason::kDerivedSum, "105 + 190"},
-         {"Total Price: $296", "296", CandidateStatus::kUnsupported}});
+        {{"Total Price: $295", "295", kGrounded, kDerivedSum, "105 + 190"},
+         {"Total Price: $296", "296", kUnsupported}});
   }
 
   TEST_CASE("counts named: a count with its noun, not a bare number") {
@@ -339,18 +327,17 @@ TEST_SUITE("rung_arithmetic") {
         "payment_history": [{"payment_id": "gift_card_9823297", "amount": 522},
                             {"payment_id": "gift_card_9823297", "amount": -114}]})");
     const JudgedCase cases[] = {
-        {"The refund of $38 per passenger has been credited.", "38",
-         CandidateStatus::kGrounded, MatchReason::kDerivedProduct, "-114 / 3"},
+        {"The refund of $38 per passenger has been credited.", "38", kGrounded,
+         kDerivedProduct, "-114 / 3"},
         {"The refund of **$38** per passenger has been credited.", "38",
-         CandidateStatus::kGrounded, MatchReason::kDerivedProduct, "-114 / 3"},
+         kGrounded, kDerivedProduct, "-114 / 3"},
         {"The refund of $39 per passenger has been credited.", "39",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         kUnsupported, kNone, ""},
         // A share of a count nobody named (114 / 2).
         {"The refund of $57 per passenger has been credited.", "57",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+         kUnsupported, kNone, ""},
         // Without "per passenger" it is no share.
-        {"The refund of $38 has been credited.", "38",
-         CandidateStatus::kUnsupported, MatchReason::kNone, ""},
+        {"The refund of $38 has been credited.", "38", kUnsupported, kNone, ""},
     };
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
@@ -361,9 +348,8 @@ TEST_SUITE("rung_arithmetic") {
     const EvidenceCorpus corpus = PricesCorpus();
     constexpr std::string_view kAnswer = "Fare $136 plus bags $109: $245.";
     CheckJudgedCases(*gate, PricesCorpus(),
-                     {{kAnswer, "245", CandidateStatus::kUnsupported},
-                      {kAnswer, "136", CandidateStatus::kGrounded,
-                       MatchReason::kCanonical}});
+                     {{kAnswer, "245", kUnsupported},
+                      {kAnswer, "136", kGrounded, kCanonical}});
   }
 }
 

@@ -28,6 +28,8 @@ namespace {
 
 using groundgate_test::ContextFor;
 using groundgate_test::DefaultGate;
+using enum CandidateStatus;
+using enum MatchReason;
 
 constexpr std::string_view kReservation =
     R"({"reservation_id": "HXDUBJ", "flights": [{"date": "2024-05-18"}]})";
@@ -45,13 +47,13 @@ TEST_SUITE("rung_derived_dates") {
     corpus.RecordUserMessage("Move my flight two days later, please.");
     corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
     const Candidate moved = Only("You now fly on 2024-05-20.", corpus);
-    CHECK(moved.status == CandidateStatus::kGrounded);
-    CHECK(moved.reason == MatchReason::kDerivedDate);
+    CHECK(moved.status == kGrounded);
+    CHECK(moved.reason == kDerivedDate);
     CHECK(moved.derivation == "2024-05-18 + 2 days");
     REQUIRE(moved.carriers.size() == 1);
     CHECK(moved.carriers[0] == "call_1");
     const Candidate planted = Only("You now fly on 2024-05-21.", corpus);
-    CHECK(planted.status == CandidateStatus::kUnsupported);
+    CHECK(planted.status == kUnsupported);
     CHECK(planted.derivation.empty());
   }
 
@@ -59,11 +61,11 @@ TEST_SUITE("rung_derived_dates") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("I fly on 2024-06-10; make it the day before.");
     const Candidate moved = Only("You now fly on June 9, 2024.", corpus);
-    CHECK(moved.status == CandidateStatus::kExempt);
-    CHECK(moved.reason == MatchReason::kDerivedDate);
+    CHECK(moved.status == kExempt);
+    CHECK(moved.reason == kDerivedDate);
     CHECK(moved.derivation == "2024-06-10 - 1 day");
     const Candidate planted = Only("You now fly on June 8, 2024.", corpus);
-    CHECK(planted.status == CandidateStatus::kUnsupported);
+    CHECK(planted.status == kUnsupported);
   }
 
   TEST_CASE("rung derived dates: the entry point moves only as asked") {
@@ -85,7 +87,7 @@ TEST_SUITE("rung_derived_dates") {
     Candidate* planted = context.NewCandidate("before");
     REQUIRE(planted != nullptr);
     CHECK_FALSE(stages::GroundByDayShift(context, *before, planted));
-    CHECK(planted->status == CandidateStatus::kUnsupported);
+    CHECK(planted->status == kUnsupported);
   }
 }
 

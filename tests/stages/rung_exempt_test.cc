@@ -27,6 +27,8 @@ using groundgate_test::CheckJudged;
 using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
 using groundgate_test::JudgedCase;
+using enum CandidateStatus;
+using enum MatchReason;
 
 TEST_SUITE("rung_exempt") {
   TEST_CASE("rung exempt: what the user typed is exempt, a neighbour is not") {
@@ -34,20 +36,15 @@ TEST_SUITE("rung_exempt") {
     corpus.RecordUserMessage(
         "Ticket CHG0031337 shows 41200 errors; my budget is 1500000.");
     const JudgedCase cases[] = {
-        {"Ticket CHG0031337 is being checked.", "CHG0031337",
-         CandidateStatus::kExempt, MatchReason::kExact},
-        {"Ticket CHG0031338 is being checked.", "CHG0031338",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Ticket CHG0031337 is being checked.", "CHG0031337", kExempt, kExact},
+        {"Ticket CHG0031338 is being checked.", "CHG0031338", kUnsupported,
+         kNone},
         // Respelled by the answer: canonical.
-        {"You saw 41,200 errors.", "41,200", CandidateStatus::kExempt,
-         MatchReason::kCanonical},
-        {"You saw 41,202 errors.", "41,202", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
+        {"You saw 41,200 errors.", "41,200", kExempt, kCanonical},
+        {"You saw 41,202 errors.", "41,202", kUnsupported, kNone},
         // Written as people write money: respelled_number.
-        {"Your budget of $1.5M is noted.", "1.5M", CandidateStatus::kExempt,
-         MatchReason::kRespelledNumber},
-        {"Your budget of $1.6M is noted.", "1.6M",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Your budget of $1.5M is noted.", "1.5M", kExempt, kRespelledNumber},
+        {"Your budget of $1.6M is noted.", "1.6M", kUnsupported, kNone},
     };
     CheckJudgedCases(DefaultGate(), corpus, cases);
   }
@@ -58,10 +55,9 @@ TEST_SUITE("rung_exempt") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("What changed?");
     const JudgedCase cases[] = {
-        {"Change CHG0031337 was applied.", "CHG0031337",
-         CandidateStatus::kExempt, MatchReason::kDeclaredExemption},
-        {"Change CHG0031339 was applied.", "CHG0031339",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Change CHG0031337 was applied.", "CHG0031337", kExempt,
+         kDeclaredExemption},
+        {"Change CHG0031339 was applied.", "CHG0031339", kUnsupported, kNone},
     };
     CheckJudgedCases(*gate, corpus, cases);
   }
@@ -71,10 +67,8 @@ TEST_SUITE("rung_exempt") {
     corpus.RecordExempt("The current time is 2024-05-15 15:00:00 EST.");
     corpus.RecordUserMessage("I want to fly on May 20th.");
     const JudgedCase cases[] = {
-        {"You fly on May 20, 2024.", "May 20, 2024", CandidateStatus::kExempt,
-         MatchReason::kRespelledDate},
-        {"You fly on May 21, 2024.", "May 21, 2024",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"You fly on May 20, 2024.", "May 20, 2024", kExempt, kRespelledDate},
+        {"You fly on May 21, 2024.", "May 21, 2024", kUnsupported, kNone},
     };
     CheckJudgedCases(DefaultGate(), corpus, cases);
   }
@@ -83,10 +77,10 @@ TEST_SUITE("rung_exempt") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("First name Beatrix, last name Okafor.");
     const JudgedCase cases[] = {
-        {"The ticket is for Beatrix Okafor.", "Beatrix Okafor",
-         CandidateStatus::kExempt, MatchReason::kNameWords},
-        {"The ticket is for Beatrix Okonkwo.", "Beatrix Okonkwo",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"The ticket is for Beatrix Okafor.", "Beatrix Okafor", kExempt,
+         kNameWords},
+        {"The ticket is for Beatrix Okonkwo.", "Beatrix Okonkwo", kUnsupported,
+         kNone},
     };
     CheckJudgedCases(DefaultGate(), corpus, cases);
   }
@@ -98,8 +92,8 @@ TEST_SUITE("rung_exempt") {
     corpus.RecordToolResult("c1", "t", R"({"tenant": "TENANT-0042"})");
     const Verdict verdict = gate->Judge("Tenant TENANT-0042.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[0].reason == MatchReason::kDeclaredExemption);
+    CHECK(verdict.candidates[0].status == kExempt);
+    CHECK(verdict.candidates[0].reason == kDeclaredExemption);
     CHECK(verdict.candidates[0].carriers.empty());
     CHECK(verdict.looked_up == 0);
     REQUIRE(verdict.answer_carriers.has_value());
@@ -111,10 +105,10 @@ TEST_SUITE("rung_exempt") {
     corpus.RecordUserMessage("Ticket RITM0058213, amount 41,200.");
     const Verdict verdict = DefaultGate().Judge("RITM0058213: 41,200.", corpus);
     REQUIRE(verdict.candidates.size() == 2);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[0].reason == MatchReason::kExact);
-    CHECK(verdict.candidates[1].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[1].reason == MatchReason::kCanonical);
+    CHECK(verdict.candidates[0].status == kExempt);
+    CHECK(verdict.candidates[0].reason == kExact);
+    CHECK(verdict.candidates[1].status == kExempt);
+    CHECK(verdict.candidates[1].reason == kCanonical);
   }
 
   TEST_CASE("rung exempt: a date the user wrote in words is exempt repeated") {
@@ -125,10 +119,10 @@ TEST_SUITE("rung_exempt") {
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
     CHECK_FALSE(verdict.flagged());
     REQUIRE(verdict.candidates.size() == 2);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[0].reason == MatchReason::kRespelledDate);
-    CHECK(verdict.candidates[1].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[1].reason == MatchReason::kRespelledTime);
+    CHECK(verdict.candidates[0].status == kExempt);
+    CHECK(verdict.candidates[0].reason == kRespelledDate);
+    CHECK(verdict.candidates[1].status == kExempt);
+    CHECK(verdict.candidates[1].reason == kRespelledTime);
   }
 
   TEST_CASE(
@@ -141,8 +135,8 @@ TEST_SUITE("rung_exempt") {
     corpus.RecordToolResult("c1", "search_direct_flight",
                             R"([{"flight_number": "HAT069"}])");
     CheckJudged(DefaultGate(), corpus,
-                {"Flights on May 20, 2024: HAT069.", "May 20, 2024",
-                 CandidateStatus::kExempt, MatchReason::kRespelledDate});
+                {"Flights on May 20, 2024: HAT069.", "May 20, 2024", kExempt,
+                 kRespelledDate});
     // A year no one named, or a day the user did not give: typed.
     for (const std::string_view typed : {"Flights on May 20, 2023: HAT069.",
                                          "Flights on May 21, 2024: HAT069."}) {

@@ -36,22 +36,24 @@ using groundgate_test::JudgedCase;
 using groundgate_test::kBooking;
 using groundgate_test::kEntity;
 using groundgate_test::kPassengers;
+using enum CandidateStatus;
+using enum MatchReason;
 
 TEST_SUITE("rung_names") {
   TEST_CASE("rung names: each word carried grounds it, a swapped word not") {
     const JudgedCase cases[] = {
         // First and last name from two fields.
-        {"The passenger is Beatrix Okafor.", "Beatrix Okafor",
-         CandidateStatus::kGrounded, MatchReason::kNameWords},
-        {"The passenger is Beatrix Okonkwo.", "Beatrix Okonkwo",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"The passenger is Imogen Okafor.", "Imogen Okafor",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"The passenger is Beatrix Okafor.", "Beatrix Okafor", kGrounded,
+         kNameWords},
+        {"The passenger is Beatrix Okonkwo.", "Beatrix Okonkwo", kUnsupported,
+         kNone},
+        {"The passenger is Imogen Okafor.", "Imogen Okafor", kUnsupported,
+         kNone},
         // Written as one handle in the result.
-        {"I booked it through Hotel Dealz.", "Hotel Dealz",
-         CandidateStatus::kGrounded, MatchReason::kNameWords},
-        {"I booked it through Hotel Dealzy.", "Hotel Dealzy",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"I booked it through Hotel Dealz.", "Hotel Dealz", kGrounded,
+         kNameWords},
+        {"I booked it through Hotel Dealzy.", "Hotel Dealzy", kUnsupported,
+         kNone},
     };
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Who is on the booking?");
@@ -93,10 +95,9 @@ TEST_SUITE("rung_names") {
 
   TEST_CASE("rung names: a passenger list read a turn earlier still judges") {
     const EvidenceCorpus corpus = UpgradeCorpus();
-    const Candidate read =
-        CheckJudged(DefaultGate(), corpus,
-                    {"Mia Li is now in business on HAT083.", "Mia Li",
-                     CandidateStatus::kGrounded, MatchReason::kNameWords});
+    const Candidate read = CheckJudged(DefaultGate(), corpus,
+                                       {"Mia Li is now in business on HAT083.",
+                                        "Mia Li", kGrounded, kNameWords});
     // Law 7: read, but not by a result of this turn.
     CHECK(read.grounding == Grounding::kPriorTurn);
     CHECK(read.carriers.empty());
@@ -104,10 +105,9 @@ TEST_SUITE("rung_names") {
 
   TEST_CASE("rung names: a passenger read a turn earlier, a word swapped") {
     const JudgedCase cases[] = {
-        {"Ava Li is now in business on HAT083.", "Ava Li",
-         CandidateStatus::kUnsupported},
+        {"Ava Li is now in business on HAT083.", "Ava Li", kUnsupported},
         {"Mia Okafor is now in business on HAT083.", "Mia Okafor",
-         CandidateStatus::kUnsupported},
+         kUnsupported},
     };
     CheckJudgedCases(DefaultGate(), UpgradeCorpus(), cases);
   }
@@ -119,14 +119,14 @@ TEST_SUITE("rung_names") {
                             R"({"hotel_name": "Hilton San Francisco"})");
     corpus.RecordUserMessage("Book it.");
     corpus.RecordToolResult("call_2", "book_hotel", R"({"status": "booked"})");
-    const Candidate read = CheckJudged(
-        DefaultGate(), corpus,
-        {"You are booked at Hilton San Francisco.", "Hilton San Francisco",
-         CandidateStatus::kGrounded, MatchReason::kExact});
+    const Candidate read =
+        CheckJudged(DefaultGate(), corpus,
+                    {"You are booked at Hilton San Francisco.",
+                     "Hilton San Francisco", kGrounded, kExact});
     CHECK(read.grounding == Grounding::kPriorTurn);
-    CheckJudged(DefaultGate(), corpus,
-                {"You are booked at Hilton Chicago.", "Hilton Chicago",
-                 CandidateStatus::kUnsupported});
+    CheckJudged(
+        DefaultGate(), corpus,
+        {"You are booked at Hilton Chicago.", "Hilton Chicago", kUnsupported});
     // No word of it was ever carried: general knowledge.
     CHECK_FALSE(
         DefaultGate().Judge("Your flight lands in Chicago.", corpus).flagged());
@@ -135,28 +135,25 @@ TEST_SUITE("rung_names") {
   TEST_CASE("rung names: another form of a carried name, and beside it") {
     const JudgedCase cases[] = {
         // The adjective of a carried place or people.
-        {"It is a Catalonian enterprise.", "Catalonian",
-         CandidateStatus::kGrounded, MatchReason::kRespelledName},
-        {"It was a Lombardic kingdom.", "Lombardic", CandidateStatus::kGrounded,
-         MatchReason::kRespelledName},
-        {"It is a Sardinian enterprise.", "Sardinian",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"It is a Catalanese enterprise.", "Catalanese",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"It is a Catalonian enterprise.", "Catalonian", kGrounded,
+         kRespelledName},
+        {"It was a Lombardic kingdom.", "Lombardic", kGrounded, kRespelledName},
+        {"It is a Sardinian enterprise.", "Sardinian", kUnsupported, kNone},
+        {"It is a Catalanese enterprise.", "Catalanese", kUnsupported, kNone},
         // The words of a carried abbreviation written right after them.
         {"Its legal form is a Sociedad Anónima (S.A.).", "Sociedad Anónima",
-         CandidateStatus::kGrounded, MatchReason::kRespelledName},
+         kGrounded, kRespelledName},
         {"Its legal form is a Sociedad Limitada (S.A.).", "Sociedad Limitada",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+         kUnsupported, kNone},
         {"Its legal form is a Sociedad Limitada (S.L.).", "Sociedad Limitada",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+         kUnsupported, kNone},
     };
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Describe the entity.");
     corpus.RecordToolResult("call_1", "get_entity", kEntity);
     ForEachCase(cases, [&](const JudgedCase& c) {
       const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
-      if (c.status == CandidateStatus::kGrounded) {
+      if (c.status == kGrounded) {
         CHECK_FALSE(candidate.derivation.empty());
         REQUIRE(candidate.carriers.size() == 1);
         CHECK(candidate.carriers[0] == "call_1");
@@ -171,9 +168,9 @@ TEST_SUITE("rung_names") {
         "call_1", "get_booking",
         R"({"first_name": "Juliana", "last_name": "Okafor"})");
     // "Julianan" would be "Juliana" + "n" in a place's name.
-    CheckJudged(DefaultGate(), corpus,
-                {"The passenger is Julianan Okafor.", "Julianan Okafor",
-                 CandidateStatus::kUnsupported});
+    CheckJudged(
+        DefaultGate(), corpus,
+        {"The passenger is Julianan Okafor.", "Julianan Okafor", kUnsupported});
   }
 
   // ToolTalk (credited in tests/fixtures/README.md): the assistant names
@@ -195,14 +192,12 @@ TEST_SUITE("rung_names") {
         "One email is from Hotel Dealz, one from DasherService, one from "
         "Quenby and one from Hotel Dealzz.";
     const JudgedCase cases[] = {
-        {kAnswer, "Hotel Dealz", CandidateStatus::kGrounded,
-         MatchReason::kNameWords},
-        {kAnswer, "DasherService", CandidateStatus::kGrounded,
-         MatchReason::kCanonical},
+        {kAnswer, "Hotel Dealz", kGrounded, kNameWords},
+        {kAnswer, "DasherService", kGrounded, kCanonical},
         // A local part with digits is an identifier part, not a name word;
         // one letter ("j") names no one.
-        {kAnswer, "Quenby", CandidateStatus::kUnsupported},
-        {kAnswer, "Hotel Dealzz", CandidateStatus::kUnsupported},
+        {kAnswer, "Quenby", kUnsupported},
+        {kAnswer, "Hotel Dealzz", kUnsupported},
     };
     CheckJudgedCases(DefaultGate(), InboxCorpus(), cases);
   }

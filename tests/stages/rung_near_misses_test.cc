@@ -38,6 +38,8 @@ using groundgate_test::AtText;
 using groundgate_test::ContextFor;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
+using enum CandidateStatus;
+using enum MatchReason;
 
 // An unsupported value and the near miss named for it.
 struct Case {
@@ -60,7 +62,7 @@ void CheckNearMisses(
         const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
         const Candidate* candidate = AtText(verdict, c.answer, c.value);
         REQUIRE(candidate != nullptr);
-        CHECK(candidate->status == CandidateStatus::kUnsupported);
+        CHECK(candidate->status == kUnsupported);
         if (c.near_miss.has_value()) {
           CHECK(candidate->near_miss == *c.near_miss);
         }
@@ -94,7 +96,7 @@ TEST_SUITE("rung_near_misses") {
     stages::JudgeContext context = ContextFor("ORD-55821", corpus);
     Candidate* exempt = context.NewCandidate("ord-55821");
     REQUIRE(exempt != nullptr);
-    context.MarkExempt(MatchReason::kExact, exempt);
+    context.MarkExempt(kExact, exempt);
     stages::NameOneStepNearMiss(context, "ord-55821", exempt);
     CHECK(exempt->near_miss.empty());
     Candidate* typed = context.NewCandidate("ord-55822");

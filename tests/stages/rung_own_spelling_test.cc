@@ -33,6 +33,8 @@ using groundgate_test::ContextFor;
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
+using enum CandidateStatus;
+using enum MatchReason;
 
 constexpr std::string_view kTicket =
     R"({"ticket": "CHG0031337", "errors": 41200, "budget": 1200000,
@@ -42,25 +44,17 @@ TEST_SUITE("rung_own_spelling") {
   TEST_CASE("rung own spelling: grounds the carried value, flags the planted") {
     const JudgedCase cases[] = {
         // Spelled as the result spelled it.
-        {"Ticket CHG0031337 is open.", "CHG0031337", CandidateStatus::kGrounded,
-         MatchReason::kExact},
-        {"Ticket CHG0031338 is open.", "CHG0031338",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Ticket CHG0031337 is open.", "CHG0031337", kGrounded, kExact},
+        {"Ticket CHG0031338 is open.", "CHG0031338", kUnsupported, kNone},
         // One canonical form joins two spellings (law 1).
-        {"We logged 41,200 errors.", "41,200", CandidateStatus::kGrounded,
-         MatchReason::kCanonical},
-        {"We logged 41,300 errors.", "41,300", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
+        {"We logged 41,200 errors.", "41,200", kGrounded, kCanonical},
+        {"We logged 41,300 errors.", "41,300", kUnsupported, kNone},
         // A number as people write it, whose value was carried.
-        {"The budget is $1.2M this year.", "1.2M", CandidateStatus::kGrounded,
-         MatchReason::kRespelledNumber},
-        {"The budget is $1.4M this year.", "1.4M",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"The budget is $1.2M this year.", "1.2M", kGrounded, kRespelledNumber},
+        {"The budget is $1.4M this year.", "1.4M", kUnsupported, kNone},
         // A date spelled as the result spelled it.
-        {"It was opened on 2024-05-22.", "2024-05-22",
-         CandidateStatus::kGrounded, MatchReason::kExact},
-        {"It was opened on 2024-05-29.", "2024-05-29",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"It was opened on 2024-05-22.", "2024-05-22", kGrounded, kExact},
+        {"It was opened on 2024-05-29.", "2024-05-29", kUnsupported, kNone},
     };
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("What is the state of my ticket?");
@@ -76,12 +70,12 @@ TEST_SUITE("rung_own_spelling") {
     const std::string_view read = "About forty-one thousand visitors came.";
     const Verdict grounded = DefaultGate().Judge(read, corpus);
     REQUIRE(grounded.candidates.size() == 1);
-    CHECK(grounded.candidates[0].status == CandidateStatus::kGrounded);
-    CHECK(grounded.candidates[0].reason == MatchReason::kCanonical);
+    CHECK(grounded.candidates[0].status == kGrounded);
+    CHECK(grounded.candidates[0].reason == kCanonical);
     const std::string_view planted = "About forty-two thousand visitors came.";
     const Verdict flagged = DefaultGate().Judge(planted, corpus);
     REQUIRE(flagged.candidates.size() == 1);
-    CHECK(flagged.candidates[0].status == CandidateStatus::kUnsupported);
+    CHECK(flagged.candidates[0].status == kUnsupported);
   }
 
   TEST_CASE("rung own spelling: the entry point grounds only its own key") {
@@ -93,14 +87,14 @@ TEST_SUITE("rung_own_spelling") {
     read->canonical = "chg0031337";
     CHECK(stages::GroundBySpelling(context, "chg0031337", /*respelled=*/false,
                                    read));
-    CHECK(read->status == CandidateStatus::kGrounded);
-    CHECK(read->reason == MatchReason::kExact);
+    CHECK(read->status == kGrounded);
+    CHECK(read->reason == kExact);
     Candidate* planted = context.NewCandidate("chg0031338");
     REQUIRE(planted != nullptr);
     CHECK_FALSE(stages::GroundBySpelling(context, "chg0031338",
                                          /*respelled=*/false, planted));
-    CHECK(planted->status == CandidateStatus::kUnsupported);
-    CHECK(planted->reason == MatchReason::kNone);
+    CHECK(planted->status == kUnsupported);
+    CHECK(planted->reason == kNone);
   }
   TEST_CASE("rung own spelling: exact when spelled as read, else canonical") {
     struct ReasonCase {
@@ -109,19 +103,19 @@ TEST_SUITE("rung_own_spelling") {
       MatchReason reason;
     };
     static constexpr ReasonCase kCases[] = {
-        {R"({"crc": 41200})", "41200", MatchReason::kExact},
-        {R"({"crc": 41200})", "41,200", MatchReason::kCanonical},
-        {R"({"mem": 2048.0})", "2048", MatchReason::kCanonical},
-        {R"({"mem": 2048.0})", "2048.0", MatchReason::kCanonical},
-        {"crc 41,200 total", "41200", MatchReason::kCanonical},
-        {R"({"host": "esx-prod-014"})", "esx-prod-014", MatchReason::kExact},
-        {R"({"host": "ESX-PROD-014"})", "esx-prod-014", MatchReason::kExact},
-        {R"({"host": "esx-prod-014"})", "ESX-PROD-014", MatchReason::kExact},
-        {R"({"lun": "0x0012"})", "0012", MatchReason::kCanonical},
-        {R"({"lun": "0012"})", "0x0012", MatchReason::kCanonical},
-        {R"({"mem": "4096"})", "4096MB", MatchReason::kCanonical},
-        {R"({"crc": 41200})", "٤١٢٠٠", MatchReason::kCanonical},
-        {R"({"crc": 41200})", "４１２００", MatchReason::kCanonical},
+        {R"({"crc": 41200})", "41200", kExact},
+        {R"({"crc": 41200})", "41,200", kCanonical},
+        {R"({"mem": 2048.0})", "2048", kCanonical},
+        {R"({"mem": 2048.0})", "2048.0", kCanonical},
+        {"crc 41,200 total", "41200", kCanonical},
+        {R"({"host": "esx-prod-014"})", "esx-prod-014", kExact},
+        {R"({"host": "ESX-PROD-014"})", "esx-prod-014", kExact},
+        {R"({"host": "esx-prod-014"})", "ESX-PROD-014", kExact},
+        {R"({"lun": "0x0012"})", "0012", kCanonical},
+        {R"({"lun": "0012"})", "0x0012", kCanonical},
+        {R"({"mem": "4096"})", "4096MB", kCanonical},
+        {R"({"crc": 41200})", "٤١٢٠٠", kCanonical},
+        {R"({"crc": 41200})", "４１２００", kCanonical},
     };
     ForEachCase(kCases, [](const ReasonCase& c) {
       CAPTURE(c.evidence);
@@ -129,7 +123,7 @@ TEST_SUITE("rung_own_spelling") {
       corpus.RecordToolResult("c1", "t", c.evidence);
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       REQUIRE(verdict.candidates.size() == 1);
-      CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+      CHECK(verdict.candidates[0].status == kGrounded);
       CHECK(ReasonName(verdict.candidates[0].reason) == ReasonName(c.reason));
     });
   }
@@ -143,7 +137,7 @@ TEST_SUITE("rung_own_spelling") {
     corpus.RecordToolResult("c1", "t", R"({"lun": "0x0012"})");
     const Verdict verdict = DefaultGate().Judge("LUN 0x0012.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[0].status == kGrounded);
     CHECK(ReasonName(verdict.candidates[0].reason) == "exact");
   }
 
@@ -158,7 +152,7 @@ TEST_SUITE("rung_own_spelling") {
     const Verdict verdict =
         DefaultGate().Judge("Your phone is 222-929-5297.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[0].status == kGrounded);
     CHECK(verdict.candidates[0].carriers == std::vector<std::string>{"c1"});
     CHECK(verdict.looked_up == 1);
   }

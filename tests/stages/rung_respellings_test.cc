@@ -40,6 +40,8 @@ using groundgate_test::ForEachCase;
 using groundgate_test::JudgedCase;
 using groundgate_test::kSchedule;
 using groundgate_test::OneResultCorpus;
+using enum CandidateStatus;
+using enum MatchReason;
 
 constexpr std::string_view kFlight =
     R"({"flight": "HAT083", "departs": "2024-05-22T10:00:00",
@@ -49,20 +51,17 @@ TEST_SUITE("rung_respellings") {
   TEST_CASE("rung respellings: another key grounds it, a neighbour it flags") {
     const JudgedCase cases[] = {
         // A date met through its date key.
-        {"It leaves on May 22, 2024.", "May 22, 2024",
-         CandidateStatus::kGrounded, MatchReason::kRespelledDate},
-        {"It leaves on May 23, 2024.", "May 23, 2024",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"It leaves on May 22, 2024.", "May 22, 2024", kGrounded,
+         kRespelledDate},
+        {"It leaves on May 23, 2024.", "May 23, 2024", kUnsupported, kNone},
         // A clock time met through its time key.
-        {"Boarding starts at 2:00 PM.", "2:00 PM", CandidateStatus::kGrounded,
-         MatchReason::kRespelledTime},
-        {"Boarding starts at 3:00 PM.", "3:00 PM",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Boarding starts at 2:00 PM.", "2:00 PM", kGrounded, kRespelledTime},
+        {"Boarding starts at 3:00 PM.", "3:00 PM", kUnsupported, kNone},
         // A number's other reading: accounting parentheses are a negative.
-        {"The balance is (1,234.50) after the refund.", "1,234.50",
-         CandidateStatus::kGrounded, MatchReason::kRespelledNumber},
+        {"The balance is (1,234.50) after the refund.", "1,234.50", kGrounded,
+         kRespelledNumber},
         {"The balance is (1,234.60) after the refund.", "1,234.60",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+         kUnsupported, kNone},
     };
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("When do I leave?");
@@ -77,20 +76,17 @@ TEST_SUITE("rung_respellings") {
         R"({"city": {"coord": {"lat": 39.2903, "lon": -84.5041}},
             "south": {"lat": -33.8688}})";
     const JudgedCase cases[] = {
-        {"It lies at 39.2903\xC2\xB0N 84.5041\xC2\xB0W.", "84.5041",
-         CandidateStatus::kGrounded, MatchReason::kSignDropped},
-        {"It lies at 84.5041 degrees west.", "84.5041",
-         CandidateStatus::kGrounded, MatchReason::kSignDropped},
-        {"Sydney is at 33.8688\xC2\xB0 S.", "33.8688",
-         CandidateStatus::kGrounded, MatchReason::kSignDropped},
+        {"It lies at 39.2903\xC2\xB0N 84.5041\xC2\xB0W.", "84.5041", kGrounded,
+         kSignDropped},
+        {"It lies at 84.5041 degrees west.", "84.5041", kGrounded,
+         kSignDropped},
+        {"Sydney is at 33.8688\xC2\xB0 S.", "33.8688", kGrounded, kSignDropped},
         // The other hemisphere, a wrong number, or no degree: flagged.
         {"It lies at 84.5041\xC2\xB0"
          "E.",
-         "84.5041", CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"It lies at 84.5042\xC2\xB0W.", "84.5042",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
-        {"It draws 84.5041 W of power.", "84.5041",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+         "84.5041", kUnsupported, kNone},
+        {"It lies at 84.5042\xC2\xB0W.", "84.5042", kUnsupported, kNone},
+        {"It draws 84.5041 W of power.", "84.5041", kUnsupported, kNone},
     };
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Where is it?");
@@ -103,11 +99,10 @@ TEST_SUITE("rung_respellings") {
     corpus.RecordUserMessage("When do I leave?");
     corpus.RecordToolResult("call_1", "get_flight", kFlight);
     // "02:00" could be 14:00 on a 12-hour clock; beside "16:00" it is not.
-    CheckJudgedCases(DefaultGate(), corpus,
-                     {{"Boarding is at 02:00.", "02:00",
-                       CandidateStatus::kGrounded, MatchReason::kRespelledTime},
-                      {"Boarding is at 02:00, landing at 16:00.", "02:00",
-                       CandidateStatus::kUnsupported}});
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"Boarding is at 02:00.", "02:00", kGrounded, kRespelledTime},
+         {"Boarding is at 02:00, landing at 16:00.", "02:00", kUnsupported}});
   }
 
   TEST_CASE(
@@ -119,14 +114,14 @@ TEST_SUITE("rung_respellings") {
     Candidate* part = context.NewCandidate("7504069");
     REQUIRE(part != nullptr);
     CHECK(stages::GroundByRespelling(context, "7504069", part));
-    CHECK(part->reason == MatchReason::kIdentifierPart);
+    CHECK(part->reason == kIdentifierPart);
     REQUIRE(part->carriers.size() == 1);
     CHECK(part->carriers[0] == "call_1");
     Candidate* substring = context.NewCandidate("750406");
     REQUIRE(substring != nullptr);
     substring->start = 8;
     CHECK_FALSE(stages::GroundByRespelling(context, "750406", substring));
-    CHECK(substring->status == CandidateStatus::kUnsupported);
+    CHECK(substring->status == kUnsupported);
   }
 
   // A payment history of the airline traces (tau-bench, credited in
@@ -144,44 +139,34 @@ TEST_SUITE("rung_respellings") {
       "rung respellings: each lookup grounds its respelling, no planted") {
     const JudgedCase cases[] = {
         // A delimited part of a carried identifier.
-        {"Use certificate 7504069 for $250.", "7504069",
-         CandidateStatus::kGrounded, MatchReason::kIdentifierPart},
-        {"Use certificate 7504068 for $250.", "7504068",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Use certificate 7504069 for $250.", "7504069", kGrounded,
+         kIdentifierPart},
+        {"Use certificate 7504068 for $250.", "7504068", kUnsupported, kNone},
         // Part of a part is a substring: never.
-        {"Use certificate 750406 now.", "750406", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
+        {"Use certificate 750406 now.", "750406", kUnsupported, kNone},
         // The last four digits, when the wording asks for them.
-        {"Charged to the card ending in 1784.", "1784",
-         CandidateStatus::kGrounded, MatchReason::kIdentifierPart},
-        {"Charged to the card ending in 1785.", "1785",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Charged to the card ending in 1784.", "1784", kGrounded,
+         kIdentifierPart},
+        {"Charged to the card ending in 1785.", "1785", kUnsupported, kNone},
         // Without the wording, four digits are a number of their own.
-        {"There were 1784 seats.", "1784", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
+        {"There were 1784 seats.", "1784", kUnsupported, kNone},
         // The year of a carried date.
-        {"It was booked in 2024.", "2024", CandidateStatus::kGrounded,
-         MatchReason::kRespelledDate},
-        {"It was booked in 2023.", "2023", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
+        {"It was booked in 2024.", "2024", kGrounded, kRespelledDate},
+        {"It was booked in 2023.", "2023", kUnsupported, kNone},
         // A sign the wording dropped.
-        {"A refund of 6,594 went to your card.", "6,594",
-         CandidateStatus::kGrounded, MatchReason::kSignDropped},
-        {"You paid 6,594 in total.", "6,594", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
+        {"A refund of 6,594 went to your card.", "6,594", kGrounded,
+         kSignDropped},
+        {"You paid 6,594 in total.", "6,594", kUnsupported, kNone},
         // A charge or a difference a calculator wrote negative (tau-bench
         // t22: "-114.0", then "an additional cost of $114 has been charged").
-        {"The additional cost of $6,594 has been charged.", "6,594",
-         CandidateStatus::kGrounded, MatchReason::kSignDropped},
-        {"The price difference is $6,594.", "6,594", CandidateStatus::kGrounded,
-         MatchReason::kSignDropped},
+        {"The additional cost of $6,594 has been charged.", "6,594", kGrounded,
+         kSignDropped},
+        {"The price difference is $6,594.", "6,594", kGrounded, kSignDropped},
         {"The additional cost of $6,595 has been charged.", "6,595",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+         kUnsupported, kNone},
         // A 12-hour time written without AM/PM.
-        {"It departs at 01:00 local time.", "01:00", CandidateStatus::kGrounded,
-         MatchReason::kRespelledTime},
-        {"It departs at 02:00 local time.", "02:00",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"It departs at 01:00 local time.", "01:00", kGrounded, kRespelledTime},
+        {"It departs at 02:00 local time.", "02:00", kUnsupported, kNone},
     };
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("What did I pay?");
@@ -199,65 +184,50 @@ TEST_SUITE("rung_respellings") {
     };
     static const Case kCases[] = {
         {"You fly on May 22, 2024.", "May 22, 2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"You fly on 22 May 2024.", "22 May 2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"You fly on May 22nd, 2024.", "May 22nd, 2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"You fly on the 22nd of May.", "22nd of May", "date", "--05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on May 22nd.", "May 22nd", "date", "--05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on May 22.", "May 22", "date", "--05-22",
-         MatchReason::kRespelledDate},
-        {"You fly in May 2024.", "May 2024", "date", "2024-05",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
+        {"You fly on May 22nd.", "May 22nd", "date", "--05-22", kRespelledDate},
+        {"You fly on May 22.", "May 22", "date", "--05-22", kRespelledDate},
+        {"You fly in May 2024.", "May 2024", "date", "2024-05", kRespelledDate},
         {"Boarding on Sep 12, 2023.", "Sep 12, 2023", "date", "2023-09-12",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"Boarding on Sept. 12.", "Sept. 12", "date", "--09-12",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"You fly on 2024/05/22.", "2024/05/22", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"You fly on 05/22/2024.", "05/22/2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"You fly on 22/05/2024.", "22/05/2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
+         kRespelledDate},
         {"Booked on 2024-05-06.", "2024-05-06", "date", "2024-05-06",
-         MatchReason::kRespelledDate},
-        {"It leaves at 14:00.", "14:00", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It leaves at 2:00 PM.", "2:00 PM", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It leaves at 2pm.", "2pm", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It leaves at 2 PM.", "2 PM", "time", "14:00",
-         MatchReason::kRespelledTime},
+         kRespelledDate},
+        {"It leaves at 14:00.", "14:00", "time", "14:00", kRespelledTime},
+        {"It leaves at 2:00 PM.", "2:00 PM", "time", "14:00", kRespelledTime},
+        {"It leaves at 2pm.", "2pm", "time", "14:00", kRespelledTime},
+        {"It leaves at 2 PM.", "2 PM", "time", "14:00", kRespelledTime},
         {"It leaves at 2:00 p.m. sharp.", "2:00 p.m", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It lands at 5:30 PM.", "5:30 PM", "time", "17:30",
-         MatchReason::kRespelledTime},
-        {"It lands at 17:30:45.", "17:30:45", "time", "17:30:45",
-         MatchReason::kExact},
+         kRespelledTime},
+        {"It lands at 5:30 PM.", "5:30 PM", "time", "17:30", kRespelledTime},
+        {"It lands at 17:30:45.", "17:30:45", "time", "17:30:45", kExact},
         // "+1": the next day, as the airline schedules write it.
-        {"It lands at 2:15 AM.", "2:15 AM", "time", "02:15",
-         MatchReason::kRespelledTime},
-        {"Booked at 1:25 PM.", "1:25 PM", "time", "13:25",
-         MatchReason::kRespelledTime},
-        {"Booked at 13:25:06.", "13:25:06", "time", "13:25:06",
-         MatchReason::kRespelledTime},
-        {"Boarding at 9:05 AM.", "9:05 AM", "time", "09:05",
-         MatchReason::kRespelledTime},
+        {"It lands at 2:15 AM.", "2:15 AM", "time", "02:15", kRespelledTime},
+        {"Booked at 1:25 PM.", "1:25 PM", "time", "13:25", kRespelledTime},
+        {"Booked at 13:25:06.", "13:25:06", "time", "13:25:06", kRespelledTime},
+        {"Boarding at 9:05 AM.", "9:05 AM", "time", "09:05", kRespelledTime},
         {"Booked 2024-05-06 13:25.", "2024-05-06 13:25", "datetime",
-         "2024-05-06t13:25", MatchReason::kRespelledDate},
+         "2024-05-06t13:25", kRespelledDate},
         {"Booked 2024-05-06T13:25:06Z.", "2024-05-06T13:25:06Z", "datetime",
-         "2024-05-06t13:25:06", MatchReason::kRespelledDate},
+         "2024-05-06t13:25:06", kRespelledDate},
         // Spelled as the result spelled it: exact (rung 1), as before.
-        {"You fly on 2024-05-22.", "2024-05-22", "date", "2024-05-22",
-         MatchReason::kExact},
-        {"It leaves at 14:00:00.", "14:00:00", "time", "14:00",
-         MatchReason::kExact},
+        {"You fly on 2024-05-22.", "2024-05-22", "date", "2024-05-22", kExact},
+        {"It leaves at 14:00:00.", "14:00:00", "time", "14:00", kExact},
         {"Booked 2024-05-06T13:25:06.", "2024-05-06T13:25:06", "datetime",
-         "2024-05-06t13:25:06", MatchReason::kExact},
+         "2024-05-06t13:25:06", kExact},
     };
     const EvidenceCorpus corpus = OneResultCorpus(kSchedule);
     ForEachCase(kCases, [&](const Case& c) {
@@ -265,7 +235,7 @@ TEST_SUITE("rung_respellings") {
       CHECK_FALSE(verdict.flagged());
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
       REQUIRE(candidate != nullptr);
-      CHECK(candidate->status == CandidateStatus::kGrounded);
+      CHECK(candidate->status == kGrounded);
       CHECK(candidate->shape == c.shape);
       CHECK(candidate->canonical == c.canonical);
       CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
@@ -299,8 +269,8 @@ TEST_SUITE("rung_respellings") {
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
       REQUIRE(candidate != nullptr);
-      CHECK(candidate->status == CandidateStatus::kUnsupported);
-      CHECK(candidate->reason == MatchReason::kNone);
+      CHECK(candidate->status == kUnsupported);
+      CHECK(candidate->reason == kNone);
       CHECK(verdict.flagged());
     });
   }
@@ -329,8 +299,8 @@ TEST_SUITE("rung_respellings") {
       CHECK_FALSE(verdict.flagged());
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
       REQUIRE(candidate != nullptr);
-      CHECK(candidate->status == CandidateStatus::kGrounded);
-      CHECK(candidate->reason == MatchReason::kRespelledDate);
+      CHECK(candidate->status == kGrounded);
+      CHECK(candidate->reason == kRespelledDate);
     });
   }
 
@@ -342,7 +312,7 @@ TEST_SUITE("rung_respellings") {
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
     const Candidate* candidate = AtText(verdict, answer, "23 mai 2024");
     REQUIRE(candidate != nullptr);
-    CHECK(candidate->status == CandidateStatus::kUnsupported);
+    CHECK(candidate->status == kUnsupported);
   }
 }
 
