@@ -1,4 +1,5 @@
-// tests/evidence/names_test.cc — values without digits: names, identifiers, code spans.
+// tests/evidence/names_test.cc — values without digits: names, identifiers,
+// code spans.
 //
 // Its one job: pin the answer-side readers of evidence/names.h. The word
 // list says what is common (IsCommonWord) and what only a capital spells
@@ -21,9 +22,12 @@
 #include <vector>
 
 #include "evidence/tokenizer.h"
+#include "tests/support/cases.h"
 
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 // Every name MatchName reads in `text`, calling it at every token as a
 // careless caller would: a run is read once, at its first token.
@@ -70,11 +74,11 @@ TEST_CASE("names: the list tells common words from proper nouns") {
       {"dvorák", false, true},    {"", false, false},
       {"Meeting", false, false},  // callers pass lowercase
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.word);
     CHECK(IsCommonWord(c.word) == c.common);
     CHECK(IsKnownProperNoun(c.word) == c.proper);
-  }
+  });
 }
 
 TEST_CASE("names: ICU's English names of countries") {
@@ -119,10 +123,7 @@ TEST_CASE("names: a Title Case run with an uncommon word is one name") {
       {"| Mia Li | Hilton |", {"mia li", "hilton"}},
       {"Order from McDonald today", {"mcdonald"}},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(NamesIn(c.text) == c.names);
-  }
+  ForEachCase(cases, [&](const Case& c) { CHECK(NamesIn(c.text) == c.names); });
 }
 
 TEST_CASE("names: prose of common words holds no name") {
@@ -163,10 +164,7 @@ TEST_CASE("names: a sentence-initial common word is dropped, not elsewhere") {
       {"Stay at the Hotel Hilton", {"hotel hilton"}},
       {"\"Hotel Hilton\" it is", {"hilton"}},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(NamesIn(c.text) == c.names);
-  }
+  ForEachCase(cases, [&](const Case& c) { CHECK(NamesIn(c.text) == c.names); });
 }
 
 TEST_CASE("names: words, spans and tokens of a reading") {
@@ -216,10 +214,7 @@ TEST_CASE("names: words that never make a name end the run") {
       {"#Hilton and @Quenby", {}},  // tags and handles are not names
       {"Mia2 Li3", {}},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(NamesIn(c.text) == c.names);
-  }
+  ForEachCase(cases, [&](const Case& c) { CHECK(NamesIn(c.text) == c.names); });
 }
 
 TEST_CASE("names: a long Title Case heading keeps only its name") {
@@ -281,10 +276,10 @@ TEST_CASE("names: digitless identifiers are data, hyphenated prose is not") {
       {"", std::nullopt},
       {"**", std::nullopt},
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.token);
     CHECK(ReadDigitlessIdentifier(c.token) == c.canonical);
-  }
+  });
 }
 
 TEST_CASE("names: a code span is a value unless all its words are common") {
@@ -306,10 +301,8 @@ TEST_CASE("names: a code span is a value unless all its words are common") {
       {"no closing `quenby", {}},
       {"ho`b\xff`bo", {}},  // not UTF-8: not a span (the tokens are read)
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(CodeSpansIn(c.text) == c.spans);
-  }
+  ForEachCase(cases,
+              [&](const Case& c) { CHECK(CodeSpansIn(c.text) == c.spans); });
   const std::string long_span =
       "`" + std::string(kMaxCodeSpanBytes + 1, 'q') + "`";
   CHECK(CodeSpansIn(long_span).empty());
@@ -338,10 +331,10 @@ TEST_CASE("names: common words the list also spells capitalised") {
       {"hotel", false},  {"mia", false},     // capitalised only
       {"quenby", false}, {"", false},
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.word);
     CHECK(IsCapitalisedCommonWord(c.word) == c.both);
-  }
+  });
 }
 
 TEST_CASE("names: a dropped first word that may be a given name is kept") {
@@ -360,8 +353,7 @@ TEST_CASE("names: a dropped first word that may be a given name is kept") {
       // Not sentence-initial: nothing was dropped.
       {"upgrading Noah Nguyen to business", "noah nguyen", "noah nguyen"},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
+  ForEachCase(cases, [&](const Case& c) {
     std::optional<NameReading> name;
     ForEachToken(c.text, [&](TokenSpan token) {
       if (!name.has_value()) name = MatchName(c.text, token);
@@ -376,7 +368,7 @@ TEST_CASE("names: a dropped first word that may be a given name is kept") {
     CHECK(name->words.front().canonical ==
           c.taken.substr(0, c.taken.find(' ')));
     CHECK(name->dropped_initial.canonical.empty());
-  }
+  });
 }
 
 TEST_CASE("names: which JSON keys hold a person's name") {
@@ -412,11 +404,11 @@ TEST_CASE("names: which JSON keys hold a person's name") {
       {"first_name2", PersonNameKey::kNone},
       {"", PersonNameKey::kNone},
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.key);
     CHECK(static_cast<int>(ClassifyPersonNameKey(c.key)) ==
           static_cast<int>(c.kind));
-  }
+  });
 }
 
 TEST_CASE("names: lookups are fast enough for every answer token") {

@@ -25,8 +25,12 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/support/cases.h"
+
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 // Fills an index from "value@slot,slot value@slot ...": one Add per listed
 // slot, so "250@1,1" is 250 carried twice by result 1.
@@ -486,13 +490,13 @@ TEST_SUITE("numeric_index") {
         {"-7.3", "0.1", "-7.25"},
         {"-7.2", "0.1", "-7.25"},
     };
-    for (const Case& c : kCases) {
+    ForEachCase(kCases, [&](const Case& c) {
       CAPTURE(c.value);
       std::optional<NumericMatch> match = index.FindRounded(c.value, c.step);
       REQUIRE(match.has_value());
       CHECK(match->op == NumericOp::kRounded);
       CHECK(Values(*match) == Strings{std::string(c.carried)});
-    }
+    });
     CHECK(index.FindRounded("1200000", "100000")->operands[0].slots ==
           Slots{2});
   }
@@ -541,13 +545,13 @@ TEST_SUITE("numeric_index") {
         {"388.5", NumericOp::kProduct, {"3", "129.5"}},
         {"250", NumericOp::kPercentOf, {"10", "2500"}},
     };
-    for (const Case& c : cases) {
+    ForEachCase(cases, [&](const Case& c) {
       CAPTURE(c.target);
       std::optional<NumericMatch> match = index.FindDerivation(c.target);
       REQUIRE(match.has_value());
       CHECK(NumericOpName(match->op) == NumericOpName(c.op));
       CHECK(Values(*match) == c.operands);
-    }
+    });
     std::optional<NumericMatch> total = index.FindDerivation("3538");
     CHECK(total->operands[0].slots == Slots{2});
     CHECK(total->operands[1].slots == Slots{2});
@@ -750,10 +754,10 @@ TEST_SUITE("numeric_index") {
         {"500@1 250@1,1 6@3,12 1@4,4,4,5 833@7 1172@11,14",
          "583"},  // taubench-airline-t9-r2: diff 833 250
     };
-    for (const Case& c : kCases) {
+    ForEachCase(kCases, [&](const Case& c) {
       CAPTURE(c.target);
       CHECK(IndexOf(c.scope).FindDerivation(c.target).has_value());
-    }
+    });
   }
 
   TEST_CASE(

@@ -23,12 +23,14 @@
 #include "evidence/keys.h"
 #include "evidence/numeric_index.h"
 #include "groundgate/verdict.h"
+#include "tests/support/cases.h"
 #include "tests/support/judged_cases.h"
 
 namespace groundgate::evidence {
 namespace {
 
 using groundgate_test::CheckJudgedOverResult;
+using groundgate_test::ForEachCase;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -215,15 +217,14 @@ TEST_SUITE("quantities") {
         {"a 13-megapixel camera", QuantityUnit::kNone, "megapixel"},
         {"a 2-GB card", QuantityUnit::kGigabytes, "GB"},
     };
-    for (const Case& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const Case& c) {
       const UnitAfter unit = UnitAfterNumber(c.text);
       CHECK(unit.found);
       CHECK(unit.unit == c.unit);
       const std::size_t unit_start = c.text.find(c.unit_text);
       REQUIRE(unit_start != std::string_view::npos);
       CHECK(unit.end == unit_start + c.unit_text.size());
-    }
+    });
   }
 
   TEST_CASE("counted nouns and English words after a space are no unit") {
@@ -309,10 +310,9 @@ TEST_SUITE("quantities") {
         {"1.5 GHz", 0, 3, false},
         {"12 bags", 0, 2, false},
     };
-    for (const Case& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const Case& c) {
       CHECK(IsListMarker(c.text, c.start, c.end) == c.marker);
-    }
+    });
   }
 }
 

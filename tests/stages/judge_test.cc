@@ -26,25 +26,15 @@
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
+#include "tests/at_text.h"
 #include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
+using groundgate_test::AtCanonical;
 using groundgate_test::DefaultGate;
-
-Gate MakeGate(GateOptions options = {}) {
-  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
-  REQUIRE(gate.ok());
-  return *std::move(gate);
-}
-
-const Candidate* Find(const Verdict& verdict, std::string_view canonical) {
-  for (const Candidate& c : verdict.candidates) {
-    if (c.canonical == canonical) return &c;
-  }
-  return nullptr;
-}
+using groundgate_test::GateWith;
 
 std::string SpanText(std::string_view answer, const Candidate& c) {
   return std::string(answer.substr(c.start, c.end - c.start));
@@ -128,10 +118,12 @@ TEST_SUITE("judge") {
         "esx-prod-014 on fab-a1 has serial SN-31337 and ticket INC0099999.",
         corpus);
     REQUIRE(verdict.candidates.size() == 4);
-    CHECK(Find(verdict, "esx-prod-014")->status == CandidateStatus::kExempt);
-    CHECK(Find(verdict, "fab-a1")->status == CandidateStatus::kExempt);
-    CHECK(Find(verdict, "sn-31337")->status == CandidateStatus::kGrounded);
-    const Candidate* typed = Find(verdict, "inc0099999");
+    CHECK(AtCanonical(verdict, "esx-prod-014")->status ==
+          CandidateStatus::kExempt);
+    CHECK(AtCanonical(verdict, "fab-a1")->status == CandidateStatus::kExempt);
+    CHECK(AtCanonical(verdict, "sn-31337")->status ==
+          CandidateStatus::kGrounded);
+    const Candidate* typed = AtCanonical(verdict, "inc0099999");
     REQUIRE(typed != nullptr);
     CHECK(typed->status == CandidateStatus::kUnsupported);
     CHECK(typed->reason == MatchReason::kNone);
@@ -151,9 +143,12 @@ TEST_SUITE("judge") {
     const Verdict verdict =
         gate.Judge("SN-31337 is fine; SN-51515 and SN-99999 are not.", corpus);
     CHECK(verdict.evidence_truncated);
-    CHECK(Find(verdict, "sn-31337")->status == CandidateStatus::kGrounded);
-    CHECK(Find(verdict, "sn-51515")->status == CandidateStatus::kUnverified);
-    CHECK(Find(verdict, "sn-99999")->status == CandidateStatus::kUnverified);
+    CHECK(AtCanonical(verdict, "sn-31337")->status ==
+          CandidateStatus::kGrounded);
+    CHECK(AtCanonical(verdict, "sn-51515")->status ==
+          CandidateStatus::kUnverified);
+    CHECK(AtCanonical(verdict, "sn-99999")->status ==
+          CandidateStatus::kUnverified);
     CHECK(verdict.unverified() == 2);
     CHECK_FALSE(verdict.flagged());
     CHECK(VerdictAction(verdict) == "unverified");
@@ -174,10 +169,10 @@ TEST_SUITE("judge") {
     // The lag and the group name (a multi-part identifier) were read in
     // the first turn.
     CHECK(verdict.grounding.prior_turns == 2);
-    const Candidate* ticket = Find(verdict, "inc0042210");
+    const Candidate* ticket = AtCanonical(verdict, "inc0042210");
     CHECK(ticket->grounding == Grounding::kThisTurn);
     CHECK(ticket->carriers == std::vector<std::string>{"t1"});
-    const Candidate* lag = Find(verdict, "1840");
+    const Candidate* lag = AtCanonical(verdict, "1840");
     CHECK(lag->status == CandidateStatus::kGrounded);
     CHECK(lag->grounding == Grounding::kPriorTurn);
     CHECK(lag->carriers.empty());
@@ -186,7 +181,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("looked_up is candidates minus the exempt ones") {
-    const Gate gate = MakeGate({.exempt_values = {"LAB-0001"}});
+    const Gate gate = GateWith({.exempt_values = {"LAB-0001"}});
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("host esx-prod-014");
     corpus.RecordToolResult("c1", "t", R"({"a": "SN-31337"})");
@@ -250,7 +245,7 @@ TEST_SUITE("judge") {
     const Verdict cut = gate.Judge(over, corpus);
     CHECK(cut.answer_truncated);
     CHECK(cut.candidates.size() == 1);  // SN-88888 was not examined
-    CHECK(Find(cut, "sn-88888") == nullptr);
+    CHECK(AtCanonical(cut, "sn-88888") == nullptr);
   }
 
   TEST_CASE("invalid UTF-8 in an answer splits tokens and never crashes") {

@@ -32,19 +32,13 @@ namespace {
 
 using groundgate_test::CheckJudgedOverResult;
 using groundgate_test::DefaultGate;
+using groundgate_test::GateWith;
 using groundgate_test::JudgeOverResult;
 using groundgate_test::kWeather;
 using enum CandidateStatus;
 using enum MatchReason;
 
 constexpr std::string_view kFlightless = R"({"status": "ok"})";
-
-// A gate made with `options`.
-Gate GateWith(GateOptions options) {
-  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
-  REQUIRE(gate.ok());
-  return *std::move(gate);
-}
 
 TEST_SUITE("read_numbers") {
   TEST_CASE(
