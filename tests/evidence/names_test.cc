@@ -17,6 +17,8 @@
 
 #include <chrono>
 #include <optional>
+#include <source_location>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +44,22 @@ std::vector<std::string> NamesIn(std::string_view text) {
     return true;
   });
   return names;
+}
+
+// A text and the names MatchName reads in it (their canonical forms), in
+// order.
+struct NamesCase {
+  std::string_view text;
+  std::vector<std::string> names;
+};
+
+// NamesIn each row's text, one SUBCASE a row.
+void CheckNamesIn(
+    std::span<const NamesCase> cases,
+    std::source_location where = std::source_location::current()) {
+  ForEachCase(
+      cases, [](const NamesCase& c) { CHECK(NamesIn(c.text) == c.names); },
+      where);
 }
 
 // Every code span MatchCodeSpan reads in `text`.
@@ -97,11 +115,7 @@ TEST_CASE("names: ICU's English names of countries") {
 }
 
 TEST_CASE("names: a Title Case run with an uncommon word is one name") {
-  struct Case {
-    std::string_view text;
-    std::vector<std::string> names;
-  };
-  const Case cases[] = {
+  const NamesCase cases[] = {
       {"Your reservation for Mia Li at the Hilton", {"mia li", "hilton"}},
       {"Flight HAT083 from New York (JFK)", {"new york"}},
       {"Thank you, Noah Muller.", {"noah muller"}},
@@ -123,7 +137,7 @@ TEST_CASE("names: a Title Case run with an uncommon word is one name") {
       {"| Mia Li | Hilton |", {"mia li", "hilton"}},
       {"Order from McDonald today", {"mcdonald"}},
   };
-  ForEachCase(cases, [&](const Case& c) { CHECK(NamesIn(c.text) == c.names); });
+  CheckNamesIn(cases);
 }
 
 TEST_CASE("names: prose of common words holds no name") {
@@ -151,11 +165,7 @@ TEST_CASE("names: prose of common words holds no name") {
 }
 
 TEST_CASE("names: a sentence-initial common word is dropped, not elsewhere") {
-  struct Case {
-    std::string_view text;
-    std::vector<std::string> names;
-  };
-  const Case cases[] = {
+  const NamesCase cases[] = {
       {"Please Mia Li call back", {"mia li"}},
       {"Dear Noah Muller,", {"noah muller"}},
       {"Done. Welcome Quenby", {"quenby"}},
@@ -164,7 +174,7 @@ TEST_CASE("names: a sentence-initial common word is dropped, not elsewhere") {
       {"Stay at the Hotel Hilton", {"hotel hilton"}},
       {"\"Hotel Hilton\" it is", {"hilton"}},
   };
-  ForEachCase(cases, [&](const Case& c) { CHECK(NamesIn(c.text) == c.names); });
+  CheckNamesIn(cases);
 }
 
 TEST_CASE("names: words, spans and tokens of a reading") {
@@ -198,11 +208,7 @@ TEST_CASE("names: words, spans and tokens of a reading") {
 }
 
 TEST_CASE("names: words that never make a name end the run") {
-  struct Case {
-    std::string_view text;
-    std::vector<std::string> names;
-  };
-  const Case cases[] = {
+  const NamesCase cases[] = {
       {"On Monday Noah Muller called", {"noah muller"}},
       {"Noah Muller Monday", {"noah muller"}},
       {"Mia Li and I met", {"mia li"}},
@@ -214,7 +220,7 @@ TEST_CASE("names: words that never make a name end the run") {
       {"#Hilton and @Quenby", {}},  // tags and handles are not names
       {"Mia2 Li3", {}},
   };
-  ForEachCase(cases, [&](const Case& c) { CHECK(NamesIn(c.text) == c.names); });
+  CheckNamesIn(cases);
 }
 
 TEST_CASE("names: a long Title Case heading keeps only its name") {

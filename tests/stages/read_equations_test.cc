@@ -94,26 +94,31 @@ TEST_SUITE("read_equations") {
   }
 
   TEST_CASE("read equations: the other items of an amount's list") {
-    const std::string_view parts =
-        "- **Gift Card:** $128\n- **Credit Card:** $247\n";
-    const std::optional<stages::ListAmounts> beside =
-        stages::ListAround(parts, SpanOf(parts, "247").first);
-    REQUIRE(beside.has_value());
-    CHECK(std::vector<std::string>(beside->others.begin(),
-                                   beside->others.end()) ==
-          std::vector<std::string>{"128"});
-    CHECK_FALSE(beside->total.has_value());
-    const std::string_view totalled =
-        "- Total: $833\n- Certificate: $500\n- Gift Cards: $327\n"
-        "- Remaining on MasterCard: $6\n";
-    const std::optional<stages::ListAmounts> with_total =
-        stages::ListAround(totalled, SpanOf(totalled, "327").first);
-    REQUIRE(with_total.has_value());
-    CHECK(std::vector<std::string>(with_total->others.begin(),
-                                   with_total->others.end()) ==
-          std::vector<std::string>{"500", "6"});
-    CHECK(with_total->total == "833");
-    // Alone on its list: nothing beside it.
+    struct Case {
+      std::string_view answer;
+      std::string_view value;
+      std::vector<std::string> others;  // canonical, top down
+      std::optional<std::string> total;
+    };
+    const Case cases[] = {
+        {"- **Gift Card:** $128\n- **Credit Card:** $247\n", "247", {"128"}},
+        {"- Total: $833\n- Certificate: $500\n- Gift Cards: $327\n"
+         "- Remaining on MasterCard: $6\n",
+         "327",
+         {"500", "6"},
+         "833"},
+    };
+    ForEachCase(cases, [](const Case& c) {
+      const std::optional<stages::ListAmounts> beside =
+          stages::ListAround(c.answer, SpanOf(c.answer, c.value).first);
+      REQUIRE(beside.has_value());
+      CHECK(std::vector<std::string>(beside->others.begin(),
+                                     beside->others.end()) == c.others);
+      CHECK(beside->total == c.total);
+    });
+  }
+
+  TEST_CASE("read equations: an amount alone on its list has none beside it") {
     const std::string_view alone = "- **Credit Card:** $247\n";
     CHECK_FALSE(stages::ListAround(alone, SpanOf(alone, "247").first));
   }

@@ -27,14 +27,18 @@
 
 namespace groundgate_test {
 
-// What a row is called in a report: its `answer`, else its `text`, else
-// nothing but its number.
+// What a row is called in a report: its `answer`, `text`, `token` or
+// `word`, the first it has; else nothing but its number.
 template <typename Row>
 std::string_view RowLabel(const Row& row) {
   if constexpr (requires { std::string_view(row.answer); }) {
     return row.answer;
   } else if constexpr (requires { std::string_view(row.text); }) {
     return row.text;
+  } else if constexpr (requires { std::string_view(row.token); }) {
+    return row.token;
+  } else if constexpr (requires { std::string_view(row.word); }) {
+    return row.word;
   } else {
     return {};
   }
