@@ -10,27 +10,20 @@
 #include <vector>
 
 #include "groundgate/groundgate.h"
+#include "tests/at_text.h"
+#include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
-Gate MakeGate(GateOptions options = {}) {
-  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
-  REQUIRE(gate.ok());
-  return *std::move(gate);
-}
-
-const Candidate* Find(const Verdict& verdict, std::string_view canonical) {
-  for (const Candidate& c : verdict.candidates) {
-    if (c.canonical == canonical) return &c;
-  }
-  return nullptr;
-}
+using groundgate_test::AtCanonical;
+using groundgate_test::DefaultGate;
+using groundgate_test::GateWith;
 
 TEST_SUITE("laws") {
   TEST_CASE(
       "law 1: one spelling per value — 41,200 in prose is 41200 in JSON") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("how many?");
     corpus.RecordToolResult("c1", "stats",
@@ -38,11 +31,11 @@ TEST_SUITE("laws") {
     const Verdict v = gate.Judge(
         "There were 41,200 CRC errors and 2048 MB of memory.", corpus);
     CHECK_FALSE(v.flagged());
-    REQUIRE(Find(v, "41200") != nullptr);
-    CHECK(Find(v, "41200")->status == CandidateStatus::kGrounded);
-    CHECK(Find(v, "41200")->reason == MatchReason::kCanonical);
-    REQUIRE(Find(v, "2048") != nullptr);
-    CHECK(Find(v, "2048")->status == CandidateStatus::kGrounded);
+    REQUIRE(AtCanonical(v, "41200") != nullptr);
+    CHECK(AtCanonical(v, "41200")->status == CandidateStatus::kGrounded);
+    CHECK(AtCanonical(v, "41200")->reason == MatchReason::kCanonical);
+    REQUIRE(AtCanonical(v, "2048") != nullptr);
+    CHECK(AtCanonical(v, "2048")->status == CandidateStatus::kGrounded);
     // Canonical numbers are exact decimals, never doubles.
     corpus.RecordToolResult("c2", "big", R"({"id": 12345678901234567890})");
     const Verdict big = gate.Judge("Serial 12345678901234567890.", corpus);
@@ -54,7 +47,7 @@ TEST_SUITE("laws") {
   TEST_CASE(
       "law 2: token-exact, never substring — 0xef0101 is not in "
       "naa.0xef0101ab") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("which device?");
     corpus.RecordToolResult("c1", "lookup", "device naa.0xef0101ab is online");
@@ -74,7 +67,7 @@ TEST_SUITE("laws") {
   TEST_CASE(
       "law 3: the model cannot ground itself — arguments, answers and absence "
       "reports") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("find order 5521");
     // The application never records tool-call arguments or the model's own
@@ -87,16 +80,16 @@ TEST_SUITE("laws") {
     const Verdict v = gate.Judge(
         "ORD-99172 is not in orders-2024; archive-2019 was not checked.",
         corpus);
-    REQUIRE(Find(v, "ord-99172") != nullptr);
-    CHECK(Find(v, "ord-99172")->status == CandidateStatus::kUnsupported);
-    CHECK(Find(v, "orders-2024")->status == CandidateStatus::kGrounded);
-    CHECK(Find(v, "archive-2019")->status == CandidateStatus::kGrounded);
+    REQUIRE(AtCanonical(v, "ord-99172") != nullptr);
+    CHECK(AtCanonical(v, "ord-99172")->status == CandidateStatus::kUnsupported);
+    CHECK(AtCanonical(v, "orders-2024")->status == CandidateStatus::kGrounded);
+    CHECK(AtCanonical(v, "archive-2019")->status == CandidateStatus::kGrounded);
   }
 
   TEST_CASE(
       "law 4: what the user or the app supplied is exempt; the correction "
       "frame is not") {
-    const Gate gate = MakeGate({.exempt_values = {"TENANT-0042"}});
+    const Gate gate = GateWith({.exempt_values = {"TENANT-0042"}});
     EvidenceCorpus corpus;
     corpus.RecordExempt("You serve region eu-west-7 for tenant ops.");
     CHECK(corpus.RecordUserMessage("My booking is 4XGCCM."));
@@ -104,8 +97,9 @@ TEST_SUITE("laws") {
         gate.Judge("Booking 4XGCCM in eu-west-7 for TENANT-0042.", corpus);
     CHECK_FALSE(v.flagged());
     CHECK(v.looked_up == 0);
-    CHECK(Find(v, "4xgccm")->status == CandidateStatus::kExempt);
-    CHECK(Find(v, "tenant-0042")->reason == MatchReason::kDeclaredExemption);
+    CHECK(AtCanonical(v, "4xgccm")->status == CandidateStatus::kExempt);
+    CHECK(AtCanonical(v, "tenant-0042")->reason ==
+          MatchReason::kDeclaredExemption);
 
     // A frame the library wrote quotes the values back: they stay unsupported
     // and the frame does not start a new user turn.
@@ -120,7 +114,7 @@ TEST_SUITE("laws") {
   }
 
   TEST_CASE("law 5: a partial corpus accuses no one") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus(CorpusOptions{.max_index_tokens = 4});
     corpus.RecordUserMessage("list");
     const RecordOutcome outcome = corpus.RecordToolResult(
@@ -138,7 +132,7 @@ TEST_SUITE("laws") {
   TEST_CASE(
       "law 6: the whole list or none — a cut carrier list makes "
       "answer_carriers nullopt") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("status?");
     for (std::size_t i = 0; i < kMaxCarriers + 1; ++i) {
@@ -148,8 +142,8 @@ TEST_SUITE("laws") {
     corpus.RecordToolResult("solo", "serial", R"({"serial": "SN-31337"})");
     const Verdict cut = gate.Judge("Code E-4410 on SN-31337.", corpus);
     CHECK_FALSE(cut.flagged());
-    CHECK(Find(cut, "e-4410")->carriers.size() == kMaxCarriers);
-    CHECK(Find(cut, "e-4410")->carriers_cut);
+    CHECK(AtCanonical(cut, "e-4410")->carriers.size() == kMaxCarriers);
+    CHECK(AtCanonical(cut, "e-4410")->carriers_cut);
     CHECK_FALSE(cut.answer_carriers.has_value());
     // Not involved, not counted: an answer using only the uncut value.
     const Verdict whole = gate.Judge("Serial SN-31337.", corpus);
@@ -163,7 +157,7 @@ TEST_SUITE("laws") {
   }
 
   TEST_CASE("law 7: this turn only — carriers are cleared at each user turn") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("first question");
     corpus.RecordToolResult("c1", "get", R"({"lun": "LUN-0042"})");
@@ -178,8 +172,8 @@ TEST_SUITE("laws") {
     CHECK_FALSE(second.flagged());  // read in an earlier turn: still grounded
     CHECK(second.grounding.this_turn == 0);
     CHECK(second.grounding.prior_turns == 1);
-    CHECK(Find(second, "lun-0042")->grounding == Grounding::kPriorTurn);
-    CHECK(Find(second, "lun-0042")->carriers.empty());
+    CHECK(AtCanonical(second, "lun-0042")->grounding == Grounding::kPriorTurn);
+    CHECK(AtCanonical(second, "lun-0042")->carriers.empty());
     REQUIRE(second.answer_carriers.has_value());
     CHECK(second.answer_carriers->empty());
   }
@@ -187,7 +181,7 @@ TEST_SUITE("laws") {
   TEST_CASE(
       "law 8: identities and counts, never a value — unless the application "
       "opts in") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("token?");
     corpus.RecordToolResult("c1", "vault",
@@ -208,7 +202,7 @@ TEST_SUITE("laws") {
   TEST_CASE(
       "law 9: deterministic — the same inputs give byte-identical JSON on "
       "every thread") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     auto run = [&gate] {
       EvidenceCorpus corpus;
       corpus.RecordUserMessage("report");
@@ -233,7 +227,7 @@ TEST_SUITE("laws") {
   }
 
   TEST_CASE("law 10: bad input costs nothing but a flag") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("go");
     std::string nested(100000, '[');

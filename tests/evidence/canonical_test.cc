@@ -1,4 +1,5 @@
-// tests/evidence/canonical_test.cc — the canonicalizer behind law 1, table by table.
+// tests/evidence/canonical_test.cc — the canonicalizer behind law 1, table by
+// table.
 //
 // Pins the canonical form of every spelling the issue names: case, the
 // decoration stripped from both ends, thousands separators (western and
@@ -14,8 +15,12 @@
 #include <string>
 #include <string_view>
 
+#include "tests/support/cases.h"
+
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 struct FormCase {
   std::string_view input;
@@ -110,12 +115,12 @@ TEST_SUITE("canonical") {
         {"$.,", "", false},
         {"(%)", "", false},
     };
-    for (const FormCase& c : kCases) {
+    ForEachCase(kCases, [&](const FormCase& c) {
       CAPTURE(c.input);
       const CanonicalForm form = Canonicalize(c.input);
       CHECK(form.form == c.form);
       CHECK(form.is_number == c.is_number);
-    }
+    });
   }
 
   TEST_CASE("a thousands separator does not make a value fabricated") {
@@ -158,13 +163,13 @@ TEST_SUITE("canonical") {
         // A prefix inside a longer token is not a prefix.
         {"naa.0xef0101ab", "naa.0xef0101ab", ""},
     };
-    for (const HexCase& c : kCases) {
+    ForEachCase(kCases, [&](const HexCase& c) {
       CAPTURE(c.input);
       const CanonicalForm form = Canonicalize(c.input);
       CHECK(form.form == c.form);
       CHECK(form.hex_digits == c.hex_digits);
       CHECK_FALSE(form.is_number);
-    }
+    });
   }
 
   TEST_CASE("Unicode digits of every script map to ASCII") {
@@ -178,13 +183,13 @@ TEST_SUITE("canonical") {
         {"１２３４．５０", "1234.5", true},  // fullwidth full stop
         {"ＦＣ１／３", "fc1/3", false},      // fullwidth letters and solidus
     };
-    for (const FormCase& c : kCases) {
+    ForEachCase(kCases, [&](const FormCase& c) {
       CAPTURE(c.input);
       const CanonicalForm form = Canonicalize(c.input);
       CHECK(form.form == c.form);
       CHECK(form.is_number == c.is_number);
       CHECK(form.changed);
-    }
+    });
   }
 
   TEST_CASE("non-ASCII text is case folded, so two cases are one value") {
@@ -208,10 +213,10 @@ TEST_SUITE("canonical") {
         {"98304.0", true},  {"1.5e3", true},         {"-0", true},
         {"Straße-7", true}, {"٤١٢٠٠", true},
     };
-    for (const ChangedCase& c : kCases) {
+    ForEachCase(kCases, [&](const ChangedCase& c) {
       CAPTURE(c.input);
       CHECK(Canonicalize(c.input).changed == c.changed);
-    }
+    });
   }
 
   TEST_CASE("invalid UTF-8 is replaced, never read past") {

@@ -1,5 +1,5 @@
-// tests/evidence/column_totals_test.cc — evidence::ColumnTotals: the totals of the
-// columns of a tool result's tables.
+// tests/evidence/column_totals_test.cc — evidence::ColumnTotals: the totals of
+// the columns of a tool result's tables.
 //
 // Its one job: pin which columns are totalled (2 to kMaxColumnRows rows of
 // amounts in one array instance), which are not (a count in the column,

@@ -1,4 +1,5 @@
-// tests/evidence/corpus_test.cc — what EvidenceCorpus records, and what it refuses to.
+// tests/evidence/corpus_test.cc — what EvidenceCorpus records, and what it
+// refuses to.
 //
 // Pins the record step: JSON walked structurally (keys, prose leaves, exact
 // number digits), anything else read as text, token-exact lookups, carrier
@@ -20,9 +21,12 @@
 #include "groundgate/gate.h"
 #include "groundgate/verdict_json.h"
 #include "tests/default_gate.h"
+#include "tests/support/cases.h"
 
 namespace groundgate {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 std::vector<std::string> CarrierIds(const EvidenceCorpus& corpus,
                                     std::string_view canonical) {
@@ -127,14 +131,14 @@ TEST_SUITE("corpus") {
         {R"({'single': 'SN-12312'})", "sn-12312"},
         {"fc1/3 is up\n  41200 CRC errors", "41200"},
     };
-    for (const BrokenCase& c : kCases) {
+    ForEachCase(kCases, [&](const BrokenCase& c) {
       CAPTURE(c.content);
       EvidenceCorpus corpus;
       const RecordOutcome outcome =
           corpus.RecordToolResult("c1", "tool", c.content);
       CHECK_FALSE(outcome.parsed_as_json);
       CHECK(corpus.Lookup(c.value).carried);
-    }
+    });
   }
 
   TEST_CASE("a substring of a longer token is not evidence") {

@@ -1,4 +1,5 @@
-// tests/evidence/extractor_test.cc — which answer tokens are data, and under which key.
+// tests/evidence/extractor_test.cc — which answer tokens are data, and under
+// which key.
 //
 // Pins the conservative rule of DESIGN.md: identifiers (a digit with letters
 // or `: _ - / .`, 4+ characters), bare numbers of min_digits+ digits, a
@@ -20,9 +21,12 @@
 #include "evidence/units.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
+#include "tests/support/cases.h"
 
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 std::unique_ptr<Extractor> MakeExtractor(const GateOptions& options = {}) {
   absl::StatusOr<std::unique_ptr<Extractor>> extractor =
@@ -45,19 +49,19 @@ struct ClassifyCase {
 
 void CheckCases(const Extractor& extractor,
                 const std::vector<ClassifyCase>& cases) {
-  for (const ClassifyCase& c : cases) {
+  ForEachCase(cases, [&](const ClassifyCase& c) {
     CAPTURE(c.token);
     const std::optional<ExtractedValue> value = extractor.Classify(c.token);
     if (c.shape.empty()) {
       CHECK_FALSE(value.has_value());
-      continue;
+      return;
     }
     REQUIRE(value.has_value());
     CHECK(value->shape == c.shape);
     CHECK(value->canonical == c.canonical);
     CHECK(value->key == c.key);
     CHECK_FALSE(value->declared_exempt);
-  }
+  });
 }
 
 TEST_SUITE("extractor") {
@@ -267,12 +271,12 @@ TEST_SUITE("extractor") {
         {"XLAB-1234", false}, {"LAB-1234x", false},  {"lab-1234", false},
         {"10.98.1.7", false},
     };
-    for (const ExemptCase& c : kCases) {
+    ForEachCase(kCases, [&](const ExemptCase& c) {
       CAPTURE(c.token);
       const std::optional<ExtractedValue> value = extractor->Classify(c.token);
       REQUIRE(value.has_value());
       CHECK(value->declared_exempt == c.exempt);
-    }
+    });
   }
 
   TEST_CASE("Gate::Create names the option and the fix on bad options") {
@@ -386,10 +390,10 @@ TEST_SUITE("extractor") {
         {"12.", ""},
         {"", ""},
     };
-    for (const UnitCase& c : kCases) {
+    ForEachCase(kCases, [&](const UnitCase& c) {
       CAPTURE(c.form);
       CHECK(NumberBeforeUnit(c.form) == c.number);
-    }
+    });
   }
 }
 

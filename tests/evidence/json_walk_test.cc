@@ -17,9 +17,12 @@
 #include <vector>
 
 #include "groundgate/corpus.h"
+#include "tests/support/cases.h"
 
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 using Leaf = std::pair<JsonLeafKind, std::string>;
 
@@ -183,12 +186,12 @@ TEST_SUITE("json_walk") {
         {R"({"note": "groundgate_absence"})", false},
         {R"({"groundgate_absence": {}})", true},
     };
-    for (const Case& c : kCases) {
+    ForEachCase(kCases, [&](const Case& c) {
       CAPTURE(c.content);
       const Walked walked = Walk(c.content);
       CHECK(walked.result.parsed);
       CHECK(walked.result.absence_report == c.absence);
-    }
+    });
   }
 
   // Bug (fixed): the absence path walked only the report's own fields, so an

@@ -1,4 +1,5 @@
-// tests/evidence/names_test.cc — values without digits: names, identifiers, code spans.
+// tests/evidence/names_test.cc — values without digits: names, identifiers,
+// code spans.
 //
 // Its one job: pin the answer-side readers of evidence/names.h. The word
 // list says what is common (IsCommonWord) and what only a capital spells
@@ -16,14 +17,19 @@
 
 #include <chrono>
 #include <optional>
+#include <source_location>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "evidence/tokenizer.h"
+#include "tests/support/cases.h"
 
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 // Every name MatchName reads in `text`, calling it at every token as a
 // careless caller would: a run is read once, at its first token.
@@ -38,6 +44,22 @@ std::vector<std::string> NamesIn(std::string_view text) {
     return true;
   });
   return names;
+}
+
+// A text and the names MatchName reads in it (their canonical forms), in
+// order.
+struct NamesCase {
+  std::string_view text;
+  std::vector<std::string> names;
+};
+
+// NamesIn each row's text, one SUBCASE a row.
+void CheckNamesIn(
+    std::span<const NamesCase> cases,
+    std::source_location where = std::source_location::current()) {
+  ForEachCase(
+      cases, [](const NamesCase& c) { CHECK(NamesIn(c.text) == c.names); },
+      where);
 }
 
 // Every code span MatchCodeSpan reads in `text`.
@@ -70,11 +92,11 @@ TEST_CASE("names: the list tells common words from proper nouns") {
       {"dvorák", false, true},    {"", false, false},
       {"Meeting", false, false},  // callers pass lowercase
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.word);
     CHECK(IsCommonWord(c.word) == c.common);
     CHECK(IsKnownProperNoun(c.word) == c.proper);
-  }
+  });
 }
 
 TEST_CASE("names: ICU's English names of countries") {
@@ -93,11 +115,7 @@ TEST_CASE("names: ICU's English names of countries") {
 }
 
 TEST_CASE("names: a Title Case run with an uncommon word is one name") {
-  struct Case {
-    std::string_view text;
-    std::vector<std::string> names;
-  };
-  const Case cases[] = {
+  const NamesCase cases[] = {
       {"Your reservation for Mia Li at the Hilton", {"mia li", "hilton"}},
       {"Flight HAT083 from New York (JFK)", {"new york"}},
       {"Thank you, Noah Muller.", {"noah muller"}},
@@ -119,10 +137,7 @@ TEST_CASE("names: a Title Case run with an uncommon word is one name") {
       {"| Mia Li | Hilton |", {"mia li", "hilton"}},
       {"Order from McDonald today", {"mcdonald"}},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(NamesIn(c.text) == c.names);
-  }
+  CheckNamesIn(cases);
 }
 
 TEST_CASE("names: prose of common words holds no name") {
@@ -150,11 +165,7 @@ TEST_CASE("names: prose of common words holds no name") {
 }
 
 TEST_CASE("names: a sentence-initial common word is dropped, not elsewhere") {
-  struct Case {
-    std::string_view text;
-    std::vector<std::string> names;
-  };
-  const Case cases[] = {
+  const NamesCase cases[] = {
       {"Please Mia Li call back", {"mia li"}},
       {"Dear Noah Muller,", {"noah muller"}},
       {"Done. Welcome Quenby", {"quenby"}},
@@ -163,10 +174,7 @@ TEST_CASE("names: a sentence-initial common word is dropped, not elsewhere") {
       {"Stay at the Hotel Hilton", {"hotel hilton"}},
       {"\"Hotel Hilton\" it is", {"hilton"}},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(NamesIn(c.text) == c.names);
-  }
+  CheckNamesIn(cases);
 }
 
 TEST_CASE("names: words, spans and tokens of a reading") {
@@ -200,11 +208,7 @@ TEST_CASE("names: words, spans and tokens of a reading") {
 }
 
 TEST_CASE("names: words that never make a name end the run") {
-  struct Case {
-    std::string_view text;
-    std::vector<std::string> names;
-  };
-  const Case cases[] = {
+  const NamesCase cases[] = {
       {"On Monday Noah Muller called", {"noah muller"}},
       {"Noah Muller Monday", {"noah muller"}},
       {"Mia Li and I met", {"mia li"}},
@@ -216,10 +220,7 @@ TEST_CASE("names: words that never make a name end the run") {
       {"#Hilton and @Quenby", {}},  // tags and handles are not names
       {"Mia2 Li3", {}},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(NamesIn(c.text) == c.names);
-  }
+  CheckNamesIn(cases);
 }
 
 TEST_CASE("names: a long Title Case heading keeps only its name") {
@@ -281,10 +282,10 @@ TEST_CASE("names: digitless identifiers are data, hyphenated prose is not") {
       {"", std::nullopt},
       {"**", std::nullopt},
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.token);
     CHECK(ReadDigitlessIdentifier(c.token) == c.canonical);
-  }
+  });
 }
 
 TEST_CASE("names: a code span is a value unless all its words are common") {
@@ -306,10 +307,8 @@ TEST_CASE("names: a code span is a value unless all its words are common") {
       {"no closing `quenby", {}},
       {"ho`b\xff`bo", {}},  // not UTF-8: not a span (the tokens are read)
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
-    CHECK(CodeSpansIn(c.text) == c.spans);
-  }
+  ForEachCase(cases,
+              [&](const Case& c) { CHECK(CodeSpansIn(c.text) == c.spans); });
   const std::string long_span =
       "`" + std::string(kMaxCodeSpanBytes + 1, 'q') + "`";
   CHECK(CodeSpansIn(long_span).empty());
@@ -338,10 +337,10 @@ TEST_CASE("names: common words the list also spells capitalised") {
       {"hotel", false},  {"mia", false},     // capitalised only
       {"quenby", false}, {"", false},
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.word);
     CHECK(IsCapitalisedCommonWord(c.word) == c.both);
-  }
+  });
 }
 
 TEST_CASE("names: a dropped first word that may be a given name is kept") {
@@ -360,8 +359,7 @@ TEST_CASE("names: a dropped first word that may be a given name is kept") {
       // Not sentence-initial: nothing was dropped.
       {"upgrading Noah Nguyen to business", "noah nguyen", "noah nguyen"},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
+  ForEachCase(cases, [&](const Case& c) {
     std::optional<NameReading> name;
     ForEachToken(c.text, [&](TokenSpan token) {
       if (!name.has_value()) name = MatchName(c.text, token);
@@ -376,7 +374,7 @@ TEST_CASE("names: a dropped first word that may be a given name is kept") {
     CHECK(name->words.front().canonical ==
           c.taken.substr(0, c.taken.find(' ')));
     CHECK(name->dropped_initial.canonical.empty());
-  }
+  });
 }
 
 TEST_CASE("names: which JSON keys hold a person's name") {
@@ -412,11 +410,11 @@ TEST_CASE("names: which JSON keys hold a person's name") {
       {"first_name2", PersonNameKey::kNone},
       {"", PersonNameKey::kNone},
   };
-  for (const Case& c : cases) {
+  ForEachCase(cases, [&](const Case& c) {
     CAPTURE(c.key);
     CHECK(static_cast<int>(ClassifyPersonNameKey(c.key)) ==
           static_cast<int>(c.kind));
-  }
+  });
 }
 
 TEST_CASE("names: lookups are fast enough for every answer token") {

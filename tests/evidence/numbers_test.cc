@@ -20,9 +20,12 @@
 #include <vector>
 
 #include "evidence/tokenizer.h"
+#include "tests/support/cases.h"
 
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 using Kind = NumberReading::Kind;
 
@@ -87,7 +90,7 @@ TEST_SUITE("numbers") {
          1},
         {"**41,200**", "41200", "1", Kind::kPlain, {}, "41,200"},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
   }
 
   TEST_CASE("numbers: a minus sign makes the value negative") {
@@ -105,7 +108,7 @@ TEST_SUITE("numbers") {
         {"\xE2\x88\x92$20", "-20", "1", Kind::kMoney, "USD"},
         {"USD -20", "-20", "1", Kind::kMoney, "USD", {}, 2},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
     const std::optional<NumberReading> r = ReadAt("-6594");
     REQUIRE(r.has_value());
     CHECK(r->negative);
@@ -137,7 +140,7 @@ TEST_SUITE("numbers") {
         // Not both: a parenthesized negative stays negative.
         {"(-20)", "-20", "1", Kind::kPlain, {}, "-20"},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
     CHECK_FALSE(ReadAt("(20")->alternative.size() > 0);
   }
 
@@ -193,7 +196,7 @@ TEST_SUITE("numbers") {
          {},
          1},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
   }
 
   TEST_CASE("numbers: a symbol a digit follows belongs to the next number") {
@@ -254,7 +257,7 @@ TEST_SUITE("numbers") {
          3},
         {"-1.2M", "-1200000", "100000"},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
     CHECK(ReadAt("1.2M")->scaled);
     CHECK(ReadAt("3 billion")->scaled);
     CHECK_FALSE(ReadAt("3")->scaled);
@@ -272,7 +275,7 @@ TEST_SUITE("numbers") {
         {"0.5%", "0.005", "0.001", Kind::kPercent, {}, {}, 1, "0.5", "0.1"},
         {"12%.", "0.12", "0.01", Kind::kPercent, {}, "12%", 1, "12", "1"},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
   }
 
   TEST_CASE("numbers: other locales' grouping") {
@@ -392,7 +395,7 @@ TEST_SUITE("numbers") {
          {},
          3},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
   }
 
   TEST_CASE("numbers: an ASCII space joins groups only where they fit") {
@@ -411,7 +414,7 @@ TEST_SUITE("numbers") {
         {"41 200MB", "41", "1", Kind::kPlain, {}, "41"},
         {"41 200k", "41", "1", Kind::kPlain, {}, "41"},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
   }
 
   TEST_CASE("numbers: spelled-out English numbers go through ICU") {
@@ -474,7 +477,7 @@ TEST_SUITE("numbers") {
         {"zero one", "0", "1", Kind::kPlain, {}, "zero"},
         {"forty-one.", "41", "1", Kind::kPlain, {}, "forty-one"},
     };
-    for (const Case& c : kCases) Check(c);
+    ForEachCase(kCases, Check);
     CHECK(ReadAt("twelve")->spelled);
     CHECK_FALSE(ReadAt("12")->spelled);
   }

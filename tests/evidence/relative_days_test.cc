@@ -1,5 +1,5 @@
-// tests/evidence/relative_days_test.cc — the day shifts a user's words ask for, and
-// the dates the judge reads as moved by them (derived_date).
+// tests/evidence/relative_days_test.cc — the day shifts a user's words ask for,
+// and the dates the judge reads as moved by them (derived_date).
 //
 // Its one job: pin evidence::DayShiftsNamed phrase by phrase (and the
 // phrases that name no shift), then, through Gate::Judge, a date moved by
@@ -17,11 +17,13 @@
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "tests/default_gate.h"
+#include "tests/support/cases.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::DefaultGate;
+using groundgate_test::ForEachCase;
 
 using evidence::DayShifts;
 using evidence::DayShiftsNamed;
@@ -75,10 +77,9 @@ TEST_CASE(
       {"15 days later", {}},  // beyond kMaxDayShift
       {"", {}},
   };
-  for (const Case& c : cases) {
-    CAPTURE(c.text);
+  ForEachCase(cases, [&](const Case& c) {
     CHECK(Counts(DayShiftsNamed(c.text)) == c.counts);
-  }
+  });
 }
 
 TEST_CASE("relative days: the days of the month a user names alone") {

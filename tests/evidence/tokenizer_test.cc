@@ -1,4 +1,5 @@
-// tests/evidence/tokenizer_test.cc — the byte scanner that splits text into tokens.
+// tests/evidence/tokenizer_test.cc — the byte scanner that splits text into
+// tokens.
 //
 // Pins which characters stay inside a token (letters and digits of any
 // script, `: _ - / . , % + @ # $`), when a comma is a thousands separator and
@@ -13,8 +14,12 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/support/cases.h"
+
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::ForEachCase;
 
 std::vector<std::string> TokenTexts(std::string_view text) {
   std::vector<std::string> out;
@@ -44,10 +49,9 @@ TEST_SUITE("tokenizer") {
         {"vmhba2:C0:T1:L12", {"vmhba2:C0:T1:L12"}},
         {"$1,234.50", {"$1,234.50"}},
     };
-    for (const TokenCase& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const TokenCase& c) {
       CHECK(TokenTexts(c.text) == c.tokens);
-    }
+    });
   }
 
   TEST_CASE("a comma stays only as a valid thousands separator") {
@@ -76,10 +80,9 @@ TEST_SUITE("tokenizer") {
         {"-1,234", {"-1,234"}},
         {"(-1,234)", {"-1,234"}},
     };
-    for (const TokenCase& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const TokenCase& c) {
       CHECK(TokenTexts(c.text) == c.tokens);
-    }
+    });
   }
 
   TEST_CASE("markdown decoration, spaces and other punctuation separate") {
@@ -96,10 +99,9 @@ TEST_SUITE("tokenizer") {
         {"one\ttwo\nthree\r\nfour", {"one", "two", "three", "four"}},
         {"esx-prod-014's", {"esx-prod-014", "s"}},
     };
-    for (const TokenCase& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const TokenCase& c) {
       CHECK(TokenTexts(c.text) == c.tokens);
-    }
+    });
   }
 
   TEST_CASE("a space written as a literal escape separates, all of it") {
@@ -114,10 +116,9 @@ TEST_SUITE("tokenizer") {
         {"\\u20", {"u20"}},
         {"\\u20G9x", {"u20G9x"}},
     };
-    for (const TokenCase& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const TokenCase& c) {
       CHECK(TokenTexts(c.text) == c.tokens);
-    }
+    });
   }
 
   TEST_CASE("a run of punctuation alone is not a token") {
@@ -146,10 +147,9 @@ TEST_SUITE("tokenizer") {
          {"a", "b"}},  // no-break space
         {"«SN-4412»", {"SN-4412"}},
     };
-    for (const TokenCase& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const TokenCase& c) {
       CHECK(TokenTexts(c.text) == c.tokens);
-    }
+    });
   }
 
   TEST_CASE("fullwidth digits and letters are inside tokens") {
@@ -157,10 +157,9 @@ TEST_SUITE("tokenizer") {
         {"４１２００", {"４１２００"}},
         {"port ＦＣ１／３ down", {"port", "ＦＣ１／３", "down"}},
     };
-    for (const TokenCase& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const TokenCase& c) {
       CHECK(TokenTexts(c.text) == c.tokens);
-    }
+    });
   }
 
   TEST_CASE("an invalid UTF-8 byte separates and is never read past") {
@@ -180,10 +179,9 @@ TEST_SUITE("tokenizer") {
         {"abc\xe2\x82", {"abc"}},  // cut off at the end of the text
         {"41,200\xff", {"41,200"}},
     };
-    for (const TokenCase& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [&](const TokenCase& c) {
       CHECK(TokenTexts(c.text) == c.tokens);
-    }
+    });
   }
 
   TEST_CASE("spans are byte offsets into the text") {

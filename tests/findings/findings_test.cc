@@ -1,5 +1,5 @@
-// tests/findings/findings_test.cc — the ledger, contingent values, the results the
-// answer cited nothing from, and the per-tool counts.
+// tests/findings/findings_test.cc — the ledger, contingent values, the results
+// the answer cited nothing from, and the per-tool counts.
 //
 // The contingent rule is pinned both ways: one fact (or one undeclared)
 // carrier saves a value; all carriers set aside makes it contingent; a cut
@@ -12,15 +12,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
+#include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
-Gate MakeGate() {
-  absl::StatusOr<Gate> gate = Gate::Create({});
-  REQUIRE(gate.ok());
-  return *std::move(gate);
-}
+using groundgate_test::DefaultGate;
 
 // Three results of one turn: two carry PORT-7731 (c1 and c2), one carries
 // only its own value (c3).
@@ -52,7 +49,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("a value whose every carrier is set aside is contingent") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     RecordThree(corpus);
     FindingsLedger ledger;
@@ -75,7 +72,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("one fact carrier saves a value") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     RecordThree(corpus);
     FindingsLedger ledger;
@@ -86,7 +83,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("one undeclared carrier saves a value") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     RecordThree(corpus);
     FindingsLedger ledger;
@@ -98,7 +95,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("a cut carrier list is not judged contingent (law 6)") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Which port?");
     FindingsLedger ledger;
@@ -118,7 +115,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("contingent values are reported as a contingent_found event") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     RecordThree(corpus);
     FindingsLedger ledger;
@@ -151,7 +148,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("the results the answer cited nothing from, in wire order") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     RecordThree(corpus);
     corpus.RecordToolResult("c4", "fabric_scan", R"({"note": "no errors"})");
@@ -167,7 +164,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("per tool: results, values recorded, values carried, ratio") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     RecordThree(corpus);
     const Findings f = ComputeFindings(
@@ -191,7 +188,7 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("a truncated corpus judges nothing contingent") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus(CorpusOptions{.max_index_tokens = 2});
     corpus.RecordUserMessage("q");
     corpus.RecordToolResult("c1", "t", R"({"a": "PORT-7731", "b": "X-12345"})");

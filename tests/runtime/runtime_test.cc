@@ -1,5 +1,5 @@
-// tests/runtime/runtime_test.cc — the Agent: postures, the revision latch, wrap-up,
-// error results, and the OpenAI shape.
+// tests/runtime/runtime_test.cc — the Agent: postures, the revision latch,
+// wrap-up, error results, and the OpenAI shape.
 //
 // Each posture is pinned by its exact sequence of evidence_checked actions
 // and its count of model calls, so a change that adds a revision, drops one,
@@ -14,9 +14,12 @@
 
 #include "absl/time/clock.h"
 #include "groundgate/agent.h"
+#include "tests/at_text.h"
 
 namespace groundgate {
 namespace {
+
+using groundgate_test::AtCanonical;
 
 constexpr std::string_view kOrder =
     R"({"order_id": "ORD-1042", "total": "1249.50", "shipment_id": "SHP-88410"})";
@@ -103,13 +106,6 @@ std::unique_ptr<Agent> MakeAgent(AgentOptions options, ModelClient* model,
       Agent::Create(std::move(options), model, tools, bus);
   REQUIRE(agent.ok());
   return *std::move(agent);
-}
-
-const Candidate* Find(const Verdict& verdict, std::string_view canonical) {
-  for (const Candidate& c : verdict.candidates) {
-    if (c.canonical == canonical) return &c;
-  }
-  return nullptr;
 }
 
 using Strings = std::vector<std::string>;
@@ -270,7 +266,7 @@ TEST_SUITE("runtime") {
     REQUIRE(run.ok());
     // The frame quoted SHP-99999 to the model; the model repeating it does
     // not make it exempt.
-    const Candidate* shp = Find(run->verdict, "shp-99999");
+    const Candidate* shp = AtCanonical(run->verdict, "shp-99999");
     REQUIRE(shp != nullptr);
     CHECK(shp->status == CandidateStatus::kUnsupported);
     CHECK_FALSE(agent->corpus().IsExempt("shp-99999"));
@@ -344,7 +340,7 @@ TEST_SUITE("runtime") {
     // Nothing from an error result was indexed: the id quoted back in the
     // handler's error text is still typed, not read.
     CHECK(agent->corpus().results().empty());
-    const Candidate* id = Find(run->verdict, "ord-55555");
+    const Candidate* id = AtCanonical(run->verdict, "ord-55555");
     REQUIRE(id != nullptr);
     CHECK(id->status == CandidateStatus::kUnsupported);
 

@@ -1,4 +1,5 @@
-// tests/stages/answer_carriers_test.cc — which of this turn's results an answer read.
+// tests/stages/answer_carriers_test.cc — which of this turn's results an answer
+// read.
 //
 // Pins ComputeAnswerCarriers and the answer_carriers of a judged verdict:
 // results in the order the corpus first recorded them, `values` (distinct
@@ -17,9 +18,12 @@
 
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
+#include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
+
+using groundgate_test::DefaultGate;
 
 using stages::CarriedValue;
 using stages::ComputeAnswerCarriers;
@@ -31,12 +35,6 @@ std::vector<RecordedResult> Results(int n) {
         {"call_" + std::to_string(i), "tool_" + std::to_string(i), 1});
   }
   return results;
-}
-
-Gate MakeGate() {
-  absl::StatusOr<Gate> gate = Gate::Create({});
-  REQUIRE(gate.ok());
-  return *std::move(gate);
 }
 
 // (tool_call_id, values, only) of each carrier, for compact comparisons.
@@ -103,7 +101,7 @@ TEST_SUITE("answer_carriers") {
   }
 
   TEST_CASE("two spellings of one value are counted once in only") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("How many CRC errors, and which LUN?");
     corpus.RecordToolResult("call_1", "port_stats",
@@ -120,7 +118,7 @@ TEST_SUITE("answer_carriers") {
   }
 
   TEST_CASE("order is the corpus's first record, not the answer's order") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("go");
     corpus.RecordToolResult("call_b", "t", R"({"x": "SN-2222"})");
@@ -132,7 +130,7 @@ TEST_SUITE("answer_carriers") {
   }
 
   TEST_CASE("only values grounded this turn name carriers") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Check replication; reference RITM0058213.");
     corpus.RecordToolResult("r1", "get_replication", R"({"lag": 1840})");
@@ -152,7 +150,7 @@ TEST_SUITE("answer_carriers") {
   }
 
   TEST_CASE("a cut list the answer does not use leaves the list known") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("status?");
     for (std::size_t i = 0; i <= kMaxCarriers; ++i) {
@@ -170,7 +168,7 @@ TEST_SUITE("answer_carriers") {
   }
 
   TEST_CASE("a truncated corpus leaves answer_carriers unknown") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus(CorpusOptions{.max_index_tokens = 1});
     corpus.RecordUserMessage("go");
     corpus.RecordToolResult("c1", "t", "SN-31337 SN-41414");

@@ -7,7 +7,9 @@
 // answer_truncated past kMaxAnswerTokens. A second suite pins VerdictToJson:
 // no value unless the application opts in, values clipped on a UTF-8
 // boundary, keys in a fixed order. The per-law tests live in laws_test.cc;
-// answer_carriers has its own suite.
+// answer_carriers has its own suite, each rung and reader its own
+// (rung_*_test.cc, read_*_test.cc). Also: two results that disagree
+// (a conflict), in the verdict and in evidence_checked.
 #include "stages/judge.h"
 
 #include <doctest/doctest.h>
@@ -19,25 +21,20 @@
 
 #include "evidence/extractor.h"
 #include "groundgate/corpus.h"
+#include "groundgate/events.h"
 #include "groundgate/gate.h"
+#include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
+#include "tests/at_text.h"
+#include "tests/default_gate.h"
 
 namespace groundgate {
 namespace {
 
-Gate MakeGate(GateOptions options = {}) {
-  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
-  REQUIRE(gate.ok());
-  return *std::move(gate);
-}
-
-const Candidate* Find(const Verdict& verdict, std::string_view canonical) {
-  for (const Candidate& c : verdict.candidates) {
-    if (c.canonical == canonical) return &c;
-  }
-  return nullptr;
-}
+using groundgate_test::AtCanonical;
+using groundgate_test::DefaultGate;
+using groundgate_test::GateWith;
 
 std::string SpanText(std::string_view answer, const Candidate& c) {
   return std::string(answer.substr(c.start, c.end - c.start));
@@ -53,7 +50,7 @@ std::vector<std::string> Keys(const nlohmann::ordered_json& object) {
 
 TEST_SUITE("judge") {
   TEST_CASE("candidates come in answer order with their byte spans") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Why is esx-prod-014 flapping?");
     corpus.RecordToolResult(
@@ -83,7 +80,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("spans count bytes, not characters, after multibyte text") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     const std::string answer = "Überprüfung: fc1/3 — ٤١٢٠٠ Fehler";
     const Verdict verdict = gate.Judge(answer, corpus);
@@ -95,7 +92,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("a repeated value is one candidate with its occurrences") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordToolResult("c1", "t", R"({"crc": 41200, "lun": "0x0012"})");
     const std::string answer =
@@ -112,7 +109,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("each status: grounded, exempt, unsupported") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordExempt("Site dc2, fabric fab-a1.");
     corpus.RecordUserMessage("Check esx-prod-014.");
@@ -121,10 +118,12 @@ TEST_SUITE("judge") {
         "esx-prod-014 on fab-a1 has serial SN-31337 and ticket INC0099999.",
         corpus);
     REQUIRE(verdict.candidates.size() == 4);
-    CHECK(Find(verdict, "esx-prod-014")->status == CandidateStatus::kExempt);
-    CHECK(Find(verdict, "fab-a1")->status == CandidateStatus::kExempt);
-    CHECK(Find(verdict, "sn-31337")->status == CandidateStatus::kGrounded);
-    const Candidate* typed = Find(verdict, "inc0099999");
+    CHECK(AtCanonical(verdict, "esx-prod-014")->status ==
+          CandidateStatus::kExempt);
+    CHECK(AtCanonical(verdict, "fab-a1")->status == CandidateStatus::kExempt);
+    CHECK(AtCanonical(verdict, "sn-31337")->status ==
+          CandidateStatus::kGrounded);
+    const Candidate* typed = AtCanonical(verdict, "inc0099999");
     REQUIRE(typed != nullptr);
     CHECK(typed->status == CandidateStatus::kUnsupported);
     CHECK(typed->reason == MatchReason::kNone);
@@ -137,110 +136,26 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("a truncated corpus makes a missing value unverified, not typed") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus(CorpusOptions{.max_index_tokens = 2});
     corpus.RecordToolResult("c1", "t", "SN-31337 SN-41414 SN-51515");
     REQUIRE(corpus.truncated());
     const Verdict verdict =
         gate.Judge("SN-31337 is fine; SN-51515 and SN-99999 are not.", corpus);
     CHECK(verdict.evidence_truncated);
-    CHECK(Find(verdict, "sn-31337")->status == CandidateStatus::kGrounded);
-    CHECK(Find(verdict, "sn-51515")->status == CandidateStatus::kUnverified);
-    CHECK(Find(verdict, "sn-99999")->status == CandidateStatus::kUnverified);
+    CHECK(AtCanonical(verdict, "sn-31337")->status ==
+          CandidateStatus::kGrounded);
+    CHECK(AtCanonical(verdict, "sn-51515")->status ==
+          CandidateStatus::kUnverified);
+    CHECK(AtCanonical(verdict, "sn-99999")->status ==
+          CandidateStatus::kUnverified);
     CHECK(verdict.unverified() == 2);
     CHECK_FALSE(verdict.flagged());
     CHECK(VerdictAction(verdict) == "unverified");
   }
 
-  TEST_CASE("a value both carried and exempt counts as grounded") {
-    const Gate gate = MakeGate();
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("My number is 222-929-5297.");
-    corpus.RecordToolResult("c1", "get_account",
-                            R"({"phone": "222-929-5297"})");
-    const Verdict verdict = gate.Judge("Your phone is 222-929-5297.", corpus);
-    REQUIRE(verdict.candidates.size() == 1);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
-    CHECK(verdict.candidates[0].carriers == std::vector<std::string>{"c1"});
-    CHECK(verdict.looked_up == 1);
-  }
-
-  TEST_CASE("a declared exemption wins over evidence") {
-    const Gate gate = MakeGate({.exempt_values = {"TENANT-0042"}});
-    EvidenceCorpus corpus;
-    corpus.RecordToolResult("c1", "t", R"({"tenant": "TENANT-0042"})");
-    const Verdict verdict = gate.Judge("Tenant TENANT-0042.", corpus);
-    REQUIRE(verdict.candidates.size() == 1);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[0].reason == MatchReason::kDeclaredExemption);
-    CHECK(verdict.candidates[0].carriers.empty());
-    CHECK(verdict.looked_up == 0);
-    REQUIRE(verdict.answer_carriers.has_value());
-    CHECK(verdict.answer_carriers->empty());
-  }
-
-  TEST_CASE("reason: exact when spelled as read, canonical when respelled") {
-    struct ReasonCase {
-      std::string_view evidence;
-      std::string_view answer;
-      MatchReason reason;
-    };
-    static constexpr ReasonCase kCases[] = {
-        {R"({"crc": 41200})", "41200", MatchReason::kExact},
-        {R"({"crc": 41200})", "41,200", MatchReason::kCanonical},
-        {R"({"mem": 2048.0})", "2048", MatchReason::kCanonical},
-        {R"({"mem": 2048.0})", "2048.0", MatchReason::kCanonical},
-        {"crc 41,200 total", "41200", MatchReason::kCanonical},
-        {R"({"host": "esx-prod-014"})", "esx-prod-014", MatchReason::kExact},
-        {R"({"host": "ESX-PROD-014"})", "esx-prod-014", MatchReason::kExact},
-        {R"({"host": "esx-prod-014"})", "ESX-PROD-014", MatchReason::kExact},
-        {R"({"lun": "0x0012"})", "0012", MatchReason::kCanonical},
-        {R"({"lun": "0012"})", "0x0012", MatchReason::kCanonical},
-        {R"({"mem": "4096"})", "4096MB", MatchReason::kCanonical},
-        {R"({"crc": 41200})", "٤١٢٠٠", MatchReason::kCanonical},
-        {R"({"crc": 41200})", "４１２００", MatchReason::kCanonical},
-    };
-    const Gate gate = MakeGate();
-    for (const ReasonCase& c : kCases) {
-      CAPTURE(c.evidence);
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordToolResult("c1", "t", c.evidence);
-      const Verdict verdict = gate.Judge(c.answer, corpus);
-      REQUIRE(verdict.candidates.size() == 1);
-      CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
-      CHECK(ReasonName(verdict.candidates[0].reason) == ReasonName(c.reason));
-    }
-  }
-
-  // Bug (fixed): a prefixed hex value is looked up by its bare digits, and
-  // the corpus marks the bare-digit key as a respelling even when the result
-  // spelled it with the prefix, so the same spelling on both sides read
-  // "canonical". The judge now asks about the answer's own spelling.
-  TEST_CASE("reason: a hex value spelled as read is exact") {
-    const Gate gate = MakeGate();
-    EvidenceCorpus corpus;
-    corpus.RecordToolResult("c1", "t", R"({"lun": "0x0012"})");
-    const Verdict verdict = gate.Judge("LUN 0x0012.", corpus);
-    REQUIRE(verdict.candidates.size() == 1);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
-    CHECK(ReasonName(verdict.candidates[0].reason) == "exact");
-  }
-
-  TEST_CASE("reason of an exempt value follows the answer's spelling") {
-    const Gate gate = MakeGate();
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Ticket RITM0058213, amount 41,200.");
-    const Verdict verdict = gate.Judge("RITM0058213: 41,200.", corpus);
-    REQUIRE(verdict.candidates.size() == 2);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[0].reason == MatchReason::kExact);
-    CHECK(verdict.candidates[1].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[1].reason == MatchReason::kCanonical);
-  }
-
   TEST_CASE("the grounding split separates this turn from prior turns") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Check replication.");
     corpus.RecordToolResult("r1", "get_replication",
@@ -254,10 +169,10 @@ TEST_SUITE("judge") {
     // The lag and the group name (a multi-part identifier) were read in
     // the first turn.
     CHECK(verdict.grounding.prior_turns == 2);
-    const Candidate* ticket = Find(verdict, "inc0042210");
+    const Candidate* ticket = AtCanonical(verdict, "inc0042210");
     CHECK(ticket->grounding == Grounding::kThisTurn);
     CHECK(ticket->carriers == std::vector<std::string>{"t1"});
-    const Candidate* lag = Find(verdict, "1840");
+    const Candidate* lag = AtCanonical(verdict, "1840");
     CHECK(lag->status == CandidateStatus::kGrounded);
     CHECK(lag->grounding == Grounding::kPriorTurn);
     CHECK(lag->carriers.empty());
@@ -266,7 +181,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("looked_up is candidates minus the exempt ones") {
-    const Gate gate = MakeGate({.exempt_values = {"LAB-0001"}});
+    const Gate gate = GateWith({.exempt_values = {"LAB-0001"}});
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("host esx-prod-014");
     corpus.RecordToolResult("c1", "t", R"({"a": "SN-31337"})");
@@ -278,7 +193,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("a candidate's carriers are this turn's ids in wire order") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("status?");
     corpus.RecordToolResult("call_b", "poll", R"({"code": "E-4410"})");
@@ -300,7 +215,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("an answer with no values is grounded with nothing to look up") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     for (std::string_view answer :
          {"", "   ", "Sure, let me check that for you.",
@@ -317,7 +232,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("past kMaxAnswerTokens the answer is flagged truncated") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     std::string exact_size;
     for (std::size_t i = 0; i + 1 < kMaxAnswerTokens; ++i) exact_size += "ok ";
@@ -330,11 +245,11 @@ TEST_SUITE("judge") {
     const Verdict cut = gate.Judge(over, corpus);
     CHECK(cut.answer_truncated);
     CHECK(cut.candidates.size() == 1);  // SN-88888 was not examined
-    CHECK(Find(cut, "sn-88888") == nullptr);
+    CHECK(AtCanonical(cut, "sn-88888") == nullptr);
   }
 
   TEST_CASE("invalid UTF-8 in an answer splits tokens and never crashes") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordToolResult("c1", "t", R"({"serial": "SN-31337"})");
     const std::string answer = "\xff\xfeSN-31337\xc3 and\x80ok\xe2\x82";
@@ -347,7 +262,7 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("the verdict copies what it needs from answer and corpus") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     Verdict verdict;
     {
       auto corpus = std::make_unique<EvidenceCorpus>();
@@ -367,7 +282,7 @@ TEST_SUITE("judge") {
     absl::StatusOr<std::unique_ptr<evidence::Extractor>> extractor =
         evidence::Extractor::Create({});
     REQUIRE(extractor.ok());
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordToolResult("c1", "t", R"({"crc": 41200})");
     const std::string answer = "41,200 and SN-99999";
@@ -376,6 +291,76 @@ TEST_SUITE("judge") {
     const Verdict wrapped = gate.Judge(answer, corpus);
     CHECK(VerdictToJson(direct, {.include_values = true}).dump() ==
           VerdictToJson(wrapped, {.include_values = true}).dump());
+  }
+
+  TEST_CASE("two results of one tool that disagree are a conflict") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Is it cancelled?");
+    corpus.RecordToolResult(
+        "call_1", "get_reservation_details",
+        R"({"reservation_id": "4WQ150", "status": "confirmed", "total": 1679})");
+    corpus.RecordToolResult(
+        "call_2", "get_reservation_details",
+        R"({"reservation_id": "4WQ150", "status": "cancelled", "total": 1679})");
+    // Another reservation's status is another entity: no conflict.
+    corpus.RecordToolResult(
+        "call_3", "get_reservation_details",
+        R"({"reservation_id": "ZZ9ZZ9", "status": "pending", "total": 7777})");
+    const std::string answer =
+        "Reservation 4WQ150 is confirmed at a total of 1679; ZZ9ZZ9 costs "
+        "7777.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    CHECK_FALSE(verdict.flagged());
+    // "confirmed" is prose to the extractor; the total agrees in both. The
+    // reservation id is the entity's name, never a conflict.
+    CHECK(verdict.conflicts.empty());
+
+    EvidenceCorpus changed;
+    changed.RecordUserMessage("What is the total now?");
+    changed.RecordToolResult("call_1", "get_reservation_details",
+                             R"({"reservation_id": "4WQ150", "total": 1679})");
+    changed.RecordToolResult("call_2", "get_reservation_details",
+                             R"({"reservation_id": "4WQ150", "total": 1859})");
+    changed.RecordToolResult("call_3", "search",
+                             R"({"reservation_id": "4WQ150", "total": 2210})");
+    const std::string stale = "Your total is 1679.";
+    const Verdict conflicted = DefaultGate().Judge(stale, changed);
+    REQUIRE(conflicted.conflicts.size() == 1);
+    CHECK(conflicted.conflicts[0].used_carrier == "call_1");
+    CHECK(conflicted.conflicts[0].other_carrier == "call_2");
+    CHECK(conflicted.conflicts[0].key_path == "total");
+    const std::string json = VerdictToJson(conflicted).dump();
+    CHECK(json.find(
+              "\"conflicts\":[{\"start\":14,\"end\":18,"
+              "\"used_carrier\":\"call_1\",\"other_carrier\":\"call_2\"}]") !=
+          std::string::npos);
+    CHECK(json.find("total\"") == std::string::npos);
+
+    // The finding reaches evidence_checked: both carriers, and the key and
+    // the value only on opt-in (law 8).
+    const EvidenceChecked event =
+        stages::MakeEvidenceChecked({.conversation_id = "c", .turn = 1},
+                                    conflicted, EvidenceAction::kGrounded);
+    REQUIRE(event.conflicts.size() == 1);
+    CHECK(event.conflicts[0].shape == "number");
+    CHECK(event.conflicts[0].start == 14);
+    CHECK(event.conflicts[0].end == 18);
+    CHECK(event.conflicts[0].used_carrier == "call_1");
+    CHECK(event.conflicts[0].other_carrier == "call_2");
+    CHECK_FALSE(event.conflicts[0].key.has_value());
+    CHECK_FALSE(event.conflicts[0].value.has_value());
+    const std::string line = EventToJsonLine(event);
+    CHECK(line.find("\"conflicts\":[{\"shape\":\"number\",\"start\":14,"
+                    "\"end\":18,\"used_carrier\":\"call_1\","
+                    "\"other_carrier\":\"call_2\"}]") != std::string::npos);
+    CHECK(line.find("1679") == std::string::npos);
+    CHECK(line.find("total") == std::string::npos);
+    const EvidenceChecked opted = stages::MakeEvidenceChecked(
+        {.conversation_id = "c", .turn = 1, .values = {.include_values = true}},
+        conflicted, EvidenceAction::kGrounded);
+    REQUIRE(opted.conflicts.size() == 1);
+    CHECK(opted.conflicts[0].key == "total");
+    CHECK(opted.conflicts[0].value == "1679");
   }
 
   TEST_CASE("enum names are the words events use") {
@@ -533,7 +518,7 @@ TEST_SUITE("verdict_json") {
   }
 
   TEST_CASE("a judged verdict gives byte-identical JSON every time") {
-    const Gate gate = MakeGate();
+    const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("go");
     corpus.RecordToolResult("c2", "b", R"({"x": "SN-2", "y": "SN-31337"})");

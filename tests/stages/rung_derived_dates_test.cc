@@ -13,86 +13,75 @@
 
 #include <doctest/doctest.h>
 
-#include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 
-#include "evidence/extractor.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "stages/judge_context.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
+#include "tests/support/ladder.h"
 
 namespace groundgate {
 namespace {
 
+using groundgate_test::CheckJudgedCases;
+using groundgate_test::ContextFor;
 using groundgate_test::DefaultGate;
+using enum CandidateStatus;
+using enum MatchReason;
 
 constexpr std::string_view kReservation =
     R"({"reservation_id": "HXDUBJ", "flights": [{"date": "2024-05-18"}]})";
-
-// The only candidate of the answer's verdict.
-Candidate Only(std::string_view answer, const EvidenceCorpus& corpus) {
-  const Verdict verdict = DefaultGate().Judge(answer, corpus);
-  REQUIRE(verdict.candidates.size() == 1);
-  return verdict.candidates[0];
-}
 
 TEST_SUITE("rung_derived_dates") {
   TEST_CASE("rung derived dates: the day asked for is read, another is not") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Move my flight two days later, please.");
     corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
-    const Candidate moved = Only("You now fly on 2024-05-20.", corpus);
-    CHECK(moved.status == CandidateStatus::kGrounded);
-    CHECK(moved.reason == MatchReason::kDerivedDate);
-    CHECK(moved.derivation == "2024-05-18 + 2 days");
-    REQUIRE(moved.carriers.size() == 1);
-    CHECK(moved.carriers[0] == "call_1");
-    const Candidate planted = Only("You now fly on 2024-05-21.", corpus);
-    CHECK(planted.status == CandidateStatus::kUnsupported);
-    CHECK(planted.derivation.empty());
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"You now fly on 2024-05-20.", "2024-05-20", kGrounded, kDerivedDate,
+          "2024-05-18 + 2 days"},
+         {"You now fly on 2024-05-21.", "2024-05-21", kUnsupported, kNone, ""}},
+        "call_1");
   }
 
   TEST_CASE("rung derived dates: a supplied date moved is exempt, not read") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("I fly on 2024-06-10; make it the day before.");
-    const Candidate moved = Only("You now fly on June 9, 2024.", corpus);
-    CHECK(moved.status == CandidateStatus::kExempt);
-    CHECK(moved.reason == MatchReason::kDerivedDate);
-    CHECK(moved.derivation == "2024-06-10 - 1 day");
-    const Candidate planted = Only("You now fly on June 8, 2024.", corpus);
-    CHECK(planted.status == CandidateStatus::kUnsupported);
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"You now fly on June 9, 2024.", "June 9, 2024", kExempt, kDerivedDate,
+          "2024-06-10 - 1 day"},
+         {"You now fly on June 8, 2024.", "June 8, 2024", kUnsupported}});
   }
 
   TEST_CASE("rung derived dates: the entry point moves only as asked") {
-    absl::StatusOr<std::unique_ptr<evidence::Extractor>> extractor =
-        evidence::Extractor::Create({});
-    REQUIRE(extractor.ok());
-    const GateOptions options;
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Shift it to the next day.");
     corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
     const std::string_view answer = "2024-05-19 2024-05-17";
-    stages::JudgeContext context(answer, corpus, **extractor, options,
-                                 /*read_names=*/true,
-                                 /*read_number_words=*/false);
-    const std::optional<evidence::DateTimeValue> next =
-        evidence::MatchDateTime(answer, {0, 10});
-    REQUIRE(next.has_value());
-    Candidate* read = context.NewCandidate("next");
-    REQUIRE(read != nullptr);
-    CHECK(stages::GroundByDayShift(context, *next, read));
+    stages::JudgeContext context = ContextFor(answer, corpus);
+    // The date spanning `span` of the answer, and a new candidate for it.
+    auto date_at = [&](evidence::TokenSpan span, const std::string& key) {
+      const std::optional<evidence::DateTimeValue> date =
+          evidence::MatchDateTime(answer, span);
+      REQUIRE(date.has_value());
+      Candidate* candidate = context.NewCandidate(key);
+      REQUIRE(candidate != nullptr);
+      return std::pair{*date, candidate};
+    };
+    const auto [next, read] = date_at({0, 10}, "next");
+    CHECK(stages::GroundByDayShift(context, next, read));
     CHECK(read->derivation == "2024-05-18 + 1 day");
-    const std::optional<evidence::DateTimeValue> before =
-        evidence::MatchDateTime(answer, {11, 21});
-    REQUIRE(before.has_value());
-    Candidate* planted = context.NewCandidate("before");
-    REQUIRE(planted != nullptr);
-    CHECK_FALSE(stages::GroundByDayShift(context, *before, planted));
-    CHECK(planted->status == CandidateStatus::kUnsupported);
+    const auto [before, planted] = date_at({11, 21}, "before");
+    CHECK_FALSE(stages::GroundByDayShift(context, before, planted));
+    CHECK(planted->status == kUnsupported);
   }
 }
 

@@ -1,5 +1,5 @@
-// tests/stages/rung_exempt_test.cc — rung 2 (stages/rung_exempt.cc): a value the
-// user or the application supplied (law 4).
+// tests/stages/rung_exempt_test.cc — rung 2 (stages/rung_exempt.cc): a value
+// the user or the application supplied (law 4).
 //
 // Its one job: pin each exemption the rung grants, with its reason
 // (declared_exemption, exact, canonical, respelled_number, respelled_date,
@@ -11,62 +11,42 @@
 // (rung_derived_dates_test.cc).
 #include <doctest/doctest.h>
 
-#include <span>
+#include <string>
 #include <string_view>
 
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
+using groundgate_test::CheckJudged;
+using groundgate_test::CheckJudgedCases;
 using groundgate_test::DefaultGate;
-
-struct Case {
-  std::string_view answer;
-  std::string_view value;  // the span of the value in the answer
-  CandidateStatus status;
-  MatchReason reason;
-};
-
-void CheckCases(const Gate& gate, const EvidenceCorpus& corpus,
-                std::span<const Case> cases) {
-  for (const Case& c : cases) {
-    CAPTURE(c.answer);
-    const Verdict verdict = gate.Judge(c.answer, corpus);
-    const Candidate* candidate = AtText(verdict, c.answer, c.value);
-    REQUIRE(candidate != nullptr);
-    CHECK(StatusName(candidate->status) == StatusName(c.status));
-    CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-  }
-}
+using groundgate_test::JudgedCase;
+using enum CandidateStatus;
+using enum MatchReason;
 
 TEST_SUITE("rung_exempt") {
   TEST_CASE("rung exempt: what the user typed is exempt, a neighbour is not") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage(
         "Ticket CHG0031337 shows 41200 errors; my budget is 1500000.");
-    const Case cases[] = {
-        {"Ticket CHG0031337 is being checked.", "CHG0031337",
-         CandidateStatus::kExempt, MatchReason::kExact},
-        {"Ticket CHG0031338 is being checked.", "CHG0031338",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+    const JudgedCase cases[] = {
+        {"Ticket CHG0031337 is being checked.", "CHG0031337", kExempt, kExact},
+        {"Ticket CHG0031338 is being checked.", "CHG0031338", kUnsupported,
+         kNone},
         // Respelled by the answer: canonical.
-        {"You saw 41,200 errors.", "41,200", CandidateStatus::kExempt,
-         MatchReason::kCanonical},
-        {"You saw 41,202 errors.", "41,202", CandidateStatus::kUnsupported,
-         MatchReason::kNone},
+        {"You saw 41,200 errors.", "41,200", kExempt, kCanonical},
+        {"You saw 41,202 errors.", "41,202", kUnsupported, kNone},
         // Written as people write money: respelled_number.
-        {"Your budget of $1.5M is noted.", "1.5M", CandidateStatus::kExempt,
-         MatchReason::kRespelledNumber},
-        {"Your budget of $1.6M is noted.", "1.6M",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+        {"Your budget of $1.5M is noted.", "1.5M", kExempt, kRespelledNumber},
+        {"Your budget of $1.6M is noted.", "1.6M", kUnsupported, kNone},
     };
-    CheckCases(DefaultGate(), corpus, cases);
+    CheckJudgedCases(DefaultGate(), corpus, cases);
   }
 
   TEST_CASE("rung exempt: a declared exemption, and only the value declared") {
@@ -74,38 +54,95 @@ TEST_SUITE("rung_exempt") {
     REQUIRE(gate.ok());
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("What changed?");
-    const Case cases[] = {
-        {"Change CHG0031337 was applied.", "CHG0031337",
-         CandidateStatus::kExempt, MatchReason::kDeclaredExemption},
-        {"Change CHG0031339 was applied.", "CHG0031339",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+    const JudgedCase cases[] = {
+        {"Change CHG0031337 was applied.", "CHG0031337", kExempt,
+         kDeclaredExemption},
+        {"Change CHG0031339 was applied.", "CHG0031339", kUnsupported, kNone},
     };
-    CheckCases(*gate, corpus, cases);
+    CheckJudgedCases(*gate, corpus, cases);
   }
 
   TEST_CASE("rung exempt: a month and day the user gave, with the year named") {
     EvidenceCorpus corpus;
     corpus.RecordExempt("The current time is 2024-05-15 15:00:00 EST.");
     corpus.RecordUserMessage("I want to fly on May 20th.");
-    const Case cases[] = {
-        {"You fly on May 20, 2024.", "May 20, 2024", CandidateStatus::kExempt,
-         MatchReason::kRespelledDate},
-        {"You fly on May 21, 2024.", "May 21, 2024",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+    const JudgedCase cases[] = {
+        {"You fly on May 20, 2024.", "May 20, 2024", kExempt, kRespelledDate},
+        {"You fly on May 21, 2024.", "May 21, 2024", kUnsupported, kNone},
     };
-    CheckCases(DefaultGate(), corpus, cases);
+    CheckJudgedCases(DefaultGate(), corpus, cases);
   }
 
   TEST_CASE("rung exempt: a name whose words the user gave one by one") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("First name Beatrix, last name Okafor.");
-    const Case cases[] = {
-        {"The ticket is for Beatrix Okafor.", "Beatrix Okafor",
-         CandidateStatus::kExempt, MatchReason::kNameWords},
-        {"The ticket is for Beatrix Okonkwo.", "Beatrix Okonkwo",
-         CandidateStatus::kUnsupported, MatchReason::kNone},
+    const JudgedCase cases[] = {
+        {"The ticket is for Beatrix Okafor.", "Beatrix Okafor", kExempt,
+         kNameWords},
+        {"The ticket is for Beatrix Okonkwo.", "Beatrix Okonkwo", kUnsupported,
+         kNone},
     };
-    CheckCases(DefaultGate(), corpus, cases);
+    CheckJudgedCases(DefaultGate(), corpus, cases);
+  }
+  TEST_CASE("rung exempt: a declared exemption wins over evidence") {
+    absl::StatusOr<Gate> gate =
+        Gate::Create({.exempt_values = {"TENANT-0042"}});
+    REQUIRE(gate.ok());
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"tenant": "TENANT-0042"})");
+    const Verdict verdict = gate->Judge("Tenant TENANT-0042.", corpus);
+    REQUIRE(verdict.candidates.size() == 1);
+    CHECK(verdict.candidates[0].status == kExempt);
+    CHECK(verdict.candidates[0].reason == kDeclaredExemption);
+    CHECK(verdict.candidates[0].carriers.empty());
+    CHECK(verdict.looked_up == 0);
+    REQUIRE(verdict.answer_carriers.has_value());
+    CHECK(verdict.answer_carriers->empty());
+  }
+
+  TEST_CASE("rung exempt: the reason follows the answer's spelling") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Ticket RITM0058213, amount 41,200.");
+    const Verdict verdict = DefaultGate().Judge("RITM0058213: 41,200.", corpus);
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].status == kExempt);
+    CHECK(verdict.candidates[0].reason == kExact);
+    CHECK(verdict.candidates[1].status == kExempt);
+    CHECK(verdict.candidates[1].reason == kCanonical);
+  }
+
+  TEST_CASE("rung exempt: a date the user wrote in words is exempt repeated") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Can I fly on May 30, 2024 at 4:15 PM?");
+    corpus.RecordToolResult("c1", "t", R"({"seats": 0})");
+    const std::string answer = "No seats on 2024-05-30 at 16:15.";
+    const Verdict verdict = DefaultGate().Judge(answer, corpus);
+    CHECK_FALSE(verdict.flagged());
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].status == kExempt);
+    CHECK(verdict.candidates[0].reason == kRespelledDate);
+    CHECK(verdict.candidates[1].status == kExempt);
+    CHECK(verdict.candidates[1].reason == kRespelledTime);
+  }
+
+  TEST_CASE(
+      "rung exempt: a date given without a year takes the conversation's") {
+    // tau-bench t0 (credited in tests/fixtures/README.md): "I want to fly
+    // on May 20th", then "flights ... on May 20, 2024".
+    EvidenceCorpus corpus;
+    corpus.RecordExempt("The current time is 2024-05-15 15:00:00 EST.");
+    corpus.RecordUserMessage("I want to fly on May 20th, in economy class.");
+    corpus.RecordToolResult("c1", "search_direct_flight",
+                            R"([{"flight_number": "HAT069"}])");
+    CheckJudged(DefaultGate(), corpus,
+                {"Flights on May 20, 2024: HAT069.", "May 20, 2024", kExempt,
+                 kRespelledDate});
+    // A year no one named, or a day the user did not give: typed.
+    for (const std::string_view typed : {"Flights on May 20, 2023: HAT069.",
+                                         "Flights on May 21, 2024: HAT069."}) {
+      CAPTURE(typed);
+      CHECK(DefaultGate().Judge(typed, corpus).flagged());
+    }
   }
 }
 

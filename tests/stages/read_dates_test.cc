@@ -1,18 +1,19 @@
-// tests/stages/dates_test.cc — dates and clock times: one value, however spelled.
+// tests/stages/read_dates_test.cc — the reader of dates and clock times
+// (stages/read_dates.cc): one value, however spelled.
 //
-// Its one job: pin how the gate reads dates and times on both sides.
-// Respellings of a carried date or time are grounded with the reason that
-// says so (respelled_date, respelled_time); a date or time no result carried
-// (another day, another minute) stays unsupported; a multi-token date is ONE
-// candidate whose span covers all its tokens, and its year or day alone is
-// never a candidate; the grounded list of VerdictToJson shows the reason.
-// Month names of the listed locales read in their own date orders, and an
-// abbreviation or a common word only in a whole date; a numeric date only
-// where its order is certain; a year alone never; and a time written
-// without AM/PM has its 12-hour reading as alternate keys.
+// Its one job: pin which text the gate reads as a date or a time. A
+// multi-token date is ONE candidate whose span covers all its tokens, and
+// its year or day alone is never a candidate; the grounded list of
+// VerdictToJson shows the reason. Month names of the listed locales read in
+// their own date orders, and an abbreviation or a common word only in a
+// whole date; a numeric date only where its order is certain; a year alone
+// never; and a time written without AM/PM has its 12-hour reading as
+// alternate keys.
 //
-// What it does NOT do: pin the other canonical forms (canonical_test.cc) or
-// the candidate rule for non-dates (extractor_test.cc).
+// What it does NOT do: pin the reasons a date is grounded or exempt by
+// (rung_respellings_test.cc, rung_exempt_test.cc, rung_derived_dates_test.cc),
+// the other canonical forms (canonical_test.cc) or the candidate rule for
+// non-dates (extractor_test.cc).
 #include <doctest/doctest.h>
 
 #include <optional>
@@ -28,35 +29,25 @@
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
 #include "tests/at_text.h"
+#include "tests/default_gate.h"
+#include "tests/support/cases.h"
+#include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtText;
+using groundgate_test::DefaultGate;
+using groundgate_test::ForEachCase;
+using groundgate_test::kSchedule;
+using groundgate_test::OneResultCorpus;
+using enum CandidateStatus;
+using enum MatchReason;
 
-Gate MakeGate(GateOptions options = {}) {
-  absl::StatusOr<Gate> gate = Gate::Create(std::move(options));
-  REQUIRE(gate.ok());
-  return *std::move(gate);
-}
-
-// The reservation the airline traces look like: ISO dates, clock times
-// with seconds, a timestamp.
-constexpr std::string_view kFlight =
-    R"({"reservation_id": "4WQ150", "flights": [{"date": "2024-05-22",
-        "scheduled_departure_time_est": "14:00:00",
-        "scheduled_arrival_time_est": "17:30:45"},
-        {"date": "2024-05-22", "scheduled_departure_time_est": "23:00:00",
-        "scheduled_arrival_time_est": "02:15:00+1"}],
-        "created_at": "2024-05-06T13:25:06",
-        "boarding": "2023-09-12 09:05:00"})";
-
+// The verdict on `answer` over the airline schedule.
 Verdict JudgeFlight(std::string_view answer) {
-  static const Gate gate = MakeGate();
-  EvidenceCorpus corpus;
-  corpus.RecordUserMessage("What does my booking say?");
-  corpus.RecordToolResult("call_1", "get_reservation_details", kFlight);
-  return gate.Judge(answer, corpus);
+  return DefaultGate().Judge(answer, OneResultCorpus(kSchedule));
 }
 
 // The first date or time MatchDateTime reads in `text`, or nullopt.
@@ -77,123 +68,7 @@ std::vector<std::string> AsVector(const Keys& keys) {
   return std::vector<std::string>(keys.begin(), keys.end());
 }
 
-TEST_SUITE("dates") {
-  TEST_CASE("a respelled date or time is grounded with the reason why") {
-    struct Case {
-      std::string_view answer;
-      std::string_view value;  // the candidate's span text
-      std::string_view shape;
-      std::string_view canonical;
-      MatchReason reason;
-    };
-    static const Case kCases[] = {
-        {"You fly on May 22, 2024.", "May 22, 2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on 22 May 2024.", "22 May 2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on May 22nd, 2024.", "May 22nd, 2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on the 22nd of May.", "22nd of May", "date", "--05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on May 22nd.", "May 22nd", "date", "--05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on May 22.", "May 22", "date", "--05-22",
-         MatchReason::kRespelledDate},
-        {"You fly in May 2024.", "May 2024", "date", "2024-05",
-         MatchReason::kRespelledDate},
-        {"Boarding on Sep 12, 2023.", "Sep 12, 2023", "date", "2023-09-12",
-         MatchReason::kRespelledDate},
-        {"Boarding on Sept. 12.", "Sept. 12", "date", "--09-12",
-         MatchReason::kRespelledDate},
-        {"You fly on 2024/05/22.", "2024/05/22", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on 05/22/2024.", "05/22/2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
-        {"You fly on 22/05/2024.", "22/05/2024", "date", "2024-05-22",
-         MatchReason::kRespelledDate},
-        {"Booked on 2024-05-06.", "2024-05-06", "date", "2024-05-06",
-         MatchReason::kRespelledDate},
-        {"It leaves at 14:00.", "14:00", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It leaves at 2:00 PM.", "2:00 PM", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It leaves at 2pm.", "2pm", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It leaves at 2 PM.", "2 PM", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It leaves at 2:00 p.m. sharp.", "2:00 p.m", "time", "14:00",
-         MatchReason::kRespelledTime},
-        {"It lands at 5:30 PM.", "5:30 PM", "time", "17:30",
-         MatchReason::kRespelledTime},
-        {"It lands at 17:30:45.", "17:30:45", "time", "17:30:45",
-         MatchReason::kExact},
-        // "+1": the next day, as the airline schedules write it.
-        {"It lands at 2:15 AM.", "2:15 AM", "time", "02:15",
-         MatchReason::kRespelledTime},
-        {"Booked at 1:25 PM.", "1:25 PM", "time", "13:25",
-         MatchReason::kRespelledTime},
-        {"Booked at 13:25:06.", "13:25:06", "time", "13:25:06",
-         MatchReason::kRespelledTime},
-        {"Boarding at 9:05 AM.", "9:05 AM", "time", "09:05",
-         MatchReason::kRespelledTime},
-        {"Booked 2024-05-06 13:25.", "2024-05-06 13:25", "datetime",
-         "2024-05-06t13:25", MatchReason::kRespelledDate},
-        {"Booked 2024-05-06T13:25:06Z.", "2024-05-06T13:25:06Z", "datetime",
-         "2024-05-06t13:25:06", MatchReason::kRespelledDate},
-        // Spelled as the result spelled it: exact, as before.
-        {"You fly on 2024-05-22.", "2024-05-22", "date", "2024-05-22",
-         MatchReason::kExact},
-        {"It leaves at 14:00:00.", "14:00:00", "time", "14:00",
-         MatchReason::kExact},
-        {"Booked 2024-05-06T13:25:06.", "2024-05-06T13:25:06", "datetime",
-         "2024-05-06t13:25:06", MatchReason::kExact},
-    };
-    for (const Case& c : kCases) {
-      CAPTURE(c.answer);
-      const Verdict verdict = JudgeFlight(c.answer);
-      CHECK_FALSE(verdict.flagged());
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(candidate->status == CandidateStatus::kGrounded);
-      CHECK(candidate->shape == c.shape);
-      CHECK(candidate->canonical == c.canonical);
-      CHECK(ReasonName(candidate->reason) == ReasonName(c.reason));
-      CHECK(candidate->carriers == std::vector<std::string>{"call_1"});
-    }
-  }
-
-  TEST_CASE("a planted date or time is still caught") {
-    struct Case {
-      std::string_view answer;
-      std::string_view value;
-    };
-    static const Case kCases[] = {
-        {"You fly on May 23, 2024.", "May 23, 2024"},  // another day
-        {"You fly on May 22, 2025.", "May 22, 2025"},  // another year
-        {"You fly on 23 May 2024.", "23 May 2024"},
-        {"You fly on May 23.", "May 23"},
-        {"You fly in June 2024.", "June 2024"},
-        {"You fly on 2024-05-23.", "2024-05-23"},
-        {"You fly on 2024/05/21.", "2024/05/21"},
-        {"It leaves at 14:01.", "14:01"},  // another minute
-        {"It leaves at 2:00 AM.", "2:00 AM"},
-        {"It leaves at 3pm.", "3pm"},
-        {"It lands at 17:30:44.", "17:30:44"},  // another second
-        {"Booked 2024-05-06T13:26:06.", "2024-05-06T13:26:06"},
-        {"Booked 2024-05-07T13:25:06.", "2024-05-07T13:25:06"},
-        {"Booked 2024-05-06 13:26.", "2024-05-06 13:26"},
-    };
-    for (const Case& c : kCases) {
-      CAPTURE(c.answer);
-      const Verdict verdict = JudgeFlight(c.answer);
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(candidate->status == CandidateStatus::kUnsupported);
-      CHECK(candidate->reason == MatchReason::kNone);
-      CHECK(verdict.flagged());
-    }
-  }
-
+TEST_SUITE("read_dates") {
   TEST_CASE("a year written before its month is one value either way") {
     // quintd-dev gsmarena: "Announced": "2013, September. Released 2013, Q4"
     // and "2021, March 29"; the texts write "September 2013", "March 29,
@@ -201,7 +76,6 @@ TEST_SUITE("dates") {
     constexpr std::string_view kPhone =
         R"({"Announced": "2013, September. Released 2013, Q4",
             "Launched": "2021, March 29"})";
-    const Gate gate = MakeGate();
     struct Case {
       std::string_view answer;
       std::string_view value;
@@ -220,17 +94,18 @@ TEST_SUITE("dates") {
         {"It launched on March 28, 2021.", "March 28, 2021", false},
         {"It launched in March 2022.", "March 2022", false},
     };
-    for (const Case& c : kCases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordToolResult("call_0", "get_gsmarena", kPhone);
-      const Verdict verdict = gate.Judge(c.answer, corpus);
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("call_0", "get_gsmarena", kPhone);
+    ForEachCase(kCases, [&](const Case& c) {
+      const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
       REQUIRE(candidate != nullptr);
       CHECK(candidate->shape == "date");
-      CHECK((candidate->status == CandidateStatus::kGrounded) == c.grounded);
-    }
-    // "2015-07" is a year and a month only when the month is one.
+      CHECK((candidate->status == kGrounded) == c.grounded);
+    });
+  }
+
+  TEST_CASE("a year and a month only when the month is one") {
     CHECK_FALSE(FirstDateTime("build 2015-13 failed").has_value());
     const std::optional<evidence::DateTimeValue> ym =
         FirstDateTime("since 2015-07.");
@@ -251,7 +126,7 @@ TEST_SUITE("dates") {
     CHECK(answer.substr(time.start, time.end - time.start) == "2:00 PM");
     for (const Candidate& c : verdict.candidates) {
       CHECK(c.canonical != "2024");
-      CHECK(c.status == CandidateStatus::kGrounded);
+      CHECK(c.status == kGrounded);
     }
     CHECK_FALSE(verdict.flagged());
     // The same date in two spellings is one distinct value.
@@ -271,48 +146,10 @@ TEST_SUITE("dates") {
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("When?");
     corpus.RecordToolResult("c1", "t", R"({"d": "2024-06-05"})");
-    const Verdict verdict = MakeGate().Judge("On 05/06/2024.", corpus);
+    const Verdict verdict = DefaultGate().Judge("On 05/06/2024.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].shape == "identifier");
-    CHECK(verdict.candidates[0].status == CandidateStatus::kUnsupported);
-  }
-
-  TEST_CASE("a date the user wrote in words is exempt when repeated") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Can I fly on May 30, 2024 at 4:15 PM?");
-    corpus.RecordToolResult("c1", "t", R"({"seats": 0})");
-    const std::string answer = "No seats on 2024-05-30 at 16:15.";
-    const Verdict verdict = MakeGate().Judge(answer, corpus);
-    CHECK_FALSE(verdict.flagged());
-    REQUIRE(verdict.candidates.size() == 2);
-    CHECK(verdict.candidates[0].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[0].reason == MatchReason::kRespelledDate);
-    CHECK(verdict.candidates[1].status == CandidateStatus::kExempt);
-    CHECK(verdict.candidates[1].reason == MatchReason::kRespelledTime);
-  }
-
-  TEST_CASE("a date the user gave without a year takes the conversation's") {
-    // tau-bench t0 (credited in tests/fixtures/README.md): "I want to fly
-    // on May 20th", then "flights ... on May 20, 2024".
-    EvidenceCorpus corpus;
-    corpus.RecordExempt("The current time is 2024-05-15 15:00:00 EST.");
-    corpus.RecordUserMessage("I want to fly on May 20th, in economy class.");
-    corpus.RecordToolResult("c1", "search_direct_flight",
-                            R"([{"flight_number": "HAT069"}])");
-    const Gate gate = MakeGate();
-    const std::string answer = "Flights on May 20, 2024: HAT069.";
-    const Verdict verdict = gate.Judge(answer, corpus);
-    const Candidate* date = AtText(verdict, answer, "May 20, 2024");
-    REQUIRE(date != nullptr);
-    CHECK(date->status == CandidateStatus::kExempt);
-    CHECK(date->reason == MatchReason::kRespelledDate);
-    // A year no one named, or a day the user did not give: typed.
-    for (const std::string_view typed : {"Flights on May 20, 2023: HAT069.",
-                                         "Flights on May 21, 2024: HAT069."}) {
-      CAPTURE(typed);
-      const Verdict flagged = gate.Judge(typed, corpus);
-      CHECK(flagged.flagged());
-    }
+    CHECK(verdict.candidates[0].status == kUnsupported);
   }
 
   TEST_CASE("prose that looks like a date is not one") {
@@ -423,14 +260,13 @@ TEST_SUITE("dates") {
         {"You fly on the 1st of March, 2024.", "1st of March, 2024",
          "2024-03-01"},
     };
-    for (const Case& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [](const Case& c) {
       const auto when = FirstDateTime(c.text);
       REQUIRE(when.has_value());
       CHECK(SpanText(c.text, *when) == c.value);
       CHECK(evidence::DateTimeCanonical(*when) == c.canonical);
       CHECK(evidence::DateTimeShape(*when) == "date");
-    }
+    });
   }
 
   TEST_CASE("every month name ICU gives a listed locale reads in a date") {
@@ -479,44 +315,6 @@ TEST_SUITE("dates") {
     }
   }
 
-  TEST_CASE("a date written in another language grounds its ISO spelling") {
-    struct Case {
-      std::string_view result;  // a text tool result
-      std::string_view answer;
-      std::string_view value;  // the answer's candidate
-    };
-    static const Case kCases[] = {
-        {"Abflug am 22. Mai 2024 um 14:00", "You fly on 2024-05-22.",
-         "2024-05-22"},
-        {R"({"date": "2024-05-22"})", "Départ le 22 mai 2024.", "22 mai 2024"},
-        {R"({"date": "2024-05-22"})", "Salida el 22 de mayo de 2024.",
-         "22 de mayo de 2024"},
-        {R"({"date": "2024-05-22"})", "Вылет 22 мая.", "22 мая"},
-        {"Salida: 22 de mayo de 2024", "You fly on May 22.", "May 22"},
-    };
-    for (const Case& c : kCases) {
-      CAPTURE(c.answer);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("When do I fly?");
-      corpus.RecordToolResult("c1", "t", c.result);
-      const Verdict verdict = MakeGate().Judge(c.answer, corpus);
-      CHECK_FALSE(verdict.flagged());
-      const Candidate* candidate = AtText(verdict, c.answer, c.value);
-      REQUIRE(candidate != nullptr);
-      CHECK(candidate->status == CandidateStatus::kGrounded);
-      CHECK(candidate->reason == MatchReason::kRespelledDate);
-    }
-    // Another day in another language is still caught.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When do I fly?");
-    corpus.RecordToolResult("c1", "t", R"({"date": "2024-05-22"})");
-    const std::string answer = "Départ le 23 mai 2024.";
-    const Verdict verdict = MakeGate().Judge(answer, corpus);
-    const Candidate* candidate = AtText(verdict, answer, "23 mai 2024");
-    REQUIRE(candidate != nullptr);
-    CHECK(candidate->status == CandidateStatus::kUnsupported);
-  }
-
   TEST_CASE("a time without AM/PM has its 12-hour reading as alternate keys") {
     struct Case {
       std::string_view text;
@@ -545,14 +343,15 @@ TEST_SUITE("dates") {
         {"on 2024-05-22", {}},
         {"on May 22", {}},
     };
-    for (const Case& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [](const Case& c) {
       const auto when = FirstDateTime(c.text);
       REQUIRE(when.has_value());
       CHECK(AsVector(evidence::DateTimeAlternateLookupKeys(*when)) ==
             c.alternate);
-    }
-    // The ordinary keys still read the 24-hour clock.
+    });
+  }
+
+  TEST_CASE("a time's ordinary keys read the 24-hour clock; its clock kind") {
     const auto one = FirstDateTime("at 01:00");
     REQUIRE(one.has_value());
     CHECK(AsVector(evidence::DateTimeLookupKeys(*one)) ==
@@ -586,8 +385,7 @@ TEST_SUITE("dates") {
         {"on 22/05/24", ""},    // a two-digit year
         {"on 2024/22/05", ""},  // year first, then month: no month 22
     };
-    for (const Case& c : kCases) {
-      CAPTURE(c.text);
+    ForEachCase(kCases, [](const Case& c) {
       const auto when = FirstDateTime(c.text);
       if (c.canonical.empty()) {
         CHECK_FALSE(when.has_value());
@@ -595,7 +393,7 @@ TEST_SUITE("dates") {
         REQUIRE(when.has_value());
         CHECK(evidence::DateTimeCanonical(*when) == c.canonical);
       }
-    }
+    });
   }
 
   TEST_CASE("a year alone in prose is the ordinary number rule's") {
@@ -611,14 +409,14 @@ TEST_SUITE("dates") {
     corpus.RecordUserMessage("When was it founded?");
     corpus.RecordToolResult("c1", "t", R"({"founded": 1903})");
     const Verdict verdict =
-        MakeGate().Judge("Founded in 1903, rebuilt in 1911.", corpus);
+        DefaultGate().Judge("Founded in 1903, rebuilt in 1911.", corpus);
     REQUIRE(verdict.candidates.size() == 2);
     CHECK(verdict.candidates[0].shape == "number");
     CHECK(verdict.candidates[0].canonical == "1903");
-    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(verdict.candidates[0].status == kGrounded);
     CHECK(verdict.candidates[1].shape == "number");
     CHECK(verdict.candidates[1].canonical == "1911");
-    CHECK(verdict.candidates[1].status == CandidateStatus::kUnsupported);
+    CHECK(verdict.candidates[1].status == kUnsupported);
   }
 }
 

@@ -1,0 +1,64 @@
+// tests/support/cases.h — a table of cases, each row run as a SUBCASE.
+//
+// Its one job: the loop every table-driven suite wrote for itself. Each row
+// runs in a SUBCASE of its own, named after the line of the table's caller,
+// the row's number and its answer (or text), so a failing row names itself
+// in the report.
+//
+//   ForEachCase(cases, [&](const Case& c) {
+//     CHECK(Read(c.text) == c.expected);
+//   });
+//
+// What it does NOT do: decide what a row asserts (the caller's check does),
+// or judge anything (judged_cases.h runs the judge's tables).
+//
+// Beware: doctest runs a TEST_CASE once per SUBCASE, so what stands outside
+// the table's loop runs once per row; keep set-up there free of checks that
+// only make sense once.
+#ifndef GROUNDGATE_TESTS_SUPPORT_CASES_H_
+#define GROUNDGATE_TESTS_SUPPORT_CASES_H_
+
+#include <doctest/doctest.h>
+
+#include <cstddef>
+#include <source_location>
+#include <string>
+#include <string_view>
+
+namespace groundgate_test {
+
+// What a row is called in a report: its `answer`, `text`, `token` or
+// `word`, the first it has; else nothing but its number.
+template <typename Row>
+std::string_view RowLabel(const Row& row) {
+  if constexpr (requires { std::string_view(row.answer); }) {
+    return row.answer;
+  } else if constexpr (requires { std::string_view(row.text); }) {
+    return row.text;
+  } else if constexpr (requires { std::string_view(row.token); }) {
+    return row.token;
+  } else if constexpr (requires { std::string_view(row.word); }) {
+    return row.word;
+  } else {
+    return {};
+  }
+}
+
+// Runs `check(row)` for each row of `rows` inside a SUBCASE named
+// "line <caller's line>, row <i>: <label>". The line keeps two tables of
+// one TEST_CASE apart; the number keeps apart two rows with one label.
+template <typename Rows, typename Check>
+void ForEachCase(const Rows& rows, Check&& check,
+                 std::source_location where = std::source_location::current()) {
+  std::size_t index = 0;
+  for (const auto& row : rows) {
+    const std::string name = "line " + std::to_string(where.line()) + ", row " +
+                             std::to_string(index++) + ": " +
+                             std::string(RowLabel(row));
+    SUBCASE(name.c_str()) { check(row); }
+  }
+}
+
+}  // namespace groundgate_test
+
+#endif  // GROUNDGATE_TESTS_SUPPORT_CASES_H_
