@@ -1,5 +1,5 @@
-// tests/evidence/relative_days_test.cc — the day shifts a user's words ask for, and
-// the dates the judge reads as moved by them (derived_date).
+// tests/evidence/relative_days_test.cc — the day shifts a user's words ask for,
+// and the dates the judge reads as moved by them (derived_date).
 //
 // Its one job: pin evidence::DayShiftsNamed phrase by phrase (and the
 // phrases that name no shift), then, through Gate::Judge, a date moved by
@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "evidence/corpus_internal.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
@@ -184,7 +185,7 @@ TEST_CASE("relative days: without the user's words a moved date is typed") {
   CHECK(moved.near_miss_carrier == "call_1");
   // The model's own words never ask for a shift (law 3): an assistant
   // message is not recorded as exempt text.
-  CHECK(corpus.day_shifts().empty());
+  CHECK(CorpusInternals::day_shifts(corpus).empty());
 }
 
 }  // namespace
