@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/hash/hash.h"
 
 namespace groundgate::evidence {
@@ -55,8 +56,11 @@ inline std::uint64_t KeyHashSeed() {
   return seed;
 }
 
-inline std::uint64_t KeyHash(std::string_view key,
-                             std::uint64_t seed = KeyHashSeed()) {
+// Always inlined: it runs for every key carried and every leaf met, and
+// GCC keeps an inline function with external linkage that several tables
+// call out of line (a call per key on record's hottest path).
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline std::uint64_t KeyHash(
+    std::string_view key, std::uint64_t seed = KeyHashSeed()) {
   constexpr std::uint64_t kP0 = 0xa0761d6478bd642fULL;
   constexpr std::uint64_t kP1 = 0xe7037ed1a0b428dbULL;
   constexpr std::uint64_t kP2 = 0x8ebc6af09c88c6e3ULL;
