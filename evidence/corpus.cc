@@ -1,14 +1,16 @@
 // evidence/corpus.cc — the index behind EvidenceCorpus.
 //
-// One hash table (ValueTable) from canonical value to its entry, looked up
-// through a short queue that overlaps its cache misses. Carrier lists are
-// cleared lazily: an entry remembers the turn its list belongs to, so
-// BeginUserTurn() costs what this turn's column totals are (they join the
-// earlier turns', at most kMaxColumnTotals), however large the index is.
-// Dates and clock times in string leaves and text are indexed under their
-// date and time keys too ("@date:2024-05-06", "@md:05-06", "@ym:2024-05",
-// "@time:13:25", "@time:13:25:06"; see evidence/extractor.h): no canonical
-// form begins with '@', so these keys never meet an ordinary token.
+// Its one job: EvidenceCorpus (include/groundgate/corpus.h). Values go
+// into one ValueTable (value_table.h), each carried through a short queue
+// that overlaps the table's cache misses; the keys each value is carried
+// under come from record_keys.h; a tool result is read leaf by leaf
+// (ResultRecorder), repeated leaves replayed from a LeafMemo
+// (leaf_memo.h). Carrier lists are cleared lazily: an entry remembers the
+// turn its list belongs to, so BeginUserTurn() costs what this turn's
+// column totals are (they join the earlier turns', at most
+// kMaxColumnTotals), however large the index is.
+// What it does NOT do: decide what a key is (record_keys.h), judge an
+// answer (stages/), or cache exempt text across corpora (exempt_cache.h).
 #include "groundgate/corpus.h"
 
 #include <algorithm>
@@ -17,7 +19,6 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,31 +27,30 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
-#include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 #include "evidence/canonical.h"
 #include "evidence/column_totals.h"
-#include "evidence/conversions.h"
+#include "evidence/corpus_internal.h"
 #include "evidence/counts_named.h"
 #include "evidence/exempt_cache.h"
-#include "evidence/extractor.h"
 #include "evidence/json_walk.h"
-#include "evidence/keys.h"
+#include "evidence/leaf_memo.h"
 #include "evidence/names.h"
-#include "evidence/numbers.h"
 #include "evidence/numeric_index.h"
-#include "evidence/quantities.h"
+#include "evidence/record_keys.h"
 #include "evidence/relative_days.h"
 #include "evidence/tokenizer.h"
-#include "evidence/units.h"
+#include "evidence/value_table.h"
 
 namespace groundgate {
 namespace {
 
-// A JSON string leaf is also indexed whole (as one value) when it is at most
-// this long: names and codes with spaces ("Julian Hester", "(555) 123-4567")
-// are short; a paragraph is only indexed as its tokens.
-constexpr std::size_t kMaxWholeLeafBytes = 256;
+using evidence::kNoSpill;
+using evidence::LeafMemo;
+using evidence::MemoLookahead;
+using evidence::StoredValue;
+using evidence::ValueEntry;
+using evidence::ValueTable;
 
 // Conflicts are looked for among scalar leaves up to this long (a status, a
 // price, a name; not a paragraph), at most kMaxPlacesPerTurn places a turn
@@ -71,265 +71,6 @@ bool LooksLikeCanonicalNumber(std::string_view key) {
   return !key.empty() && key.front() >= '0' && key.front() <= '9' &&
          key.back() >= '0' && key.back() <= '9';
 }
-
-// The bytes of the long keys of the corpus's distinct values (see
-// StoredValue), in blocks that never move. Nothing is freed before the
-// corpus.
-class KeyArena {
- public:
-  const char* Store(std::string_view key) {
-    if (key.size() > kBlockBytes / 4) {
-      // A long key gets a block of its own; the current block stays open.
-      large_.push_back(std::make_unique<char[]>(key.size()));
-      std::copy(key.begin(), key.end(), large_.back().get());
-      return large_.back().get();
-    }
-    if (blocks_.empty() || used_ + key.size() > kBlockBytes) {
-      blocks_.push_back(std::make_unique<char[]>(kBlockBytes));
-      used_ = 0;
-    }
-    char* at = blocks_.back().get() + used_;
-    std::copy(key.begin(), key.end(), at);
-    used_ += key.size();
-    return at;
-  }
-
- private:
-  static constexpr std::size_t kBlockBytes = 64 * 1024;
-  std::vector<std::unique_ptr<char[]>> blocks_;
-  std::vector<std::unique_ptr<char[]>> large_;
-  std::size_t used_ = 0;  // bytes taken in blocks_.back()
-};
-
-// No spill block: the list fits in ValueEntry::inline_slots.
-constexpr std::uint32_t kNoSpill = 0xFFFFFFFF;
-
-// Most values are carried by one or two results of a turn, so two carrier
-// slots live in the entry (24 bytes in all: with its key, an entry fits
-// one cache line) and a longer list moves to a spill block of the turn.
-struct ValueEntry {
-  std::uint32_t latest_turn = 0;
-  // The turn (plus one) the carrier list belongs to; 0 = no list yet.
-  std::uint32_t carriers_turn = 0;
-  std::uint32_t spill = kNoSpill;  // index into Index::spill, this turn
-  std::uint32_t inline_slots[2] = {0, 0};
-  std::uint8_t carrier_count = 0;
-  bool carriers_cut = false;
-  // Some result spelled the value exactly as its canonical form.
-  bool exact_spelling_seen = false;
-  // Some result carried it as a word of a person's name (Evidence).
-  bool person_name = false;
-  // Some result carried it as a number standing alone (Evidence).
-  bool bare_number = false;
-};
-
-// A key up to this long is kept inside its entry ("41200",
-// "@date:2024-05-06", a WWN); a longer one (a short leaf read whole) in the
-// arena. 32 makes an entry 64 bytes: a lookup that finds its value reads
-// one cache line, the key compare included.
-constexpr std::size_t kInlineKeyBytes = 32;
-
-// One distinct value: its entry and its key, on a cache line of its own.
-struct alignas(64) StoredValue {
-  ValueEntry entry;
-  std::uint32_t key_size = 0;
-  union {
-    char inline_key[kInlineKeyBytes];
-    const char* arena_key;
-  };
-
-  std::string_view key() const {
-    return std::string_view(
-        key_size <= kInlineKeyBytes ? inline_key : arena_key, key_size);
-  }
-};
-static_assert(sizeof(StoredValue) == 64);
-
-// The hash of a key for ValueTable: wyhash's multiply-fold over 8-byte
-// words, inline (most keys are 4 to 24 bytes: two loads and two
-// multiplies). Seeded per process, as absl::Hash is, so a tool result
-// cannot be built to collide; nothing ever iterates the table, so no output
-// depends on the seed (law 9).
-__extension__ using WideProduct = unsigned __int128;
-
-inline std::uint64_t MultiplyFold(std::uint64_t a, std::uint64_t b) {
-  const WideProduct product = static_cast<WideProduct>(a) * b;
-  return static_cast<std::uint64_t>(product) ^
-         static_cast<std::uint64_t>(product >> 64);
-}
-
-inline std::uint64_t Load8(const char* p) {
-  std::uint64_t word;
-  std::memcpy(&word, p, sizeof(word));
-  return word;
-}
-
-inline std::uint64_t Load4(const char* p) {
-  std::uint32_t word;
-  std::memcpy(&word, p, sizeof(word));
-  return word;
-}
-
-// The process's seed. A function's static, not a namespace-scope
-// constant: a corpus filled by another translation unit's static
-// initializer must hash with the same seed as every later lookup. The
-// tables copy it once (a static's guard on every hash cost 1.5% of
-// record's instructions).
-std::uint64_t KeyHashSeed() {
-  static const std::uint64_t seed =
-      absl::HashOf(std::uint64_t{0x9e3779b97f4a7c15ULL});
-  return seed;
-}
-
-inline std::uint64_t KeyHash(std::string_view key,
-                             std::uint64_t seed = KeyHashSeed()) {
-  constexpr std::uint64_t kP0 = 0xa0761d6478bd642fULL;
-  constexpr std::uint64_t kP1 = 0xe7037ed1a0b428dbULL;
-  constexpr std::uint64_t kP2 = 0x8ebc6af09c88c6e3ULL;
-  const char* p = key.data();
-  const std::size_t n = key.size();
-  std::uint64_t a = 0;
-  std::uint64_t b = 0;
-  if (n <= 16) {
-    if (n >= 8) {
-      a = Load8(p);
-      b = Load8(p + n - 8);
-    } else if (n >= 4) {
-      a = Load4(p);
-      b = Load4(p + n - 4);
-    } else if (n > 0) {
-      a = (std::uint64_t{static_cast<unsigned char>(p[0])} << 16) |
-          (std::uint64_t{static_cast<unsigned char>(p[n >> 1])} << 8) |
-          static_cast<unsigned char>(p[n - 1]);
-    }
-  } else {
-    std::size_t i = 0;
-    for (; i + 16 < n; i += 16) {
-      seed = MultiplyFold(Load8(p + i) ^ kP1, Load8(p + i + 8) ^ seed);
-    }
-    a = Load8(p + n - 16);
-    b = Load8(p + n - 8);
-  }
-  return MultiplyFold(kP1 ^ n, MultiplyFold(a ^ kP1, b ^ seed ^ kP0) ^ kP2);
-}
-
-// A slot of the open-addressing tables below (ValueTable, LeafMemo): a
-// 32-bit hash and the number of what it holds, plus one (0: empty).
-struct TableSlot {
-  std::uint32_t hash = 0;
-  std::uint32_t entry = 0;
-};
-
-// Doubles `slots` (to kInitialTableSlots when empty) and places each held
-// slot again by linear probing from its hash; `*mask` becomes the new size
-// minus one. Only the slots move: what they number stays where it is.
-constexpr std::size_t kInitialTableSlots = 64;
-void GrowTableSlots(std::vector<TableSlot>* slots, std::size_t* mask) {
-  std::vector<TableSlot> old = std::move(*slots);
-  slots->assign(old.empty() ? kInitialTableSlots : old.size() * 2, TableSlot{});
-  *mask = slots->size() - 1;
-  for (const TableSlot& slot : old) {
-    if (slot.entry == 0) continue;
-    std::size_t i = slot.hash & *mask;
-    while ((*slots)[i].entry != 0) i = (i + 1) & *mask;
-    (*slots)[i] = slot;
-  }
-}
-
-// The corpus's distinct values: open addressing over 8-byte slots (a
-// hash's low 32 bits and an entry's number), entries in blocks that never
-// move. A lookup reads a slot, then the one entry whose hash matched;
-// growing moves only the slots (their hash says where each goes), never an
-// entry or a key. Replaces an absl::flat_hash_map<string_view, ValueEntry>
-// whose keys lived in an arena: a lookup read the slot, then the key's
-// bytes elsewhere, and each growth hashed every key again (issue 12).
-class ValueTable {
- public:
-  // Where Locate left a key: its entry, or the slot it would take.
-  struct Place {
-    StoredValue* found = nullptr;
-    std::size_t slot = 0;
-    std::uint32_t hash = 0;
-  };
-
-  std::uint32_t Hash(std::string_view key) const {
-    return static_cast<std::uint32_t>(KeyHash(key, seed_));
-  }
-
-  Place Locate(std::string_view key) const { return Locate(key, Hash(key)); }
-
-  // REQUIRES: hash == Hash(key).
-  Place Locate(std::string_view key, std::uint32_t hash) const {
-    Place place;
-    place.hash = hash;
-    if (slots_.empty()) return place;
-    std::size_t i = place.hash & mask_;
-    while (true) {
-      const Slot& slot = slots_[i];
-      if (slot.entry == 0) break;
-      if (slot.hash == place.hash) {
-        StoredValue& value = At(slot.entry - 1);
-        if (value.key() == key) {
-          place.found = &value;
-          return place;
-        }
-      }
-      i = (i + 1) & mask_;
-    }
-    place.slot = i;
-    return place;
-  }
-
-  StoredValue* Find(std::string_view key) const { return Locate(key).found; }
-
-  // Adds `key` where Locate left it. REQUIRES: place.found == nullptr, and
-  // no Insert since that Locate.
-  StoredValue& Insert(const Place& place, std::string_view key) {
-    std::size_t at = place.slot;
-    if ((size_ + 1) * 2 > slots_.size()) {
-      Grow();
-      at = place.hash & mask_;
-      while (slots_[at].entry != 0) at = (at + 1) & mask_;
-    }
-    if ((size_ & (kBlockEntries - 1)) == 0) {
-      blocks_.push_back(std::make_unique<StoredValue[]>(kBlockEntries));
-    }
-    StoredValue& value = At(size_);
-    value.key_size = static_cast<std::uint32_t>(key.size());
-    if (key.size() <= kInlineKeyBytes) {
-      std::memcpy(value.inline_key, key.data(), key.size());
-    } else {
-      value.arena_key = long_keys_.Store(key);
-    }
-    ++size_;
-    slots_[at] = Slot{place.hash, static_cast<std::uint32_t>(size_)};
-    return value;
-  }
-
-  std::size_t size() const { return size_; }
-
-  // Asks the memory for the slot a key of this hash is looked for first.
-  void PrefetchSlot(std::uint32_t hash) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
-  }
-
- private:
-  using Slot = TableSlot;  // entry: the entry's number plus one
-  static constexpr std::size_t kBlockEntries = 1024;
-
-  StoredValue& At(std::size_t n) const {
-    return blocks_[n / kBlockEntries][n % kBlockEntries];
-  }
-
-  void Grow() { GrowTableSlots(&slots_, &mask_); }
-
-  std::uint64_t seed_ = KeyHashSeed();  // read once, then hot
-  std::vector<Slot> slots_;             // a power of two, at most half full
-  std::size_t mask_ = 0;
-  std::vector<std::unique_ptr<StoredValue[]>> blocks_;
-  std::size_t size_ = 0;
-  KeyArena long_keys_;
-};
 
 // 64-bit FNV-1a: unseeded, so a bounded id is the same in every process
 // and in every output (absl::Hash is seeded per process).
@@ -375,144 +116,6 @@ std::string BoundedToolName(std::string_view name) {
   return Bounded(name, kMaxRecordedToolNameBytes);
 }
 
-// What RecordToolResult replays for a short leaf it met before in the same
-// result (see there), and for a token of prose it met before in the same
-// result. Bounded: leaves and tokens up to kMaxMemoLeafBytes, at most
-// kMaxMemoLeaves of them per result; past that, they are read as usual.
-// The bounds keep the memo's memory a few megabytes whatever the result,
-// and a leaf longer than a short value rarely repeats.
-constexpr std::size_t kMaxMemoLeafBytes = 64;
-constexpr std::size_t kMaxMemoLeaves = 1 << 16;
-
-class LeafMemo {
- public:
-  // What is remembered: a number leaf, a text leaf (a key or a string), or
-  // one token of a text leaf or a text result that holds more than one (its
-  // ForEachKey keys only: the date and number readings around it depend on
-  // its neighbours and are read each time).
-  enum class Kind : std::uint8_t { kText = 0, kNumber = 1, kToken = 2 };
-
-  struct Effect {
-    std::uint64_t identity = 0;  // the leaf's identity for conflicts
-    std::uint32_t keys = 0;      // non-empty keys carried, with repeats
-    // The canonical numbers among them, as NumericIndex::Add kept them
-    // (number(i) for i in [begin, end)), whose occurrences it counts.
-    std::uint32_t numbers_begin = 0;
-    std::uint32_t numbers_end = 0;
-    // ClassifyPersonNameKey and IsCountNoun of the leaf, once it was met
-    // as a key.
-    bool person_key_known = false;
-    bool count_noun = false;
-    evidence::PersonNameKey person_key = evidence::PersonNameKey::kNone;
-  };
-
-  // Where Find left a leaf, for Remember.
-  struct Place {
-    Effect* found = nullptr;
-    std::size_t slot = 0;
-    std::uint32_t hash = 0;
-  };
-
-  // The hash Find takes: each kind apart.
-  std::uint32_t Hash(Kind kind, std::string_view leaf) const {
-    return static_cast<std::uint32_t>(KeyHash(leaf, seed_)) ^
-           static_cast<std::uint32_t>(kind);
-  }
-
-  // Looks `leaf` up among those of its kind. Open addressing over 8-byte
-  // slots, as ValueTable (one hash per leaf, no key compared unless its
-  // 32-bit hash, size and kind match).
-  // REQUIRES: hash == Hash(kind, leaf) when leaf is at most
-  // kMaxMemoLeafBytes long.
-  Place Find(Kind kind, std::string_view leaf, std::uint32_t hash) {
-    Place place;
-    if (leaf.size() > kMaxMemoLeafBytes) return place;
-    place.hash = hash;
-    if (slots_.empty()) return place;
-    std::size_t i = place.hash & mask_;
-    for (; slots_[i].entry != 0; i = (i + 1) & mask_) {
-      if (slots_[i].hash != place.hash) continue;
-      Leaf& known = leaves_[slots_[i].entry - 1];
-      if (known.kind == kind && known.size == leaf.size() &&
-          std::equal(leaf.begin(), leaf.end(), known.data)) {
-        place.found = &known.effect;
-        return place;
-      }
-    }
-    place.slot = i;
-    return place;
-  }
-  // Asks the memory for the slot a leaf of this hash is looked for first.
-  void PrefetchSlot(std::uint32_t hash) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
-  }
-  // True when a leaf not found may be remembered.
-  bool Admits(std::string_view leaf) const {
-    return leaf.size() <= kMaxMemoLeafBytes && leaves_.size() < kMaxMemoLeaves;
-  }
-  // REQUIRES: Admits(leaf), `place` is what Find(kind, leaf) returned (it
-  // found nothing), and nothing was remembered since (remembered() is
-  // what it was then).
-  void Remember(const Place& place, Kind kind, std::string_view leaf,
-                const Effect& effect) {
-    std::size_t at = place.slot;
-    if ((leaves_.size() + 1) * 2 > slots_.size()) {
-      Grow();
-      at = place.hash & mask_;
-      while (slots_[at].entry != 0) at = (at + 1) & mask_;
-    }
-    leaves_.push_back(Leaf{leaf.data(), static_cast<std::uint32_t>(leaf.size()),
-                           kind, effect});
-    slots_[at] = Slot{place.hash, static_cast<std::uint32_t>(leaves_.size())};
-  }
-  // How many leaves and tokens are remembered.
-  std::size_t remembered() const { return leaves_.size(); }
-  // What NumericIndex::Add returned for a number the leaf carried.
-  void AddNumber(std::uint32_t kept) { numbers_.push_back(kept); }
-  std::uint32_t numbers_size() const {
-    return static_cast<std::uint32_t>(numbers_.size());
-  }
-  std::uint32_t number(std::uint32_t i) const { return numbers_[i]; }
-
- private:
-  using Slot = TableSlot;  // entry: the leaf's number plus one
-  // A leaf remembered: a view into the walk's buffers.
-  struct Leaf {
-    const char* data;
-    std::uint32_t size;
-    Kind kind;
-    Effect effect;
-  };
-
-  void Grow() { GrowTableSlots(&slots_, &mask_); }
-
-  std::uint64_t seed_ = KeyHashSeed();  // read once, then hot
-  std::vector<Slot> slots_;             // a power of two, at most half full
-  std::size_t mask_ = 0;
-  std::vector<Leaf> leaves_;
-  std::vector<std::uint32_t> numbers_;
-};
-
-// The memo hashes of the leaves WalkJson's `ahead` has seen and its
-// `visit` not yet, oldest first.
-class MemoLookahead {
- public:
-  void Push(std::uint32_t hash) { hashes_[tail_++ % kRing] = hash; }
-  // The oldest hash: the leaf `visit` sees now.
-  std::uint32_t Next() { return hashes_[head_++ % kRing]; }
-
- private:
-  static constexpr std::size_t kRing = 2 * evidence::kJsonLookahead;
-  static_assert((kRing & (kRing - 1)) == 0);
-  std::array<std::uint32_t, kRing> hashes_{};
-  std::size_t head_ = 0;
-  std::size_t tail_ = 0;
-};
-
-// An email local part longer than this is no one's name (RFC 5321: 64).
-constexpr std::size_t kMaxEmailLocalBytes = 64;
-// A word of a local part shorter than this ("j" of "j.doe") names no one.
-constexpr std::size_t kMinEmailNameBytes = 2;
 // A corpus attaches at most this many shared exempt sets (exempt_cache.h);
 // IsExempt probes each. A conversation has a system prompt or two; past
 // this, sets' keys are copied into the corpus's own table instead.
@@ -621,8 +224,8 @@ struct EvidenceCorpus::Index {
   // Carries go through a short queue: a key's slot is asked of the memory
   // when it is queued and looked up kCarryLookahead carries later, so many
   // of the table's cache misses are in flight at once instead of one after
-  // another (the table outgrows the caches: 116k values of a 5 MiB result;
-  // issue 12). Asking for the entry too, halfway, measured no faster.
+  // another (the table outgrows the caches: 116k values of a 5 MiB result).
+  // Asking for the entry too, halfway, measures no faster.
   // The queue is carried out in order, and marking a person's name is
   // queued with the carries, so the ceiling lets in the same keys and a
   // mark finds what the carries before it stored. Whatever reads the table
@@ -768,405 +371,6 @@ struct EvidenceCorpus::Index {
     ++entry.carrier_count;
   }
 
-  template <typename Sink>
-  static void ForEachKey(std::string_view token, Sink&& sink) {
-    const evidence::TokenValue value = evidence::ReadToken(token);
-    sink(value.canonical.form, !value.canonical.changed);
-    if (!value.canonical.hex_digits.empty()) {
-      sink(value.canonical.hex_digits, false);
-    }
-    if (!value.number_before_unit.empty()) {
-      sink(value.number_before_unit, false);
-      // The unit glued to it ("°f" of "8°F", "mph" of "30mph"): a result
-      // that writes it names the unit, for the conversion rung, as one
-      // that writes it apart ("8 °F") does (law 1).
-      std::string_view unit =
-          std::string_view(value.canonical.form)
-              .substr(evidence::NumberBeforeUnit(value.canonical.form).size());
-      if (!unit.empty() && (unit.front() == '-' || unit.front() == '/')) {
-        unit.remove_prefix(1);
-      }
-      if (!unit.empty()) sink(unit, false);
-      // And the number under the unit's dimension ("@dim:data:65" of
-      // "65MB"): the judge's check of an answer's "65 MB" against a "65"
-      // the results wrote only beside other units.
-      const std::string_view dimension =
-          unit == "\xC2\xB0"
-              ? std::string_view("temperature")
-              : evidence::DimensionName(evidence::GluedUnit(unit));
-      if (!dimension.empty()) {
-        sink(evidence::DimensionKey(dimension, value.number_before_unit),
-             false);
-      }
-    }
-    ForEachIdentifierPartKey(value.canonical.form, value.canonical.is_number,
-                             sink);
-    ForEachEmailNameKey(value.canonical.form, sink);
-    ForEachGluedNumberKey(value.canonical.form, sink);
-    // The kind of a joined name without digits ("@kind:-lll"): the judge
-    // reads such names in an answer only where a result carried their kind.
-    if (const std::string kind = evidence::DigitlessKindKey(token);
-        !kind.empty()) {
-      sink(kind, false);
-    }
-    // The unit of a span of time ("@span:day" for "7-day"): the judge reads
-    // such spans in an answer only where a result carried one.
-    if (const std::string span = evidence::SpanKindKey(token); !span.empty()) {
-      sink(span, false);
-    }
-  }
-
-  // The numbers of a token that glues several readings together, each
-  // with its unit: "720p@30fps" (a resolution at a frame rate), "4x1.6ghz"
-  // (cores times a clock), "32gb/64gb" (storage options), "2x2.4": each
-  // number is a key of its own, as if the result had written them apart
-  // ("30 fps", "1.6 GHz"), and so is a resolution whole ("720p", which an
-  // answer reads as an identifier). A delimited field, never a substring
-  // (law 2): each part is a whole number, or a number and a unit of
-  // units.h, or a resolution's "p".
-  template <typename Sink>
-  static void ForEachGluedNumberKey(std::string_view form, Sink&& sink) {
-    auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-    if (form.size() < 3 || !is_digit(form.front())) return;
-    auto joiner = [](char c) { return c == '@' || c == 'x' || c == '/'; };
-    // Quick no: no joiner before a digit.
-    bool any = false;
-    for (std::size_t i = 1; i + 1 < form.size() && !any; ++i) {
-      any = joiner(form[i]) && is_digit(form[i + 1]);
-    }
-    if (!any) return;
-    absl::InlinedVector<std::string_view, 4> numbers;
-    absl::InlinedVector<std::string_view, 4> resolutions;
-    // The dimension of the units the parts name (a slash list shares its
-    // unit: "128/256gb"); empty when none, or when they name two.
-    std::string_view dimension;
-    bool dimensions_agree = true;
-    std::size_t i = 0;
-    while (i < form.size()) {
-      const std::size_t start = i;
-      while (i < form.size() &&
-             (is_digit(form[i]) || (form[i] == '.' && i + 1 < form.size() &&
-                                    is_digit(form[i + 1]) && i > start))) {
-        ++i;
-      }
-      if (i == start) return;
-      const std::size_t digits_end = i;
-      // Letters of a unit ("p", "fps", "ghz", "gb"), but a lone 'x' between
-      // digits is the joiner.
-      while (i < form.size() && form[i] >= 'a' && form[i] <= 'z' &&
-             !(form[i] == 'x' && i + 1 < form.size() && is_digit(form[i + 1]) &&
-               i == digits_end)) {
-        ++i;
-      }
-      const std::string_view unit = form.substr(digits_end, i - digits_end);
-      if (!unit.empty() && unit != "p" && !evidence::IsUnitSuffix(unit)) return;
-      if (const std::string_view named =
-              evidence::DimensionName(evidence::GluedUnit(unit));
-          !named.empty()) {
-        dimensions_agree =
-            dimensions_agree && (dimension.empty() || dimension == named);
-        dimension = named;
-      }
-      numbers.push_back(form.substr(start, digits_end - start));
-      if (unit == "p") resolutions.push_back(form.substr(start, i - start));
-      if (numbers.size() > 8) return;
-      if (i == form.size()) break;
-      if (!joiner(form[i])) return;
-      ++i;
-    }
-    if (numbers.size() < 2) return;
-    for (std::string_view number : numbers) {
-      std::string canonical;
-      if (!evidence::CanonicalNumber(number, &canonical)) continue;
-      sink(canonical, false);
-      if (!dimension.empty() && dimensions_agree) {
-        sink(evidence::DimensionKey(dimension, canonical), false);
-      }
-    }
-    for (std::string_view resolution : resolutions) sink(resolution, false);
-  }
-
-  // An email address's local part names its owner ("mia.li@",
-  // "hotel-dealz@", "dasherservice@"): its words of letters, and the
-  // local part itself when it is letters only, are keys, so "Mia Li",
-  // "Hotel Dealz" and "DasherService" read from a sender count as read.
-  // A delimited field, never a substring (law 2); parts with digits are
-  // identifier parts (ForEachIdentifierPartKey).
-  template <typename Sink>
-  static void ForEachEmailNameKey(std::string_view form, Sink&& sink) {
-    const std::size_t at = form.find('@');
-    if (at == 0 || at == std::string_view::npos || at > kMaxEmailLocalBytes ||
-        form.find('@', at + 1) != std::string_view::npos ||
-        form.find('.', at + 1) == std::string_view::npos) {
-      return;
-    }
-    const std::string_view local = form.substr(0, at);
-    auto letters = [](std::string_view part) {
-      return std::all_of(part.begin(), part.end(),
-                         [](char c) { return c >= 'a' && c <= 'z'; });
-    };
-    if (letters(local)) {
-      sink(local, false);
-      return;
-    }
-    std::size_t begin = 0;
-    while (begin <= local.size()) {
-      std::size_t end = begin;
-      while (end < local.size() && local[end] != '.' && local[end] != '-' &&
-             local[end] != '_' && local[end] != '+') {
-        ++end;
-      }
-      const std::string_view part = local.substr(begin, end - begin);
-      if (part.size() >= kMinEmailNameBytes && letters(part)) sink(part, false);
-      begin = end + 1;
-    }
-  }
-
-  // An identifier's delimited parts that hold a digit ("7504069" of
-  // "certificate_7504069", under "@part:7504069") and the last four digits
-  // of a trailing run of at least kMinTailRunDigits ("@tail:1784" of
-  // "4111111111111784"): the answer writes "certificate 7504069" or "card
-  // ending in 1784". A part is a whole delimited field, never a substring
-  // (law 2).
-  template <typename Sink>
-  static void ForEachIdentifierPartKey(std::string_view form, bool is_number,
-                                       Sink&& sink) {
-    // The delimiters "_-./:#", by a switch: this runs on every token of
-    // every result, and a set lookup per byte costs a call.
-    auto delimiter = [](char c) {
-      switch (c) {
-        case '_':
-        case '-':
-        case '.':
-        case '/':
-        case ':':
-        case '#':
-          return true;
-        default:
-          return false;
-      }
-    };
-    const bool has_delimiter = std::any_of(form.begin(), form.end(), delimiter);
-    std::size_t run = 0;  // trailing digits
-    while (run < form.size() && form[form.size() - 1 - run] >= '0' &&
-           form[form.size() - 1 - run] <= '9') {
-      ++run;
-    }
-    if (run >= evidence::kMinTailRunDigits) {
-      sink(evidence::DerivedKey(
-               evidence::kTailKey,
-               form.substr(form.size() - evidence::kTailDigits)),
-           false);
-    }
-    // A number's "." is its decimal point, not a delimiter.
-    if (!has_delimiter || is_number) return;
-    std::size_t begin = 0;
-    while (begin <= form.size()) {
-      std::size_t end = begin;
-      while (end < form.size() && !delimiter(form[end])) ++end;
-      const std::string_view part = form.substr(begin, end - begin);
-      if (part.size() >= evidence::kMinPartBytes && part.size() < form.size() &&
-          std::any_of(part.begin(), part.end(),
-                      [](char c) { return c >= '0' && c <= '9'; })) {
-        sink(evidence::DerivedKey(evidence::kPartKey, part), false);
-      }
-      begin = end + 1;
-    }
-  }
-
-  // A date or clock time that begins at `span` (`2024-05-06T13:25:06`,
-  // `14:00:00`, `May 22, 2024`), under its date and time keys as well: the
-  // judge reads the answer with the same MatchDateTime (law 1). The date
-  // part of a timestamp is a structural decomposition, not a substring (law
-  // 2). Every token is tried, those inside a value already read too: the
-  // judge's readers may consume the tokens before a date otherwise and
-  // start a reading inside it (`1,2 024,8 May 7`: a result reads `8 May`,
-  // an answer reads the number `2 024,8`, then `May 7`).
-  template <typename Sink>
-  static void ForEachDateTimeKey(std::string_view text,
-                                 evidence::TokenSpan span, Sink&& sink) {
-    const std::optional<evidence::DateTimeValue> when =
-        evidence::MatchDateTime(text, span);
-    if (!when.has_value()) return;
-    for (const std::string_view key : evidence::DateTimeIndexKeys(*when)) {
-      sink(key, false);
-    }
-    // The year of a whole date: "in 1903" from "1903-04-21".
-    if (when->year != 0 && when->month != 0 && when->day != 0) {
-      sink(evidence::DerivedKey(evidence::kYearKey, std::to_string(when->year)),
-           false);
-    }
-    // The month of a date with a day: "the 6th" of the user is in it.
-    if (when->month >= 1 && when->month <= 12 && when->day != 0) {
-      sink(evidence::MonthKey(when->month), false);
-    }
-  }
-
-  // A number people write in another form than its canonical one: money
-  // ("$1.2M"), a percent ("12%" is also the ratio 0.12), a grouping of
-  // another locale ("41 200"), a number in words. Its value is a key too:
-  // the judge reads the answer with the same MatchNumber (law 1).
-  // A plain number is also read with what follows it, as the judge reads
-  // an answer's (quantities.h's ReadUnitAfter): under its unit's dimension
-  // ("@dim:temperature:17" of "17 °C" or "17°"), or, with no unit,
-  // handed to `mark_bare` (Evidence::bare_number).
-  template <typename Sink, typename MarkBare>
-  static void ForEachNumberKey(std::string_view text, evidence::TokenSpan span,
-                               Sink&& sink, MarkBare&& mark_bare) {
-    bool digit = false;
-    for (std::size_t i = span.start; i < span.end && !digit; ++i) {
-      digit = text[i] >= '0' && text[i] <= '9';
-    }
-    // A currency code before its amount ("USD 890") starts a reading too.
-    const bool code =
-        span.end - span.start == 3 &&
-        std::all_of(text.begin() + static_cast<std::ptrdiff_t>(span.start),
-                    text.begin() + static_cast<std::ptrdiff_t>(span.end),
-                    [](char c) { return c >= 'A' && c <= 'Z'; });
-    if (!digit && !code) return;
-    const std::optional<evidence::NumberReading> reading =
-        evidence::MatchNumber(text, span);
-    if (!reading.has_value()) return;
-    // Whenever the reading says more than the token's own canonical form:
-    // a kind, a scale, several tokens, or a sign before the token ("−6594"
-    // with U+2212, which the tokenizer leaves out).
-    if (reading->kind != evidence::NumberReading::Kind::kPlain ||
-        reading->scaled || reading->tokens > 1 || reading->start < span.start) {
-      sink(reading->value, false);
-    }
-    if (reading->kind != evidence::NumberReading::Kind::kPlain ||
-        reading->scaled) {
-      return;
-    }
-    const evidence::UnitAfter unit =
-        evidence::ReadUnitAfter(text, reading->end);
-    if (!unit.found) {
-      mark_bare(reading->value);
-      return;
-    }
-    const std::string_view dimension =
-        unit.unit == evidence::QuantityUnit::kNone && unit.degree
-            ? std::string_view("temperature")
-            : evidence::DimensionName(unit.unit);
-    if (!dimension.empty()) {
-      sink(evidence::DimensionKey(dimension, reading->value), false);
-    }
-    if (unit.unit != evidence::QuantityUnit::kNone) {
-      sink(evidence::DerivedKey(evidence::kUnitKey,
-                                evidence::UnitSymbol(unit.unit)),
-           false);
-    }
-  }
-
-  // Text: the keys of each token (TokenKeys carries ForEachKey's keys of
-  // one token, as it is or from a memo), and its date and number readings.
-  template <typename Sink, typename TokenKeys, typename MarkBare>
-  static void ForEachTextKey(std::string_view text, Sink&& sink,
-                             TokenKeys&& token_keys, MarkBare&& mark_bare) {
-    evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
-      token_keys(text.substr(span.start, span.end - span.start));
-      ForEachDateTimeKey(text, span, sink);
-      ForEachNumberKey(text, span, sink, mark_bare);
-      return true;
-    });
-  }
-
-  // Text the user or the application supplied: its keys, and the parts of
-  // what they typed that are identifiers of their own — an email address's
-  // local part ("sophia_silva_7557" of "sophia_silva_7557@example.com": a
-  // user id spelled as the mailbox) and a URL's path segments ("abc_123" of
-  // "https://example.com/users/abc_123"). Only here, never for a tool
-  // result: what a result carries is a value read whole (law 2), what the
-  // user typed is theirs in every delimited field of it.
-  template <typename Sink>
-  static void ForEachExemptTextKey(std::string_view text, Sink&& sink) {
-    ForEachTextKey(
-        text, sink, [&](std::string_view token) { ForEachKey(token, sink); },
-        [](std::string_view) {});
-    evidence::ForEachToken(text, [&](evidence::TokenSpan span) {
-      const std::string_view token =
-          text.substr(span.start, span.end - span.start);
-      // Only an address or a URL has parts the user typed: skip the rest
-      // before the canonicalizer.
-      if (token.find('@') == std::string_view::npos &&
-          token.find("://") == std::string_view::npos) {
-        return true;
-      }
-      const evidence::CanonicalForm form = evidence::Canonicalize(token);
-      ForEachUserTypedPart(form.form, [&](std::string_view part) {
-        sink(evidence::Canonicalize(part).form, false);
-      });
-      return true;
-    });
-  }
-
-  // The local part of an email address (before its one '@', with a '.'
-  // after it) and the path segments of an http(s) URL, each at least
-  // kMinPartBytes long.
-  template <typename Visit>
-  static void ForEachUserTypedPart(std::string_view form, Visit&& visit) {
-    const std::size_t at = form.find('@');
-    if (at != std::string_view::npos && at != 0 && at <= kMaxEmailLocalBytes &&
-        form.find('@', at + 1) == std::string_view::npos &&
-        form.find('.', at + 1) != std::string_view::npos &&
-        form.find('/') == std::string_view::npos) {
-      if (at >= evidence::kMinPartBytes) visit(form.substr(0, at));
-      return;
-    }
-    for (const std::string_view scheme : {"https://", "http://"}) {
-      if (!form.starts_with(scheme)) continue;
-      std::string_view rest = form.substr(scheme.size());
-      const std::size_t slash = rest.find('/');
-      if (slash == std::string_view::npos) return;
-      rest.remove_prefix(slash + 1);  // the host is not a path segment
-      while (!rest.empty()) {
-        const std::size_t end = std::min(rest.find('/'), rest.size());
-        const std::string_view segment = rest.substr(0, end);
-        if (segment.size() >= evidence::kMinPartBytes) visit(segment);
-        rest.remove_prefix(std::min(end + 1, rest.size()));
-      }
-      return;
-    }
-  }
-
-  // A string leaf or key: its tokens, and the whole leaf when it is short
-  // and more than one token. ForEachKey's keys of a token of a leaf of
-  // several are TokenKeys's to carry (as ForEachTextKey's).
-  // *identity receives the hash of the key that stands for the whole leaf
-  // (its one token, or the whole short leaf); 0 when none does.
-  template <typename Sink, typename TokenKeys, typename MarkBare>
-  static void ForEachLeafKey(std::string_view leaf, Sink&& sink,
-                             std::uint64_t* identity, TokenKeys&& token_keys,
-                             MarkBare&& mark_bare) {
-    bool single = false;
-    std::size_t count = 0;
-    *identity = 0;
-    evidence::ForEachToken(leaf, [&](evidence::TokenSpan span) {
-      ++count;
-      single = count == 1 && span.start == 0 && span.end == leaf.size();
-      const std::string_view token =
-          leaf.substr(span.start, span.end - span.start);
-      if (single) {
-        bool first_key = true;
-        ForEachKey(token, [&](std::string_view key, bool exact) {
-          if (first_key) *identity = ValueHash(key);
-          first_key = false;
-          sink(key, exact);
-        });
-      } else {
-        token_keys(token);
-      }
-      ForEachDateTimeKey(leaf, span, sink);
-      ForEachNumberKey(leaf, span, sink, mark_bare);
-      return true;
-    });
-    if (!single && count > 0 && leaf.size() <= kMaxWholeLeafBytes) {
-      const evidence::CanonicalForm whole = evidence::Canonicalize(leaf);
-      *identity = ValueHash(whole.form);
-      sink(whole.form, !whole.changed);
-    }
-  }
-
   // Marks the words of a person's name a result carried (Evidence::
   // person_name): each token as the corpus indexed it ("o'neil" as "o" and
   // "neil"). A word the ceiling kept out stays unmarked.
@@ -1181,10 +385,6 @@ struct EvidenceCorpus::Index {
       }
       return true;
     });
-  }
-
-  static std::uint64_t ValueHash(std::string_view key) {
-    return KeyHash(key) | 1;  // never 0: 0 is "none"
   }
 
   // Conflicts: the first value this turn's results carried at each place
@@ -1227,6 +427,337 @@ struct EvidenceCorpus::Index {
     NoteConflict(value, place.key, slot, first.slot);
     NoteConflict(first.value, place.key, first.slot, slot);
   }
+  // The slot of result `id` (bounded) this turn; a result met for the first
+  // time is added with its tool's name, which becomes exempt: the
+  // application named its tools, so an answer that names one ("I called
+  // GetUserToken") states what the app supplied, not what it made up.
+  std::uint32_t ResultSlot(std::string id, std::string_view tool_name) {
+    auto [slot_it, inserted] = result_slots.try_emplace(
+        id, static_cast<std::uint32_t>(results.size()));
+    if (inserted) {
+      std::string name = BoundedToolName(tool_name);
+      tool_names.insert(evidence::Canonicalize(name).form);
+      results.push_back(RecordedResult{std::move(id), std::move(name), 0});
+    }
+    return slot_it->second;
+  }
+
+  class ResultRecorder;
+};
+
+// Records one tool result into the index, leaf by leaf as WalkJson meets
+// them (or as text, when the result is no JSON): each leaf's keys carried
+// into the result's slot, its place for conflicts, the columns of its
+// tables, the lists under a noun of what is counted, people's names.
+//
+// Within one result, a short leaf met again (an object key of every
+// element of an array, a status, a unit) carries exactly what it carried
+// the first time: the same keys into the same slot, which changes nothing
+// in the index but the counts (values_seen, values_recorded) and the
+// numbers' occurrences. So the second time only those are replayed.
+// Number leaves and text leaves (keys and strings, read alike) are
+// memoized apart. So are the tokens of prose (a text leaf of several
+// tokens, a text result): a word met again carries the keys it carried
+// the first time; only its date and number readings, which depend on
+// the words around it, are read again. The memo's views point into the
+// walk's buffers, which stay valid until WalkJson returns (or into the
+// result's text): a recorder lives for one RecordToolResult.
+class EvidenceCorpus::Index::ResultRecorder {
+ public:
+  ResultRecorder(Index& index, std::uint32_t slot, RecordOutcome* outcome)
+      : index_(index), slot_(slot), outcome_(outcome) {}
+
+  // WalkJson's `ahead`: the memo outgrows the caches on a large result, so
+  // each leaf's memo hash is computed kJsonLookahead leaves early and its
+  // slot asked of the memory then.
+  void Ahead(evidence::JsonLeafKind kind, std::string_view leaf) {
+    std::uint32_t hash = 0;
+    if (leaf.size() <= evidence::kMaxMemoLeafBytes) {
+      hash = memo_.Hash(kind == evidence::JsonLeafKind::kNumber
+                            ? LeafMemo::Kind::kNumber
+                            : LeafMemo::Kind::kText,
+                        leaf);
+      memo_.PrefetchSlot(hash);
+    }
+    memo_ahead_.Push(hash);
+  }
+
+  // WalkJson's `visit`: one key or leaf at its place.
+  void Visit(evidence::JsonLeafKind kind, std::string_view leaf,
+             const evidence::JsonLeafPlace& place) {
+    const bool number = kind == evidence::JsonLeafKind::kNumber;
+    const bool is_key = kind == evidence::JsonLeafKind::kKey;
+    const LeafMemo::Kind memo_kind =
+        number ? LeafMemo::Kind::kNumber : LeafMemo::Kind::kText;
+    const LeafMemo::Place memo_place =
+        memo_.Find(memo_kind, leaf, memo_ahead_.Next());
+    if (is_key) ClassifyKey(leaf, memo_place.found);
+    const std::uint64_t identity =
+        memo_place.found != nullptr
+            ? Replay(*memo_place.found)
+            : ReadAfresh(kind, leaf, memo_kind, memo_place);
+    if (!is_key && leaf.size() <= kMaxPlacedLeafBytes) {
+      index_.Place(place, identity, slot_);
+    }
+    if (number && place.array != 0) {
+      columns_.Add(place.path, place.array, leaf);
+    }
+    CountListElement(place, is_key);
+    // A key leaf is the key itself (its place is its object's).
+    if (is_key) {
+      NoteKey(leaf, place);
+      return;
+    }
+    if (kind == evidence::JsonLeafKind::kString &&
+        leaf.size() <= evidence::kMaxPersonNameBytes) {
+      MarkIfPersonName(leaf, place);
+    }
+  }
+
+  // After the walk: the names whose object's email came after them.
+  void MarkPendingNames() {
+    for (const auto& [object, name] : names_pending_) {
+      if (objects_with_email_.contains(object)) index_.MarkPersonName(name);
+    }
+  }
+
+  // After the walk of a JSON result that is no absence report: its column
+  // totals, and the lengths of its lists under a noun of what is counted.
+  void AddTablesAndLists() {
+    columns_.FinishInto(&index_.columns, slot_);
+    for (const auto& [array, list] : counted_lists_) {
+      if (list.elements >= 2 && list.elements <= evidence::kMaxNamedCount) {
+        index_.counts_named |= std::uint32_t{1} << list.elements;
+      }
+    }
+  }
+
+  // A result that is no JSON: the keys of its text.
+  void ReadText(std::string_view content) {
+    memo_ = LeafMemo();  // its views were into the walk's buffers
+    evidence::ForEachTextKey(
+        content,
+        [&](std::string_view key, bool exact) {
+          index_.Carry(key, exact, slot_, outcome_);
+          if (LooksLikeCanonicalNumber(key)) index_.numbers.Add(key, slot_);
+        },
+        [&](std::string_view token) {
+          CarryTokenKeys(token, nullptr, /*leaf_numbers=*/false);
+        },
+        [&](std::string_view number) { index_.MarkBareNumber(number); });
+  }
+
+ private:
+  // A list under a noun of what is counted ("passengers"): elements met
+  // so far, and the object of the last one.
+  struct CountedList {
+    std::uint32_t elements = 0;
+    std::uint32_t last_object = 0;
+  };
+  // The noun keys remembered (noun_keys_): the latest this many.
+  static constexpr std::size_t kMaxNounKeys = 8;
+
+  // A key leaf: its class as a person's key and whether it names what is
+  // counted, from the memo when it was met as a key before.
+  void ClassifyKey(std::string_view leaf, LeafMemo::Effect* known) {
+    last_key_ = leaf;
+    if (known != nullptr && known->person_key_known) {
+      last_key_class_ = known->person_key;
+      last_key_counts_ = known->count_noun;
+      return;
+    }
+    last_key_class_ = evidence::ClassifyPersonNameKey(leaf);
+    last_key_counts_ = evidence::IsCountNoun(leaf);
+    if (known != nullptr) {
+      known->person_key = last_key_class_;
+      known->count_noun = last_key_counts_;
+      known->person_key_known = true;
+    }
+  }
+
+  // A leaf met before in this result: its counts and numbers again.
+  // Returns its identity.
+  std::uint64_t Replay(const LeafMemo::Effect& known) {
+    outcome_->values_seen += known.keys;
+    index_.results[slot_].values_recorded += known.keys;
+    for (std::uint32_t n = known.numbers_begin; n < known.numbers_end; ++n) {
+      index_.numbers.AddAgain(memo_.number(n), slot_);
+    }
+    return known.identity;
+  }
+
+  // A leaf met for the first time in this result: carries its keys and
+  // remembers their effect when the memo admits it. Returns its identity
+  // (the hash of the key that stands for the whole leaf; 0 when none does).
+  std::uint64_t ReadAfresh(evidence::JsonLeafKind kind, std::string_view leaf,
+                           LeafMemo::Kind memo_kind,
+                           const LeafMemo::Place& memo_place) {
+    const bool is_key = kind == evidence::JsonLeafKind::kKey;
+    std::uint64_t identity = 0;
+    LeafMemo::Effect effect;
+    const bool memoizable = memo_.Admits(leaf);
+    const std::size_t remembered_before = memo_.remembered();
+    effect.numbers_begin = memo_.numbers_size();
+    auto carry_noted = [&](std::string_view key, bool exact,
+                           bool bare_number = false) {
+      if (key.empty()) return;
+      ++effect.keys;
+      index_.Carry(key, exact, slot_, outcome_, bare_number);
+      if (LooksLikeCanonicalNumber(key)) {
+        const std::uint32_t kept = index_.numbers.Add(key, slot_);
+        if (memoizable) memo_.AddNumber(kept);
+      }
+    };
+    if (kind == evidence::JsonLeafKind::kNumber) {
+      bool first_key = true;
+      // A JSON number stands alone: its canonical form (the first key) is
+      // a bare number.
+      evidence::ForEachKey(leaf, [&](std::string_view key, bool exact) {
+        if (first_key) identity = evidence::ValueHash(key);
+        carry_noted(key, exact, /*bare_number=*/first_key);
+        first_key = false;
+      });
+    } else {
+      evidence::ForEachLeafKey(
+          leaf, carry_noted, &identity,
+          [&](std::string_view token) {
+            CarryTokenKeys(token, &effect, memoizable);
+          },
+          [&](std::string_view number) { index_.MarkBareNumber(number); });
+    }
+    effect.identity = identity;
+    effect.numbers_end = memo_.numbers_size();
+    effect.person_key_known = is_key;
+    effect.count_noun = is_key && last_key_counts_;
+    effect.person_key =
+        is_key ? last_key_class_ : evidence::PersonNameKey::kNone;
+    // Its tokens may have been remembered since memo_place was found.
+    if (memoizable && memo_.Admits(leaf)) {
+      memo_.Remember(memo_.remembered() == remembered_before
+                         ? memo_place
+                         : memo_.Find(memo_kind, leaf, memo_place.hash),
+                     memo_kind, leaf, effect);
+    }
+    return identity;
+  }
+
+  // ForEachKey's keys of one token of prose, read the first time this
+  // result meets the token and replayed after. `leaf` is the effect of the
+  // leaf being remembered (its keys and numbers count these too), or null.
+  void CarryTokenKeys(std::string_view token, LeafMemo::Effect* leaf,
+                      bool leaf_numbers) {
+    const std::uint32_t hash = memo_.Hash(LeafMemo::Kind::kToken, token);
+    const LeafMemo::Place place =
+        memo_.Find(LeafMemo::Kind::kToken, token, hash);
+    if (place.found != nullptr) {
+      const LeafMemo::Effect known = *place.found;
+      outcome_->values_seen += known.keys;
+      index_.results[slot_].values_recorded += known.keys;
+      if (leaf != nullptr) leaf->keys += known.keys;
+      for (std::uint32_t n = known.numbers_begin; n < known.numbers_end; ++n) {
+        const std::uint32_t kept = memo_.number(n);
+        index_.numbers.AddAgain(kept, slot_);
+        if (leaf_numbers) memo_.AddNumber(kept);
+      }
+      return;
+    }
+    const bool remember = memo_.Admits(token);
+    LeafMemo::Effect effect;
+    effect.numbers_begin = memo_.numbers_size();
+    evidence::ForEachKey(token, [&](std::string_view key, bool exact) {
+      if (key.empty()) return;
+      ++effect.keys;
+      if (leaf != nullptr) ++leaf->keys;
+      index_.Carry(key, exact, slot_, outcome_);
+      if (LooksLikeCanonicalNumber(key)) {
+        const std::uint32_t kept = index_.numbers.Add(key, slot_);
+        if (remember || leaf_numbers) memo_.AddNumber(kept);
+      }
+    });
+    effect.numbers_end = memo_.numbers_size();
+    if (remember) {
+      memo_.Remember(place, LeafMemo::Kind::kToken, token, effect);
+    }
+  }
+
+  // A leaf in a list under a noun of what is counted: one element more
+  // (the keys of an element object count once for their object; a scalar
+  // element is its own leaf). A list's elements carry the very view of the
+  // key that holds it (JsonLeafPlace::key), so a leaf is in such a list
+  // when its place's key is one of noun_keys_.
+  void CountListElement(const evidence::JsonLeafPlace& place, bool is_key) {
+    if (place.array == 0 || noun_keys_.empty() ||
+        std::find(noun_keys_.begin(), noun_keys_.end(), place.key.data()) ==
+            noun_keys_.end()) {
+      return;
+    }
+    CountedList& list = counted_lists_[place.array];
+    if (!is_key) {
+      ++list.elements;
+    } else if (place.object != list.last_object) {
+      ++list.elements;
+      list.last_object = place.object;
+    }
+  }
+
+  // A key leaf, once its place is noted: a noun of what is counted joins
+  // noun_keys_; an email address's key marks its object as holding one.
+  void NoteKey(std::string_view leaf, const evidence::JsonLeafPlace& place) {
+    if (last_key_counts_) {
+      if (noun_keys_.size() == kMaxNounKeys)
+        noun_keys_.erase(noun_keys_.begin());
+      noun_keys_.push_back(leaf.data());
+    }
+    if (last_key_class_ == evidence::PersonNameKey::kEmail) {
+      objects_with_email_.insert(place.object);
+    }
+  }
+
+  // People's names: a string leaf under a person's key is marked as it is
+  // met; under a bare "name", once its object is known to hold an email
+  // address too (copied, as the walk's views end with it, when the email
+  // comes later).
+  void MarkIfPersonName(std::string_view leaf,
+                        const evidence::JsonLeafPlace& place) {
+    // A value's key is most often the key leaf just met: the very same
+    // bytes (the walk's view of the key), so the same class.
+    const bool key_just_met = place.key.data() == last_key_.data() &&
+                              place.key.size() == last_key_.size();
+    switch (key_just_met ? last_key_class_
+                         : evidence::ClassifyPersonNameKey(place.key)) {
+      case evidence::PersonNameKey::kPerson:
+        index_.MarkPersonName(leaf);
+        break;
+      case evidence::PersonNameKey::kBareName:
+        if (objects_with_email_.contains(place.object)) {
+          index_.MarkPersonName(leaf);
+        } else {
+          names_pending_.emplace_back(place.object, std::string(leaf));
+        }
+        break;
+      case evidence::PersonNameKey::kNone:
+      case evidence::PersonNameKey::kEmail:
+        break;
+    }
+  }
+
+  Index& index_;
+  const std::uint32_t slot_;
+  RecordOutcome* const outcome_;
+  LeafMemo memo_;
+  MemoLookahead memo_ahead_;
+  evidence::ColumnTotals::Builder columns_;
+  absl::flat_hash_set<std::uint32_t> objects_with_email_;
+  std::vector<std::pair<std::uint32_t, std::string>> names_pending_;
+  // The last key leaf visited, its class, and whether it names what is
+  // counted.
+  std::string_view last_key_;
+  evidence::PersonNameKey last_key_class_ = evidence::PersonNameKey::kNone;
+  bool last_key_counts_ = false;
+  // The lists under a noun of what is counted, by array id, and the keys
+  // met so far that are such a noun, by their text's address.
+  absl::flat_hash_map<std::uint32_t, CountedList> counted_lists_;
+  absl::InlinedVector<const char*, kMaxNounKeys> noun_keys_;
 };
 
 EvidenceCorpus::EvidenceCorpus(CorpusOptions options)
@@ -1263,275 +794,20 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   std::string id = BoundedToolCallId(tool_call_id);
   outcome.id_clipped = id.size() != tool_call_id.size();
   outcome.name_clipped = tool_name.size() > kMaxRecordedToolNameBytes;
-  auto [slot_it, inserted] = index.result_slots.try_emplace(
-      id, static_cast<std::uint32_t>(index.results.size()));
-  if (inserted) {
-    std::string name = BoundedToolName(tool_name);
-    // The application named its tools: an answer that names one ("I called
-    // GetUserToken") states what the app supplied, not what it made up.
-    index.tool_names.insert(evidence::Canonicalize(name).form);
-    index.results.push_back(RecordedResult{std::move(id), std::move(name), 0});
-  }
-  const std::uint32_t slot = slot_it->second;
-  auto carry = [&](std::string_view key, bool exact) {
-    index.Carry(key, exact, slot, &outcome);
-    if (LooksLikeCanonicalNumber(key)) index.numbers.Add(key, slot);
-  };
-
-  // Within one result, a short leaf met again (an object key of every
-  // element of an array, a status, a unit) carries exactly what it carried
-  // the first time: the same keys into the same slot, which changes nothing
-  // in the index but the counts (values_seen, values_recorded) and the
-  // numbers' occurrences. So the second time only those are replayed.
-  // Number leaves and text leaves (keys and strings, read alike) are
-  // memoized apart. So are the tokens of prose (a text leaf of several
-  // tokens, a text result): a word met again carries the keys it carried
-  // the first time; only its date and number readings, which depend on
-  // the words around it, are read again. The views point into the walk's
-  // buffers, which stay valid until WalkJson returns (or into `content`).
-  LeafMemo memo;
-  // A number a result wrote with no unit after it (ForEachNumberKey).
-  auto mark_bare = [&](std::string_view number) {
-    index.MarkBareNumber(number);
-  };
-  // ForEachKey's keys of one token of prose, read the first time this
-  // result meets the token and replayed after. `leaf` is the effect of the
-  // leaf being remembered (its keys and numbers count these too), or null.
-  auto carry_token_keys = [&](std::string_view token, LeafMemo::Effect* leaf,
-                              bool leaf_numbers) {
-    const std::uint32_t hash = memo.Hash(LeafMemo::Kind::kToken, token);
-    const LeafMemo::Place place =
-        memo.Find(LeafMemo::Kind::kToken, token, hash);
-    if (place.found != nullptr) {
-      const LeafMemo::Effect known = *place.found;
-      outcome.values_seen += known.keys;
-      index.results[slot].values_recorded += known.keys;
-      if (leaf != nullptr) leaf->keys += known.keys;
-      for (std::uint32_t n = known.numbers_begin; n < known.numbers_end; ++n) {
-        const std::uint32_t kept = memo.number(n);
-        index.numbers.AddAgain(kept, slot);
-        if (leaf_numbers) memo.AddNumber(kept);
-      }
-      return;
-    }
-    const bool remember = memo.Admits(token);
-    LeafMemo::Effect effect;
-    effect.numbers_begin = memo.numbers_size();
-    Index::ForEachKey(token, [&](std::string_view key, bool exact) {
-      if (key.empty()) return;
-      ++effect.keys;
-      if (leaf != nullptr) ++leaf->keys;
-      index.Carry(key, exact, slot, &outcome);
-      if (LooksLikeCanonicalNumber(key)) {
-        const std::uint32_t kept = index.numbers.Add(key, slot);
-        if (remember || leaf_numbers) memo.AddNumber(kept);
-      }
-    });
-    effect.numbers_end = memo.numbers_size();
-    if (remember) {
-      memo.Remember(place, LeafMemo::Kind::kToken, token, effect);
-    }
-  };
-  // People's names: a leaf under a person's key is marked as it is met; a
-  // bare "name" once its object is known to hold an email address too
-  // (copied, as the walk's views end with it, when the email comes later).
-  absl::flat_hash_set<std::uint32_t> objects_with_email;
-  std::vector<std::pair<std::uint32_t, std::string>> names_pending;
-  // The last key leaf visited, its class, and whether it names what is
-  // counted.
-  std::string_view last_key;
-  evidence::PersonNameKey last_key_class = evidence::PersonNameKey::kNone;
-  bool last_key_counts = false;
-
-  // The memo outgrows the caches on a large result: each leaf's memo hash
-  // is computed kJsonLookahead leaves early (WalkJson's `ahead`) and its
-  // slot asked of the memory then.
-  MemoLookahead memo_ahead;
-  // The columns of the result's tables, added up as they are met.
-  evidence::ColumnTotals::Builder columns;
-  // The lists under a noun of what is counted ("passengers"), by array id:
-  // elements met so far, and the object of the last one. An element
-  // object's keys have the list's key as theirs; a scalar element is its
-  // own leaf. The last key asked about is remembered (the elements of one
-  // list share its view).
-  struct CountedList {
-    std::uint32_t elements = 0;
-    std::uint32_t last_object = 0;
-  };
-  absl::flat_hash_map<std::uint32_t, CountedList> counted_lists;
-  // The keys met so far that are such a noun, by their text's address:
-  // a list's elements carry the very view of the key that holds it
-  // (JsonLeafPlace::key), so a leaf is in such a list when its place's key
-  // is one of these. The latest kMaxNounKeys only.
-  constexpr std::size_t kMaxNounKeys = 8;
-  absl::InlinedVector<const char*, kMaxNounKeys> noun_keys;
-  auto ahead = [&](evidence::JsonLeafKind kind, std::string_view leaf) {
-    std::uint32_t hash = 0;
-    if (leaf.size() <= kMaxMemoLeafBytes) {
-      hash = memo.Hash(kind == evidence::JsonLeafKind::kNumber
-                           ? LeafMemo::Kind::kNumber
-                           : LeafMemo::Kind::kText,
-                       leaf);
-      memo.PrefetchSlot(hash);
-    }
-    memo_ahead.Push(hash);
-  };
-
+  const std::uint32_t slot = index.ResultSlot(std::move(id), tool_name);
+  Index::ResultRecorder recorder(index, slot, &outcome);
   const evidence::JsonWalkResult walked = evidence::WalkJson(
-      content, ahead,
+      content,
+      [&](evidence::JsonLeafKind kind, std::string_view leaf) {
+        recorder.Ahead(kind, leaf);
+      },
       [&](evidence::JsonLeafKind kind, std::string_view leaf,
           const evidence::JsonLeafPlace& place) {
-        std::uint64_t identity = 0;
-        const bool number = kind == evidence::JsonLeafKind::kNumber;
-        const LeafMemo::Kind memo_kind =
-            number ? LeafMemo::Kind::kNumber : LeafMemo::Kind::kText;
-        const LeafMemo::Place memo_place =
-            memo.Find(memo_kind, leaf, memo_ahead.Next());
-        LeafMemo::Effect* const known = memo_place.found;
-        const bool is_key = kind == evidence::JsonLeafKind::kKey;
-        if (is_key) {
-          last_key = leaf;
-          if (known != nullptr && known->person_key_known) {
-            last_key_class = known->person_key;
-            last_key_counts = known->count_noun;
-          } else {
-            last_key_class = evidence::ClassifyPersonNameKey(leaf);
-            last_key_counts = evidence::IsCountNoun(leaf);
-            if (known != nullptr) {
-              known->person_key = last_key_class;
-              known->count_noun = last_key_counts;
-              known->person_key_known = true;
-            }
-          }
-        }
-        if (known != nullptr) {
-          identity = known->identity;
-          outcome.values_seen += known->keys;
-          index.results[slot].values_recorded += known->keys;
-          for (std::uint32_t n = known->numbers_begin; n < known->numbers_end;
-               ++n) {
-            index.numbers.AddAgain(memo.number(n), slot);
-          }
-        } else {
-          LeafMemo::Effect effect;
-          const bool memoizable = memo.Admits(leaf);
-          const std::size_t remembered_before = memo.remembered();
-          effect.numbers_begin = memo.numbers_size();
-          auto carry_noted = [&](std::string_view key, bool exact,
-                                 bool bare_number = false) {
-            if (key.empty()) return;
-            ++effect.keys;
-            index.Carry(key, exact, slot, &outcome, bare_number);
-            if (LooksLikeCanonicalNumber(key)) {
-              const std::uint32_t kept = index.numbers.Add(key, slot);
-              if (memoizable) memo.AddNumber(kept);
-            }
-          };
-          if (number) {
-            bool first_key = true;
-            // A JSON number stands alone: its canonical form (the first
-            // key) is a bare number.
-            Index::ForEachKey(leaf, [&](std::string_view key, bool exact) {
-              if (first_key) identity = Index::ValueHash(key);
-              carry_noted(key, exact, /*bare_number=*/first_key);
-              first_key = false;
-            });
-          } else {
-            Index::ForEachLeafKey(
-                leaf, carry_noted, &identity,
-                [&](std::string_view token) {
-                  carry_token_keys(token, &effect, memoizable);
-                },
-                mark_bare);
-          }
-          effect.identity = identity;
-          effect.numbers_end = memo.numbers_size();
-          effect.person_key_known = is_key;
-          effect.count_noun = is_key && last_key_counts;
-          effect.person_key =
-              is_key ? last_key_class : evidence::PersonNameKey::kNone;
-          // Its tokens may have been remembered since memo_place was found.
-          if (memoizable && memo.Admits(leaf)) {
-            memo.Remember(memo.remembered() == remembered_before
-                              ? memo_place
-                              : memo.Find(memo_kind, leaf, memo_place.hash),
-                          memo_kind, leaf, effect);
-          }
-        }
-        if (!is_key && leaf.size() <= kMaxPlacedLeafBytes) {
-          index.Place(place, identity, slot);
-        }
-        if (number && place.array != 0) {
-          columns.Add(place.path, place.array, leaf);
-        }
-        if (place.array != 0 && !noun_keys.empty() &&
-            std::find(noun_keys.begin(), noun_keys.end(), place.key.data()) !=
-                noun_keys.end()) {
-          CountedList& list = counted_lists[place.array];
-          if (!is_key) {
-            ++list.elements;
-          } else if (place.object != list.last_object) {
-            ++list.elements;
-            list.last_object = place.object;
-          }
-        }
-        if (is_key && last_key_counts) {
-          if (noun_keys.size() == kMaxNounKeys)
-            noun_keys.erase(noun_keys.begin());
-          noun_keys.push_back(leaf.data());
-        }
-        // A key leaf is the key itself (its place is its object's).
-        if (is_key) {
-          if (last_key_class == evidence::PersonNameKey::kEmail) {
-            objects_with_email.insert(place.object);
-          }
-          return;
-        }
-        if (kind != evidence::JsonLeafKind::kString ||
-            leaf.size() > evidence::kMaxPersonNameBytes) {
-          return;
-        }
-        // A value's key is most often the key leaf just met: the very same
-        // bytes (the walk's view of the key), so the same class.
-        const bool key_just_met = place.key.data() == last_key.data() &&
-                                  place.key.size() == last_key.size();
-        switch (key_just_met ? last_key_class
-                             : evidence::ClassifyPersonNameKey(place.key)) {
-          case evidence::PersonNameKey::kPerson:
-            index.MarkPersonName(leaf);
-            break;
-          case evidence::PersonNameKey::kBareName:
-            if (objects_with_email.contains(place.object)) {
-              index.MarkPersonName(leaf);
-            } else {
-              names_pending.emplace_back(place.object, std::string(leaf));
-            }
-            break;
-          case evidence::PersonNameKey::kNone:
-          case evidence::PersonNameKey::kEmail:
-            break;
-        }
+        recorder.Visit(kind, leaf, place);
       });
-  for (const auto& [object, name] : names_pending) {
-    if (objects_with_email.contains(object)) index.MarkPersonName(name);
-  }
-  if (walked.parsed && !walked.absence_report) {
-    columns.FinishInto(&index.columns, slot);
-    for (const auto& [array, list] : counted_lists) {
-      if (list.elements >= 2 && list.elements <= evidence::kMaxNamedCount) {
-        index.counts_named |= std::uint32_t{1} << list.elements;
-      }
-    }
-  }
-  if (!walked.parsed) {
-    memo = LeafMemo();  // its views were into the walk's buffers
-    Index::ForEachTextKey(
-        content, carry,
-        [&](std::string_view token) {
-          carry_token_keys(token, nullptr, /*leaf_numbers=*/false);
-        },
-        mark_bare);
-  }
+  recorder.MarkPendingNames();
+  if (walked.parsed && !walked.absence_report) recorder.AddTablesAndLists();
+  if (!walked.parsed) recorder.ReadText(content);
   index.FlushCarries();
   index.numbers.Prepare();
   outcome.parsed_as_json = walked.parsed;
@@ -1545,7 +821,7 @@ void EvidenceCorpus::RecordExempt(std::string_view text) {
   const std::shared_ptr<const evidence::ExemptSet> set =
       evidence::ExemptCache::Process().Get(text, [text] {
         evidence::ExemptSetBuilder builder;
-        Index::ForEachExemptTextKey(
+        evidence::ForEachExemptTextKey(
             text, [&](std::string_view key, bool) { builder.Add(key); });
         return std::move(builder).Finish(evidence::DayShiftsNamed(text),
                                          evidence::DaysOfMonthNamed(text));
@@ -1554,7 +830,7 @@ void EvidenceCorpus::RecordExempt(std::string_view text) {
     // Not cached (short, huge, or seen once so far): the per-key path.
     index.day_shifts.Merge(evidence::DayShiftsNamed(text));
     index.days_of_month |= evidence::DaysOfMonthNamed(text);
-    Index::ForEachExemptTextKey(
+    evidence::ForEachExemptTextKey(
         text, [&](std::string_view key, bool) { index.AddExempt(key); });
     return;
   }
@@ -1594,41 +870,14 @@ Evidence EvidenceCorpus::Lookup(std::string_view canonical) const {
 
 std::span<const ConflictingPlace> EvidenceCorpus::ConflictsOf(
     std::string_view canonical) const {
-  auto it = index_->conflicts.find(Index::ValueHash(canonical));
+  auto it = index_->conflicts.find(evidence::ValueHash(canonical));
   if (it == index_->conflicts.end()) return {};
   return it->second;
-}
-
-const evidence::DayShifts& EvidenceCorpus::day_shifts() const {
-  return index_->day_shifts;
-}
-
-std::uint32_t EvidenceCorpus::days_of_month_named() const {
-  return index_->days_of_month;
-}
-
-const evidence::ColumnTotal* EvidenceCorpus::FindColumnTotal(
-    std::string_view canonical_number) const {
-  const std::optional<evidence::NumericUnits> units =
-      evidence::ExactNumericUnits(canonical_number);
-  if (!units.has_value()) return nullptr;
-  if (const evidence::ColumnTotal* total = index_->columns.Find(*units)) {
-    return total;
-  }
-  return index_->earlier_columns.Find(*units);
-}
-
-const evidence::NumericIndex& EvidenceCorpus::numbers_this_turn() const {
-  return index_->numbers;
 }
 
 bool EvidenceCorpus::IsExempt(std::string_view canonical) const {
   return index_->HoldsExempt(canonical) ||
          index_->tool_names.contains(AbslView(canonical));
-}
-
-std::uint32_t EvidenceCorpus::counts_named() const {
-  return index_->counts_named;
 }
 
 const std::vector<RecordedResult>& EvidenceCorpus::results() const {
@@ -1645,112 +894,35 @@ std::size_t EvidenceCorpus::indexed_values() const {
   return index_->values.size() + index_->ExemptCount();
 }
 
+const evidence::DayShifts& CorpusInternals::day_shifts(
+    const EvidenceCorpus& corpus) {
+  return corpus.index_->day_shifts;
+}
+
+std::uint32_t CorpusInternals::days_of_month_named(
+    const EvidenceCorpus& corpus) {
+  return corpus.index_->days_of_month;
+}
+
+const evidence::NumericIndex& CorpusInternals::numbers_this_turn(
+    const EvidenceCorpus& corpus) {
+  return corpus.index_->numbers;
+}
+
+const evidence::ColumnTotal* CorpusInternals::FindColumnTotal(
+    const EvidenceCorpus& corpus, std::string_view canonical_number) {
+  const std::optional<evidence::NumericUnits> units =
+      evidence::ExactNumericUnits(canonical_number);
+  if (!units.has_value()) return nullptr;
+  if (const evidence::ColumnTotal* total =
+          corpus.index_->columns.Find(*units)) {
+    return total;
+  }
+  return corpus.index_->earlier_columns.Find(*units);
+}
+
+std::uint32_t CorpusInternals::counts_named(const EvidenceCorpus& corpus) {
+  return corpus.index_->counts_named;
+}
+
 }  // namespace groundgate
-
-// The exempt cache (evidence/exempt_cache.h), here beside the key functions
-// its sets are built with.
-namespace groundgate::evidence {
-
-std::size_t ExemptSet::bytes() const {
-  return sizeof(ExemptSet) + arena.capacity() +
-         ordered.capacity() * sizeof(absl::string_view) +
-         keys.capacity() * (sizeof(absl::string_view) + 1);
-}
-
-void ExemptSetBuilder::Add(std::string_view key) {
-  if (key.empty()) return;
-  if (seen_.emplace(key).second) ordered_.emplace_back(key);
-}
-
-std::shared_ptr<const ExemptSet> ExemptSetBuilder::Finish(
-    DayShifts day_shifts, std::uint32_t days_of_month) && {
-  auto set = std::make_shared<ExemptSet>();
-  set->day_shifts = day_shifts;
-  set->days_of_month = days_of_month;
-  std::size_t total = 0;
-  for (const std::string& key : ordered_) total += key.size();
-  // Reserved whole first: the views below must never see it move.
-  set->arena.reserve(total);
-  for (const std::string& key : ordered_) set->arena.append(key);
-  set->ordered.reserve(ordered_.size());
-  set->keys.reserve(ordered_.size());
-  std::size_t at = 0;
-  for (const std::string& key : ordered_) {
-    const absl::string_view view(set->arena.data() + at, key.size());
-    at += key.size();
-    set->ordered.push_back(view);
-    set->keys.insert(view);
-  }
-  return set;
-}
-
-ExemptCache::ExemptCache(Limits limits) : limits_(limits) {}
-
-ExemptCache& ExemptCache::Process() {
-  static ExemptCache* const cache = new ExemptCache();
-  return *cache;
-}
-
-std::shared_ptr<const ExemptSet> ExemptCache::Get(std::string_view text,
-                                                  const Builder& build) {
-  if (text.size() < limits_.min_text_bytes ||
-      text.size() > limits_.max_bytes / 4) {
-    return nullptr;
-  }
-  const absl::string_view key(text.data(), text.size());
-  const std::uint64_t sighting = absl::HashOf(key) | 1;  // 0: an empty slot
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = entries_.find(key);
-    if (it != entries_.end()) {
-      ++stats_.hits;
-      it->second.last_use = ++tick_;
-      return it->second.set;
-    }
-    ++stats_.misses;
-    const auto end = sightings_.end();
-    if (std::find(sightings_.begin(), end, sighting) == end) {
-      sightings_[next_sighting_] = sighting;
-      next_sighting_ = (next_sighting_ + 1) % sightings_.size();
-      return nullptr;
-    }
-  }
-  std::shared_ptr<const ExemptSet> set = build();
-  const std::size_t bytes = text.size() + set->bytes();
-  std::lock_guard<std::mutex> lock(mu_);
-  ++stats_.builds;
-  auto [it, inserted] = entries_.try_emplace(key);
-  if (!inserted) {
-    // Another thread built it meanwhile: one set per text.
-    it->second.last_use = ++tick_;
-    return it->second.set;
-  }
-  it->second = Entry{set, ++tick_, bytes};
-  stats_.bytes += bytes;
-  EvictLocked();
-  return set;
-}
-
-void ExemptCache::EvictLocked() {
-  while (!entries_.empty() && (entries_.size() > limits_.max_entries ||
-                               stats_.bytes > limits_.max_bytes)) {
-    // At most max_entries + 1 entries: a scan is cheap, and which entry
-    // goes changes no output (an evicted text is built again).
-    auto oldest = entries_.begin();
-    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
-      if (it->second.last_use < oldest->second.last_use) oldest = it;
-    }
-    stats_.bytes -= oldest->second.bytes;
-    ++stats_.evictions;
-    entries_.erase(oldest);
-  }
-}
-
-ExemptCache::Stats ExemptCache::stats() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  Stats out = stats_;
-  out.entries = entries_.size();
-  return out;
-}
-
-}  // namespace groundgate::evidence

@@ -9,10 +9,9 @@
 // keys (corpus.cc decides when attaching keeps the ceiling's semantics).
 //
 // What it does NOT do: decide what a key is (corpus.cc builds the sets with
-// the very functions of its own per-key path), count against a corpus's
-// ceiling, or cache short or huge texts (kMinCachedExemptBytes,
-// ExemptCache::Limits::max_bytes). Its definitions live in corpus.cc, beside
-// the key functions they share.
+// record_keys.h, the very functions of its own per-key path), count against a
+// corpus's ceiling, or cache short or huge texts (kMinCachedExemptBytes,
+// ExemptCache::Limits::max_bytes). Its definitions: exempt_cache.cc.
 #ifndef GROUNDGATE_EVIDENCE_EXEMPT_CACHE_H_
 #define GROUNDGATE_EVIDENCE_EXEMPT_CACHE_H_
 

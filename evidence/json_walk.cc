@@ -75,8 +75,8 @@ using Leaves = std::vector<Leaf>;
 // The hash of a place: a fixed function (no seed), so a path's hash is the
 // same in every process (law 9). Eight bytes at a time, each folded in by a
 // 64x64->128-bit multiply (the high and low halves XORed), with the length
-// first: a byte at a time (FNV-1a, as before issue 12) put a multiply's
-// latency on every byte of every key of a result.
+// first: a byte at a time (FNV-1a) would put a multiply's latency on every
+// byte of every key of a result.
 constexpr std::uint64_t kRootHash = 14695981039346656037ull;
 constexpr std::uint64_t kMixLength = 0x9e3779b97f4a7c15ull;
 constexpr std::uint64_t kMixWord = 0xa0761d6478bd642full;
@@ -325,8 +325,8 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
 
 // The scratch memory of a walk, kept by its thread for the next walk: the
 // padded copy of the content and the leaf list. A large result's copy and
-// list (~28 MiB for a 5 MiB inventory) were allocated and faulted in anew
-// for each walk, which cost more than the walk itself (issue 12); the
+// list (~28 MiB for a 5 MiB inventory), allocated and faulted in anew for
+// each walk, would cost more than the walk itself; the
 // thread's simdjson parser keeps its own buffers the same way. A walk
 // inside a visitor (nested) has scratch of its own, so the outer walk's
 // leaves stay put. What a walk needed past kMaxRetainedScratchBytes is

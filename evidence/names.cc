@@ -1,4 +1,5 @@
-// evidence/names.cc — names, digitless identifiers and code spans.
+// evidence/names.cc — names and code spans (names.h); digitless
+// identifiers: digitless_identifiers.cc.
 //
 // Everything here works on byte offsets into the caller's text and on
 // fixed stack buffers until a reading is returned; only a returned reading
@@ -14,7 +15,10 @@
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
+#include "evidence/ascii.h"
 #include "evidence/canonical.h"
+#include "evidence/digitless_identifiers.h"
+#include "evidence/latin_words.h"
 #include "evidence/unicode.h"
 #include "evidence/word_hash.h"
 #include "unicode/locid.h"
@@ -42,10 +46,6 @@ extern const std::size_t kCapitalisedCommonSlotCount;
 namespace groundgate::evidence {
 namespace {
 
-// A word longer than this is not a name word and not looked up: the longest
-// entry of the list is 23 bytes; names of 40+ letters are not names.
-constexpr std::size_t kMaxWordBytes = 48;
-
 // A lookup in one generated table: hash, then linear probing until the word
 // or an empty slot (the table is at most half full).
 bool InTable(const char* blob, const std::uint32_t* offsets,
@@ -61,120 +61,14 @@ bool InTable(const char* blob, const std::uint32_t* offsets,
   }
 }
 
-constexpr bool IsAsciiDigit(unsigned char b) { return b >= '0' && b <= '9'; }
-constexpr bool IsAsciiUpper(unsigned char b) { return b >= 'A' && b <= 'Z'; }
-constexpr bool IsAsciiLower(unsigned char b) { return b >= 'a' && b <= 'z'; }
-constexpr bool IsAsciiLetter(unsigned char b) {
-  return IsAsciiUpper(b) || IsAsciiLower(b);
-}
-
-enum class LetterCase { kNotLetter, kUpper, kLower };
-
-// The case of a Latin letter: ASCII, Latin-1 Supplement, Latin Extended-A.
-// Any other code point is not a letter here (names in other scripts are not
-// read).
-LetterCase CaseOf(int cp) {
-  if (cp < 0x80) {
-    if (IsAsciiUpper(static_cast<unsigned char>(cp))) return LetterCase::kUpper;
-    if (IsAsciiLower(static_cast<unsigned char>(cp))) return LetterCase::kLower;
-    return LetterCase::kNotLetter;
-  }
-  if (cp >= 0xC0 && cp <= 0xDE) {
-    return cp == 0xD7 ? LetterCase::kNotLetter : LetterCase::kUpper;
-  }
-  if (cp >= 0xDF && cp <= 0xFF) {
-    return cp == 0xF7 ? LetterCase::kNotLetter : LetterCase::kLower;
-  }
-  if (cp < 0x100 || cp > 0x17F) return LetterCase::kNotLetter;
-  // Latin Extended-A pairs capitals with small letters; the parity of the
-  // pairs flips at U+0139 and again at U+0179.
-  if (cp == 0x130 || cp == 0x178) return LetterCase::kUpper;
-  if (cp == 0x131 || cp == 0x138 || cp == 0x149 || cp == 0x17F) {
-    return LetterCase::kLower;
-  }
-  const bool odd = (cp & 1) != 0;
-  if ((cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E)) {
-    return odd ? LetterCase::kUpper : LetterCase::kLower;
-  }
-  return odd ? LetterCase::kLower : LetterCase::kUpper;
-}
-
-// The code point at text[pos] and its length; -1 for an invalid byte.
-int CodePointAt(std::string_view text, std::size_t pos, std::size_t* length) {
-  const auto b = static_cast<unsigned char>(text[pos]);
-  if (b < 0x80) {
-    *length = 1;
-    return b;
-  }
-  return DecodeUtf8(text, pos, length);
-}
-
-void AppendUtf8(int cp, char* out, std::size_t* n) {
-  if (cp < 0x80) {
-    out[(*n)++] = static_cast<char>(cp);
-  } else {  // the Latin letters here are all below U+0800
-    out[(*n)++] = static_cast<char>(0xC0 | (cp >> 6));
-    out[(*n)++] = static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-// A word lowercased into a stack buffer with the fold the generator applied
-// to the list (ASCII and Latin letters). False when the word does not fit.
-class LowerWord {
- public:
-  explicit LowerWord(std::string_view word) {
-    for (std::size_t i = 0; i < word.size();) {
-      std::size_t length = 1;
-      int cp = CodePointAt(word, i, &length);
-      if (cp < 0) cp = 0xFFFD;  // copied as its bytes below, never a letter
-      if (cp >= 0x80 && CaseOf(cp) == LetterCase::kUpper) {
-        if (cp < 0x100) {
-          cp += 0x20;
-        } else if (cp == 0x130) {
-          cp = 'i';
-        } else if (cp == 0x178) {
-          cp = 0xFF;
-        } else {
-          cp += 1;
-        }
-      }
-      if (cp < 0x80 || (cp < 0x800 && CaseOf(cp) != LetterCase::kNotLetter)) {
-        if (size_ + 2 > kMaxWordBytes) {
-          ok_ = false;
-          return;
-        }
-        if (cp < 0x80 && IsAsciiUpper(static_cast<unsigned char>(cp))) {
-          cp += 'a' - 'A';
-        }
-        AppendUtf8(cp, buffer_.data(), &size_);
-      } else {  // other code points are copied as they are
-        if (size_ + length > kMaxWordBytes) {
-          ok_ = false;
-          return;
-        }
-        for (std::size_t k = 0; k < length; ++k) buffer_[size_++] = word[i + k];
-      }
-      i += length;
-    }
-  }
-  bool ok() const { return ok_; }
-  std::string_view view() const { return {buffer_.data(), size_}; }
-
- private:
-  std::array<char, kMaxWordBytes> buffer_{};
-  std::size_t size_ = 0;
-  bool ok_ = true;
-};
-
-bool EqualsAsciiNoCase(std::string_view a, std::string_view lower) {
-  if (a.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    auto c = static_cast<unsigned char>(a[i]);
-    if (IsAsciiUpper(c)) c = static_cast<unsigned char>(c + 32);
-    if (c != static_cast<unsigned char>(lower[i])) return false;
-  }
-  return true;
-}
+using latin::CaseOf;
+using latin::CodePointAt;
+using latin::IsAsciiDigit;
+using latin::IsAsciiLetter;
+using latin::IsAsciiUpper;
+using latin::kMaxWordBytes;
+using latin::LetterCase;
+using latin::LowerWord;
 
 // Words that look like names but never are one: month and day names and
 // their abbreviations (dates are MatchDateTime's; "Jan" and "Jun" are
@@ -194,7 +88,7 @@ constexpr std::string_view kNeverNameWords[] = {
 bool IsNeverNameWord(std::string_view word) {
   if (word.size() > 9) return false;
   for (std::string_view w : kNeverNameWords) {
-    if (EqualsAsciiNoCase(word, w)) return true;
+    if (ascii::EqualsIgnoreCase(word, w)) return true;
   }
   return false;
 }
@@ -706,249 +600,6 @@ void TakeBackDroppedInitial(std::string_view text, NameReading* name) {
   name->dropped_initial = NameWord();
   name->canonical =
       Canonicalize(text.substr(name->start, name->end - name->start)).form;
-}
-
-// --- identifiers without digits --------------------------------------------
-
-namespace {
-
-// Top-level domains that make "name.tld" a hostname. "in" and "it" are left
-// out: "log.in" and "do.it" are prose run together.
-constexpr std::string_view kTopLevelDomains[] = {
-    "com",  "net",   "org",      "io",   "dev",  "ai",     "app", "co", "edu",
-    "gov",  "mil",   "int",      "info", "biz",  "us",     "uk",  "ca", "de",
-    "fr",   "jp",    "cn",       "au",   "eu",   "nl",     "ch",  "es", "cloud",
-    "tech", "local", "internal", "lan",  "corp", "example"};
-// File extensions that make "name.ext" a file name.
-constexpr std::string_view kFileExtensions[] = {
-    "json", "yaml", "yml",  "txt", "csv", "log",  "md",   "py",   "js",
-    "ts",   "cc",   "cpp",  "hpp", "go",  "rs",   "java", "conf", "cfg",
-    "ini",  "xml",  "html", "pdf", "sh",  "toml", "zip",  "gz",   "sql"};
-// Hyphen parts that are prose though the list does not hold them alone:
-// prefixes ("pre-approved", "co-pay", "ex-wife") and "Wi-Fi", "sci-fi".
-constexpr std::string_view kHyphenPrefixes[] = {"pre",  "co",  "ex",   "un",
-                                                "anti", "mid", "semi", "inter",
-                                                "sub",  "wi",  "fi",   "sci"};
-
-template <std::size_t N>
-bool InList(const std::string_view (&list)[N], std::string_view lower) {
-  return std::find(std::begin(list), std::end(list), lower) != std::end(list);
-}
-
-// One lowercase ASCII-or-Latin word: common, or common once an inflection
-// is removed ("refunded", "bookings", "checking").
-bool IsCommonInflected(std::string_view w) {
-  if (IsCommonWord(w)) return true;
-  std::array<char, kMaxWordBytes + 1> buffer{};
-  for (std::string_view suffix : {"s", "es", "ed", "ing", "er", "ers"}) {
-    if (w.size() <= suffix.size() + 1 || !w.ends_with(suffix)) continue;
-    const std::string_view stem = w.substr(0, w.size() - suffix.size());
-    if (IsCommonWord(stem)) return true;
-    if (stem.size() + 1 > kMaxWordBytes) continue;
-    std::copy(stem.begin(), stem.end(), buffer.begin());
-    buffer[stem.size()] = 'e';  // "booking" -> "book"; "pricing" -> "price"
-    if (IsCommonWord(std::string_view(buffer.data(), stem.size() + 1))) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// A part of a hyphenated or colon-joined token that is prose.
-bool IsProsePart(std::string_view part) {
-  if (part.size() == 1) return true;  // "e-mail", "x-ray", "T-shirt"
-  for (char c : part) {
-    const auto b = static_cast<unsigned char>(c);
-    if (b < 0x80 && !IsAsciiLetter(b)) return false;
-  }
-  const LowerWord lower(part);
-  if (!lower.ok()) return false;
-  return IsCommonInflected(lower.view()) ||
-         InList(kHyphenPrefixes, lower.view());
-}
-
-// Splits `s` at `sep` and returns true when some non-empty part is not
-// prose; *parts counts the non-empty parts.
-bool HasDataPart(std::string_view s, char sep, int* parts) {
-  *parts = 0;
-  bool data = false;
-  std::size_t begin = 0;
-  for (std::size_t i = 0; i <= s.size(); ++i) {
-    if (i < s.size() && s[i] != sep) continue;
-    const std::string_view part = s.substr(begin, i - begin);
-    begin = i + 1;
-    if (part.empty()) continue;
-    ++*parts;
-    data = data || !IsProsePart(part);
-  }
-  return data;
-}
-
-bool IsLabelByte(unsigned char b) {
-  return IsAsciiLetter(b) || b == '-' || b >= 0x80;
-}
-
-bool IsUrl(std::string_view s) {
-  const std::size_t scheme_end = s.find("://");
-  if (scheme_end != std::string_view::npos) {
-    if (scheme_end < 2 || scheme_end + 3 >= s.size()) return false;
-    for (std::size_t i = 0; i < scheme_end; ++i) {
-      const auto b = static_cast<unsigned char>(s[i]);
-      if (!IsAsciiLetter(b) && b != '+') return false;
-    }
-    return true;
-  }
-  if (s.size() > 4 && EqualsAsciiNoCase(s.substr(0, 4), "www.")) {
-    return s.find('.', 4) != std::string_view::npos;
-  }
-  return false;
-}
-
-// "/var/log/syslog", "~/notes/todo": two or more non-empty segments.
-bool IsAbsolutePath(std::string_view s) {
-  if (s.starts_with("~/")) s.remove_prefix(1);
-  if (!s.starts_with('/')) return false;
-  int segments = 0;
-  std::size_t begin = 1;
-  for (std::size_t i = 1; i <= s.size(); ++i) {
-    if (i < s.size() && s[i] != '/') continue;
-    if (i > begin) ++segments;
-    begin = i + 1;
-  }
-  return segments >= 2;
-}
-
-// Labels of letters and '-' joined by dots: "api.example.com" (2+ dots and
-// two labels of 2+ letters), "example.com", "config.yaml" (one dot, a known
-// ending). "e.g", "U.S.A", "Ph.D" are not.
-bool IsHostname(std::string_view s) {
-  int dots = 0;
-  int long_labels = 0;
-  std::size_t begin = 0;
-  std::string_view last;
-  for (std::size_t i = 0; i <= s.size(); ++i) {
-    if (i < s.size() && s[i] != '.') {
-      if (!IsLabelByte(static_cast<unsigned char>(s[i])) && s[i] != '_') {
-        return false;
-      }
-      continue;
-    }
-    const std::string_view label = s.substr(begin, i - begin);
-    if (label.empty()) return false;
-    if (label.size() >= 2) ++long_labels;
-    if (i < s.size()) ++dots;
-    last = label;
-    begin = i + 1;
-  }
-  if (dots >= 2) return long_labels >= 2 && last.size() >= 2;
-  if (dots != 1 || last.size() < 2 || last.size() > 8) return false;
-  std::array<char, 8> lower{};
-  for (std::size_t i = 0; i < last.size(); ++i) {
-    auto b = static_cast<unsigned char>(last[i]);
-    if (IsAsciiUpper(b)) b = static_cast<unsigned char>(b + 32);
-    lower[i] = static_cast<char>(b);
-  }
-  const std::string_view ending(lower.data(), last.size());
-  return InList(kTopLevelDomains, ending) || InList(kFileExtensions, ending);
-}
-
-bool IsEmail(std::string_view s) {
-  const std::size_t at = s.find('@');
-  if (at == 0 || at == std::string_view::npos ||
-      s.find('@', at + 1) != std::string_view::npos) {
-    return false;
-  }
-  const std::string_view domain = s.substr(at + 1);
-  const std::size_t dot = domain.find('.');
-  return dot != std::string_view::npos && dot > 0 && dot + 1 < domain.size() &&
-         domain.find("..") == std::string_view::npos;
-}
-
-std::string_view StripAllDecoration(std::string_view s) {
-  for (;;) {
-    const std::size_t before = s.size();
-    s = StripDecoration(s);
-    while (!s.empty() && s.front() == '*') s.remove_prefix(1);
-    while (!s.empty() && s.back() == '*') s.remove_suffix(1);
-    if (s.size() == before) return s;
-  }
-}
-
-// The shape test of ReadDigitlessIdentifier, without the canonical form.
-bool IsDigitlessIdentifier(std::string_view s) {
-  if (s.empty()) return false;
-  bool hyphen = false;
-  bool underscore_between_letters = false;
-  bool at = false;
-  bool dot = false;
-  bool colon = false;
-  bool slash = false;
-  bool camel = false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    switch (b) {
-      case '-':
-        hyphen = true;
-        break;
-      case '_':
-        underscore_between_letters =
-            underscore_between_letters ||
-            (i > 0 && i + 1 < s.size() &&
-             IsAsciiLetter(static_cast<unsigned char>(s[i - 1])) &&
-             IsAsciiLetter(static_cast<unsigned char>(s[i + 1])));
-        break;
-      case '@':
-        at = true;
-        break;
-      case '.':
-        dot = true;
-        break;
-      case ':':
-        colon = true;
-        break;
-      case '/':
-        slash = true;
-        break;
-      default:
-        if (IsAsciiDigit(b)) return false;  // the digit rule's
-        if (IsAsciiUpper(b) && i > 0 &&
-            IsAsciiLower(static_cast<unsigned char>(s[i - 1]))) {
-          camel = true;
-        }
-        break;
-    }
-  }
-  if (!(hyphen || underscore_between_letters || at || dot || colon || slash ||
-        camel)) {
-    return false;
-  }
-  if ((colon || slash || dot) && IsUrl(s)) return true;
-  if (slash && IsAbsolutePath(s)) return true;
-  if (at && IsEmail(s)) return true;
-  if (dot && IsHostname(s)) return true;
-  if (underscore_between_letters) return true;
-  if (camel) {
-    const LowerWord lower(s);
-    if (!lower.ok() ||
-        (!IsCommonWord(lower.view()) && !IsKnownProperNoun(lower.view()))) {
-      return true;
-    }
-  }
-  if (at || dot || slash) return false;  // not one of the shapes above
-  int parts = 0;
-  if (hyphen && !colon) return HasDataPart(s, '-', &parts) && parts >= 2;
-  if (colon && !hyphen) return HasDataPart(s, ':', &parts) && parts >= 2;
-  return false;
-}
-
-}  // namespace
-
-std::optional<std::string> ReadDigitlessIdentifier(std::string_view token) {
-  const std::string_view s = StripAllDecoration(token);
-  if (!IsDigitlessIdentifier(s)) return std::nullopt;
-  std::string form = Canonicalize(s).form;
-  if (form.empty()) return std::nullopt;
-  return form;
 }
 
 // --- markdown code spans ---------------------------------------------------

@@ -4,23 +4,18 @@
 // in-token prefix (sign, currency), the digits with their grouping, digit
 // groups in the next tokens (spaced, apostrophe and comma-decimal
 // grouping), a glued suffix, then words after one space. Strings are built
-// only once a reading is certain. Spelled-out numbers pass a word grammar
-// first and only then reach ICU.
+// only once a reading is certain. Spelled-out numbers are read by
+// spelled_numbers.h; the words after them here.
 #include "evidence/numbers.h"
 
-#include <unicode/fmtable.h>
-#include <unicode/locid.h>
-#include <unicode/parsepos.h>
-#include <unicode/rbnf.h>
-#include <unicode/stringpiece.h>
-#include <unicode/unistr.h>
-
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
 
-#include "absl/container/flat_hash_map.h"
+#include "evidence/ascii.h"
 #include "evidence/canonical.h"
+#include "evidence/spelled_numbers.h"
 
 namespace groundgate::evidence {
 namespace {
@@ -30,53 +25,14 @@ namespace {
 constexpr std::size_t kMaxChainGroups = 8;
 // Digit runs inside one token: the limit canonical.cc's grouping uses.
 constexpr std::size_t kMaxRuns = 64;
-// Words of one spelled number: "nine hundred ninety-nine billion nine
-// hundred ninety-nine million nine hundred ninety-nine thousand nine
-// hundred and ninety-nine" is 17.
-constexpr int kMaxSpelledWords = 24;
-// The normalized spelled number handed to ICU: 24 words of at most 17
-// bytes ("seventy-seven" is 13) and their spaces.
-constexpr std::size_t kMaxSpelledBytes = 24 * 18;
-// Spelled numbers ICU's value is remembered for, per thread: the small
-// numbers answers repeat fit many times over; a hostile stream of distinct
-// numbers stops growing the memo here (about 100 KB).
-constexpr std::size_t kMaxSpelledMemo = 1024;
-// A token longer than this is no number word ("seventeen-ninety" is 16).
-constexpr std::size_t kMaxWordBytes = 17;
 
-constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-constexpr bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
-constexpr bool IsAlpha(char c) { return IsUpper(c) || (c >= 'a' && c <= 'z'); }
-constexpr bool IsAlnum(char c) { return IsDigit(c) || IsAlpha(c); }
-constexpr char Lower(char c) {
-  return IsUpper(c) ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
-  }
-  return true;
-}
-
-// The first byte is compared before the rest: it settles nearly every call
-// the table loops below make, without a call to memcmp (which a fuzz build
-// intercepts: these loops' memcmp calls were a tenth of the record_judge
-// fuzzer's time, tests/fuzz/README.md).
-bool StartsWith(std::string_view s, std::string_view prefix) {
-  if (prefix.empty()) return true;
-  if (s.empty() || s.front() != prefix.front()) return false;
-  return s.substr(0, prefix.size()) == prefix;
-}
-
-// Sentence punctuation a token may end in ("41,200." "cost:").
-std::string_view TrimSentenceEnd(std::string_view s) {
-  while (!s.empty() && (s.back() == '.' || s.back() == ':')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
+using ascii::EqualsIgnoreCase;
+using ascii::IsAlnum;
+using ascii::IsAlpha;
+using ascii::IsDigit;
+using ascii::IsUpper;
+using ascii::StartsWith;
+using ascii::TrimSentenceEnd;
 
 struct Code {
   std::string_view text;
@@ -616,140 +572,152 @@ void ReadParentheses(std::string_view text, NumberReading* r) {
   r->alternative_step = r->step;
 }
 
-// The number whose digits are in token `tok`. `iso` and `start` are set
-// when a currency token came before it ("USD 890").
-std::optional<NumberReading> ReadDigits(std::string_view text, TokenSpan tok,
-                                        std::string_view iso, std::size_t start,
-                                        int tokens) {
-  const bool currency_token = !iso.empty();
-  const std::size_t tok_end = tok.end;
-  std::size_t p = tok.start;
+// Where a number begins in its token: after [+|-] [currency] [-], at the
+// first digit.
+struct NumberLead {
+  std::size_t digits = 0;                            // the first digit
+  std::size_t value_start = std::string_view::npos;  // the sign or currency
   bool negative = false;
   bool plus = false;
-  std::size_t value_start = std::string_view::npos;
-  // In the token: [+|-] [currency] [-] digits.
+};
+
+// The sign and currency before the digits in token `tok` ("+", "-", "$",
+// "-$", "$-"): sets *lead, and *iso when a currency is read here (unless
+// one came before the token). False when no digit follows them.
+bool ReadLead(std::string_view text, TokenSpan tok, std::string_view* iso,
+              NumberLead* lead) {
+  const std::size_t tok_end = tok.end;
+  std::size_t p = tok.start;
   if (p < tok_end && text[p] == '+') {
-    plus = true;
+    lead->plus = true;
     ++p;
   }
   if (p < tok_end && text[p] == '-') {
-    negative = true;
-    value_start = p++;
+    lead->negative = true;
+    lead->value_start = p++;
   }
-  if (iso.empty() && p < tok_end && !IsDigit(text[p])) {
-    const std::size_t len = CurrencyPrefix(text.substr(p, tok_end - p), &iso);
+  if (iso->empty() && p < tok_end && !IsDigit(text[p])) {
+    const std::size_t len = CurrencyPrefix(text.substr(p, tok_end - p), iso);
     if (len > 0) {
-      if (value_start == std::string_view::npos) value_start = p;
+      if (lead->value_start == std::string_view::npos) lead->value_start = p;
       p += len;
     }
   }
   if (p < tok_end && text[p] == '-') {
-    if (negative || plus) return std::nullopt;
-    negative = true;
-    if (value_start == std::string_view::npos) value_start = p;
+    if (lead->negative || lead->plus) return false;
+    lead->negative = true;
+    if (lead->value_start == std::string_view::npos) lead->value_start = p;
     ++p;
   }
-  if (p >= tok_end || !IsDigit(text[p])) return std::nullopt;
-  if (value_start == std::string_view::npos) value_start = p;
+  if (p >= tok_end || !IsDigit(text[p])) return false;
+  if (lead->value_start == std::string_view::npos) lead->value_start = p;
+  lead->digits = p;
+  return true;
+}
 
-  // Before the token: what the tokenizer dropped ("€5", "−6594", "-€5").
-  if (!currency_token && !plus) {
-    std::size_t q = tok.start;
-    if (iso.empty()) {
-      std::string_view symbol_iso;
-      std::size_t len = SymbolEndingAt(text, q, &symbol_iso);
-      std::size_t at = q;
-      if (len == 0) {
-        at = q - SpaceEndingAt(text, q);
-        len = at != q ? SymbolEndingAt(text, at, &symbol_iso) : 0;
-      }
-      // A symbol glued to a digit before it is that number's ("5€ 10").
-      if (len > 0 && (at - len == 0 || !IsDigit(text[at - len - 1]))) {
-        iso = symbol_iso;
-        q = at - len;
-        value_start = q;
-      }
+// What the tokenizer dropped before token `tok` ("€5", "€ 5", "−6594" with
+// U+2212, "-€5"): a currency symbol sets *iso, a minus makes the number
+// negative; either moves lead->value_start to it.
+void ReadDroppedBefore(std::string_view text, TokenSpan tok,
+                       std::string_view* iso, NumberLead* lead) {
+  std::size_t q = tok.start;
+  if (iso->empty()) {
+    std::string_view symbol_iso;
+    std::size_t len = SymbolEndingAt(text, q, &symbol_iso);
+    std::size_t at = q;
+    if (len == 0) {
+      at = q - SpaceEndingAt(text, q);
+      len = at != q ? SymbolEndingAt(text, at, &symbol_iso) : 0;
     }
-    if (!negative) {
-      std::size_t minus = 0;
-      if (q >= 3 && StartsWith(text.substr(q - 3, 3), "\xE2\x88\x92")) {
-        minus = 3;  // U+2212
-      } else if (q >= 1 && text[q - 1] == '-' && q != tok.start) {
-        minus = 1;  // "-€5": the '-' alone was no token
-      }
-      if (minus > 0 && (q == minus || !IsAlnum(text[q - minus - 1]))) {
-        negative = true;
-        value_start = q - minus;
-      }
+    // A symbol glued to a digit before it is that number's ("5€ 10").
+    if (len > 0 && (at - len == 0 || !IsDigit(text[at - len - 1]))) {
+      *iso = symbol_iso;
+      q = at - len;
+      lead->value_start = q;
     }
   }
-  if (!currency_token) start = value_start;
-
-  Digits d;
-  std::size_t pos = 0;
-  if (!ReadTokenDigits(text, p, tok_end, &d, &pos)) return std::nullopt;
-  Scan s;
-  s.text = text;
-  s.start = start;
-  s.tail = tok;
-  s.tokens = tokens;
-  s.iso = iso;
-
-  // Digit groups in the next tokens: "41 200", "1'234'567.50".
-  if (d.single_run && pos == tok_end && d.groups[0].size() <= 3 &&
-      d.groups[0][0] != '0') {
-    std::size_t sep_len = 0;
-    const GroupSep sep = GroupSepAt(text, pos, &sep_len);
-    const bool ascii = sep == GroupSep::kAsciiSpace;
-    // An ASCII space joins only where no other number stands right before:
-    // "+1 555 123" and "555 123 4567" are phone numbers.
-    const bool blocked =
-        ascii && (plus || (tok.start >= 2 && text[tok.start - 1] == ' ' &&
-                           IsDigit(text[tok.start - 2])));
-    const Digits before = d;
-    const Scan scan_before = s;
-    const std::size_t pos_before = pos;
-    while (sep != GroupSep::kNone && !blocked && d.count < kMaxChainGroups) {
-      std::size_t len = 0;
-      if (GroupSepAt(text, pos, &len) != sep) break;
-      std::size_t cursor = pos;
-      TokenSpan next;
-      if (!internal::NextToken(text, &cursor, &next) ||
-          next.start != pos + len ||
-          DigitsFrom(text, next.start, next.end) != 3) {
-        break;
-      }
-      std::size_t after = next.start + 3;
-      std::string_view fraction;
-      if (after + 1 < next.end && text[after] == '.' &&
-          IsDigit(text[after + 1])) {
-        const std::size_t flen = DigitsFrom(text, after + 1, next.end);
-        fraction = text.substr(after + 1, flen);
-        after += 1 + flen;
-      }
-      const std::string_view rest = text.substr(after, next.end - after);
-      if (!RestReadable(rest)) break;
-      d.groups[d.count++] = text.substr(next.start, 3);
-      d.fraction = fraction;
-      d.single_run = false;
-      d.chained = true;
-      s.tail = next;
-      s.tokens += 1;
-      pos = after;
-      if (!fraction.empty() || !rest.empty()) break;
-    }
-    // ... nor right after: "10 200 3000" is three numbers.
-    if (ascii && d.chained && pos == s.tail.end && pos + 1 < text.size() &&
-        text[pos] == ' ' && IsDigit(text[pos + 1])) {
-      d = before;
-      s = scan_before;
-      pos = pos_before;
-    }
+  if (lead->negative) return;
+  std::size_t minus = 0;
+  if (q >= 3 && StartsWith(text.substr(q - 3, 3), "\xE2\x88\x92")) {
+    minus = 3;  // U+2212
+  } else if (q >= 1 && text[q - 1] == '-' && q != tok.start) {
+    minus = 1;  // "-€5": the '-' alone was no token
   }
+  if (minus > 0 && (q == minus || !IsAlnum(text[q - minus - 1]))) {
+    lead->negative = true;
+    lead->value_start = q - minus;
+  }
+}
 
-  // A decimal comma: after grouping ("41.200,50", "1 234,50"); after a
-  // bare number only where money or a percent says so ("12,5 %", "5,50 €",
-  // "€12,50"): "1,5" alone is as often a list.
+// Digit groups in the tokens after the first digits, which end at *at:
+// "41 200", "1'234'567.50". Extends *digits, *scan and *at over them.
+// `plus`: the number began with '+' (a phone number's groups stay apart).
+void JoinNextGroups(std::string_view text, TokenSpan tok, bool plus,
+                    Digits* digits, Scan* scan, std::size_t* at) {
+  Digits& d = *digits;
+  Scan& s = *scan;
+  std::size_t& pos = *at;
+  if (!d.single_run || pos != tok.end || d.groups[0].size() > 3 ||
+      d.groups[0][0] == '0') {
+    return;
+  }
+  std::size_t sep_len = 0;
+  const GroupSep sep = GroupSepAt(text, pos, &sep_len);
+  const bool ascii_space = sep == GroupSep::kAsciiSpace;
+  // An ASCII space joins only where no other number stands right before:
+  // "+1 555 123" and "555 123 4567" are phone numbers.
+  const bool blocked =
+      ascii_space && (plus || (tok.start >= 2 && text[tok.start - 1] == ' ' &&
+                               IsDigit(text[tok.start - 2])));
+  const Digits before = d;
+  const Scan scan_before = s;
+  const std::size_t pos_before = pos;
+  while (sep != GroupSep::kNone && !blocked && d.count < kMaxChainGroups) {
+    std::size_t len = 0;
+    if (GroupSepAt(text, pos, &len) != sep) break;
+    std::size_t cursor = pos;
+    TokenSpan next;
+    if (!internal::NextToken(text, &cursor, &next) || next.start != pos + len ||
+        DigitsFrom(text, next.start, next.end) != 3) {
+      break;
+    }
+    std::size_t after = next.start + 3;
+    std::string_view fraction;
+    if (after + 1 < next.end && text[after] == '.' &&
+        IsDigit(text[after + 1])) {
+      const std::size_t flen = DigitsFrom(text, after + 1, next.end);
+      fraction = text.substr(after + 1, flen);
+      after += 1 + flen;
+    }
+    const std::string_view rest = text.substr(after, next.end - after);
+    if (!RestReadable(rest)) break;
+    d.groups[d.count++] = text.substr(next.start, 3);
+    d.fraction = fraction;
+    d.single_run = false;
+    d.chained = true;
+    s.tail = next;
+    s.tokens += 1;
+    pos = after;
+    if (!fraction.empty() || !rest.empty()) break;
+  }
+  // ... nor right after: "10 200 3000" is three numbers.
+  if (ascii_space && d.chained && pos == s.tail.end && pos + 1 < text.size() &&
+      text[pos] == ' ' && IsDigit(text[pos + 1])) {
+    d = before;
+    s = scan_before;
+    pos = pos_before;
+  }
+}
+
+// A decimal comma after the digits, which end at *at: after grouping
+// ("41.200,50", "1 234,50"); after a bare number only where money or a
+// percent says so ("12,5 %", "5,50 €", "€12,50"): "1,5" alone is as often
+// a list. Extends *digits, *scan and *at over it.
+void ReadDecimalComma(std::string_view text, Digits* digits, Scan* scan,
+                      std::size_t* at) {
+  Digits& d = *digits;
+  Scan& s = *scan;
+  std::size_t& pos = *at;
   const bool grouped = d.dot_grouped || d.dot_ambiguous || d.chained;
   if ((d.fraction.empty() || d.dot_ambiguous) && (grouped || d.single_run) &&
       pos == s.tail.end && pos + 1 < text.size() && text[pos] == ',' &&
@@ -775,18 +743,18 @@ std::optional<NumberReading> ReadDigits(std::string_view text, TokenSpan tok,
       }
     }
   }
+}
 
-  // What the token holds after the digits: "%", "k", "M", "USD".
-  const std::string_view rest =
-      TrimSentenceEnd(text.substr(pos, s.tail.end - pos));
-  s.end = pos + rest.size();
-  s.sentence_end = s.end != s.tail.end;
-  const Glued glued = ReadGlued(rest, d, !s.iso.empty());
+// Takes what the token holds after the digits (ReadGlued's reading) into
+// the scan. False when it makes the token no number (5MB, 2024-05-22,
+// 4XGCCM, 24/7) or names a second currency or a percent of money.
+bool TakeGlued(const Glued& glued, Scan* scan) {
+  Scan& s = *scan;
   switch (glued.kind) {
     case Glued::Kind::kInvalid:
-      return std::nullopt;  // 5MB, 2024-05-22, 4XGCCM, 24/7
+      return false;  // 5MB, 2024-05-22, 4XGCCM, 24/7
     case Glued::Kind::kPercent:
-      if (!s.iso.empty()) return std::nullopt;
+      if (!s.iso.empty()) return false;
       s.percent = true;
       s.shift = -2;
       break;
@@ -795,277 +763,79 @@ std::optional<NumberReading> ReadDigits(std::string_view text, TokenSpan tok,
       s.shift = glued.exponent;
       break;
     case Glued::Kind::kCurrency:
-      if (!s.iso.empty()) return std::nullopt;
+      if (!s.iso.empty()) return false;
       s.iso = glued.iso;
       break;
     case Glued::Kind::kNone:
       break;
   }
+  return true;
+}
+
+// The number whose digits are in token `tok`. `iso` and `start` are set
+// when a currency token came before it ("USD 890").
+std::optional<NumberReading> ReadDigits(std::string_view text, TokenSpan tok,
+                                        std::string_view iso, std::size_t start,
+                                        int tokens) {
+  const bool currency_token = !iso.empty();
+  NumberLead lead;
+  if (!ReadLead(text, tok, &iso, &lead)) return std::nullopt;
+  if (!currency_token && !lead.plus) ReadDroppedBefore(text, tok, &iso, &lead);
+  if (!currency_token) start = lead.value_start;
+
+  Digits d;
+  std::size_t pos = 0;
+  if (!ReadTokenDigits(text, lead.digits, tok.end, &d, &pos)) {
+    return std::nullopt;
+  }
+  Scan s;
+  s.text = text;
+  s.start = start;
+  s.tail = tok;
+  s.tokens = tokens;
+  s.iso = iso;
+  JoinNextGroups(text, tok, lead.plus, &d, &s, &pos);
+  ReadDecimalComma(text, &d, &s, &pos);
+
+  // What the token holds after the digits: "%", "k", "M", "USD".
+  const std::string_view rest =
+      TrimSentenceEnd(text.substr(pos, s.tail.end - pos));
+  s.end = pos + rest.size();
+  s.sentence_end = s.end != s.tail.end;
+  if (!TakeGlued(ReadGlued(rest, d, !s.iso.empty()), &s)) return std::nullopt;
   ReadAfter(&s, rest.empty());
 
   const int fraction_digits = static_cast<int>(d.fraction.size());
-  NumberReading r = Finish(s, d.groups.data(), d.count, d.fraction, negative,
-                           s.shift - fraction_digits);
+  NumberReading r = Finish(s, d.groups.data(), d.count, d.fraction,
+                           lead.negative, s.shift - fraction_digits);
   if (d.dot_ambiguous && !s.scaled && !s.percent) {
     const std::string_view both[] = {d.groups[0], d.fraction};
-    r.alternative = Decimal(both, 2, {}, 0, negative);
+    r.alternative = Decimal(both, 2, {}, 0, lead.negative);
     r.alternative_step = PowerOfTen(0);
   }
   ReadParentheses(text, &r);
   return r;
 }
 
-// --- spelled-out numbers ----------------------------------------------------
-
-enum class WordClass { kZero, kUnit, kTeen, kTens, kHundred, kScale, kAnd };
-
-struct NumberWord {
-  std::string_view word;
-  WordClass cls;
-  int exponent = 0;  // of a scale word
-};
-
-constexpr NumberWord kNumberWords[] = {
-    {"zero", WordClass::kZero},          {"one", WordClass::kUnit},
-    {"two", WordClass::kUnit},           {"three", WordClass::kUnit},
-    {"four", WordClass::kUnit},          {"five", WordClass::kUnit},
-    {"six", WordClass::kUnit},           {"seven", WordClass::kUnit},
-    {"eight", WordClass::kUnit},         {"nine", WordClass::kUnit},
-    {"ten", WordClass::kTeen},           {"eleven", WordClass::kTeen},
-    {"twelve", WordClass::kTeen},        {"thirteen", WordClass::kTeen},
-    {"fourteen", WordClass::kTeen},      {"fifteen", WordClass::kTeen},
-    {"sixteen", WordClass::kTeen},       {"seventeen", WordClass::kTeen},
-    {"eighteen", WordClass::kTeen},      {"nineteen", WordClass::kTeen},
-    {"twenty", WordClass::kTens},        {"thirty", WordClass::kTens},
-    {"forty", WordClass::kTens},         {"fifty", WordClass::kTens},
-    {"sixty", WordClass::kTens},         {"seventy", WordClass::kTens},
-    {"eighty", WordClass::kTens},        {"ninety", WordClass::kTens},
-    {"hundred", WordClass::kHundred},    {"thousand", WordClass::kScale, 3},
-    {"million", WordClass::kScale, 6},   {"billion", WordClass::kScale, 9},
-    {"trillion", WordClass::kScale, 12},
-};
-
-// The class of one lowercase word or "tens-unit" compound; false if none.
-bool ClassifyWord(std::string_view w, NumberWord* out) {
-  const std::size_t hyphen = w.find('-');
-  if (hyphen != std::string_view::npos) {
-    NumberWord tens;
-    NumberWord unit;
-    if (!ClassifyWord(w.substr(0, hyphen), &tens) ||
-        tens.cls != WordClass::kTens ||
-        !ClassifyWord(w.substr(hyphen + 1), &unit) ||
-        unit.cls != WordClass::kUnit) {
-      return false;
-    }
-    *out = {w, WordClass::kTeen};  // a closed number below 100, like "ten"
-    return true;
-  }
-  if (w == "and") {
-    *out = {w, WordClass::kAnd};
-    return true;
-  }
-  for (const NumberWord& word : kNumberWords) {
-    if (w.size() == word.word.size() && w.front() == word.word.front() &&
-        w == word.word) {
-      *out = word;
-      return true;
-    }
-  }
-  return false;
-}
-
-// Lowercases an ASCII word of letters and inner hyphens into buf; false
-// when the token is not one.
-bool LowerWord(std::string_view token, char* buf, std::size_t* len) {
-  if (token.empty() || token.size() > kMaxWordBytes) return false;
-  if (token.front() == '-' || token.back() == '-') return false;
-  for (std::size_t i = 0; i < token.size(); ++i) {
-    if (!IsAlpha(token[i]) && token[i] != '-') return false;
-    buf[i] = Lower(token[i]);
-  }
-  *len = token.size();
-  return true;
-}
-
-// The English spellout formatter, one per thread: ICU does not promise
-// that one RuleBasedNumberFormat may parse on several threads at once.
-// nullptr when ICU cannot build it (missing data).
-const icu::RuleBasedNumberFormat* SpelloutFormat() {
-  thread_local const std::unique_ptr<icu::RuleBasedNumberFormat> format = [] {
-    UErrorCode status = U_ZERO_ERROR;
-    auto f = std::make_unique<icu::RuleBasedNumberFormat>(
-        icu::URBNF_SPELLOUT, icu::Locale::getEnglish(), status);
-    if (U_FAILURE(status)) f.reset();
-    return f;
-  }();
-  return format.get();
-}
-
-// ICU's value of a normalized spelled number, memoized per thread: ICU's
-// spellout parse tries its rules one by one (about 16 us for "one" on the
-// 2-core build machine under load, against about 1 us for "41,200"), and
-// answers repeat a few small numbers. False when ICU cannot read it.
-bool ParseSpelled(std::string_view words, int64_t* value) {
-  thread_local absl::flat_hash_map<std::string, int64_t> memo;
-  if (const auto it = memo.find(absl::string_view(words.data(), words.size()));
-      it != memo.end()) {
-    *value = it->second;
-    return true;
-  }
-  const icu::RuleBasedNumberFormat* format = SpelloutFormat();
-  if (format == nullptr) return false;
-  const icu::UnicodeString spelled = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(words.data(), static_cast<int32_t>(words.size())));
-  icu::Formattable result;
-  icu::ParsePosition position;
-  format->parse(spelled, result, position);
-  if (position.getIndex() != spelled.length()) return false;
-  UErrorCode status = U_ZERO_ERROR;
-  *value = result.getInt64(status);
-  if (U_FAILURE(status) || *value < 0) return false;
-  if (memo.size() < kMaxSpelledMemo) memo.emplace(std::string(words), *value);
-  return true;
-}
-
-// Where a spelled number stands after the words read so far.
-struct SpelledState {
-  enum class At { kStart, kZero, kGroup, kHundred, kAnd, kTail, kScale };
-  At at = At::kStart;
-  bool tens_open = false;  // "forty" may still take "one"
-  int last_scale = 100;    // scales must decrease: "million ... thousand"
-  // Whether the words so far are a whole number ("one hundred and" is not).
-  bool Complete() const { return at != At::kStart && at != At::kAnd; }
-};
-
-// Takes one more word. False when the number cannot take it: it ends
-// before this word. *merge: the word joins the tens before it ("forty
-// one"). *step: the exponent of the word's place ("hundred" 2, a scale its
-// own), 0 for a number below 100.
-bool TakeNumberWord(const NumberWord& w, SpelledState* s, bool* merge,
-                    int* step) {
-  using At = SpelledState::At;
-  *merge = false;
-  *step = 0;
-  switch (w.cls) {
-    case WordClass::kZero:
-      if (s->at != At::kStart) return false;
-      s->at = At::kZero;
-      return true;
-    case WordClass::kUnit:
-    case WordClass::kTeen:
-    case WordClass::kTens:
-      if (s->tens_open && w.cls == WordClass::kUnit &&
-          (s->at == At::kGroup || s->at == At::kTail)) {
-        *merge = true;
-      } else if (s->at == At::kStart || s->at == At::kScale) {
-        s->at = At::kGroup;
-      } else if (s->at == At::kHundred || s->at == At::kAnd) {
-        s->at = At::kTail;
-      } else {
-        return false;  // "one two" is two numbers
-      }
-      s->tens_open = !*merge && w.cls == WordClass::kTens;
-      return true;
-    case WordClass::kHundred:
-      if (s->at != At::kGroup) return false;
-      s->at = At::kHundred;
-      s->tens_open = false;
-      *step = 2;
-      return true;
-    case WordClass::kScale:
-      if ((s->at != At::kGroup && s->at != At::kHundred &&
-           s->at != At::kTail) ||
-          w.exponent >= s->last_scale) {
-        return false;
-      }
-      s->last_scale = w.exponent;
-      s->at = At::kScale;
-      s->tens_open = false;
-      *step = w.exponent;
-      return true;
-    case WordClass::kAnd:
-      if (s->at != At::kHundred && s->at != At::kScale) return false;
-      s->at = At::kAnd;
-      return true;
-  }
-  return false;
-}
-
-// "forty-one thousand two hundred": TakeNumberWord accepts well-formed
-// English cardinals only, so a list of words ("one two") ends the number
-// where it stops being one, and ICU sees only what the grammar accepted,
-// normalized: lowercase, "and" dropped, "forty one" as "forty-one" (ICU's
-// strict parse reads "twenty one" as 2001; its lenient parse builds a
-// collator lazily inside a const method).
+// A number spelled in words, with the currency or percent after it.
 std::optional<NumberReading> ReadSpelled(std::string_view text,
                                          TokenSpan first) {
-  char words[kMaxSpelledBytes];
-  std::size_t length = 0;
-  SpelledState state;
-  // The longest accepted prefix: tokens, end byte, buffer length, step.
-  int accepted_tokens = 0;
-  std::size_t accepted_end = 0;
-  std::size_t accepted_length = 0;
-  int accepted_step = 0;
-  TokenSpan accepted_span;
-  TokenSpan span = first;
-  for (int n = 0; n < kMaxSpelledWords; ++n) {
-    const std::string_view token =
-        text.substr(span.start, span.end - span.start);
-    const std::string_view word = TrimSentenceEnd(token);
-    char lower[kMaxWordBytes];
-    std::size_t lower_len = 0;
-    NumberWord w;
-    bool merge = false;
-    int step = 0;
-    if (!LowerWord(word, lower, &lower_len) ||
-        !ClassifyWord(std::string_view(lower, lower_len), &w) ||
-        !TakeNumberWord(w, &state, &merge, &step)) {
-      break;
-    }
-    if (w.cls != WordClass::kAnd) {
-      if (length + lower_len + 1 > kMaxSpelledBytes) break;
-      if (length > 0) words[length++] = merge ? '-' : ' ';
-      for (std::size_t i = 0; i < lower_len; ++i) words[length++] = lower[i];
-    }
-    if (state.Complete()) {
-      accepted_tokens = n + 1;
-      accepted_end = span.start + word.size();
-      accepted_length = length;
-      if (!merge) accepted_step = step;
-      accepted_span = span;
-    }
-    if (state.at == SpelledState::At::kZero || word.size() != token.size()) {
-      break;
-    }
-    // The next word, after exactly one ASCII space.
-    std::size_t cursor = span.end;
-    TokenSpan next;
-    if (span.end >= text.size() || text[span.end] != ' ' ||
-        !internal::NextToken(text, &cursor, &next) ||
-        next.start != span.end + 1) {
-      break;
-    }
-    span = next;
-  }
-  if (accepted_tokens == 0) return std::nullopt;
-  int64_t value = 0;
-  if (!ParseSpelled(std::string_view(words, accepted_length), &value)) {
-    return std::nullopt;
-  }
-  const std::string digits = std::to_string(value);
+  const std::optional<SpelledCardinal> cardinal =
+      ReadSpelledCardinal(text, first);
+  if (!cardinal.has_value()) return std::nullopt;
+  const std::string digits = std::to_string(cardinal->value);
 
   Scan s;
   s.text = text;
   s.start = first.start;
-  s.end = accepted_end;
-  s.tail = accepted_span;
-  s.tokens = accepted_tokens;
-  s.sentence_end = accepted_end != accepted_span.end;
+  s.end = cardinal->end;
+  s.tail = cardinal->last;
+  s.tokens = cardinal->tokens;
+  s.sentence_end = cardinal->end != cardinal->last.end;
   ReadAfter(&s, /*scale_word_allowed=*/false);
   const std::string_view groups[] = {digits};
-  NumberReading r =
-      Finish(s, groups, 1, {}, /*negative=*/false, accepted_step + s.shift);
+  NumberReading r = Finish(s, groups, 1, {}, /*negative=*/false,
+                           cardinal->step_exponent + s.shift);
   r.spelled = true;
   return r;
 }

@@ -17,7 +17,7 @@
 //     return true;
 //   });
 //
-// numbers.cc is the second ICU caller (after unicode.cc): spelled-out
+// spelled_numbers.cc is the second ICU caller (after unicode.cc): spelled
 // English numbers go through ICU's RuleBasedNumberFormat (spellout), but
 // only after a fixed word-set grammar accepted them, so prose is rejected
 // without ICU and ICU's permissive parse ("one two" = 102) never sees a

@@ -360,6 +360,62 @@ bool Better(const Candidate& a, const Candidate& b) {
   return static_cast<int>(a.op) < static_cast<int>(b.op);
 }
 
+// Exact values in ascending order, each with its entry's index.
+using SortedUnits = std::vector<std::pair<NumericUnits, std::uint32_t>>;
+
+// Each pair of positions i < j of `sorted` whose values add up to `t`
+// (i == j - 1 included), by a two-pointer scan: O(n) sequential compares.
+// visit(i, j).
+template <typename Visit>
+void ForEachPairSummingTo(const SortedUnits& sorted, NumericUnits t,
+                          Visit&& visit) {
+  for (std::size_t i = 0, j = sorted.size(); i < j;) {
+    const NumericUnits sum = sorted[i].first + sorted[j - 1].first;
+    if (sum < t) {
+      ++i;
+    } else if (sum > t) {
+      --j;
+    } else {
+      visit(i, j - 1);
+      ++i;
+      --j;
+    }
+  }
+}
+
+// Each pair of positions low <= high of `sorted` whose values differ by
+// `difference` (> 0), by a two-pointer scan. visit(low, high).
+template <typename Visit>
+void ForEachPairDifferingBy(const SortedUnits& sorted, NumericUnits difference,
+                            Visit&& visit) {
+  for (std::size_t low = 0, high = 0; high < sorted.size();) {
+    const NumericUnits d = sorted[high].first - sorted[low].first;
+    if (d < difference) {
+      ++high;
+    } else if (d > difference) {
+      ++low;
+    } else {
+      visit(low, high);
+      ++high;
+    }
+  }
+}
+
+// A product by a count the conversation names (`quantity`, no entry, no
+// slot) of the entry `price_entry`: it sorts after every carried operand.
+Candidate NamedProduct(NumericUnits quantity, std::uint32_t price_entry,
+                       std::uint32_t price_slot, NumericUnits price) {
+  Candidate c;
+  c.op = NumericOp::kProduct;
+  c.entries = {kNamedQuantity, price_entry, 0};
+  c.count = 2;
+  c.earliest_slots = {price_slot, kNamedQuantity, 0};
+  c.values = {quantity, price, 0};
+  c.named_quantity = quantity;
+  SortPrefix(&c.values, c.count);
+  return c;
+}
+
 }  // namespace
 
 std::string FormatNumericUnits(NumericUnits units) {
@@ -400,52 +456,35 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
 
   // Two operands: two-pointer scans over the exact values in ascending
   // order, O(n) sequential compares; eligibility is checked on a hit only.
-  const std::size_t n = sorted_exact_.size();
   auto entry_at = [this](std::size_t k) -> const Entry& {
     return entries_[sorted_exact_[k].second];
   };
   // a + b = t, a <= b; equal only when that value was carried twice.
-  for (std::size_t i = 0, j = scope.sums ? n : 0; n != 0 && i < j;) {
-    const NumericUnits sum =
-        sorted_exact_[i].first + sorted_exact_[j - 1].first;
-    if (sum < t) {
-      ++i;
-    } else if (sum > t) {
-      --j;
-    } else {
+  if (scope.sums) {
+    ForEachPairSummingTo(sorted_exact_, t, [&](std::size_t i, std::size_t j) {
       const Entry& a = entry_at(i);
-      const Entry& b = entry_at(j - 1);
+      const Entry& b = entry_at(j);
       if (is_share_amount(a) && is_share_amount(b) &&
-          (i + 1 < j || a.occurrences >= 2)) {
+          (i < j || a.occurrences >= 2)) {
         offer(NumericOp::kSum, {&a, &b});
       }
-      ++i;
-      --j;
-    }
+    });
   }
-  if (n != 0 && scope.differences) {
-    // high - low = |t|, high after low. For t > 0 the minuend is high; for
-    // t < 0 it is low (low - high = t).
-    for (std::size_t low = 0, high = 0; high < n;) {
-      const NumericUnits d =
-          sorted_exact_[high].first - sorted_exact_[low].first;
-      if (d < abs_t) {
-        ++high;
-      } else if (d > abs_t) {
-        ++low;
-      } else {
-        const Entry& h = entry_at(high);
-        const Entry& l = entry_at(low);
-        if (is_share_amount(h) && is_share_amount(l)) {
-          if (t > 0) {
-            offer(NumericOp::kDifference, {&h, &l});
-          } else {
-            offer(NumericOp::kDifference, {&l, &h});
-          }
-        }
-        ++high;
-      }
-    }
+  // high - low = |t|, high after low. For t > 0 the minuend is high; for
+  // t < 0 it is low (low - high = t).
+  if (scope.differences) {
+    ForEachPairDifferingBy(sorted_exact_, abs_t,
+                           [&](std::size_t low, std::size_t high) {
+                             const Entry& h = entry_at(high);
+                             const Entry& l = entry_at(low);
+                             if (!is_share_amount(h) || !is_share_amount(l))
+                               return;
+                             if (t > 0) {
+                               offer(NumericOp::kDifference, {&h, &l});
+                             } else {
+                               offer(NumericOp::kDifference, {&l, &h});
+                             }
+                           });
   }
   for (int q = 2; q <= kMaxQuantity; ++q) {
     if (t % q != 0) continue;
@@ -459,17 +498,9 @@ std::optional<NumericMatch> NumericIndex::FindDerivation(
       offer(NumericOp::kProduct, {quantity, p});
       continue;
     }
-    // A count the conversation names: no entry, no slot; it sorts after
-    // every carried operand.
-    Candidate c;
-    c.op = NumericOp::kProduct;
-    c.entries = {kNamedQuantity,
-                 static_cast<std::uint32_t>(p - entries_.data()), 0};
-    c.count = 2;
-    c.earliest_slots = {p->slots.front(), kNamedQuantity, 0};
-    c.values = {q * kOne, p->units, 0};
-    c.named_quantity = q * kOne;
-    SortPrefix(&c.values, c.count);
+    const Candidate c =
+        NamedProduct(q * kOne, static_cast<std::uint32_t>(p - entries_.data()),
+                     p->slots.front(), p->units);
     if (!best || Better(c, *best)) best = c;
   }
   for (int percent = kPercentStep; percent < 100 && scope.percentages;

@@ -196,6 +196,27 @@ std::size_t WordAt(std::string_view text, std::size_t i) {
   return k - i;
 }
 
+// A '%' (where `percent_allowed`) or a degree sign at text[i]: sets *out
+// to it and returns true.
+bool TakePercentOrDegree(std::string_view text, std::size_t i,
+                         bool percent_allowed, UnitAfter* out) {
+  if (percent_allowed && i < text.size() && text[i] == '%') {
+    out->found = true;
+    out->unit = QuantityUnit::kPercent;
+    out->end = i + 1;
+    return true;
+  }
+  QuantityUnit degree = QuantityUnit::kNone;
+  if (const std::size_t n = DegreeAt(text, i, &degree); n > 0) {
+    out->found = true;
+    out->degree = true;
+    out->unit = degree;
+    out->end = i + n;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
@@ -203,18 +224,7 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
   out.end = number_end;
   if (number_end > text.size()) return out;
   std::size_t i = number_end;
-  if (i < text.size() && text[i] == '%') {
-    out.found = true;
-    out.unit = QuantityUnit::kPercent;
-    out.end = i + 1;
-    return out;
-  }
-  QuantityUnit degree = QuantityUnit::kNone;
-  if (std::size_t n = DegreeAt(text, i, &degree); n > 0) {
-    out.found = true;
-    out.degree = true;
-    out.unit = degree;
-    out.end = i + n;
+  if (TakePercentOrDegree(text, i, /*percent_allowed=*/true, &out)) {
     return out;
   }
   // Glued letters: the unit vocabulary ("16MP", "2.41m/s", "3340mAh").
@@ -237,17 +247,7 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
   if (hyphen) space = 1;
   if (space == 0) return out;
   i += space;
-  if (!hyphen && i < text.size() && text[i] == '%') {
-    out.found = true;
-    out.unit = QuantityUnit::kPercent;
-    out.end = i + 1;
-    return out;
-  }
-  if (std::size_t n = DegreeAt(text, i, &degree); n > 0) {
-    out.found = true;
-    out.degree = true;
-    out.unit = degree;
-    out.end = i + n;
+  if (TakePercentOrDegree(text, i, /*percent_allowed=*/!hyphen, &out)) {
     return out;
   }
   const std::size_t n = WordAt(text, i);

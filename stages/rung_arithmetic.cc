@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "evidence/column_totals.h"
+#include "evidence/corpus_internal.h"
 #include "evidence/counts_named.h"
 #include "evidence/extractor.h"
 #include "evidence/numeric_index.h"
@@ -77,7 +78,8 @@ void GroundAsWritten(JudgeContext& context, const WrittenComputation& written,
 // The counts the conversation names: the user's, and the answer's own
 // ("for two passengers").
 std::uint32_t CountsNamed(const JudgeContext& context) {
-  return context.corpus.counts_named() | evidence::CountsNamed(context.answer);
+  return CorpusInternals::counts_named(context.corpus) |
+         evidence::CountsNamed(context.answer);
 }
 
 // The operand `value` of a match, with the slots that carried it.
@@ -313,7 +315,7 @@ void GroundByShownArithmetic(JudgeContext& context) {
 
 bool GroundByColumnTotal(JudgeContext& context, Candidate* candidate) {
   const evidence::ColumnTotal* total =
-      context.corpus.FindColumnTotal(candidate->canonical);
+      CorpusInternals::FindColumnTotal(context.corpus, candidate->canonical);
   if (total == nullptr) return false;
   // "Price: $123" under "Flight Number: HAT004" is that flight's price, a
   // row of the table, unless the line calls it a total: a one-digit slip
@@ -378,8 +380,8 @@ bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
   scope.named_quantities = cue.sum ? CountsNamed(context) : 0;
   scope.min_operand_share_percent = kMinComputedLineSharePercent;
   std::optional<evidence::NumericMatch> derived =
-      context.corpus.numbers_this_turn().FindDerivation(candidate->canonical,
-                                                        nullptr, scope);
+      CorpusInternals::numbers_this_turn(context.corpus)
+          .FindDerivation(candidate->canonical, nullptr, scope);
   if (!derived.has_value() && remainder) {
     derived = RemainderOfCarried(context, *candidate);
   }

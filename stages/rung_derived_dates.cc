@@ -9,6 +9,7 @@
 #include <string>
 
 #include "absl/container/inlined_vector.h"
+#include "evidence/corpus_internal.h"
 #include "evidence/relative_days.h"
 
 namespace groundgate::stages {
@@ -17,7 +18,8 @@ bool GroundByDayShift(JudgeContext& context,
                       const evidence::DateTimeValue& when,
                       Candidate* candidate) {
   using Kind = evidence::DateTimeValue::Kind;
-  const evidence::DayShifts& shifts = context.corpus.day_shifts();
+  const evidence::DayShifts& shifts =
+      CorpusInternals::day_shifts(context.corpus);
   if (shifts.empty() ||
       (when.kind != Kind::kDate && when.kind != Kind::kMonthDay)) {
     return false;

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "evidence/canonical.h"
+#include "evidence/corpus_internal.h"
 #include "evidence/keys.h"
 #include "evidence/tokenizer.h"
 #include "stages/rung_respellings.h"
@@ -41,7 +42,8 @@ bool DayNamedAlone(const JudgeContext& context,
                    const evidence::DateTimeValue& when) {
   using Kind = evidence::DateTimeValue::Kind;
   if (when.day < 1 || when.day > 31 ||
-      ((context.corpus.days_of_month_named() >> when.day) & 1u) == 0) {
+      ((CorpusInternals::days_of_month_named(context.corpus) >> when.day) &
+       1u) == 0) {
     return false;
   }
   std::string month_key;

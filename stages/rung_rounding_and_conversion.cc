@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "evidence/conversions.h"
+#include "evidence/corpus_internal.h"
 #include "evidence/keys.h"
 #include "evidence/numeric_index.h"
 
@@ -87,7 +88,8 @@ bool ResultsName(const EvidenceCorpus& corpus, evidence::QuantityUnit unit) {
 bool GroundByRounding(JudgeContext& context,
                       const evidence::NumberReading& reading,
                       Candidate* candidate) {
-  const evidence::NumericIndex& numbers = context.corpus.numbers_this_turn();
+  const evidence::NumericIndex& numbers =
+      CorpusInternals::numbers_this_turn(context.corpus);
   if (std::optional<evidence::NumericMatch> rounded =
           numbers.FindRounded(reading.value, reading.step)) {
     context.GroundByMatch(*rounded, MatchReason::kRounded, candidate);
@@ -148,7 +150,8 @@ bool GroundByConversion(JudgeContext& context,
   const std::optional<evidence::NumericUnits> step =
       evidence::ExactNumericUnits(reading.step);
   if (!value.has_value() || !step.has_value()) return false;
-  const evidence::NumericIndex& numbers = context.corpus.numbers_this_turn();
+  const evidence::NumericIndex& numbers =
+      CorpusInternals::numbers_this_turn(context.corpus);
   for (const evidence::QuantityUnit to : evidence::OtherUnitsOf(unit)) {
     if (!ResultsName(context.corpus, to)) continue;
     const std::optional<evidence::UnitsInterval> range =

@@ -37,12 +37,6 @@
 GROUNDGATE_API_BEGIN
 namespace groundgate {
 
-namespace evidence {
-class NumericIndex;
-struct ColumnTotal;
-struct DayShifts;
-}  // namespace evidence
-
 // At most this many carriers (tool-call ids) are kept per value per user
 // turn. Eight is more than any answer cites for one value in practice, and a
 // fixed bound keeps the index's memory proportional to its distinct values.
@@ -250,35 +244,6 @@ class EvidenceCorpus {
   [[nodiscard]] std::span<const ConflictingPlace> ConflictsOf(
       std::string_view canonical) const;
 
-  // The day shifts the user or the application asked for in this
-  // conversation ("the next day", "3 days later"), for the judge's
-  // derived dates. Internal: see evidence/relative_days.h.
-  [[nodiscard]] const evidence::DayShifts& day_shifts() const;
-
-  // The days of the month the user or the application named alone ("the
-  // 6th"), bit d for day d; for the judge's dates. Internal.
-  [[nodiscard]] std::uint32_t days_of_month_named() const;
-
-  // The numbers this turn's results carried, for the judge's rounding
-  // lookup. Internal: see evidence/numeric_index.h.
-  [[nodiscard]] const evidence::NumericIndex& numbers_this_turn() const;
-
-  // The total of a column of one table a result carried (the prices of one
-  // reservation's flights, added up) equal to `canonical_number`: this
-  // turn's first, then an earlier turn's (its slot from
-  // evidence::kFirstEarlierSlot up); nullptr when none is, or the text is
-  // no canonical number. For the judge's arithmetic. Internal: see
-  // evidence/column_totals.h.
-  [[nodiscard]] const evidence::ColumnTotal* FindColumnTotal(
-      std::string_view canonical_number) const;
-
-  // The counts the user named with what they count ("two passengers", "3
-  // nights"), and the lengths of the lists results carried under such a
-  // noun ("passengers" with three elements): bit q for q in [2, 12]; for
-  // the judge's products and per-count shares. Internal: see
-  // evidence/counts_named.h.
-  [[nodiscard]] std::uint32_t counts_named() const;
-
   // The current user turn's results, in the order they were first recorded.
   [[nodiscard]] const std::vector<RecordedResult>& results() const;
 
@@ -294,6 +259,9 @@ class EvidenceCorpus {
   [[nodiscard]] std::size_t indexed_values() const;
 
  private:
+  // The library's own layers read the indexes behind the judge's rungs
+  // through it (evidence/corpus_internal.h).
+  friend class CorpusInternals;
   struct Index;
   std::unique_ptr<Index> index_;
 };

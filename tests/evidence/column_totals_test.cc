@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "evidence/corpus_internal.h"
 #include "evidence/numeric_index.h"
 #include "groundgate/corpus.h"
 
@@ -158,16 +159,16 @@ TEST_SUITE("column_totals") {
                             R"({"reservation_id": "OWZ4XL", "flights": [
           {"flight_number": "HAT202", "price": 94},
           {"flight_number": "HAT232", "price": 80}]})");
-    const ColumnTotal* total = corpus.FindColumnTotal("174");
+    const ColumnTotal* total = CorpusInternals::FindColumnTotal(corpus, "174");
     REQUIRE(total != nullptr);
     CHECK(total->slot == 0);
-    CHECK(corpus.FindColumnTotal("175") == nullptr);
-    CHECK(corpus.FindColumnTotal("not a number") == nullptr);
+    CHECK(CorpusInternals::FindColumnTotal(corpus, "175") == nullptr);
+    CHECK(CorpusInternals::FindColumnTotal(corpus, "not a number") == nullptr);
     // Text that is not JSON has no table.
     corpus.RecordToolResult("call_2", "notes", "prices 300 and 400");
-    CHECK(corpus.FindColumnTotal("700") == nullptr);
+    CHECK(CorpusInternals::FindColumnTotal(corpus, "700") == nullptr);
     corpus.RecordUserMessage("Go ahead.");
-    total = corpus.FindColumnTotal("174");
+    total = CorpusInternals::FindColumnTotal(corpus, "174");
     REQUIRE(total != nullptr);
     CHECK(total->slot >= kFirstEarlierSlot);
   }

@@ -223,7 +223,7 @@ TEST_SUITE("corpus") {
   }
 
   // A word of prose met again in the same result replays what it carried
-  // the first time (issue 12): the counts, carriers and numbers must be
+  // the first time: the counts, carriers and numbers must be
   // those of reading every occurrence.
   TEST_CASE(
       "a word met again in a result's prose counts and carries as read "
@@ -389,7 +389,7 @@ TEST_SUITE("corpus") {
   }
 
   // The value table is looked up a few carries late (a queue that overlaps
-  // its cache misses, issue 12): what a large result lets in under the
+  // its cache misses): what a large result lets in under the
   // ceiling must still be its first distinct values in wire order.
   TEST_CASE(
       "past the ceiling, a large result's first values in wire order are "

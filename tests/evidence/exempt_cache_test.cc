@@ -25,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "evidence/corpus_internal.h"
 #include "evidence/extractor.h"
 #include "evidence/relative_days.h"
 #include "evidence/tokenizer.h"
@@ -88,9 +89,12 @@ void RequireSameExempt(const EvidenceCorpus& reference,
                        const std::vector<std::string>& probes) {
   CHECK(cached.indexed_values() == reference.indexed_values());
   CHECK(cached.truncated() == reference.truncated());
-  CHECK(cached.day_shifts().later == reference.day_shifts().later);
-  CHECK(cached.day_shifts().earlier == reference.day_shifts().earlier);
-  CHECK(cached.days_of_month_named() == reference.days_of_month_named());
+  CHECK(CorpusInternals::day_shifts(cached).later ==
+        CorpusInternals::day_shifts(reference).later);
+  CHECK(CorpusInternals::day_shifts(cached).earlier ==
+        CorpusInternals::day_shifts(reference).earlier);
+  CHECK(CorpusInternals::days_of_month_named(cached) ==
+        CorpusInternals::days_of_month_named(reference));
   for (const std::string& probe : probes) {
     CAPTURE(probe);
     CHECK(cached.IsExempt(probe) == reference.IsExempt(probe));
@@ -117,9 +121,9 @@ TEST_CASE("an exempt text recorded again is indexed once and hit after") {
   RequireSameExempt(first, third, probes);
   CHECK(third.IsExempt("zfa04y"));
   CHECK(third.IsExempt("@date:2024-05-22"));
-  CHECK(third.day_shifts().Later(1));
-  CHECK(third.day_shifts().Later(3));
-  CHECK(((third.days_of_month_named() >> 6) & 1u) == 1u);
+  CHECK(CorpusInternals::day_shifts(third).Later(1));
+  CHECK(CorpusInternals::day_shifts(third).Later(3));
+  CHECK(((CorpusInternals::days_of_month_named(third) >> 6) & 1u) == 1u);
 }
 
 TEST_CASE("a short exempt text is never cached") {

@@ -92,9 +92,9 @@ TEST_SUITE("json_walk") {
     }
   }
 
-  // Bug (fixed): a root `null` was checked without consuming it, so the
-  // whitespace after it read as trailing content and a valid document was
-  // refused (then read as text). `true `, `42 ` and `"a" ` were accepted.
+  // A root `null` is consumed before what follows it is checked: the
+  // whitespace after it is no trailing content, and the document is read
+  // as JSON, not as text, as `true `, `42 ` and `"a" ` are.
   TEST_CASE("a root null followed by whitespace is one JSON document") {
     for (std::string_view scalar : {"null ", " null ", "null\n"}) {
       CAPTURE(scalar);
@@ -194,9 +194,9 @@ TEST_SUITE("json_walk") {
     });
   }
 
-  // Bug (fixed): the absence path walked only the report's own fields, so an
-  // error after the report (a bad literal, a second document) was never seen
-  // and a document that is not JSON was taken as a walked absence report.
+  // The absence path checks the whole document, not only the report's own
+  // fields: an error after the report (a bad literal, a second document)
+  // makes it no JSON, never a walked absence report.
   TEST_CASE("a document with an absence report must still be whole JSON") {
     for (std::string_view content : {
              R"({"groundgate_absence": {"checked": ["a-1"]}} {"b": 2})",
@@ -222,7 +222,7 @@ TEST_SUITE("json_walk") {
 }
 
 TEST_CASE("leaf views stay valid until WalkJson returns, across visits") {
-  // The corpus memoizes repeated leaves by their views (issue 12): a view
+  // The corpus memoizes repeated leaves by their views: a view
   // from an early visit must still read the same bytes at the last one,
   // escaped strings (unescaped into the parser's buffer) included.
   const std::string json =
@@ -317,7 +317,7 @@ TEST_CASE("json_walk: leaves of one array instance share its id") {
 }
 
 // A thread keeps a walk's scratch (padded copy, leaf list) for the next
-// walk (issue 12): a walk inside a visitor must not take the outer walk's.
+// walk: a walk inside a visitor must not take the outer walk's.
 TEST_CASE("json_walk: a walk inside a visitor leaves the outer walk whole") {
   std::vector<Leaf> outer;
   std::vector<Leaf> inner;

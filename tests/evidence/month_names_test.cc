@@ -22,12 +22,12 @@
 namespace groundgate::evidence {
 namespace {
 
-// extractor.cc's kMonthLocales, and two that differ in case rules.
+// dates/month_names.cc's kMonthLocales, and two that differ in case rules.
 constexpr const char* kLocales[] = {"en", "fr", "de", "es", "it", "pt",
                                     "nl", "sv", "da", "nb", "pl", "cs",
                                     "tr", "ru", "az", "lt", "el", "nl-BE"};
 
-// LocaleMonthNames as it was before issue 12: toTitle(nullptr, locale).
+// LocaleMonthNames the direct way, for reference: toTitle(nullptr, locale).
 std::vector<LocaleMonthName> ReferenceMonthNames(const char* locale) {
   std::vector<LocaleMonthName> names;
   const icu::Locale icu_locale(locale);

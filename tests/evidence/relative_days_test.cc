@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "evidence/corpus_internal.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
@@ -185,7 +186,7 @@ TEST_CASE("relative days: without the user's words a moved date is typed") {
   CHECK(moved.near_miss_carrier == "call_1");
   // The model's own words never ask for a shift (law 3): an assistant
   // message is not recorded as exempt text.
-  CHECK(corpus.day_shifts().empty());
+  CHECK(CorpusInternals::day_shifts(corpus).empty());
 }
 
 }  // namespace

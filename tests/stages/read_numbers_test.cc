@@ -89,7 +89,7 @@ TEST_SUITE("read_numbers") {
   TEST_CASE(
       "read numbers: a percent in words is measured as the sign: no sums") {
     // quintd-dev openweather (kasnerz/quintd, MIT): no humidity field, and
-    // "80 percent" was derived as 1.3 - 0.5 of two wind readings.
+    // "80 percent" derives as 1.3 - 0.5 of two wind readings.
     constexpr std::string_view kWind =
         R"({"wind": {"speed": 1.3, "gust": 0.5}, "clouds": {"all": 35}})";
     CheckJudgedOverResult(

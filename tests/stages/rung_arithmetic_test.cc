@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "evidence/corpus_internal.h"
 #include "evidence/counts_named.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
@@ -297,7 +298,7 @@ TEST_SUITE("rung_arithmetic") {
     CHECK_FALSE(evidence::IsCountNoun("flights"));
     EvidenceCorpus corpus;
     corpus.RecordUserMessage("Change my flight.");
-    CHECK(corpus.counts_named() == 0);
+    CHECK(CorpusInternals::counts_named(corpus) == 0);
     // Three passenger objects, two flights (no noun of what is counted),
     // one bag (a count of one names nothing).
     corpus.RecordToolResult("call_1", "get_reservation_details", R"({
@@ -306,11 +307,11 @@ TEST_SUITE("rung_arithmetic") {
                        {"first_name": "Olivia", "last_name": "Santos"},
                        {"first_name": "Lei", "last_name": "Johansson"}],
         "bags": [{"weight": 20}]})");
-    CHECK(corpus.counts_named() == (1u << 3));
+    CHECK(CorpusInternals::counts_named(corpus) == (1u << 3));
     // A list of scalars counts its elements too.
     corpus.RecordToolResult("call_2", "list_guests",
                             R"({"guests": ["Ana", "Bo", "Cy", "Di"]})");
-    CHECK(corpus.counts_named() == ((1u << 3) | (1u << 4)));
+    CHECK(CorpusInternals::counts_named(corpus) == ((1u << 3) | (1u << 4)));
   }
 
   TEST_CASE(

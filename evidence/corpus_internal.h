@@ -1,0 +1,66 @@
+// evidence/corpus_internal.h — what the judge reads of an EvidenceCorpus
+// beyond its public API.
+//
+// Its one job: CorpusInternals, the accessors EvidenceCorpus grants (as a
+// friend) to the library's own layers above evidence/ (stages/ reads them
+// for its rungs) and to its tests: the indexes behind the judge's derived
+// dates, rounding and arithmetic. They return evidence/ types, which the
+// public header include/groundgate/corpus.h does not name.
+// What it does NOT do: change a corpus, or promise anything to an
+// application (this header is not part of include/groundgate/).
+//
+//   const evidence::NumericIndex& numbers =
+//       CorpusInternals::numbers_this_turn(context.corpus);
+//
+// Thread safety: as EvidenceCorpus's const methods; each view lives until
+// the corpus's next non-const call.
+#ifndef GROUNDGATE_EVIDENCE_CORPUS_INTERNAL_H_
+#define GROUNDGATE_EVIDENCE_CORPUS_INTERNAL_H_
+
+#include <cstdint>
+#include <string_view>
+
+#include "evidence/column_totals.h"
+#include "evidence/numeric_index.h"
+#include "evidence/relative_days.h"
+#include "groundgate/corpus.h"
+
+namespace groundgate {
+
+class CorpusInternals {
+ public:
+  // The day shifts the user or the application asked for in this
+  // conversation ("the next day", "3 days later"), for the judge's derived
+  // dates (evidence/relative_days.h).
+  [[nodiscard]] static const evidence::DayShifts& day_shifts(
+      const EvidenceCorpus& corpus);
+
+  // The days of the month the user or the application named alone ("the
+  // 6th"), bit d for day d; for the judge's dates.
+  [[nodiscard]] static std::uint32_t days_of_month_named(
+      const EvidenceCorpus& corpus);
+
+  // The numbers this turn's results carried, for the judge's rounding
+  // lookup and arithmetic (evidence/numeric_index.h).
+  [[nodiscard]] static const evidence::NumericIndex& numbers_this_turn(
+      const EvidenceCorpus& corpus);
+
+  // The total of a column of one table a result carried (the prices of one
+  // reservation's flights, added up) equal to `canonical_number`: this
+  // turn's first, then an earlier turn's (its slot from
+  // evidence::kFirstEarlierSlot up); nullptr when none is, or the text is
+  // no canonical number. For the judge's arithmetic
+  // (evidence/column_totals.h).
+  [[nodiscard]] static const evidence::ColumnTotal* FindColumnTotal(
+      const EvidenceCorpus& corpus, std::string_view canonical_number);
+
+  // The counts the user named with what they count ("two passengers", "3
+  // nights"), and the lengths of the lists results carried under such a
+  // noun ("passengers" with three elements): bit q for q in [2, 12]; for
+  // the judge's products and per-count shares (evidence/counts_named.h).
+  [[nodiscard]] static std::uint32_t counts_named(const EvidenceCorpus& corpus);
+};
+
+}  // namespace groundgate
+
+#endif  // GROUNDGATE_EVIDENCE_CORPUS_INTERNAL_H_
