@@ -1,0 +1,33 @@
+// stages/verdict_json.h — the parts of the verdict's JSON that other JSON
+// forms share, so each is written in one place.
+//
+// Its one job: the "carried_by" value, which the verdict's JSON
+// (VerdictToJson), the evidence_checked event (runtime/event_json.cc) and
+// `groundgate check`'s lines (traces/check_record.cc) all carry, built by
+// one function so that the three cannot drift apart.
+//
+// What it does NOT do: decide whether the key is present (an
+// evidence_checked event on revision_asked leaves it out) or clip anything
+// (a carrier is an identity, never a value).
+//
+//   out["carried_by"] = stages::CarriedByJson(verdict.answer_carriers);
+#ifndef GROUNDGATE_STAGES_VERDICT_JSON_H_
+#define GROUNDGATE_STAGES_VERDICT_JSON_H_
+
+#include <optional>
+#include <vector>
+
+#include "groundgate/verdict.h"
+#include "nlohmann/json.hpp"
+
+namespace groundgate::stages {
+
+// [{"tool_call_id", "tool_name", "values", "only"}] in the list's order
+// (wire order), or null when there is no list (law 6: the carriers cannot
+// be known whole). Never throws.
+nlohmann::ordered_json CarriedByJson(
+    const std::optional<std::vector<AnswerCarrier>>& carriers);
+
+}  // namespace groundgate::stages
+
+#endif  // GROUNDGATE_STAGES_VERDICT_JSON_H_
