@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "groundgate/events.h"
+#include "nlohmann/json.hpp"
 #include "stages/verdict_json.h"
 
 namespace groundgate {
@@ -242,13 +243,9 @@ std::string_view EventKindName(EventKind kind) {
   return "unknown";
 }
 
-nlohmann::ordered_json EventToJson(const Event& event) {
-  return std::visit([](const auto& typed) { return ToJson(typed); }, event);
-}
-
 std::string EventToJsonLine(const Event& event) {
-  return EventToJson(event).dump(-1, ' ', false,
-                                 nlohmann::json::error_handler_t::replace);
+  return stages::DumpJson(
+      std::visit([](const auto& typed) { return ToJson(typed); }, event));
 }
 
 }  // namespace groundgate

@@ -67,8 +67,8 @@ nlohmann::ordered_json stages::CarriedByJson(
   return out;
 }
 
-nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
-                                     const VerdictJsonOptions& options) {
+nlohmann::ordered_json stages::VerdictJsonObject(
+    const Verdict& verdict, const VerdictJsonOptions& options) {
   nlohmann::ordered_json out;
   out["action"] = std::string(VerdictAction(verdict));
   out["candidates"] = verdict.candidates.size();
@@ -101,6 +101,11 @@ nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
   out["grounding"] = {{"this_turn", verdict.grounding.this_turn},
                       {"prior_turns", verdict.grounding.prior_turns}};
   return out;
+}
+
+std::string VerdictToJson(const Verdict& verdict,
+                          const VerdictJsonOptions& options) {
+  return stages::DumpJson(stages::VerdictJsonObject(verdict, options));
 }
 
 }  // namespace groundgate

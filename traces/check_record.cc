@@ -235,7 +235,8 @@ nlohmann::ordered_json CheckLine(const Trace& trace,
   if (judged.message.role == TraceRole::kReasoning) {
     line["judged"] = "reasoning";
   }
-  nlohmann::ordered_json verdict = VerdictToJson(judged.verdict, json_options);
+  nlohmann::ordered_json verdict =
+      stages::VerdictJsonObject(judged.verdict, json_options);
   for (auto it = verdict.begin(); it != verdict.end(); ++it) {
     line[it.key()] = std::move(it.value());
   }

@@ -126,11 +126,10 @@ TEST_CASE("respellings: a near miss names the carrier of the closest value") {
   REQUIRE(far != nullptr);
   CHECK(far->near_miss_carrier.empty());
   // Law 8: the carrier's id is an identity; the value only on opt-in.
-  const std::string plain = VerdictToJson(verdict).dump();
+  const std::string plain = VerdictToJson(verdict);
   CHECK(plain.find("\"near_miss_carrier\":\"call_1\"") != std::string::npos);
   CHECK(plain.find("hat083") == std::string::npos);
-  const std::string opted =
-      VerdictToJson(verdict, {.include_values = true}).dump();
+  const std::string opted = VerdictToJson(verdict, {.include_values = true});
   CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
 }
 
@@ -274,7 +273,7 @@ TEST_CASE("respellings: two results of one tool that disagree are a conflict") {
   CHECK(conflicted.conflicts[0].used_carrier == "call_1");
   CHECK(conflicted.conflicts[0].other_carrier == "call_2");
   CHECK(conflicted.conflicts[0].key_path == "total");
-  const std::string json = VerdictToJson(conflicted).dump();
+  const std::string json = VerdictToJson(conflicted);
   CHECK(
       json.find("\"conflicts\":[{\"start\":14,\"end\":18,"
                 "\"used_carrier\":\"call_1\",\"other_carrier\":\"call_2\"}]") !=
