@@ -86,7 +86,9 @@ inline nlohmann::ordered_json ToOpenAiOrderedJson(const ModelRequest& request) {
 
 // ModelReplyFromOpenAiJson (groundgate/agent.h) for a response the
 // application already parsed. (Not an overload of it: a std::string
-// converts to both std::string_view and nlohmann::json.) Never throws.
+// converts to both std::string_view and nlohmann::json.) The response is
+// dumped whole, and nlohmann's dump recurses once per level: for untrusted
+// text, call ModelReplyFromOpenAiJson on the text instead. Never throws.
 inline absl::StatusOr<ModelReply> ModelReplyFromOpenAiJsonObject(
     const nlohmann::json& response) {
   return ModelReplyFromOpenAiJson(std::string_view(JsonText(response)));
