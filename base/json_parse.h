@@ -3,7 +3,7 @@
 // Its one job: build the same nlohmann::json that nlohmann's own parser
 // builds from `text`, but scanned by simdjson's On-Demand parser, which
 // reads a trace line several times faster than nlohmann's byte-at-a-time
-// lexer. ParseJsonText (groundgate/trace.h) tries this first.
+// lexer. ParseJsonText (traces/trace_json.h) tries this first.
 //
 // "The same": keys in an object are kept last-one-wins, as nlohmann keeps
 // them; a number is read from its wire digits by nlohmann's own rules (an

@@ -277,8 +277,8 @@ gg_code gg_judge(const gg_gate* gate, const gg_corpus* corpus,
         gate->gate.Judge(answer, corpus->corpus);
     groundgate::VerdictJsonOptions json_options;
     json_options.include_values = (flags & GG_INCLUDE_VALUES) != 0;
-    *out_verdict_json = MallocCopy(groundgate::traces::DumpCheckLine(
-        groundgate::VerdictToJson(verdict, json_options)));
+    *out_verdict_json =
+        MallocCopy(groundgate::VerdictToJson(verdict, json_options));
     return GG_OK;
   });
 }

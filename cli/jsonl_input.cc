@@ -22,6 +22,7 @@
 #include "absl/status/statusor.h"
 #include "cli/options.h"
 #include "traces/check_record.h"
+#include "traces/trace_json.h"
 
 namespace groundgate::cli {
 namespace {

@@ -19,6 +19,7 @@
 
 #include "nlohmann/json.hpp"
 #include "traces/options_json.h"
+#include "traces/trace_json.h"
 
 namespace groundgate::cli {
 namespace {

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "groundgate/agent.h"
+#include "groundgate/json.h"
 
 namespace {
 
@@ -61,26 +62,28 @@ const std::map<std::string, nlohmann::json>& Shipments() {
 groundgate::ToolHandler Lookup(
     const std::map<std::string, nlohmann::json>& table, std::string key,
     std::string checked) {
-  return [&table, key,
-          checked](const nlohmann::json& args) -> absl::StatusOr<std::string> {
-    const auto id = args.find(key);
-    if (id == args.end() || !id->is_string()) {
-      return absl::InvalidArgumentError(key + " is required");
-    }
-    const auto row = table.find(id->get<std::string>());
-    if (row == table.end()) {
-      return nlohmann::json{{"groundgate_absence",
-                             {{"looked_for", {*id}}, {"checked", {checked}}}}}
-          .dump();
-    }
-    return row->second.dump();
-  };
+  return groundgate::WithJsonArguments(
+      [&table, key,
+       checked](const nlohmann::json& args) -> absl::StatusOr<std::string> {
+        const auto id = args.find(key);
+        if (id == args.end() || !id->is_string()) {
+          return absl::InvalidArgumentError(key + " is required");
+        }
+        const auto row = table.find(id->get<std::string>());
+        if (row == table.end()) {
+          return nlohmann::json{
+              {"groundgate_absence",
+               {{"looked_for", {*id}}, {"checked", {checked}}}}}
+              .dump();
+        }
+        return row->second.dump();
+      });
 }
 
-nlohmann::json IdParameter(const std::string& key) {
-  return {{"type", "object"},
-          {"properties", {{key, {{"type", "string"}}}}},
-          {"required", {key}}};
+std::string IdParameter(const std::string& key) {
+  return groundgate::JsonText({{"type", "object"},
+                               {"properties", {{key, {{"type", "string"}}}}},
+                               {"required", {key}}});
 }
 
 // The scripted model: looks up the order, then the shipment, then answers

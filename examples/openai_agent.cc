@@ -24,6 +24,7 @@
 
 #include "absl/time/clock.h"
 #include "groundgate/agent.h"
+#include "groundgate/json.h"
 #include "groundgate/openai_client.h"
 
 namespace {
@@ -53,7 +54,7 @@ const std::map<std::string, nlohmann::json>& Shipments() {
 
 groundgate::ToolHandler Lookup(
     const std::map<std::string, nlohmann::json>& table, std::string key) {
-  return
+  return groundgate::WithJsonArguments(
       [&table, key](const nlohmann::json& args) -> absl::StatusOr<std::string> {
         const auto id = args.find(key);
         if (id == args.end() || !id->is_string()) {
@@ -64,13 +65,13 @@ groundgate::ToolHandler Lookup(
           return absl::NotFoundError("no record " + id->get<std::string>());
         }
         return row->second.dump();
-      };
+      });
 }
 
-nlohmann::json IdParameter(const std::string& key) {
-  return {{"type", "object"},
-          {"properties", {{key, {{"type", "string"}}}}},
-          {"required", {key}}};
+std::string IdParameter(const std::string& key) {
+  return groundgate::JsonText({{"type", "object"},
+                               {"properties", {{key, {{"type", "string"}}}}},
+                               {"required", {key}}});
 }
 
 std::string Env(const char* name) {
@@ -98,7 +99,7 @@ int main(int argc, char** argv) {
       groundgate::OpenAiCompatibleClient::Create(
           {.base_url = base_url,
            .model = model_name,
-           .extra_body = {{"temperature", 0}}});
+           .extra_body = R"({"temperature": 0})"});
   if (!model.ok()) {
     std::cerr << model.status() << "\n";
     return 2;

@@ -105,7 +105,7 @@ void DirectConversation(const groundgate::Gate& gate) {
                           R"({"datastore": "ds-07", "lun": "naa.600a0b80"})");
   const groundgate::Verdict verdict =
       gate.Judge("Datastore ds-07 is backed by naa.600a0b80.", corpus);
-  std::cout << "direct: " << groundgate::VerdictToJson(verdict).dump() << "\n";
+  std::cout << "direct: " << groundgate::VerdictToJson(verdict) << "\n";
 }
 
 }  // namespace

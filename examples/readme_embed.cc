@@ -15,6 +15,6 @@ int main() {
     std::cout << value.canonical << ": " << groundgate::StatusName(value.status)
               << "\n";
   }  // fc1/3 grounded, 41200 grounded, 39950 unsupported (typed, not read)
-  std::cout << groundgate::VerdictToJson(verdict).dump() << "\n";
+  std::cout << groundgate::VerdictToJson(verdict) << "\n";
   return verdict.flagged() ? 1 : 0;
 }

@@ -32,6 +32,7 @@
 #include "base/json_depth.h"
 #include "groundgate/version.h"
 #include "net/http.h"
+#include "nlohmann/json.hpp"
 
 namespace groundgate {
 namespace {
@@ -140,6 +141,7 @@ struct OpenAiCompatibleClient::Settings {
   std::string where;     // "OpenAiCompatibleClient: POST <redacted>: "
   std::string api_key;   // never copied into a message
   std::vector<std::pair<std::string, std::string>> headers;
+  nlohmann::json extra_body;  // options.extra_body, parsed once by Create
 
   // `status` with the key scrubbed from its message (a transport error can
   // quote the server), the attempts appended.
@@ -217,7 +219,7 @@ struct OpenAiCompatibleClient::Settings {
       return Failure(absl::StatusCode::kInternal,
                      "the reply's \"choices\" is empty", attempts);
     }
-    absl::StatusOr<ModelReply> reply = ModelReplyFromOpenAiJson(body);
+    absl::StatusOr<ModelReply> reply = ModelReplyFromOpenAiJson(response.body);
     if (!reply.ok()) {
       return Failure(absl::StatusCode::kInternal,
                      base::StdView(reply.status().message()), attempts);
@@ -241,11 +243,14 @@ struct OpenAiCompatibleClient::Settings {
   absl::StatusOr<ModelReply> Complete(const ModelRequest& request) const {
     nlohmann::ordered_json body;
     body["model"] = options.model;
-    nlohmann::ordered_json shape = ToOpenAiJson(request);
+    // ToOpenAiJson's text is valid JSON by construction (bad UTF-8 already
+    // replaced), so this parse never fails.
+    nlohmann::ordered_json shape = nlohmann::ordered_json::parse(
+        ToOpenAiJson(request), nullptr, /*allow_exceptions=*/false);
     for (auto& [key, value] : shape.items()) {
       body[key] = std::move(value);
     }
-    for (const auto& [key, value] : options.extra_body.items()) {
+    for (const auto& [key, value] : extra_body.items()) {
       body[key] = nlohmann::ordered_json(value);
     }
     net::HttpRequest http;
@@ -346,13 +351,19 @@ OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
         "serves (llama.cpp accepts any name; Ollama wants e.g. "
         "\"qwen2.5:7b\")");
   }
-  if (!options.extra_body.is_object()) {
+  // Its members go out in name order, as an nlohmann::json object's do.
+  nlohmann::json extra_body =
+      base::JsonNestsDeeperThan(options.extra_body, kMaxReplyJsonDepth)
+          ? nlohmann::json()
+          : nlohmann::json::parse(options.extra_body, nullptr,
+                                  /*allow_exceptions=*/false);
+  if (!extra_body.is_object()) {
     return absl::InvalidArgumentError(
-        "OpenAiClientOptions.extra_body is not a JSON object: use e.g. "
-        "{{\"temperature\", 0}}");
+        "OpenAiClientOptions.extra_body is not the text of a JSON object: use "
+        "e.g. R\"({\"temperature\": 0})\"");
   }
   for (const std::string_view reserved : kReservedBodyMembers) {
-    if (options.extra_body.contains(reserved)) {
+    if (extra_body.contains(reserved)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "OpenAiClientOptions.extra_body sets \"", std::string(reserved),
           "\", which the client writes itself: remove it",
@@ -444,6 +455,7 @@ OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
     settings->headers.push_back(header);
   }
   settings->options = std::move(options);
+  settings->extra_body = std::move(extra_body);
   return std::unique_ptr<OpenAiCompatibleClient>(
       new OpenAiCompatibleClient(std::move(settings)));
 }

@@ -52,6 +52,7 @@
 #include "groundgate/verdict_json.h"
 #include "groundgate/version.h"
 #include "nlohmann/json.hpp"
+#include "stages/verdict_json.h"
 #include "traces/check_record.h"
 #include "traces/options_json.h"
 
@@ -207,7 +208,7 @@ OrderedJson JudgeToJson(const Gate& gate, std::string_view answer,
   options.include_values = include_values;
   py::gil_scoped_release release;
   std::shared_lock lock(corpus.mutex);
-  return VerdictToJson(gate.Judge(answer, corpus.corpus), options);
+  return stages::VerdictJsonObject(gate.Judge(answer, corpus.corpus), options);
 }
 
 // ---- check ---------------------------------------------------------------
@@ -397,9 +398,10 @@ double TimeJudgeInCpp(const Gate& gate, std::string_view answer,
   // Each verdict's size is summed and checked, so no call can be skipped.
   auto verdict_size = [&]() -> std::size_t {
     const Verdict verdict = gate.Judge(answer, corpus.corpus);
-    if (output == "json") return VerdictToJson(verdict).size();
-    if (output == "text")
-      return traces::DumpCheckLine(VerdictToJson(verdict)).size();
+    if (output == "json") {
+      return stages::VerdictJsonObject(verdict, {}).size();
+    }
+    if (output == "text") return VerdictToJson(verdict).size();
     return verdict.candidates.size();
   };
   const std::size_t expected = verdict_size();

@@ -31,6 +31,7 @@
 #include "base/absl_view.h"
 #include "base/clip.h"
 #include "runtime/tool_outcomes.h"
+#include "nlohmann/json.hpp"
 
 namespace groundgate {
 namespace {
@@ -52,16 +53,19 @@ std::string WrapUpNote(int max_iterations) {
       "what was not collected.");
 }
 
-nlohmann::json StandingToolParameters() {
-  return {{"type", "object"},
-          {"properties",
-           {{"tool_call_id",
-             {{"type", "string"},
-              {"description", "The id of a tool result of this turn."}}},
-            {"standing",
-             {{"type", "string"},
-              {"enum", {"fact", "open", "noise", "ruled_out"}}}}}},
-          {"required", {"tool_call_id", "standing"}}};
+// The standing tool's JSON Schema, as ToolSpec::parameters holds it.
+std::string StandingToolParameters() {
+  const nlohmann::json parameters = {
+      {"type", "object"},
+      {"properties",
+       {{"tool_call_id",
+         {{"type", "string"},
+          {"description", "The id of a tool result of this turn."}}},
+        {"standing",
+         {{"type", "string"},
+          {"enum", {"fact", "open", "noise", "ruled_out"}}}}}},
+      {"required", {"tool_call_id", "standing"}}};
+  return parameters.dump();
 }
 
 // Cancelled or DeadlineExceeded when `stop` says the Run must end before

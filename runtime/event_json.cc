@@ -10,6 +10,8 @@
 #include <variant>
 
 #include "groundgate/events.h"
+#include "nlohmann/json.hpp"
+#include "stages/verdict_json.h"
 
 namespace groundgate {
 namespace {
@@ -106,20 +108,7 @@ Json ToJson(const EvidenceChecked& e) {
   // A revision_asked answer goes back to the model, not out: nothing to say
   // about what carried it, so the key is absent rather than null.
   if (e.action != EvidenceAction::kRevisionAsked) {
-    if (e.carried_by.has_value()) {
-      Json carriers = Json::array();
-      for (const AnswerCarrier& carrier : *e.carried_by) {
-        Json entry;
-        entry["tool_call_id"] = carrier.tool_call_id;
-        entry["tool_name"] = carrier.tool_name;
-        entry["values"] = carrier.values;
-        entry["only"] = carrier.only;
-        carriers.push_back(std::move(entry));
-      }
-      out["carried_by"] = std::move(carriers);
-    } else {
-      out["carried_by"] = nullptr;
-    }
+    out["carried_by"] = stages::CarriedByJson(e.carried_by);
   }
   Json conflicts = Json::array();
   for (const ConflictRef& ref : e.conflicts) {
@@ -254,13 +243,9 @@ std::string_view EventKindName(EventKind kind) {
   return "unknown";
 }
 
-nlohmann::ordered_json EventToJson(const Event& event) {
-  return std::visit([](const auto& typed) { return ToJson(typed); }, event);
-}
-
 std::string EventToJsonLine(const Event& event) {
-  return EventToJson(event).dump(-1, ' ', false,
-                                 nlohmann::json::error_handler_t::replace);
+  return stages::DumpJson(
+      std::visit([](const auto& typed) { return ToJson(typed); }, event));
 }
 
 }  // namespace groundgate

@@ -7,15 +7,19 @@
 // HTTP call.
 //
 // What it does NOT do: HTTP, authentication, or model settings ("model",
-// "temperature" are the caller's to add). It never throws: every member is
-// checked before it is read, and object arguments nesting deeper than
-// kMaxToolArgumentDepth are refused before they are dumped.
+// "temperature" are the caller's to add). It never throws: text is checked
+// for depth before it is parsed, every member is checked before it is read,
+// and object arguments nesting deeper than kMaxToolArgumentDepth are refused
+// before they are dumped.
 #include <cstdint>
 #include <limits>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/json_depth.h"
 #include "groundgate/agent.h"
+#include "nlohmann/json.hpp"
+#include "stages/verdict_json.h"
 #include "traces/record_fields.h"
 
 namespace groundgate {
@@ -72,6 +76,21 @@ std::optional<Usage> UsageMember(const nlohmann::json& response) {
   return out;
 }
 
+// A tool's parameters as JSON: its text parsed as an nlohmann::json, whose
+// objects keep their members in name order; {} when the text is not a JSON
+// object (ToolRegistry::Register refuses such a tool).
+nlohmann::json ParametersJson(std::string_view text) {
+  if (base::JsonNestsDeeperThan(text, kMaxToolArgumentDepth)) {
+    return nlohmann::json::object();
+  }
+  nlohmann::json parameters =
+      nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!parameters.is_object()) return nlohmann::json::object();
+  return parameters;
+}
+
+absl::StatusOr<ModelReply> ReadReply(const nlohmann::json& response);
+
 }  // namespace
 
 std::string_view RoleName(Role role) {
@@ -88,7 +107,7 @@ std::string_view RoleName(Role role) {
   return "user";
 }
 
-nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request) {
+std::string ToOpenAiJson(const ModelRequest& request) {
   OrderedJson body;
   OrderedJson messages = OrderedJson::array();
   for (const Message& message : request.messages) {
@@ -122,7 +141,7 @@ nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request) {
       OrderedJson function;
       function["name"] = spec.name;
       function["description"] = spec.description;
-      function["parameters"] = OrderedJson(spec.parameters);
+      function["parameters"] = OrderedJson(ParametersJson(spec.parameters));
       OrderedJson tool;
       tool["type"] = "function";
       tool["function"] = std::move(function);
@@ -132,11 +151,23 @@ nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request) {
   } else if (request.wrap_up) {
     body["tool_choice"] = "none";
   }
-  return body;
+  return stages::DumpJson(body);
 }
 
-absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
-    const nlohmann::json& response) {
+absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(std::string_view response) {
+  // No scan before the parse: nlohmann's parser (3.11) keeps its nesting on
+  // the heap, and ReadReply dumps only arguments it has checked for depth.
+  const nlohmann::json parsed =
+      nlohmann::json::parse(response, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded()) {
+    return absl::InvalidArgumentError("OpenAI response: not JSON");
+  }
+  return ReadReply(parsed);
+}
+
+namespace {
+
+absl::StatusOr<ModelReply> ReadReply(const nlohmann::json& response) {
   const nlohmann::json* message = &response;
   std::string finish_reason;
   if (response.is_object() && response.contains("choices")) {
@@ -201,5 +232,7 @@ absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
   }
   return reply;
 }
+
+}  // namespace
 
 }  // namespace groundgate

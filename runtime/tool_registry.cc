@@ -23,6 +23,7 @@
 #include "base/json_depth.h"
 #include "groundgate/agent.h"
 #include "runtime/tool_outcomes.h"
+#include "nlohmann/json.hpp"
 
 namespace groundgate {
 namespace {
@@ -39,6 +40,14 @@ bool ValidToolName(std::string_view name) {
     }
   }
   return true;
+}
+
+// True when `text` is one JSON object nested at most `depth` levels.
+bool IsJsonObject(std::string_view text, int depth) {
+  if (base::JsonNestsDeeperThan(text, depth)) return false;
+  // A SAX pass: validates without building the object.
+  return nlohmann::json::accept(text) &&
+         text[text.find_first_not_of(" \t\r\n")] == '{';
 }
 
 }  // namespace
@@ -66,10 +75,12 @@ absl::Status ToolRegistry::Register(ToolSpec spec, ToolHandler handler) {
         absl::StrCat("ToolSpec.name \"", spec.name,
                      "\" is already registered: give each tool its own name"));
   }
-  if (!spec.parameters.is_object()) {
+  if (!IsJsonObject(spec.parameters, kMaxToolArgumentDepth)) {
     return absl::InvalidArgumentError(
         absl::StrCat("ToolSpec.parameters of \"", spec.name,
-                     "\" is not a JSON object: pass a JSON Schema such as "
+                     "\" is not the text of a JSON object (nested at most ",
+                     kMaxToolArgumentDepth,
+                     " levels): pass a JSON Schema such as "
                      "{\"type\": \"object\", \"properties\": {}}"));
   }
   if (!handler) {
@@ -114,11 +125,8 @@ ToolOutcome ToolRegistry::Invoke(const ToolCall& call) const {
                      "\" nest deeper than ", kMaxToolArgumentDepth,
                      " levels. Send a flat JSON object."));
   }
-  nlohmann::json arguments =
-      text.empty() ? nlohmann::json::object()
-                   : nlohmann::json::parse(text, nullptr,
-                                           /*allow_exceptions=*/false);
-  if (arguments.is_discarded() || !arguments.is_object()) {
+  const std::string_view arguments = text.empty() ? "{}" : text;
+  if (!IsJsonObject(arguments, kMaxToolArgumentDepth)) {
     return ToolFailure(
         ToolError::kBadArguments,
         absl::StrCat("error: the arguments for \"", name,

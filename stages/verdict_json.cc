@@ -1,7 +1,11 @@
 // stages/verdict_json.cc — the verdict's stable JSON form (laws 8 and 9).
 #include "groundgate/verdict_json.h"
 
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "stages/verdict_json.h"
 
 namespace groundgate {
 namespace {
@@ -48,8 +52,23 @@ nlohmann::ordered_json SpanEntries(const Verdict& verdict,
 
 }  // namespace
 
-nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
-                                     const VerdictJsonOptions& options) {
+nlohmann::ordered_json stages::CarriedByJson(
+    const std::optional<std::vector<AnswerCarrier>>& carriers) {
+  if (!carriers.has_value()) return nullptr;
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const AnswerCarrier& carrier : *carriers) {
+    nlohmann::ordered_json entry;
+    entry["tool_call_id"] = carrier.tool_call_id;
+    entry["tool_name"] = carrier.tool_name;
+    entry["values"] = carrier.values;
+    entry["only"] = carrier.only;
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+nlohmann::ordered_json stages::VerdictJsonObject(
+    const Verdict& verdict, const VerdictJsonOptions& options) {
   nlohmann::ordered_json out;
   out["action"] = std::string(VerdictAction(verdict));
   out["candidates"] = verdict.candidates.size();
@@ -59,20 +78,7 @@ nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
   out["unverified"] =
       SpanEntries(verdict, CandidateStatus::kUnverified, options);
   out["grounded"] = SpanEntries(verdict, CandidateStatus::kGrounded, options);
-  if (verdict.answer_carriers.has_value()) {
-    nlohmann::ordered_json carriers = nlohmann::ordered_json::array();
-    for (const AnswerCarrier& carrier : *verdict.answer_carriers) {
-      nlohmann::ordered_json entry;
-      entry["tool_call_id"] = carrier.tool_call_id;
-      entry["tool_name"] = carrier.tool_name;
-      entry["values"] = carrier.values;
-      entry["only"] = carrier.only;
-      carriers.push_back(std::move(entry));
-    }
-    out["carried_by"] = std::move(carriers);
-  } else {
-    out["carried_by"] = nullptr;
-  }
+  out["carried_by"] = stages::CarriedByJson(verdict.answer_carriers);
   nlohmann::ordered_json conflicts = nlohmann::ordered_json::array();
   for (const Conflict& conflict : verdict.conflicts) {
     if (conflict.candidate >= verdict.candidates.size()) continue;
@@ -95,6 +101,11 @@ nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
   out["grounding"] = {{"this_turn", verdict.grounding.this_turn},
                       {"prior_turns", verdict.grounding.prior_turns}};
   return out;
+}
+
+std::string VerdictToJson(const Verdict& verdict,
+                          const VerdictJsonOptions& options) {
+  return stages::DumpJson(stages::VerdictJsonObject(verdict, options));
 }
 
 }  // namespace groundgate

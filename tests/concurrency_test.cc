@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
+#include "groundgate/json.h"
 
 namespace groundgate {
 namespace {
@@ -24,19 +25,18 @@ constexpr int kConversationsPerThread = 1'000;
 
 ToolRegistry SharedTools() {
   ToolRegistry tools;
-  REQUIRE(
-      tools
-          .Register(
-              {.name = "get_order"},
-              [](const nlohmann::json& args) -> absl::StatusOr<std::string> {
-                if (args.value("order_id", "") != "ORD-1042") {
-                  return absl::NotFoundError("no such order");
-                }
-                return std::string(
-                    R"({"order_id": "ORD-1042", "total": 1249.50,)"
-                    R"( "shipment_id": "SHP-88410"})");
-              })
-          .ok());
+  REQUIRE(tools
+              .Register({.name = "get_order"},
+                        WithJsonArguments([](const nlohmann::json& args)
+                                              -> absl::StatusOr<std::string> {
+                          if (args.value("order_id", "") != "ORD-1042") {
+                            return absl::NotFoundError("no such order");
+                          }
+                          return std::string(
+                              R"({"order_id": "ORD-1042", "total": 1249.50,)"
+                              R"( "shipment_id": "SHP-88410"})");
+                        }))
+              .ok());
   return tools;
 }
 

@@ -26,6 +26,7 @@
 #include "groundgate/verdict.h"
 #include "nlohmann/json.hpp"
 #include "tests/default_gate.h"
+#include "traces/trace_json.h"
 
 namespace {
 
@@ -199,14 +200,10 @@ TEST_CASE("hostile a parsed record is checked too, not only a line") {
 }
 
 // A reply whose only call has `arguments` as JSON nested `levels` deep.
-nlohmann::json ReplyWithArguments(int levels) {
-  const std::string text =
-      R"({"choices": [{"message": {"role": "assistant", "tool_calls":)"
-      R"( [{"id": "c", "function": {"name": "f", "arguments": )" +
-      NestedArrays(levels) + "}}]}}]}";
-  absl::StatusOr<nlohmann::json> reply = groundgate::ParseJsonText(text);
-  REQUIRE(reply.ok());
-  return *std::move(reply);
+std::string ReplyWithArguments(int levels) {
+  return R"({"choices": [{"message": {"role": "assistant", "tool_calls":)"
+         R"( [{"id": "c", "function": {"name": "f", "arguments": )" +
+         NestedArrays(levels) + "}}]}}]}";
 }
 
 TEST_CASE(

@@ -190,11 +190,10 @@ TEST_SUITE("laws") {
         "Your key is sk-live-9f8e7d6c5b4a, backup sk-live-1111aaaa2222.",
         corpus);
     CHECK(v.flagged());
-    const std::string plain = VerdictToJson(v).dump();
+    const std::string plain = VerdictToJson(v);
     CHECK(plain.find("sk-live") == std::string::npos);
     const std::string opted =
-        VerdictToJson(v, {.include_values = true, .max_value_bytes = 10})
-            .dump();
+        VerdictToJson(v, {.include_values = true, .max_value_bytes = 10});
     CHECK(opted.find("\"value\":\"sk-live-11\"") != std::string::npos);
     CHECK(opted.find("9f8e7d6c5b4a") == std::string::npos);  // grounded: never
   }
@@ -214,7 +213,7 @@ TEST_SUITE("laws") {
       }
       const Verdict v = gate.Judge(
           "fc1/3 had 40001 errors, fc2/3 had 40002, fc9/9 had 49999.", corpus);
-      return VerdictToJson(v, {.include_values = true}).dump();
+      return VerdictToJson(v, {.include_values = true});
     };
     const std::string reference = run();
     std::vector<std::string> outputs(4);

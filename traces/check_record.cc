@@ -12,6 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "base/clip.h"
+#include "stages/verdict_json.h"
 
 namespace groundgate::traces {
 namespace {
@@ -132,6 +133,13 @@ class LineWriter {
   }
   // After a scalar value.
   void Done() { fresh_ = false; }
+  // A value built as a JSON object elsewhere, dumped as the line is.
+  void Dumped(const nlohmann::ordered_json& value) {
+    Separate();
+    out_ += value.dump(-1, ' ', false,
+                       nlohmann::ordered_json::error_handler_t::replace);
+    fresh_ = false;
+  }
 
   // "key": value, for the scalar members of an object.
   void Text(std::string_view key, std::string_view value) {
@@ -219,7 +227,8 @@ nlohmann::ordered_json CheckLine(const Trace& trace,
   if (judged.message.role == TraceRole::kReasoning) {
     line["judged"] = "reasoning";
   }
-  nlohmann::ordered_json verdict = VerdictToJson(judged.verdict, json_options);
+  nlohmann::ordered_json verdict =
+      stages::VerdictJsonObject(judged.verdict, json_options);
   for (auto it = verdict.begin(); it != verdict.end(); ++it) {
     line[it.key()] = std::move(it.value());
   }
@@ -249,21 +258,7 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
   w.Key("grounded");
   WriteSpans(verdict, CandidateStatus::kGrounded, options, w);
   w.Key("carried_by");
-  if (verdict.answer_carriers.has_value()) {
-    w.Open('[');
-    for (const AnswerCarrier& carrier : *verdict.answer_carriers) {
-      w.Open('{');
-      w.Text("tool_call_id", carrier.tool_call_id);
-      w.Text("tool_name", carrier.tool_name);
-      w.Number("values", carrier.values);
-      w.Number("only", carrier.only);
-      w.Close('}');
-    }
-    w.Close(']');
-  } else {
-    w.Null();
-    w.Done();
-  }
+  w.Dumped(stages::CarriedByJson(verdict.answer_carriers));
   w.Key("conflicts");
   w.Open('[');
   for (const Conflict& conflict : verdict.conflicts) {

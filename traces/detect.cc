@@ -1,7 +1,8 @@
 // traces/detect.cc — a record's trace format, named from its
 // shape.
 //
-// Its one job: DetectTraceFormat (groundgate/trace.h): look at the keys
+// Its one job: DetectTraceFormat (groundgate/trace.h, on a parsed record:
+// traces/trace_json.h): look at the keys
 // and the types of a record's entries, and name the format whose reader
 // should take it. It sits before the adapters in ReadTraceRecord.
 //
@@ -14,6 +15,7 @@
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 #include "traces/record_fields.h"
+#include "traces/trace_json.h"
 
 namespace groundgate {
 namespace {

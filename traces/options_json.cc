@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/trace.h"
+#include "traces/trace_json.h"
 
 namespace groundgate::traces {
 namespace {

@@ -20,6 +20,7 @@
 #include "base/json_parse.h"
 #include "nlohmann/json.hpp"
 #include "traces/record_fields.h"
+#include "traces/trace_json.h"
 
 namespace groundgate {
 namespace {
@@ -202,6 +203,17 @@ absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
   absl::StatusOr<Json> record = ParseJsonText(line);
   if (!record.ok()) return record.status();
   return ReadTraceRecord(*record, format);
+}
+
+TraceFormat DetectTraceFormat(std::string_view record) {
+  // The same parse as ReadTraceRecord's, so the two agree on every text.
+  absl::StatusOr<Json> document = ParseJsonText(record);
+  if (!document.ok() ||
+      traces::FindNestingDeeperThan(*document, kMaxTraceJsonDepth, "")
+          .has_value()) {
+    return TraceFormat::kOpenAiChat;
+  }
+  return DetectTraceFormat(*document);
 }
 
 }  // namespace groundgate

@@ -10,21 +10,23 @@
 // ModelClient: OpenAiCompatibleClient in groundgate/openai_client.h, library
 // groundgate_net, for any chat-completions endpoint, or the application's
 // own; the messages are in the OpenAI shape, and ToOpenAiJson /
-// ModelReplyFromOpenAiJson convert), retry (retries are the client's), stream,
-// or judge truth. The gate is a fabrication detector: it says whether each
-// value was read from a tool result, not whether the answer is correct. A
-// Run stops at a deadline or a cancel flag (RunOptions), which it also hands
-// to the model client, so a call in flight stops too.
+// ModelReplyFromOpenAiJson convert, as JSON text), retry (retries are the
+// client's), stream, or judge truth. The gate is a fabrication detector: it
+// says whether each value was read from a tool result, not whether the answer
+// is correct. A Run stops at a deadline or a cancel flag (RunOptions), which it
+// also hands to the model client, so a call in flight stops too.
 //
 //   groundgate::ToolRegistry tools;
 //   absl::Status added = tools.Register(
 //       {.name = "get_order",
 //        .description = "Look up one order by id.",
-//        .parameters = {{"type", "object"},
-//                       {"properties", {{"order_id", {{"type", "string"}}}}},
-//                       {"required", {"order_id"}}}},
-//       [&](const nlohmann::json& args) -> absl::StatusOr<std::string> {
-//         return orders.Find(args.at("order_id").get<std::string>());
+//        .parameters = R"({"type": "object",
+//                          "properties": {"order_id": {"type": "string"}},
+//                          "required": ["order_id"]})"},
+//       [&](std::string_view arguments) -> absl::StatusOr<std::string> {
+//         // arguments: one JSON object, e.g. {"order_id": "ORD-1042"}; parse
+//         // it with any JSON library (groundgate/json.h: WithJsonArguments)
+//         return orders.FindByArguments(arguments);
 //       });
 //   groundgate::EventBus bus;
 //   MyOpenAiClient model;                    // implements ModelClient
@@ -67,7 +69,6 @@
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
-#include "nlohmann/json.hpp"
 
 GROUNDGATE_API_BEGIN
 namespace groundgate {
@@ -97,7 +98,9 @@ struct Message {
 struct ToolSpec {
   std::string name;  // [A-Za-z0-9_-], 1 to kMaxToolNameBytes bytes
   std::string description;
-  nlohmann::json parameters = nlohmann::json::object();  // a JSON Schema
+  // A JSON Schema, as the text of one JSON object. ToOpenAiJson writes it
+  // compact, with each object's members in name order. Default: {}.
+  std::string parameters = "{}";
 };
 
 struct ModelRequest {
@@ -138,17 +141,20 @@ struct ModelReply {
                          std::string arguments);
 };
 
-// The OpenAI chat-completions request body for `request`: {"messages": [...]
-// [, "tools": [{"type": "function", "function": {...}}]][, "tool_choice":
-// "none"]}. The caller adds "model" and its own settings.
-nlohmann::ordered_json ToOpenAiJson(const ModelRequest& request);
+// The OpenAI chat-completions request body for `request`, as one line of
+// compact JSON text: {"messages": [...][, "tools": [{"type": "function",
+// "function": {...}}]][, "tool_choice": "none"]}. The caller adds "model" and
+// its own settings. A tool's parameters that are not JSON text are written
+// as {}. Invalid UTF-8 is replaced with U+FFFD. Never throws.
+std::string ToOpenAiJson(const ModelRequest& request);
 // Reads a chat-completions response (choices[0].message) or a bare message
-// object into a ModelReply, with usage (response.usage, when its counts are
-// integers) and finish_reason (choices[0].finish_reason, when a string).
-// InvalidArgument naming the missing member when the shape is wrong; never
-// throws.
-absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(
-    const nlohmann::json& response);
+// object, given as JSON text, into a ModelReply, with usage (response.usage,
+// when its counts are integers) and finish_reason (choices[0].finish_reason,
+// when a string). InvalidArgument when the text is not JSON ("OpenAI
+// response: not JSON"), or naming the missing member when the shape is
+// wrong, or when a call's object arguments nest deeper than
+// kMaxToolArgumentDepth. Never throws.
+absl::StatusOr<ModelReply> ModelReplyFromOpenAiJson(std::string_view response);
 
 // ---------------------------------------------------------------- the model
 
@@ -203,10 +209,16 @@ inline constexpr int kMaxToolArgumentDepth = 64;
 // enough for the model to act on, not a dump.
 inline constexpr std::size_t kMaxToolErrorBytes = 1024;
 
-// Returns the tool message content. A non-OK Status becomes an error tool
-// message "error: <tool> failed: <message>"; it is never evidence.
+// Receives the call's arguments as the text of one JSON object, already
+// checked (at most kMaxToolArgumentBytes, nested at most
+// kMaxToolArgumentDepth, an object): the model's text without its
+// surrounding white space, or "{}" when the model sent none. The view is
+// valid during the call only. Returns the tool message content. A non-OK
+// Status becomes an error tool message "error: <tool> failed: <message>"; it
+// is never evidence. (groundgate/json.h: WithJsonArguments wraps a handler
+// that takes an nlohmann::json.)
 using ToolHandler =
-    std::function<absl::StatusOr<std::string>(const nlohmann::json& arguments)>;
+    std::function<absl::StatusOr<std::string>(std::string_view arguments)>;
 
 // What one tool call produced. `content` is the tool message the model reads;
 // for an error it explains what went wrong, so the model can correct itself.
@@ -232,7 +244,8 @@ class ToolRegistry {
 
   // Adds a tool. InvalidArgument naming the field and the fix when the name
   // is empty, too long, not [A-Za-z0-9_-], already registered, when
-  // `parameters` is not a JSON object, or when the handler is empty.
+  // `parameters` is not the text of a JSON object (or nests deeper than
+  // kMaxToolArgumentDepth), or when the handler is empty.
   absl::Status Register(ToolSpec spec, ToolHandler handler);
 
   // Runs one call and never throws. An unknown name, arguments that are not

@@ -52,7 +52,6 @@
 #include "groundgate/export.h"
 #include "groundgate/findings.h"
 #include "groundgate/verdict.h"
-#include "nlohmann/json.hpp"
 
 GROUNDGATE_API_BEGIN
 namespace groundgate {
@@ -284,11 +283,11 @@ constexpr EventKind KindFor() {
   return static_cast<EventKind>(kIndex);
 }
 
-// The stable JSON form: keys in the documented order, lists in answer or
-// wire order, "schema" first. Never throws.
-nlohmann::ordered_json EventToJson(const Event& event);
-// The JSON form as one line without a trailing newline. Invalid UTF-8 (a
-// tool-call id is the model's text) is replaced with U+FFFD, never thrown.
+// The stable JSON form as one line of compact JSON text without a trailing
+// newline: keys in the documented order, lists in answer or wire order,
+// "schema" first. Invalid UTF-8 (a tool-call id is the model's text) is
+// replaced with U+FFFD. Never throws. (groundgate/json.h parses it into an
+// nlohmann object: EventToOrderedJson.)
 std::string EventToJsonLine(const Event& event);
 
 // ---------------------------------------------------------------------------

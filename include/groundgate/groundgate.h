@@ -7,8 +7,10 @@
 // with the gate inside, stages.h for the same steps in an application's own
 // loop, events.h for the events, findings.h for standings and what follows
 // from a verdict, trace.h for recorded traces of every common format.
+// JSON crosses the API as text (std::string, std::string_view).
 // Not included here: openai_client.h and otel.h (the groundgate::net
-// library, which links libcurl), groundgate_c.h (the C API) and version.h.
+// library, which links libcurl), groundgate_c.h (the C API), version.h, and
+// json.h (optional nlohmann::json conveniences over the JSON text).
 #ifndef GROUNDGATE_GROUNDGATE_H_
 #define GROUNDGATE_GROUNDGATE_H_
 

@@ -23,7 +23,7 @@
 //       model = groundgate::OpenAiCompatibleClient::Create(
 //           {.base_url = "http://127.0.0.1:8080/v1",  // llama.cpp server
 //            .model = "qwen2.5-7b-instruct",
-//            .extra_body = {{"temperature", 0}}});
+//            .extra_body = R"({"temperature": 0})"});
 //   if (!model.ok()) return model.status();  // names the bad option
 //   absl::StatusOr<std::unique_ptr<groundgate::Agent>> agent =
 //       groundgate::Agent::Create({.posture = groundgate::Posture::kGuard},
@@ -47,7 +47,6 @@
 #include "absl/time/time.h"
 #include "groundgate/agent.h"
 #include "groundgate/export.h"
-#include "nlohmann/json.hpp"
 
 GROUNDGATE_API_BEGIN
 namespace groundgate {
@@ -86,11 +85,12 @@ struct OpenAiClientOptions {
   // When set, Create fails unless api_key_env names a non-empty variable.
   // Default: off.
   bool require_api_key = false;
-  // Members added to every request body: {"temperature": 0, "max_tokens":
-  // 512, "seed": 7}. A JSON object; it may not set "model", "messages",
+  // Members added to every request body, as the text of one JSON object:
+  // R"({"temperature": 0, "max_tokens": 512, "seed": 7})". They go out after
+  // the client's own, in name order. It may not set "model", "messages",
   // "tools", "tool_choice" (the client writes those) or "stream" (replies
-  // are read whole). Default: none.
-  nlohmann::json extra_body = nlohmann::json::object();
+  // are read whole). Default: none ("{}").
+  std::string extra_body = "{}";
   // Headers added to every request ("OpenAI-Organization", a gateway's
   // routing header). Not Authorization (use api_key_env), Content-Type or
   // Accept; no CR or LF. Their values are never quoted in a Status.
@@ -117,8 +117,9 @@ class OpenAiCompatibleClient : public ModelClient {
  public:
   // Validates the options and reads the API key. InvalidArgument naming the
   // option and the fix when: base_url is empty, not http(s), or holds a
-  // space or a control character; model is empty; extra_body is not an
-  // object or sets a member the client writes; an extra header is malformed
+  // space or a control character; model is empty; extra_body is not the
+  // text of a JSON object (or nests deeper than kMaxReplyJsonDepth) or sets
+  // a member the client writes; an extra header is malformed
   // or one the client sets; call_timeout is not positive; max_retries is out
   // of range; a backoff is negative or max_backoff < initial_backoff;
   // max_response_bytes is out of range; the key's variable holds a control

@@ -83,7 +83,6 @@
 #include "groundgate/export.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "nlohmann/json.hpp"
 
 GROUNDGATE_API_BEGIN
 namespace groundgate {
@@ -191,7 +190,7 @@ struct Trace {
 // walk) far from the end of even a small thread's stack.
 inline constexpr int kMaxTraceJsonDepth = 256;
 
-// Names the format of one parsed record from its shape:
+// Names the format of one record, given as JSON text, from its shape:
 //   an object with "steps", or an array of objects that each have "type"
 //     and "content" (steps)                                  evidenceflow;
 //   an object with "jsonrpc", or an array of JSON-RPC frames  mcp;
@@ -206,11 +205,15 @@ inline constexpr int kMaxTraceJsonDepth = 256;
 //   a top-level "system"                                     anthropic;
 //   anything else                                            openai-chat
 // (whose reader then names what is missing). A "type": "message" on a
-// message says nothing: both Chat and Responses records may carry it.
+// message says nothing: both Chat and Responses records may carry it. Text
+// that is not JSON, or nests deeper than kMaxTraceJsonDepth, is named
+// openai-chat too (ReadTraceRecord then says why it cannot be read).
 // Never fails.
-TraceFormat DetectTraceFormat(const nlohmann::json& record);
+TraceFormat DetectTraceFormat(std::string_view record);
 
-// Reads one record into a Trace. `format` kAuto detects it. Returns
+// Reads one record, one JSONL line of JSON text, into a Trace. It parses
+// the line first (without throwing; "not JSON: ... (at byte N)"). `format`
+// kAuto detects the format (DetectTraceFormat). Returns
 // InvalidArgument naming the field that is wrong ("messages[3].tool_call_id:
 // missing", "messages[0].role: unknown role (expected ...)") for a record
 // that is not an object or array, lacks a field, mistypes one, names an
@@ -223,17 +226,8 @@ TraceFormat DetectTraceFormat(const nlohmann::json& record);
 // warning (see the file comment). A message
 // names the field and what was expected, never the record's content. Never
 // throws. A bare JSON array (of steps or of JSON-RPC frames) has id "".
-absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
-                                      TraceFormat format);
-// The same for one JSONL line: parses it first (without throwing; "not
-// JSON: ... (at byte N)").
 absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
                                       TraceFormat format);
-
-// Parses a whole JSON text without throwing. Returns the document, or
-// InvalidArgument "not JSON: <what the parser expected> (at byte N)"; the
-// message never quotes the input.
-absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text);
 
 struct ReplayOptions {
   // Also judge reasoning messages (never evidence either way).

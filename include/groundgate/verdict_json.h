@@ -1,21 +1,27 @@
 // groundgate/verdict_json.h — the stable JSON form of a verdict.
 //
-// Its one job: turn a Verdict into the JSON object that `groundgate check`
+// Its one job: turn a Verdict into the JSON text that `groundgate check`
 // prints and that events are built from. Keys come out in a fixed order and
 // every list in answer or wire order, so the same verdict always gives
-// byte-identical text (law 9).
+// byte-identical text (law 9). The text is all the library hands out: an
+// application that wants a JSON DOM parses it with its own library
+// (groundgate/json.h does it for nlohmann).
 //
 // What it does NOT do: carry values by default. Only with
 // VerdictJsonOptions::include_values does an unsupported, unverified or
 // grounded entry gain a "value", clipped to max_value_bytes (law 8).
+//
+//   groundgate::Verdict verdict = gate->Judge(answer, corpus);
+//   std::cout << groundgate::VerdictToJson(verdict) << "\n";
+//   // {"action":"flagged","candidates":2,"looked_up":2,"unsupported":[...
 #ifndef GROUNDGATE_VERDICT_JSON_H_
 #define GROUNDGATE_VERDICT_JSON_H_
 
 #include <cstddef>
+#include <string>
 
 #include "groundgate/export.h"
 #include "groundgate/verdict.h"
-#include "nlohmann/json.hpp"
 
 GROUNDGATE_API_BEGIN
 namespace groundgate {
@@ -49,8 +55,13 @@ struct VerdictJsonOptions {
 // same shape.
 // Values ("value", "near_miss", "derivation", the conflict's "key") appear
 // only with include_values.
-nlohmann::ordered_json VerdictToJson(const Verdict& verdict,
-                                     const VerdictJsonOptions& options = {});
+//
+// Returns the object as one line of compact JSON text (no spaces, no
+// trailing newline), the bytes `groundgate check` prints after its own
+// keys. A string that is not valid UTF-8 (a tool-call id is the model's
+// text) has its bad bytes replaced with U+FFFD. Never throws.
+std::string VerdictToJson(const Verdict& verdict,
+                          const VerdictJsonOptions& options = {});
 
 }  // namespace groundgate
 GROUNDGATE_API_END

@@ -15,6 +15,7 @@
 #include "doctest/doctest.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
+#include "traces/trace_json.h"
 
 namespace groundgate::base {
 namespace {

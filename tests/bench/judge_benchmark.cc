@@ -114,7 +114,7 @@ void ReportVerdict(benchmark::State& state, const Verdict& verdict) {
 struct JudgeRun {
   GateOptions options;
   bool grounded_answer = false;  // the answer without its planted value
-  bool with_json = false;        // plus VerdictToJson(...).dump()
+  bool with_json = false;        // plus VerdictToJson(...)
 };
 
 void TimeJudge(benchmark::State& state, const JudgeRun& run) {
@@ -130,7 +130,7 @@ void TimeJudge(benchmark::State& state, const JudgeRun& run) {
   for (auto _ : state) {
     verdict = gate->Judge(answer, fixture.corpus);
     if (run.with_json) {
-      const std::string json = VerdictToJson(verdict).dump();
+      const std::string json = VerdictToJson(verdict);
       benchmark::DoNotOptimize(json.data());
     } else {
       benchmark::DoNotOptimize(verdict.candidates.data());

@@ -647,7 +647,7 @@ TEST_SUITE("corpus") {
     REQUIRE(verdict.answer_carriers->size() == 1);
     CHECK(verdict.answer_carriers->front().tool_call_id == result.tool_call_id);
     CHECK(verdict.answer_carriers->front().tool_name == result.tool_name);
-    const std::string json = VerdictToJson(verdict).dump();
+    const std::string json = VerdictToJson(verdict);
     CHECK(json.size() < 4096);
     CHECK(json.find(result.tool_call_id) != std::string::npos);
   }

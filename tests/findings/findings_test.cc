@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
+#include "groundgate/json.h"
 #include "tests/default_gate.h"
 
 namespace groundgate {
@@ -207,13 +208,12 @@ TEST_SUITE("standing tool") {
       "the model declares standings; the tool's result is never "
       "evidence") {
     ToolRegistry tools;
-    REQUIRE(
-        tools
-            .Register({.name = "port_log"},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return std::string(R"({"port": "PORT-7731"})");
-                      })
-            .ok());
+    REQUIRE(tools
+                .Register({.name = "port_log"},
+                          [](std::string_view) -> absl::StatusOr<std::string> {
+                            return std::string(R"({"port": "PORT-7731"})");
+                          })
+                .ok());
     EventBus bus;
     std::vector<std::string> kinds;
     Subscription all = bus.SubscribeAll(
@@ -255,13 +255,12 @@ TEST_SUITE("standing tool") {
     // the result.
     const std::string long_id = "call_" + std::string(300, 'x');
     ToolRegistry tools;
-    REQUIRE(
-        tools
-            .Register({.name = "port_log"},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return std::string(R"({"port": "PORT-7731"})");
-                      })
-            .ok());
+    REQUIRE(tools
+                .Register({.name = "port_log"},
+                          [](std::string_view) -> absl::StatusOr<std::string> {
+                            return std::string(R"({"port": "PORT-7731"})");
+                          })
+                .ok());
     const nlohmann::json declaration = {{"tool_call_id", long_id},
                                         {"standing", "noise"}};
     ScriptedModel model({

@@ -107,10 +107,10 @@ inline void CheckVerdict(const Verdict& verdict, std::string_view answer,
 // (dump() throws on invalid UTF-8; an escaped exception aborts the run).
 // Returns the JSON without values.
 inline std::string DumpVerdict(const Verdict& verdict) {
-  std::string json = VerdictToJson(verdict).dump();
+  std::string json = VerdictToJson(verdict);
   VerdictJsonOptions with_values;
   with_values.include_values = true;
-  (void)VerdictToJson(verdict, with_values).dump();
+  (void)VerdictToJson(verdict, with_values);
   return json;
 }
 

@@ -20,6 +20,7 @@
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 #include "tests/fuzz/fuzz_checks.h"
+#include "traces/trace_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
                                       std::size_t size) {

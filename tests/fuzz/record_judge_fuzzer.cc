@@ -192,7 +192,7 @@ Verdict JudgeAndCheck(const Gate& gate, std::string_view answer,
 void CheckDeterministic(const Gate& gate, std::string_view answer,
                         const EvidenceCorpus& corpus, const Verdict& first) {
   const std::string json = DumpVerdict(first);
-  const std::string again = VerdictToJson(gate.Judge(answer, corpus)).dump();
+  const std::string again = VerdictToJson(gate.Judge(answer, corpus));
   GG_FUZZ_CHECK(json == again, "the same inputs give the same verdict (law 9)");
 }
 

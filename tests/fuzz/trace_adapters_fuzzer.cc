@@ -32,6 +32,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/fuzz/fuzz_checks.h"
 #include "traces/check_record.h"
+#include "traces/trace_json.h"
 
 namespace groundgate::fuzz {
 namespace {

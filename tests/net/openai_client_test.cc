@@ -23,6 +23,7 @@
 #include "absl/time/clock.h"
 #include "groundgate/agent.h"
 #include "groundgate/events.h"
+#include "groundgate/json.h"
 #include "net/http.h"
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
@@ -305,11 +306,11 @@ ToolRegistry OrderTools() {
       tools
           .Register({.name = "get_order",
                      .description = "Look up one order by id.",
-                     .parameters = {{"type", "object"},
-                                    {"properties",
-                                     {{"order_id", {{"type", "string"}}}}},
-                                    {"required", {"order_id"}}}},
-                    [](const nlohmann::json&) -> absl::StatusOr<std::string> {
+                     .parameters = JsonText(
+                         {{"type", "object"},
+                          {"properties", {{"order_id", {{"type", "string"}}}}},
+                          {"required", {"order_id"}}})},
+                    [](std::string_view) -> absl::StatusOr<std::string> {
                       return std::string(kOrder);
                     })
           .ok());
@@ -363,7 +364,7 @@ TEST_SUITE("openai client") {
         {LoopbackReply::Json(GetOrderCompletion()),
          LoopbackReply::Json(AnswerCompletion(kGrounded))});
     OpenAiClientOptions options = ClientOptions(endpoint);
-    options.extra_body = {{"temperature", 0}, {"max_tokens", 256}};
+    options.extra_body = R"({"temperature": 0, "max_tokens": 256})";
     auto client = MakeClient(options);
     ToolRegistry tools = OrderTools();
     absl::StatusOr<std::unique_ptr<Agent>> agent = Agent::Create(
@@ -751,18 +752,15 @@ TEST_SUITE("openai client") {
         {"no host", [](auto& o) { o.base_url = "http://"; }, "base_url"},
         {"space", [](auto& o) { o.base_url = "http://a b/v1"; }, "base_url"},
         {"empty model", [](auto& o) { o.model = ""; }, "model is empty"},
-        {"extra_body array",
-         [](auto& o) { o.extra_body = nlohmann::json::array(); },
-         "extra_body is not a JSON object"},
+        {"extra_body array", [](auto& o) { o.extra_body = "[]"; },
+         "extra_body is not the text of a JSON object"},
+        {"extra_body not JSON", [](auto& o) { o.extra_body = "{"; },
+         "extra_body is not the text of a JSON object"},
         {"extra_body model",
-         [](auto& o) {
-           o.extra_body = {{"model", "x"}};
-         },
+         [](auto& o) { o.extra_body = R"({"model": "x"})"; },
          "extra_body sets \"model\""},
         {"extra_body stream",
-         [](auto& o) {
-           o.extra_body = {{"stream", true}};
-         },
+         [](auto& o) { o.extra_body = R"({"stream": true})"; },
          "extra_body sets \"stream\""},
         {"Authorization header",
          [](auto& o) {

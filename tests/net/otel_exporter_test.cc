@@ -852,13 +852,12 @@ TEST_SUITE("otel_exporter") {
 
   ToolRegistry OrderTools() {
     ToolRegistry tools;
-    REQUIRE(
-        tools
-            .Register({.name = "get_order"},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return R"({"order_id":"ORD-1042","total":41200})";
-                      })
-            .ok());
+    REQUIRE(tools
+                .Register({.name = "get_order"},
+                          [](std::string_view) -> absl::StatusOr<std::string> {
+                            return R"({"order_id":"ORD-1042","total":41200})";
+                          })
+                .ok());
     return tools;
   }
 

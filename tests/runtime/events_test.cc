@@ -17,6 +17,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
+#include "groundgate/json.h"
 
 namespace groundgate {
 namespace {
@@ -28,15 +29,14 @@ constexpr std::string_view kTypedSecret = "sk-0d1e2a3d4b5e6e7f";
 
 ToolRegistry VaultTools() {
   ToolRegistry tools;
-  REQUIRE(
-      tools
-          .Register({.name = "read_vault"},
-                    [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                      return nlohmann::json{{"key_id", "KEY-4471"},
-                                            {"secret", kSecret}}
-                          .dump();
-                    })
-          .ok());
+  REQUIRE(tools
+              .Register({.name = "read_vault"},
+                        [](std::string_view) -> absl::StatusOr<std::string> {
+                          return nlohmann::json{{"key_id", "KEY-4471"},
+                                                {"secret", kSecret}}
+                              .dump();
+                        })
+              .ok());
   return tools;
 }
 
@@ -166,7 +166,7 @@ TEST_SUITE("events") {
         R"("conflicts":[],"evidence_truncated":false,"answer_truncated":false,)"
         R"("grounding":{"this_turn":1,"prior_turns":0}})");
     e.carried_by.reset();
-    CHECK(EventToJson(e)["carried_by"].is_null());
+    CHECK(EventToOrderedJson(e)["carried_by"].is_null());
   }
 
   TEST_CASE("invalid UTF-8 in an id is replaced, never thrown") {
@@ -182,7 +182,7 @@ TEST_SUITE("events") {
     static_assert(KindFor<RunFinished>() == EventKind::kRunFinished);
     CHECK(EventKindName(KindFor<ContingentFound>()) == "contingent_found");
     const Event event = ModelCalled{};
-    CHECK(EventToJson(event)["schema"] == "groundgate.model_called/1");
+    CHECK(EventToOrderedJson(event)["schema"] == "groundgate.model_called/1");
   }
 }
 

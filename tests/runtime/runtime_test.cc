@@ -14,6 +14,7 @@
 
 #include "absl/time/clock.h"
 #include "groundgate/agent.h"
+#include "groundgate/json.h"
 #include "tests/at_text.h"
 
 namespace groundgate {
@@ -30,30 +31,29 @@ constexpr std::string_view kGrounded =
 
 ToolRegistry MakeTools() {
   ToolRegistry tools;
-  REQUIRE(
-      tools
-          .Register(
-              {.name = "get_order",
-               .description = "Look up an order.",
-               .parameters = {{"type", "object"}}},
-              [](const nlohmann::json& args) -> absl::StatusOr<std::string> {
-                const std::string id = args.at("order_id").get<std::string>();
-                if (id == "ORD-1042") return std::string(kOrder);
-                // An error that quotes the argument back.
-                return absl::NotFoundError("no order " + id);
-              })
-          .ok());
-  REQUIRE(
-      tools
-          .Register(
-              {.name = "explode",
-               .description = "Always throws.",
-               .parameters = {{"type", "object"}}},
-              [](const nlohmann::json& args) -> absl::StatusOr<std::string> {
-                throw std::runtime_error("boom " +
-                                         args.value("id", std::string()));
-              })
-          .ok());
+  REQUIRE(tools
+              .Register({.name = "get_order",
+                         .description = "Look up an order.",
+                         .parameters = R"({"type": "object"})"},
+                        WithJsonArguments([](const nlohmann::json& args)
+                                              -> absl::StatusOr<std::string> {
+                          const std::string id =
+                              args.at("order_id").get<std::string>();
+                          if (id == "ORD-1042") return std::string(kOrder);
+                          // An error that quotes the argument back.
+                          return absl::NotFoundError("no order " + id);
+                        }))
+              .ok());
+  REQUIRE(tools
+              .Register({.name = "explode",
+                         .description = "Always throws.",
+                         .parameters = R"({"type": "object"})"},
+                        WithJsonArguments([](const nlohmann::json& args)
+                                              -> absl::StatusOr<std::string> {
+                          throw std::runtime_error(
+                              "boom " + args.value("id", std::string()));
+                        }))
+              .ok());
   return tools;
 }
 
@@ -303,7 +303,7 @@ TEST_SUITE("runtime") {
     CHECK(last.tools.empty());
     CHECK(last.messages.back().role == Role::kUser);
     CHECK(last.messages.back().content.starts_with(kCorrectionFramePrefix));
-    CHECK(ToOpenAiJson(last)["tool_choice"] == "none");
+    CHECK(ToOpenAiOrderedJson(last)["tool_choice"] == "none");
   }
 
   TEST_CASE("rails at wrap-up refuses without a revision") {
@@ -409,7 +409,7 @@ TEST_SUITE("runtime") {
     const auto finished = rec.All<RunFinished>();
     REQUIRE(finished.size() == 1);
     CHECK_FALSE(finished[0]->action.has_value());
-    CHECK(EventToJson(*finished[0])["action"].is_null());
+    CHECK(EventToOrderedJson(*finished[0])["action"].is_null());
   }
 
   TEST_CASE("Run again continues the conversation as a new user turn (law 7)") {
@@ -484,13 +484,12 @@ TEST_SUITE("runtime") {
     CHECK(message({.corpus = {.max_index_tokens = 0}}, &model, &tools)
               .find("max_index_tokens") != std::string::npos);
     ToolRegistry clash;
-    REQUIRE(
-        clash
-            .Register({.name = std::string(kStandingToolName)},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return "";
-                      })
-            .ok());
+    REQUIRE(clash
+                .Register({.name = std::string(kStandingToolName)},
+                          [](std::string_view) -> absl::StatusOr<std::string> {
+                            return "";
+                          })
+                .ok());
     CHECK(message({.standing_tool = true}, &model, &clash)
               .find("standing_tool") != std::string::npos);
   }
@@ -696,12 +695,11 @@ TEST_SUITE("agent deadline and cancel") {
   }
 
   TEST_CASE("usage and finish_reason are read from a response when present") {
-    absl::StatusOr<ModelReply> reply =
-        ModelReplyFromOpenAiJson(nlohmann::json::parse(R"({
+    absl::StatusOr<ModelReply> reply = ModelReplyFromOpenAiJson(R"({
       "choices": [{"index": 0, "finish_reason": "length",
                    "message": {"role": "assistant", "content": "Cut"}}],
       "usage": {"prompt_tokens": 12, "completion_tokens": 5,
-                "total_tokens": 17}})"));
+                "total_tokens": 17}})");
     REQUIRE(reply.ok());
     CHECK(reply->finish_reason == "length");
     REQUIRE(reply->usage.has_value());
@@ -710,22 +708,22 @@ TEST_SUITE("agent deadline and cancel") {
                                  .total_tokens = 17});
 
     // A missing total is the sum; counts that are not integers are ignored.
-    reply = ModelReplyFromOpenAiJson(nlohmann::json::parse(R"({
+    reply = ModelReplyFromOpenAiJson(R"({
       "choices": [{"message": {"content": "x"}, "finish_reason": null}],
-      "usage": {"prompt_tokens": 3, "completion_tokens": 4}})"));
+      "usage": {"prompt_tokens": 3, "completion_tokens": 4}})");
     REQUIRE(reply.ok());
     CHECK(reply->finish_reason.empty());
     REQUIRE(reply->usage.has_value());
     CHECK(reply->usage->total_tokens == 7);
-    reply = ModelReplyFromOpenAiJson(nlohmann::json::parse(R"({
+    reply = ModelReplyFromOpenAiJson(R"({
       "choices": [{"message": {"content": "x"}}],
       "usage": {"prompt_tokens": "3", "completion_tokens": -1,
-                "total_tokens": 1.5}})"));
+                "total_tokens": 1.5}})");
     REQUIRE(reply.ok());
     CHECK_FALSE(reply->usage.has_value());
-    reply = ModelReplyFromOpenAiJson(
-        nlohmann::json::parse(R"({"choices": [{"message": {"content": "x"}}],
-                                  "usage": null})"));
+    reply =
+        ModelReplyFromOpenAiJson(R"({"choices": [{"message": {"content": "x"}}],
+                                  "usage": null})");
     REQUIRE(reply.ok());
     CHECK_FALSE(reply->usage.has_value());
   }
@@ -734,8 +732,7 @@ TEST_SUITE("agent deadline and cancel") {
 TEST_SUITE("tool registry") {
   TEST_CASE("Register rejects a bad tool with the field and the fix") {
     ToolRegistry tools;
-    const ToolHandler ok =
-        [](const nlohmann::json&) -> absl::StatusOr<std::string> {
+    const ToolHandler ok = [](std::string_view) -> absl::StatusOr<std::string> {
       return std::string("{}");
     };
     CHECK(tools.Register({.name = ""}, ok).code() ==
@@ -744,9 +741,8 @@ TEST_SUITE("tool registry") {
           absl::StatusCode::kInvalidArgument);
     CHECK(tools.Register({.name = std::string(kMaxToolNameBytes + 1, 'a')}, ok)
               .code() == absl::StatusCode::kInvalidArgument);
-    CHECK(
-        tools.Register({.name = "t", .parameters = nlohmann::json::array()}, ok)
-            .code() == absl::StatusCode::kInvalidArgument);
+    CHECK(tools.Register({.name = "t", .parameters = "[]"}, ok).code() ==
+          absl::StatusCode::kInvalidArgument);
     CHECK(tools.Register({.name = "t"}, nullptr).code() ==
           absl::StatusCode::kInvalidArgument);
     CHECK(tools.Register({.name = "t"}, ok).ok());
@@ -759,13 +755,12 @@ TEST_SUITE("tool registry") {
 
   TEST_CASE("Invoke refuses hostile arguments without parsing them") {
     ToolRegistry tools;
-    REQUIRE(
-        tools
-            .Register({.name = "t"},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return std::string("{}");
-                      })
-            .ok());
+    REQUIRE(tools
+                .Register({.name = "t"},
+                          [](std::string_view) -> absl::StatusOr<std::string> {
+                            return std::string("{}");
+                          })
+                .ok());
     CHECK(tools.Invoke({"c", "t", ""}).ok);  // no arguments: {}
     CHECK(tools.Invoke({"c", "t", " {} "}).ok);
     const std::string deep =
@@ -779,6 +774,40 @@ TEST_SUITE("tool registry") {
     // Brackets inside strings do not count as nesting.
     CHECK(tools.Invoke({"c", "t", "{\"a\": \"" + std::string(100, '[') + "\"}"})
               .ok);
+  }
+
+  TEST_CASE("a handler receives the arguments as JSON text, {} for none") {
+    ToolRegistry tools;
+    std::vector<std::string> received;
+    REQUIRE(
+        tools
+            .Register(
+                {.name = "t"},
+                [&](std::string_view arguments) -> absl::StatusOr<std::string> {
+                  received.emplace_back(arguments);
+                  return std::string("{}");
+                })
+            .ok());
+    CHECK(tools.Invoke({"c", "t", ""}).ok);
+    CHECK(tools.Invoke({"c", "t", " {\"order_id\": \"ORD-1042\"}\n"}).ok);
+    CHECK(received ==
+          std::vector<std::string>{"{}", R"({"order_id": "ORD-1042"})"});
+  }
+
+  TEST_CASE("parameters that are not the text of a JSON object are refused") {
+    ToolRegistry tools;
+    const ToolHandler ok = [](std::string_view) -> absl::StatusOr<std::string> {
+      return std::string("{}");
+    };
+    for (const std::string parameters :
+         {"", "{", "null", R"("type")", R"({"type": "object"} {})"}) {
+      const absl::Status status =
+          tools.Register({.name = "t", .parameters = parameters}, ok);
+      CHECK(status.code() == absl::StatusCode::kInvalidArgument);
+      CHECK(status.message().find("ToolSpec.parameters") !=
+            absl::string_view::npos);
+    }
+    CHECK(tools.Register({.name = "t", .parameters = " {} "}, ok).ok());
   }
 }
 
@@ -797,8 +826,8 @@ TEST_SUITE("openai shape") {
     };
     request.tools = {{.name = "get_order",
                       .description = "Look up an order.",
-                      .parameters = {{"type", "object"}}}};
-    const nlohmann::ordered_json body = ToOpenAiJson(request);
+                      .parameters = R"({"type": "object"})"}};
+    const nlohmann::ordered_json body = ToOpenAiOrderedJson(request);
     CHECK(body["messages"].size() == 4);
     CHECK(body["messages"][2]["content"].is_null());
     CHECK(body["messages"][2]["tool_calls"][0]["function"]["name"] ==
@@ -809,12 +838,23 @@ TEST_SUITE("openai shape") {
     CHECK_FALSE(body.contains("tool_choice"));
   }
 
+  TEST_CASE("a tool's parameters are written compact, members in name order") {
+    ModelRequest request;
+    request.tools = {
+        {.name = "t", .parameters = R"({"type": "object", "required": ["id"],
+                           "properties": {"id": {"type": "string"}}})"}};
+    CHECK(ToOpenAiJson(request) ==
+          R"({"messages":[],"tools":[{"type":"function","function":)"
+          R"({"name":"t","description":"","parameters":{"properties":)"
+          R"({"id":{"type":"string"}},"required":["id"],"type":"object"}}}]})");
+  }
+
   TEST_CASE("a response is read back, and a malformed one is a Status") {
-    const nlohmann::json response = nlohmann::json::parse(R"({
+    const std::string response = R"({
       "choices": [{"message": {"role": "assistant", "content": null,
         "tool_calls": [{"id": "call_9", "type": "function",
           "function": {"name": "get_order",
-                       "arguments": "{\"order_id\":\"ORD-1042\"}"}}]}}]})");
+                       "arguments": "{\"order_id\":\"ORD-1042\"}"}}]}}]})";
     absl::StatusOr<ModelReply> reply = ModelReplyFromOpenAiJson(response);
     REQUIRE(reply.ok());
     REQUIRE(reply->tool_calls.size() == 1);
@@ -822,14 +862,15 @@ TEST_SUITE("openai shape") {
     CHECK(reply->tool_calls[0].arguments == R"({"order_id":"ORD-1042"})");
     CHECK(reply->content.empty());
 
-    absl::StatusOr<ModelReply> bare = ModelReplyFromOpenAiJson(
+    absl::StatusOr<ModelReply> bare = ModelReplyFromOpenAiJsonObject(
         nlohmann::json{{"role", "assistant"}, {"content", "Hi."}});
     REQUIRE(bare.ok());
     CHECK(bare->content == "Hi.");
 
-    CHECK_FALSE(ModelReplyFromOpenAiJson(nlohmann::json{{"choices", 3}}).ok());
-    CHECK_FALSE(ModelReplyFromOpenAiJson(nlohmann::json::array()).ok());
-    CHECK_FALSE(ModelReplyFromOpenAiJson(
+    CHECK_FALSE(
+        ModelReplyFromOpenAiJsonObject(nlohmann::json{{"choices", 3}}).ok());
+    CHECK_FALSE(ModelReplyFromOpenAiJsonObject(nlohmann::json::array()).ok());
+    CHECK_FALSE(ModelReplyFromOpenAiJsonObject(
                     nlohmann::json{{"tool_calls", {{{"function", 1}}}}})
                     .ok());
   }

@@ -23,6 +23,7 @@
 #include "groundgate/corpus.h"
 #include "groundgate/events.h"
 #include "groundgate/gate.h"
+#include "groundgate/json.h"
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
@@ -289,8 +290,8 @@ TEST_SUITE("judge") {
     const Verdict direct =
         stages::ClimbLadder(answer, corpus, **extractor, GateOptions{});
     const Verdict wrapped = gate.Judge(answer, corpus);
-    CHECK(VerdictToJson(direct, {.include_values = true}).dump() ==
-          VerdictToJson(wrapped, {.include_values = true}).dump());
+    CHECK(VerdictToJson(direct, {.include_values = true}) ==
+          VerdictToJson(wrapped, {.include_values = true}));
   }
 
   TEST_CASE("two results of one tool that disagree are a conflict") {
@@ -329,7 +330,7 @@ TEST_SUITE("judge") {
     CHECK(conflicted.conflicts[0].used_carrier == "call_1");
     CHECK(conflicted.conflicts[0].other_carrier == "call_2");
     CHECK(conflicted.conflicts[0].key_path == "total");
-    const std::string json = VerdictToJson(conflicted).dump();
+    const std::string json = VerdictToJson(conflicted);
     CHECK(json.find(
               "\"conflicts\":[{\"start\":14,\"end\":18,"
               "\"used_carrier\":\"call_1\",\"other_carrier\":\"call_2\"}]") !=
@@ -407,7 +408,7 @@ TEST_SUITE("verdict_json") {
 
   TEST_CASE("keys come out in a fixed order") {
     const nlohmann::ordered_json json =
-        VerdictToJson(SampleVerdict(), {.include_values = true});
+        VerdictToOrderedJson(SampleVerdict(), {.include_values = true});
     CHECK(Keys(json) == std::vector<std::string>{
                             "action", "candidates", "looked_up", "unsupported",
                             "unverified", "grounded", "carried_by", "conflicts",
@@ -438,12 +439,12 @@ TEST_SUITE("verdict_json") {
   }
 
   TEST_CASE("no value appears unless the application opts in") {
-    const std::string dump = VerdictToJson(SampleVerdict()).dump();
+    const std::string dump = VerdictToJson(SampleVerdict());
     CHECK(dump.find("\"value\"") == std::string::npos);
     CHECK(dump.find("inc0099999") == std::string::npos);
     CHECK(dump.find("41200") == std::string::npos);
     const std::string opted =
-        VerdictToJson(SampleVerdict(), {.include_values = true}).dump();
+        VerdictToJson(SampleVerdict(), {.include_values = true});
     CHECK(opted.find("\"value\":\"inc0099999\"") != std::string::npos);
     // Grounded values are listed with their reason; their value only when
     // the application opts in.
@@ -473,7 +474,7 @@ TEST_SUITE("verdict_json") {
       typed.canonical = std::string(c.canonical);
       typed.status = CandidateStatus::kUnsupported;
       verdict.candidates = {typed};
-      const nlohmann::ordered_json json = VerdictToJson(
+      const nlohmann::ordered_json json = VerdictToOrderedJson(
           verdict, {.include_values = true, .max_value_bytes = c.max_bytes});
       CHECK(json["unsupported"][0]["value"].get<std::string>() == c.clipped);
     }
@@ -483,8 +484,8 @@ TEST_SUITE("verdict_json") {
     typed.canonical = long_value;
     typed.status = CandidateStatus::kUnsupported;
     verdict.candidates = {typed};
-    CHECK(VerdictToJson(verdict,
-                        {.include_values = true})["unsupported"][0]["value"]
+    CHECK(VerdictToOrderedJson(
+              verdict, {.include_values = true})["unsupported"][0]["value"]
               .get<std::string>()
               .size() == kMaxValueBytesInEvents);
   }
@@ -492,11 +493,11 @@ TEST_SUITE("verdict_json") {
   TEST_CASE("carried_by is null when unknown and [] when nothing carried") {
     Verdict none = SampleVerdict();
     none.answer_carriers = std::nullopt;
-    CHECK(VerdictToJson(none)["carried_by"].is_null());
+    CHECK(VerdictToOrderedJson(none)["carried_by"].is_null());
     Verdict empty = SampleVerdict();
     empty.answer_carriers = std::vector<AnswerCarrier>{};
-    CHECK(VerdictToJson(empty)["carried_by"].is_array());
-    CHECK(VerdictToJson(empty)["carried_by"].empty());
+    CHECK(VerdictToOrderedJson(empty)["carried_by"].is_array());
+    CHECK(VerdictToOrderedJson(empty)["carried_by"].empty());
   }
 
   TEST_CASE("unverified values are listed apart, and the action says so") {
@@ -509,7 +510,7 @@ TEST_SUITE("verdict_json") {
     unknown.canonical = "99999";
     unknown.status = CandidateStatus::kUnverified;
     verdict.candidates = {unknown};
-    const nlohmann::ordered_json json = VerdictToJson(verdict);
+    const nlohmann::ordered_json json = VerdictToOrderedJson(verdict);
     CHECK(json["action"] == "unverified");
     CHECK(json["unsupported"].empty());
     REQUIRE(json["unverified"].size() == 1);
@@ -525,11 +526,10 @@ TEST_SUITE("verdict_json") {
     corpus.RecordToolResult("c1", "a", R"({"x": "SN-1", "y": "SN-31337"})");
     const std::string answer = "SN-31337 SN-1 SN-2 SN-9999 SN-31337";
     const std::string first =
-        VerdictToJson(gate.Judge(answer, corpus), {.include_values = true})
-            .dump();
+        VerdictToJson(gate.Judge(answer, corpus), {.include_values = true});
     for (int i = 0; i < 20; ++i) {
-      CHECK(VerdictToJson(gate.Judge(answer, corpus), {.include_values = true})
-                .dump() == first);
+      CHECK(VerdictToJson(gate.Judge(answer, corpus),
+                          {.include_values = true}) == first);
     }
   }
 }

@@ -26,6 +26,7 @@
 #include "evidence/unicode.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
+#include "groundgate/json.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
 #include "tests/at_text.h"
@@ -202,7 +203,8 @@ TEST_SUITE("read_dates") {
 
   TEST_CASE("check output lists grounded values with their reason") {
     const std::string answer = "You fly on May 22, 2024 at 2:00 PM.";
-    const nlohmann::ordered_json json = VerdictToJson(JudgeFlight(answer));
+    const nlohmann::ordered_json json =
+        VerdictToOrderedJson(JudgeFlight(answer));
     REQUIRE(json["grounded"].size() == 2);
     CHECK(json["grounded"][0]["shape"] == "date");
     CHECK(json["grounded"][0]["start"] == answer.find("May"));
@@ -210,7 +212,7 @@ TEST_SUITE("read_dates") {
     CHECK(json["grounded"][1]["reason"] == "respelled_time");
     CHECK_FALSE(json["grounded"][0].contains("value"));
     const nlohmann::ordered_json with_values =
-        VerdictToJson(JudgeFlight(answer), {.include_values = true});
+        VerdictToOrderedJson(JudgeFlight(answer), {.include_values = true});
     CHECK(with_values["grounded"][0]["value"] == "2024-05-22");
     CHECK(with_values["grounded"][1]["value"] == "14:00");
   }

@@ -131,11 +131,11 @@ TEST_SUITE("rung_near_misses") {
   TEST_CASE("rung near misses: in JSON its carrier, its value on opt-in") {
     const Verdict verdict = DefaultGate().Judge(kTwoMisses, TwoResultsCorpus());
     // Law 8: the carrier's id is an identity; the value only on opt-in.
-    const std::string plain = VerdictToJson(verdict).dump();
+    const std::string plain = VerdictToJson(verdict);
     CHECK(plain.find("\"near_miss_carrier\":\"call_1\"") != std::string::npos);
     CHECK(plain.find("hat083") == std::string::npos);
     const std::string opted =
-        VerdictToJson(verdict, {.include_values = true}).dump();
+        VerdictToJson(verdict, {.include_values = true});
     CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
   }
 

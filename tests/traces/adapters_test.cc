@@ -318,6 +318,22 @@ TEST_CASE("adapters count responses positions over input then output items") {
   CHECK(trace.messages[4].IsAnswer());
 }
 
+TEST_CASE("adapters DetectTraceFormat names a record's format from its text") {
+  CHECK(groundgate::DetectTraceFormat(R"({"id": "e", "steps": []})") ==
+        TraceFormat::kEvidenceFlow);
+  CHECK(groundgate::DetectTraceFormat(R"({"jsonrpc": "2.0", "id": 1})") ==
+        TraceFormat::kMcp);
+  CHECK(groundgate::DetectTraceFormat(R"({"id": "r", "input": "q"})") ==
+        TraceFormat::kOpenAiResponses);
+  CHECK(groundgate::DetectTraceFormat(R"({"id": "c", "messages": []})") ==
+        TraceFormat::kOpenAiChat);
+  // Text that cannot be read is named openai-chat, whose reader says why.
+  CHECK(groundgate::DetectTraceFormat("not json") == TraceFormat::kOpenAiChat);
+  const std::string deep =
+      std::string(100'000, '[') + std::string(100'000, ']');
+  CHECK(groundgate::DetectTraceFormat(deep) == TraceFormat::kOpenAiChat);
+}
+
 TEST_CASE("adapters read a bare evidenceflow array, detected or named") {
   const std::string steps =
       R"([{"type": "user", "content": "hi"}, {"type": "assistant", )"
