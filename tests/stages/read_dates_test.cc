@@ -28,20 +28,11 @@
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
-#include "tests/at_text.h"
-#include "tests/default_gate.h"
-#include "tests/support/cases.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::kSchedule;
-using groundgate_test::OneResultCorpus;
 using enum CandidateStatus;
 using enum MatchReason;
 

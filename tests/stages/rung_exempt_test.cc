@@ -17,16 +17,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudged;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::DefaultGate;
-using groundgate_test::JudgedCase;
 using enum CandidateStatus;
 using enum MatchReason;
 

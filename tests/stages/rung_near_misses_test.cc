@@ -26,18 +26,11 @@
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
-#include "tests/at_text.h"
-#include "tests/default_gate.h"
-#include "tests/support/cases.h"
-#include "tests/support/ladder.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
-using groundgate_test::ContextFor;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -82,10 +75,9 @@ TEST_SUITE("rung_near_misses") {
         {"The buyer is Beatrix Okonkwo.", "Beatrix Okonkwo", "beatrix",
          "call_1"},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Where is my order?");
-    corpus.RecordToolResult("call_1", "get_order",
-                            R"({"order": "ORD-55812", "ships": "2024-07-08",
+    EvidenceCorpus corpus =
+        OneResultCorpus("Where is my order?", "get_order",
+                        R"({"order": "ORD-55812", "ships": "2024-07-08",
             "first_name": "Beatrix", "last_name": "Okafor"})");
     CheckNearMisses(corpus, cases);
   }

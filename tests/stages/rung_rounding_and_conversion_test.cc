@@ -21,20 +21,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudged;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::CheckJudgedOverResult;
-using groundgate_test::DefaultGate;
-using groundgate_test::JudgedCase;
-using groundgate_test::kWeather;
-using groundgate_test::OneResultCorpus;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -52,9 +43,8 @@ TEST_SUITE("rung_rounding_and_conversion") {
         {"The average fare is $1,234.56.", "1,234.56", kUnsupported},
         {"The average fare is $1,243.57.", "1,243.57", kUnsupported},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("How did we do?");
-    corpus.RecordToolResult("call_1", "get_report", kRevenue);
+    EvidenceCorpus corpus =
+        OneResultCorpus("How did we do?", "get_report", kRevenue);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
