@@ -31,6 +31,7 @@
 #include "groundgate/corpus.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli_run.h"
+#include "tests/support/cases.h"
 
 namespace {
 
@@ -38,6 +39,7 @@ using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 using groundgate_test::Contains;
+using groundgate_test::ForEachCase;
 using groundgate_test::ReadFile;
 using groundgate_test::ScratchDir;
 
@@ -872,7 +874,7 @@ TEST_CASE("cli every trace format is detected and judged by check") {
       {"mcp.jsonl", {"mcp-errors"}, {}},
       {"evidenceflow.jsonl", {"ef-reasoning-and-error"}, {}},
   };
-  for (const Case& expected : cases) {
+  ForEachCase(cases, [&](const Case& expected) {
     CAPTURE(expected.fixture);
     CliResult result = RunCli({"check", AdapterFixturePath(expected.fixture)});
     CAPTURE(result.err);
@@ -888,7 +890,7 @@ TEST_CASE("cli every trace format is detected and judged by check") {
     }
     CHECK(flagged == expected.flagged);
     CHECK(unverified == expected.unverified);
-  }
+  });
 }
 
 TEST_CASE("cli --judge-intermediate judges reasoning and says so") {

@@ -34,12 +34,14 @@
 #include "groundgate/version.h"
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
+#include "tests/support/cases.h"
 
 namespace groundgate {
 namespace {
 
 using namespace std::chrono_literals;
 using Json = nlohmann::json;
+using groundgate_test::ForEachCase;
 
 // Long enough for any wait on a loaded two-core machine under TSan; a test
 // that passes never waits this long.
@@ -393,7 +395,7 @@ TEST_SUITE("otel_exporter") {
         {EvidenceAction::kGrounded, 0, 0, 0, 9, "INFO", std::nullopt,
          "the answer stated no value that needed a look-up"},
     };
-    for (const Case& c : cases) {
+    ForEachCase(cases, [&](const Case& c) {
       CAPTURE(EvidenceActionName(c.action));
       CAPTURE(c.looked_up);
       EvidenceChecked event;
@@ -418,7 +420,7 @@ TEST_SUITE("otel_exporter") {
             c.explanation);
       // An empty conversation id is no attribute at all.
       CHECK_FALSE(attributes.contains("gen_ai.conversation.id"));
-    }
+    });
   }
 
   TEST_CASE(
@@ -542,8 +544,7 @@ TEST_SUITE("otel_exporter") {
         {"negative backoff", {.initial_backoff = -1ms}, "initial_backoff"},
         {"negative shutdown", {.shutdown_timeout = -1ms}, "shutdown_timeout"},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.name);
+    ForEachCase(cases, [&](const Case& c) {
       absl::StatusOr<std::unique_ptr<OtlpExporter>> exporter =
           OtlpExporter::Create(c.options);
       REQUIRE_FALSE(exporter.ok());
@@ -552,7 +553,7 @@ TEST_SUITE("otel_exporter") {
       CAPTURE(message);
       CHECK(message.find(c.mentions) != std::string::npos);
       CHECK(message.find("sk-secret") == std::string::npos);
-    }
+    });
     // The defaults are valid, and an endpoint may end in a slash.
     CHECK(OtlpExporter::Create({}).ok());
     CHECK(OtlpExporter::Create({.endpoint = "HTTPS://collector:4318/"}).ok());
@@ -724,8 +725,7 @@ TEST_SUITE("otel_exporter") {
         {"a bad URL", absl::InvalidArgumentError("bad url"), "INVALID_ARGUMENT",
          0},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.name);
+    ForEachCase(cases, [&](const Case& c) {
       FakeCollector collector(
           [&](int) -> absl::StatusOr<OtlpHttpResponse> { return c.response; });
       std::unique_ptr<OtlpExporter> exporter =
@@ -738,7 +738,7 @@ TEST_SUITE("otel_exporter") {
       CHECK(stats.retries == 0);
       CHECK(stats.last_error_code == c.code);
       CHECK(stats.last_http_status == c.http_status);
-    }
+    });
   }
 
   TEST_CASE("a transport failure is retried") {
