@@ -12,6 +12,16 @@
 namespace groundgate {
 namespace {
 
+// How many values of `answer` `gate` leaves unsupported, judged against
+// `log`, the one result of a tool the user asked for the log.
+int UnsupportedOverLog(const Gate& gate, std::string_view log,
+                       std::string_view answer) {
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("show me the log");
+  corpus.RecordToolResult("c1", "log_tail", log);
+  return gate.Judge(answer, corpus).unsupported();
+}
+
 TEST_SUITE("regressions") {
   // Bug: fullwidth digits were classified as "fullwidth punctuation" before
   // "digit", so "４１２００" produced no token at all and was never judged.
@@ -140,11 +150,7 @@ TEST_SUITE("regressions") {
         "rows, then `kubectl rollout undo`; revenue USD 890,01; delta "
         "\xE2\x88\x92"
         "1555555555555555555.";
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("show me the log");
-    corpus.RecordToolResult("c1", "log_tail", "log " + text);
-    const Verdict v = gate->Judge(text, corpus);
-    CHECK(v.unsupported() == 0);
+    CHECK(UnsupportedOverLog(*gate, "log " + text, text) == 0);
   }
 
   // Bug: a code span holding a byte that is not UTF-8 (`b\xff`) was read
@@ -158,11 +164,7 @@ TEST_SUITE("regressions") {
     for (const std::string& text :
          {std::string("ho\"ho`b\xff`bo"), std::string("run `kx-\xc3`, then")}) {
       CAPTURE(text);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("show me the log");
-      corpus.RecordToolResult("c1", "log_tail", text);
-      const Verdict v = gate->Judge(text, corpus);
-      CHECK(v.unsupported() == 0);
+      CHECK(UnsupportedOverLog(*gate, text, text) == 0);
     }
   }
 
@@ -178,15 +180,9 @@ TEST_SUITE("regressions") {
          {std::string("`b6*`    "), std::string("see `bost*` now"),
           std::string("run `*ORD-1*` again")}) {
       CAPTURE(text);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("show me the log");
-      corpus.RecordToolResult("c1", "log_tail", "log " + text);
-      CHECK(gate->Judge(text, corpus).unsupported() == 0);
+      CHECK(UnsupportedOverLog(*gate, "log " + text, text) == 0);
       // Another value in the same marks is still caught.
-      EvidenceCorpus other;
-      other.RecordUserMessage("show me the log");
-      other.RecordToolResult("c1", "log_tail", "log `b7*`");
-      CHECK(gate->Judge("`b8*`", other).unsupported() == 1);
+      CHECK(UnsupportedOverLog(*gate, "log `b7*`", "`b8*`") == 1);
     }
   }
 
