@@ -35,6 +35,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
 #include "tests/support/cases.h"
+#include "tests/support/tool_registry.h"
 
 namespace groundgate {
 namespace {
@@ -42,6 +43,7 @@ namespace {
 using namespace std::chrono_literals;
 using Json = nlohmann::json;
 using groundgate_test::ForEachCase;
+using groundgate_test::OneToolRegistry;
 
 // Long enough for any wait on a loaded two-core machine under TSan; a test
 // that passes never waits this long.
@@ -851,15 +853,8 @@ TEST_SUITE("otel_exporter") {
   // ----------------------------------------------- over HTTP, end to end
 
   ToolRegistry OrderTools() {
-    ToolRegistry tools;
-    REQUIRE(
-        tools
-            .Register({.name = "get_order"},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return R"({"order_id":"ORD-1042","total":41200})";
-                      })
-            .ok());
-    return tools;
+    return OneToolRegistry("get_order",
+                           R"({"order_id":"ORD-1042","total":41200})");
   }
 
   TEST_CASE(

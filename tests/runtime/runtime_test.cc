@@ -15,11 +15,13 @@
 #include "absl/time/clock.h"
 #include "groundgate/agent.h"
 #include "tests/at_text.h"
+#include "tests/support/tool_registry.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtCanonical;
+using groundgate_test::OneToolRegistry;
 
 constexpr std::string_view kOrder =
     R"({"order_id": "ORD-1042", "total": "1249.50", "shipment_id": "SHP-88410"})";
@@ -466,14 +468,7 @@ TEST_SUITE("runtime") {
               .find("gate_options") != std::string::npos);
     CHECK(message({.corpus = {.max_index_tokens = 0}}, &model, &tools)
               .find("max_index_tokens") != std::string::npos);
-    ToolRegistry clash;
-    REQUIRE(
-        clash
-            .Register({.name = std::string(kStandingToolName)},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return "";
-                      })
-            .ok());
+    ToolRegistry clash = OneToolRegistry(std::string(kStandingToolName), "");
     CHECK(message({.standing_tool = true}, &model, &clash)
               .find("standing_tool") != std::string::npos);
   }
@@ -738,14 +733,7 @@ TEST_SUITE("tool registry") {
   }
 
   TEST_CASE("Invoke refuses hostile arguments without parsing them") {
-    ToolRegistry tools;
-    REQUIRE(
-        tools
-            .Register({.name = "t"},
-                      [](const nlohmann::json&) -> absl::StatusOr<std::string> {
-                        return std::string("{}");
-                      })
-            .ok());
+    ToolRegistry tools = OneToolRegistry("t", "{}");
     CHECK(tools.Invoke({"c", "t", ""}).ok);  // no arguments: {}
     CHECK(tools.Invoke({"c", "t", " {} "}).ok);
     const std::string deep =
