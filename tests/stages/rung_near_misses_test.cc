@@ -155,9 +155,8 @@ TEST_SUITE("rung_near_misses") {
   }
 
   TEST_CASE("rung near misses: the correction frame says where one was read") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Which flight?");
-    corpus.RecordToolResult("call_7", "search", R"({"flight": "HAT083"})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Which flight?", "search", R"({"flight": "HAT083"})", "call_7");
     const std::string answer = "Take flight HAT084.";
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
     const std::string frame = stages::CorrectionFrame(answer, verdict);

@@ -136,10 +136,9 @@ TEST_SUITE("rung_own_spelling") {
       "rung own spelling: a value carried and exempt counts as grounded") {
     // Rung 1 comes before rung 2: what a result carried is grounded even
     // when the user typed it too.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("My number is 222-929-5297.");
-    corpus.RecordToolResult("c1", "get_account",
-                            R"({"phone": "222-929-5297"})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("My number is 222-929-5297.", "get_account",
+                        R"({"phone": "222-929-5297"})", "c1");
     const Verdict verdict =
         DefaultGate().Judge("Your phone is 222-929-5297.", corpus);
     REQUIRE(verdict.candidates.size() == 1);

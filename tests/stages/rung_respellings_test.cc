@@ -275,9 +275,8 @@ TEST_SUITE("rung_respellings") {
         {"Salida: 22 de mayo de 2024", "You fly on May 22.", "May 22"},
     };
     ForEachCase(kCases, [](const Case& c) {
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("When do I fly?");
-      corpus.RecordToolResult("c1", "t", c.result);
+      EvidenceCorpus corpus =
+          OneResultCorpus("When do I fly?", "t", c.result, "c1");
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       CHECK_FALSE(verdict.flagged());
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
@@ -288,9 +287,8 @@ TEST_SUITE("rung_respellings") {
   }
 
   TEST_CASE("rung respellings: another day in another language is caught") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When do I fly?");
-    corpus.RecordToolResult("c1", "t", R"({"date": "2024-05-22"})");
+    EvidenceCorpus corpus = OneResultCorpus("When do I fly?", "t",
+                                            R"({"date": "2024-05-22"})", "c1");
     const std::string answer = "Départ le 23 mai 2024.";
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
     const Candidate* candidate = AtText(verdict, answer, "23 mai 2024");

@@ -168,9 +168,8 @@ TEST_SUITE("rung_rounding_and_conversion") {
     // And the user's own number is theirs.
     absl::StatusOr<Gate> gate = Gate::Create(GateOptions{});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("I need 65 MB of RAM.");
-    corpus.RecordToolResult("call_0", "get_data", R"({"colors": "65K"})");
+    EvidenceCorpus corpus = OneResultCorpus("I need 65 MB of RAM.", "get_data",
+                                            R"({"colors": "65K"})", "call_0");
     const Verdict verdict = gate->Judge("You asked for 65 MB.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].status == kExempt);
