@@ -253,6 +253,15 @@ std::unique_ptr<OtlpExporter> MustCreate(OtlpExporterOptions options) {
   return *std::move(exporter);
 }
 
+// The stats of an exporter made with `options` once it has flushed
+// `events` flagged events (every one queued, the flush in time).
+OtlpExporterStats StatsAfterFlush(OtlpExporterOptions options, int events = 1) {
+  std::unique_ptr<OtlpExporter> exporter = MustCreate(std::move(options));
+  for (int i = 0; i < events; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
+  CHECK(exporter->Flush(kPatience).ok());
+  return exporter->stats();
+}
+
 TEST_SUITE("otel_exporter") {
   // ------------------------------------------------------------ the record
 
@@ -680,11 +689,8 @@ TEST_SUITE("otel_exporter") {
       if (call < 2) return OtlpHttpResponse{.status = 503};
       return OtlpHttpResponse{.status = 200, .body = "{}"};
     });
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
+    const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector));
     CHECK(collector.requests().size() == 3);
-    const OtlpExporterStats stats = exporter->stats();
     CHECK(stats.exported == 1);
     CHECK(stats.retries == 2);
     CHECK(stats.failed == 0);
@@ -700,12 +706,8 @@ TEST_SUITE("otel_exporter") {
     });
     OtlpExporterOptions options = FakeOptions(collector);
     options.max_retries = 2;
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
+    const OtlpExporterStats stats = StatsAfterFlush(options, 2);
     CHECK(collector.requests().size() == 3);
-    const OtlpExporterStats stats = exporter->stats();
     CHECK(stats.failed == 2);
     CHECK(stats.failed_batches == 1);
     CHECK(stats.retries == 2);
@@ -730,12 +732,8 @@ TEST_SUITE("otel_exporter") {
     ForEachCase(cases, [&](const Case& c) {
       FakeCollector collector(
           [&](int) -> absl::StatusOr<OtlpHttpResponse> { return c.response; });
-      std::unique_ptr<OtlpExporter> exporter =
-          MustCreate(FakeOptions(collector));
-      CHECK(exporter->Enqueue(FlaggedEvent()));
-      CHECK(exporter->Flush(kPatience).ok());
+      const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector));
       CHECK(collector.requests().size() == 1);
-      const OtlpExporterStats stats = exporter->stats();
       CHECK(stats.failed == 1);
       CHECK(stats.retries == 0);
       CHECK(stats.last_error_code == c.code);
@@ -749,13 +747,11 @@ TEST_SUITE("otel_exporter") {
       if (call == 1) return absl::DeadlineExceededError("timed out");
       return OtlpHttpResponse{.status = 200};
     });
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
-    CHECK(exporter->stats().exported == 1);
-    CHECK(exporter->stats().retries == 2);
-    CHECK(exporter->stats().last_http_status == 0);
-    CHECK(exporter->stats().last_error_code == "DEADLINE_EXCEEDED");
+    const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector));
+    CHECK(stats.exported == 1);
+    CHECK(stats.retries == 2);
+    CHECK(stats.last_http_status == 0);
+    CHECK(stats.last_error_code == "DEADLINE_EXCEEDED");
   }
 
   TEST_CASE("Retry-After in seconds replaces the backoff") {
@@ -767,10 +763,7 @@ TEST_SUITE("otel_exporter") {
     // Without the header the retry would wait an hour-long backoff (capped
     // at kMaxOtlpBackoff): the Flush would time out.
     options.initial_backoff = kNever;
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
-    CHECK(exporter->stats().exported == 1);
+    CHECK(StatsAfterFlush(options).exported == 1);
   }
 
   TEST_CASE("a partialSuccess counts its rejected records") {
@@ -780,11 +773,9 @@ TEST_SUITE("otel_exporter") {
           .body = R"({"partialSuccess":{"rejectedLogRecords":"2",)"
                   R"("errorMessage":"too old"}})"};
     });
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
-    for (int i = 0; i < 3; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
-    CHECK(exporter->stats().exported == 1);
-    CHECK(exporter->stats().rejected == 2);
+    const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector), 3);
+    CHECK(stats.exported == 1);
+    CHECK(stats.rejected == 2);
   }
 
   // -------------------------------------------------- flush and shutdown
