@@ -30,8 +30,8 @@
 #include "absl/time/clock.h"
 #include "base/absl_view.h"
 #include "base/clip.h"
-#include "runtime/tool_outcomes.h"
 #include "nlohmann/json.hpp"
+#include "runtime/tool_outcomes.h"
 
 namespace groundgate {
 namespace {

@@ -22,8 +22,8 @@
 #include "base/clip.h"
 #include "base/json_depth.h"
 #include "groundgate/agent.h"
-#include "runtime/tool_outcomes.h"
 #include "nlohmann/json.hpp"
+#include "runtime/tool_outcomes.h"
 
 namespace groundgate {
 namespace {

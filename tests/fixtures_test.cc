@@ -182,32 +182,43 @@ Tally ReplayFile(std::string_view name) {
   return tally;
 }
 
+// `name`'s tally beside the counts pinned for it, in both directions: no
+// correct answer accused, every plant caught.
+void CheckReplay(std::string_view name, const Tally& pinned) {
+  const Tally tally = ReplayFile(name);
+  CHECK(tally.conversations == pinned.conversations);
+  CHECK(tally.correct_answers == pinned.correct_answers);
+  CHECK(tally.correct_values == pinned.correct_values);
+  CHECK(tally.false_accusations == 0);
+  CHECK(tally.planted == pinned.planted);
+  CHECK(tally.caught == tally.planted);
+  CHECK(tally.carriers_checked == pinned.carriers_checked);
+}
+
 TEST_SUITE("fixtures") {
   TEST_CASE(
       "storage operations: no correct answer accused, every plant caught") {
-    const Tally tally = ReplayFile("storage_ops.jsonl");
-    CHECK(tally.conversations == 29);
-    CHECK(tally.correct_answers == 22);
-    // 136: names, money and digit-free identifiers are values too, and
-    // measured quantities in prose ("2.5 GB", "-4.1 dBm").
-    CHECK(tally.correct_values == 136);
-    CHECK(tally.false_accusations == 0);
-    CHECK(tally.planted == 14);
-    CHECK(tally.caught == tally.planted);
-    CHECK(tally.carriers_checked == 10);
+    CheckReplay("storage_ops.jsonl",
+                {.conversations = 29,
+                 .correct_answers = 22,
+                 // 136: names, money and digit-free identifiers are values
+                 // too, and measured quantities in prose ("2.5 GB",
+                 // "-4.1 dBm").
+                 .correct_values = 136,
+                 .planted = 14,
+                 .carriers_checked = 10});
   }
 
   TEST_CASE("shared excerpts: no correct answer accused, every plant caught") {
-    const Tally tally = ReplayFile("shared_excerpts.jsonl");
-    CHECK(tally.conversations == 22);
-    CHECK(tally.correct_answers == 39);
-    // 56: "2023-03-15 10:30:00" is one datetime value, no longer a date and
-    // a time counted apart; names and amounts under four digits count, and
-    // measured quantities in prose.
-    CHECK(tally.correct_values == 59);
-    CHECK(tally.false_accusations == 0);
-    CHECK(tally.planted == 11);
-    CHECK(tally.caught == tally.planted);
+    CheckReplay("shared_excerpts.jsonl",
+                {.conversations = 22,
+                 .correct_answers = 39,
+                 // 59: "2023-03-15 10:30:00" is one datetime value, no
+                 // longer a date and a time counted apart; names and amounts
+                 // under four digits count, and measured quantities in prose.
+                 .correct_values = 59,
+                 .planted = 11,
+                 .carriers_checked = 0});
   }
 }
 

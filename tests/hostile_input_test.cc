@@ -26,6 +26,7 @@
 #include "groundgate/verdict.h"
 #include "nlohmann/json.hpp"
 #include "tests/default_gate.h"
+#include "tests/support/cases.h"
 #include "traces/trace_json.h"
 
 namespace {
@@ -34,6 +35,7 @@ using groundgate::kMaxTraceJsonDepth;
 using groundgate::ReadTraceRecord;
 using groundgate::Trace;
 using groundgate::TraceFormat;
+using groundgate_test::ForEachCase;
 
 // A hostile input's depth: far past any limit, and deep enough that a
 // recursive walk of it overflows the stack.
@@ -275,15 +277,12 @@ TEST_CASE(
        "messages[1].result.content[0].type: unknown content type (expected "
        "text, resource, image, audio or resource_link)"},
   };
-  for (const auto& quoting : cases) {
-    const std::string& line = quoting.first;
-    const std::string& expected = quoting.second;
-    CAPTURE(line);
-    const std::string error = ErrorOf(line);
+  ForEachCase(cases, [&](const std::pair<std::string, std::string>& quoting) {
+    const std::string error = ErrorOf(quoting.first);
     CAPTURE(error);
-    CHECK(error.find(expected) == 0);
+    CHECK(error.find(quoting.second) == 0);
     CHECK(error.find(kSecret) == std::string::npos);
-  }
+  });
 }
 
 // The characters that show nothing, each as UTF-8.
@@ -315,39 +314,35 @@ groundgate::Candidate JudgeOne(std::string_view result,
 TEST_CASE(
     "hostile a zero-width character inside an answer value does not "
     "hide it from the check") {
-  for (const auto& character : InvisibleCharacters()) {
-    const std::string& name = character.first;
+  ForEachCase(InvisibleCharacters(), [](const auto& character) {
     const std::string& invisible = character.second;
-    CAPTURE(name);
     const std::string answer = "The log shows 98" + invisible + "765 errors.";
     const std::size_t start = answer.find("98");
     const std::size_t end = answer.find(" errors");
-    const groundgate::Candidate flagged =
-        JudgeOne(R"({"errors": 12345})", answer);
-    CHECK(flagged.canonical == "98765");
-    CHECK(flagged.status == groundgate::CandidateStatus::kUnsupported);
-    // The span is the answer's own bytes, the invisible ones included.
-    CHECK(flagged.start == start);
-    CHECK(flagged.end == end);
-    CHECK(answer.substr(flagged.start, flagged.end - flagged.start) ==
-          "98" + invisible + "765");
-
-    const groundgate::Candidate grounded =
-        JudgeOne(R"({"errors": 98765})", answer);
-    CHECK(grounded.canonical == "98765");
-    CHECK(grounded.status == groundgate::CandidateStatus::kGrounded);
-    CHECK(grounded.start == start);
-    CHECK(grounded.end == end);
-  }
+    // Flagged beside another number, grounded by its own.
+    const std::pair<std::string_view, groundgate::CandidateStatus> results[] = {
+        {R"({"errors": 12345})", groundgate::CandidateStatus::kUnsupported},
+        {R"({"errors": 98765})", groundgate::CandidateStatus::kGrounded},
+    };
+    for (const auto& result : results) {
+      CAPTURE(result.first);
+      const groundgate::Candidate candidate = JudgeOne(result.first, answer);
+      CHECK(candidate.canonical == "98765");
+      CHECK(candidate.status == result.second);
+      // The span is the answer's own bytes, the invisible ones included.
+      CHECK(candidate.start == start);
+      CHECK(candidate.end == end);
+      CHECK(answer.substr(candidate.start, candidate.end - candidate.start) ==
+            "98" + invisible + "765");
+    }
+  });
 }
 
 TEST_CASE(
     "hostile a zero-width character inside a tool result value still "
     "grounds the plain value") {
-  for (const auto& character : InvisibleCharacters()) {
-    const std::string& name = character.first;
+  ForEachCase(InvisibleCharacters(), [](const auto& character) {
     const std::string& invisible = character.second;
-    CAPTURE(name);
     const std::string json_result =
         R"({"errors": "98)" + invisible + R"(765"})";
     const std::string text_result = "errors: 98" + invisible + "765 today";
@@ -363,7 +358,7 @@ TEST_CASE(
         R"({"build": "BLD-44)" + invisible + R"(71"})", "Build BLD-4471 ran.");
     CHECK(identifier.canonical == "bld-4471");
     CHECK(identifier.status == groundgate::CandidateStatus::kGrounded);
-  }
+  });
 }
 
 TEST_CASE("hostile a zero-width character joins a token and only then") {

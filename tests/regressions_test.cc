@@ -8,9 +8,21 @@
 #include "evidence/quantities.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/groundgate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
+
+using groundgate_test::OneResultCorpus;
+
+// How many values of `answer` `gate` leaves unsupported, judged against
+// `log`, the one result of a tool the user asked for the log.
+int UnsupportedOverLog(const Gate& gate, std::string_view log,
+                       std::string_view answer) {
+  return gate
+      .Judge(answer, OneResultCorpus("show me the log", "log_tail", log, "c1"))
+      .unsupported();
+}
 
 TEST_SUITE("regressions") {
   // Bug: fullwidth digits were classified as "fullwidth punctuation" before
@@ -26,9 +38,8 @@ TEST_SUITE("regressions") {
 
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("how many?");
-    corpus.RecordToolResult("c1", "stats", R"({"errors": 41200})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("how many?", "stats", R"({"errors": 41200})", "c1");
     const Verdict v = gate->Judge(text, corpus);
     REQUIRE(v.candidates.size() == 1);
     CHECK(v.candidates[0].canonical == "41200");
@@ -60,10 +71,8 @@ TEST_SUITE("regressions") {
   TEST_CASE("a value glued to Japanese text is its own token") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("status?");
-    corpus.RecordToolResult("c1", "port",
-                            R"({"port":"fc1/3","crc_errors":41200})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "status?", "port", R"({"port":"fc1/3","crc_errors":41200})", "c1");
     // "ポートfc1/3のCRCエラーは４１２００件です。"
     const std::string answer =
         "\xE3\x83\x9D\xE3\x83\xBC\xE3\x83\x88"
@@ -87,10 +96,8 @@ TEST_SUITE("regressions") {
   TEST_CASE("a short unit with a case step is not a name") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("signal?");
-    corpus.RecordToolResult("c1", "optics",
-                            R"({"rx_power": -4.1, "energy_kwh": 3})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "signal?", "optics", R"({"rx_power": -4.1, "energy_kwh": 3})", "c1");
     const Verdict v = gate->Judge("Receive power is -4.1 dBm, 3 kWh.", corpus);
     CHECK_FALSE(v.flagged());
     // "3 kWh" is a measured quantity: another value is caught.
@@ -102,9 +109,8 @@ TEST_SUITE("regressions") {
   TEST_CASE("capitalised nouns of a non-English answer are not names") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Status?");
-    corpus.RecordToolResult("c1", "t", R"({"port": "fc1/3", "crc": 41200})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Status?", "t", R"({"port": "fc1/3", "crc": 41200})", "c1");
     const Verdict v = gate->Judge(
         "Die Überprüfung von fc1/3 ergab 41200 Fehler beim Empfang.", corpus);
     CHECK_FALSE(v.flagged());
@@ -115,9 +121,8 @@ TEST_SUITE("regressions") {
   TEST_CASE("small numbers in words are prose") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Book it.");
-    corpus.RecordToolResult("c1", "book", R"({"order": "ORD-55812"})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("Book it.", "book", R"({"order": "ORD-55812"})", "c1");
     const Verdict v =
         gate->Judge("I booked two rooms for three nights: ORD-55812.", corpus);
     CHECK_FALSE(v.flagged());
@@ -140,11 +145,7 @@ TEST_SUITE("regressions") {
         "rows, then `kubectl rollout undo`; revenue USD 890,01; delta "
         "\xE2\x88\x92"
         "1555555555555555555.";
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("show me the log");
-    corpus.RecordToolResult("c1", "log_tail", "log " + text);
-    const Verdict v = gate->Judge(text, corpus);
-    CHECK(v.unsupported() == 0);
+    CHECK(UnsupportedOverLog(*gate, "log " + text, text) == 0);
   }
 
   // Bug: a code span holding a byte that is not UTF-8 (`b\xff`) was read
@@ -158,11 +159,7 @@ TEST_SUITE("regressions") {
     for (const std::string& text :
          {std::string("ho\"ho`b\xff`bo"), std::string("run `kx-\xc3`, then")}) {
       CAPTURE(text);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("show me the log");
-      corpus.RecordToolResult("c1", "log_tail", text);
-      const Verdict v = gate->Judge(text, corpus);
-      CHECK(v.unsupported() == 0);
+      CHECK(UnsupportedOverLog(*gate, text, text) == 0);
     }
   }
 
@@ -178,15 +175,9 @@ TEST_SUITE("regressions") {
          {std::string("`b6*`    "), std::string("see `bost*` now"),
           std::string("run `*ORD-1*` again")}) {
       CAPTURE(text);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("show me the log");
-      corpus.RecordToolResult("c1", "log_tail", "log " + text);
-      CHECK(gate->Judge(text, corpus).unsupported() == 0);
+      CHECK(UnsupportedOverLog(*gate, "log " + text, text) == 0);
       // Another value in the same marks is still caught.
-      EvidenceCorpus other;
-      other.RecordUserMessage("show me the log");
-      other.RecordToolResult("c1", "log_tail", "log `b7*`");
-      CHECK(gate->Judge("`b8*`", other).unsupported() == 1);
+      CHECK(UnsupportedOverLog(*gate, "log `b7*`", "`b8*`") == 1);
     }
   }
 
@@ -195,11 +186,9 @@ TEST_SUITE("regressions") {
   TEST_CASE("a 24-hour answer gets no 12-hour reading") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When?");
-    corpus.RecordToolResult(
-        "c1", "flights",
-        R"({"a": {"dep": "16:00:00"}, "b": {"dep": "17:00:00"}})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "When?", "flights",
+        R"({"a": {"dep": "16:00:00"}, "b": {"dep": "17:00:00"}})", "c1");
     const Verdict v =
         gate->Judge("The first leaves at 16:00, the second at 05:00.", corpus);
     CHECK(v.flagged());
@@ -244,15 +233,12 @@ TEST_SUITE("regressions") {
          {"[C},8\u2109g", "C}8\u2109", "C 8\u2109g", "42\u2109\u202fwarm",
           "3 \u2103issues", "It was 18 C, or 64\u2109."}) {
       CAPTURE(text);
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("go");
-      corpus.RecordToolResult("c1", "t", text);
+      EvidenceCorpus corpus = OneResultCorpus("go", "t", text, "c1");
       CHECK(gate->Judge(text, corpus).unsupported() == 0);
     }
     // Beside it, a number no result carried is still judged.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("go");
-    corpus.RecordToolResult("c1", "t", "It was 18 C, or 64\u2109.");
+    EvidenceCorpus corpus =
+        OneResultCorpus("go", "t", "It was 18 C, or 64\u2109.", "c1");
     CHECK(gate->Judge("It was 18 C, or 66\u2109.", corpus).unsupported() == 1);
   }
 
@@ -328,9 +314,7 @@ TEST_SUITE("regressions") {
     absl::StatusOr<Gate> gate = Gate::Create({});
     REQUIRE(gate.ok());
     const std::string answer = "1234 + 5678 = 6912";
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("add them");
-    corpus.RecordToolResult("c1", "stats", "x");
+    EvidenceCorpus corpus = OneResultCorpus("add them", "stats", "x", "c1");
     for (int turn = 0; turn < 2; ++turn) {
       CAPTURE(turn);
       if (turn == 1) corpus.BeginUserTurn();

@@ -31,6 +31,7 @@
 #include "groundgate/corpus.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli_run.h"
+#include "tests/support/cases.h"
 
 namespace {
 
@@ -38,6 +39,7 @@ using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 using groundgate_test::Contains;
+using groundgate_test::ForEachCase;
 using groundgate_test::ReadFile;
 using groundgate_test::ScratchDir;
 
@@ -76,6 +78,13 @@ CliResult RunCli(const std::vector<std::string>& args,
   groundgate_test::RunResult run =
       groundgate_test::RunGroundgate(args, stdin_text);
   return CliResult{run.exit_code, std::move(run.out), std::move(run.err)};
+}
+
+// `groundgate check` on one file holding `records` as written (a record a
+// line, each ending in a newline), in a scratch directory of its own.
+CliResult CheckRecords(const std::string& records) {
+  ScratchDir dir;
+  return RunCli({"check", dir.Write("t.jsonl", records)});
 }
 
 // --- building traces: OpenAI Chat Completions messages ----------------------
@@ -156,14 +165,11 @@ std::pair<std::size_t, std::size_t> SpanOf(const std::string& text,
 TEST_SUITE_BEGIN("cli");
 
 TEST_CASE("cli an answer whose values were all read is grounded and exits 0") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl",
+  CliResult result = CheckRecords(
       Line("port-ok", PortConversation("Port fc1/3 on sw-core-01 (WWPN "
                                        "20:00:00:25:b5:aa:00:1f) logged 41,200 "
                                        "CRC errors.")) +
-          "\n");
-  CliResult result = RunCli({"check", file});
+      "\n");
   CHECK(result.exit_code == 0);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
@@ -183,10 +189,8 @@ TEST_CASE("cli an answer whose values were all read is grounded and exits 0") {
 TEST_CASE("cli a planted value is flagged with its byte span and exits 1") {
   const std::string answer =
       "Port fc1/3 has WWPN 20:00:00:25:b5:aa:00:2f and 41,200 CRC errors.";
-  ScratchDir dir;
-  const std::string file =
-      dir.Write("t.jsonl", Line("planted", PortConversation(answer)) + "\n");
-  CliResult result = RunCli({"check", file});
+  CliResult result =
+      CheckRecords(Line("planted", PortConversation(answer)) + "\n");
   CHECK(result.exit_code == 1);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
@@ -225,10 +229,8 @@ TEST_CASE("cli values are printed only with --include-values (law 8)") {
 }
 
 TEST_CASE("cli keys are trace_id and message_index then the verdict in order") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl", Line("order", PortConversation("Port fc1/3.")) + "\n");
-  CliResult result = RunCli({"check", file});
+  CliResult result =
+      CheckRecords(Line("order", PortConversation("Port fc1/3.")) + "\n");
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
   std::vector<std::string> keys;
@@ -248,15 +250,13 @@ TEST_CASE("cli keys are trace_id and message_index then the verdict in order") {
 }
 
 TEST_CASE("cli tool-call arguments do not ground an answer (law 3)") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl", Line("args", {User("Any alerts on the array in rack B4?"),
-                               Calls({{"call_u1", "get_array_alerts",
-                                       R"({"serial":"CKM00184501234"})"}}),
-                               Result("call_u1", R"({"alerts":[]})"),
-                               Answer("Array CKM00184501234 has no alerts.")}) +
-                     "\n");
-  CliResult result = RunCli({"check", file});
+  CliResult result = CheckRecords(
+      Line("args", {User("Any alerts on the array in rack B4?"),
+                    Calls({{"call_u1", "get_array_alerts",
+                            R"({"serial":"CKM00184501234"})"}}),
+                    Result("call_u1", R"({"alerts":[]})"),
+                    Answer("Array CKM00184501234 has no alerts.")}) +
+      "\n");
   CHECK(result.exit_code == 1);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
@@ -265,16 +265,14 @@ TEST_CASE("cli tool-call arguments do not ground an answer (law 3)") {
 }
 
 TEST_CASE("cli an earlier answer never grounds a later one (law 3)") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl", Line("self", {User("Open a change to grow the volume."),
-                               Calls({{"call_t1", "create_change"}}),
-                               Result("call_t1", R"({"change":"CHG0031336"})"),
-                               Answer("Opened CHG0031337."),
-                               User("What was the number again?"),
-                               Answer("It is CHG0031337.")}) +
-                     "\n");
-  CliResult result = RunCli({"check", file});
+  CliResult result = CheckRecords(
+      Line("self",
+           {User("Open a change to grow the volume."),
+            Calls({{"call_t1", "create_change"}}),
+            Result("call_t1", R"({"change":"CHG0031336"})"),
+            Answer("Opened CHG0031337."), User("What was the number again?"),
+            Answer("It is CHG0031337.")}) +
+      "\n");
   CHECK(result.exit_code == 1);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 2);
@@ -285,15 +283,13 @@ TEST_CASE("cli an earlier answer never grounds a later one (law 3)") {
 }
 
 TEST_CASE("cli system and developer and user text exempt a value (law 4)") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl", Line("exempt", {System("Site code DC2-77A."),
-                                 Developer("Escalation queue STOR-OPS-7."),
-                                 User("Log it under INC0048213."),
-                                 Answer("Logged INC0048213 for DC2-77A in "
-                                        "STOR-OPS-7.")}) +
-                     "\n");
-  CliResult result = RunCli({"check", file});
+  CliResult result =
+      CheckRecords(Line("exempt", {System("Site code DC2-77A."),
+                                   Developer("Escalation queue STOR-OPS-7."),
+                                   User("Log it under INC0048213."),
+                                   Answer("Logged INC0048213 for DC2-77A in "
+                                          "STOR-OPS-7.")}) +
+                   "\n");
   CHECK(result.exit_code == 0);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
@@ -306,15 +302,13 @@ TEST_CASE("cli a correction frame is not exempt and starts no turn (law 4)") {
   const std::string frame =
       "[evidence check] Your answer used CHG0031337, which no tool result "
       "carried. Revise it.";
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl", Line("frame", {User("Open a change."),
-                                Calls({{"call_t1", "create_change"}}),
-                                Result("call_t1", R"({"change":"CHG0031336"})"),
-                                Answer("Opened CHG0031337."), User(frame),
-                                Answer("Opened CHG0031337 (CHG0031336).")}) +
-                     "\n");
-  CliResult result = RunCli({"check", file});
+  CliResult result = CheckRecords(
+      Line("frame",
+           {User("Open a change."), Calls({{"call_t1", "create_change"}}),
+            Result("call_t1", R"({"change":"CHG0031336"})"),
+            Answer("Opened CHG0031337."), User(frame),
+            Answer("Opened CHG0031337 (CHG0031336).")}) +
+      "\n");
   CHECK(result.exit_code == 1);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 2);
@@ -330,17 +324,14 @@ TEST_CASE("cli a correction frame is not exempt and starts no turn (law 4)") {
 }
 
 TEST_CASE("cli a value read in an earlier turn names no carrier (law 7)") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl",
+  CliResult result = CheckRecords(
       Line("turns",
            {User("Which serial does the SFP on fc2/14 have?"),
             Calls({{"call_p9", "get_sfp"}}),
             Result("call_p9", R"({"sfp_serial":"UUL2104A7KQ"})"),
             Answer("The SFP serial is UUL2104A7KQ."),
             User("Thanks. Remind me of it?"), Answer("It was UUL2104A7KQ.")}) +
-          "\n");
-  CliResult result = RunCli({"check", file});
+      "\n");
   CHECK(result.exit_code == 0);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 2);
@@ -354,16 +345,13 @@ TEST_CASE("cli a value read in an earlier turn names no carrier (law 7)") {
 }
 
 TEST_CASE("cli text beside tool calls is neither judged nor evidence") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl",
+  CliResult result = CheckRecords(
       Line("beside", {User("Any alerts on the Unity array?"),
                       Calls({{"call_u1", "get_array_alerts"}},
                             "Looking up array CKM00184501234 now."),
                       Result("call_u1", R"({"alerts":[]})"),
                       Answer("Array CKM00184501234 has no alerts.")}) +
-          "\n");
-  CliResult result = RunCli({"check", file});
+      "\n");
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
   CHECK(verdicts[0]["message_index"] == 3);
@@ -379,14 +367,11 @@ TEST_CASE("cli content given as text parts is joined with newlines and read") {
   const Json answer_parts =
       Json::array({{{"type", "text"}, {"text", "SFP UUL2104A7KQ"}},
                    {{"type", "text"}, {"text", "sits in fc2/15."}}});
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl",
+  CliResult result = CheckRecords(
       Line("parts", {User("Where is the SFP?"), Calls({{"call_s1", "get_sfp"}}),
                      Result("call_s1", tool_parts),
                      Json{{"role", "assistant"}, {"content", answer_parts}}}) +
-          "\n");
-  CliResult result = RunCli({"check", file});
+      "\n");
   CHECK(result.exit_code == 1);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
@@ -399,31 +384,25 @@ TEST_CASE("cli content given as text parts is joined with newlines and read") {
 }
 
 TEST_CASE("cli empty and whitespace-only answers are not judged") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl",
+  CliResult result = CheckRecords(
       Line("empty", {User("Hello?"), Answer(""), Answer("  \n\t "),
                      Json{{"role", "assistant"}, {"content", nullptr}},
                      Json{{"role", "assistant"}}}) +
-          "\n");
-  CliResult result = RunCli({"check", file});
+      "\n");
   CHECK(result.exit_code == 0);
   CHECK(result.out.empty());
   CHECK(Contains(result.Summary(), "conversations=1 judged=0 flagged=0"));
 }
 
 TEST_CASE("cli a tool message without a name takes the name of its call") {
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl",
+  CliResult result = CheckRecords(
       Line("names",
            {User("Serial and port?"),
             Calls({{"call_a", "get_sfp"}, {"call_b", "get_port"}}),
             Result("call_a", R"({"sfp_serial":"UUL2104A7KQ"})"),
             NamedResult("call_b", "port_lookup_v2", R"({"port":"fc2/14"})"),
             Answer("SFP UUL2104A7KQ is in fc2/14.")}) +
-          "\n");
-  CliResult result = RunCli({"check", file});
+      "\n");
   CHECK(result.exit_code == 0);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
@@ -716,13 +695,11 @@ TEST_CASE("cli a truncated corpus accuses no one and exits 0 (law 5)") {
   for (std::size_t i = 0; i <= groundgate::kMaxIndexTokens; ++i) {
     dump += "v" + std::to_string(i) + " ";
   }
-  ScratchDir dir;
-  const std::string file = dir.Write(
-      "t.jsonl", Line("huge", {User("Dump it."), Calls({{"call_d", "dump"}}),
-                               Result("call_d", dump),
-                               Answer("Host ab-9999-zz holds v100.")}) +
-                     "\n");
-  CliResult result = RunCli({"check", file});
+  CliResult result =
+      CheckRecords(Line("huge", {User("Dump it."), Calls({{"call_d", "dump"}}),
+                                 Result("call_d", dump),
+                                 Answer("Host ab-9999-zz holds v100.")}) +
+                   "\n");
   CHECK(result.exit_code == 0);
   std::vector<OrderedJson> verdicts = result.Verdicts();
   REQUIRE(verdicts.size() == 1);
@@ -872,7 +849,7 @@ TEST_CASE("cli every trace format is detected and judged by check") {
       {"mcp.jsonl", {"mcp-errors"}, {}},
       {"evidenceflow.jsonl", {"ef-reasoning-and-error"}, {}},
   };
-  for (const Case& expected : cases) {
+  ForEachCase(cases, [&](const Case& expected) {
     CAPTURE(expected.fixture);
     CliResult result = RunCli({"check", AdapterFixturePath(expected.fixture)});
     CAPTURE(result.err);
@@ -888,7 +865,7 @@ TEST_CASE("cli every trace format is detected and judged by check") {
     }
     CHECK(flagged == expected.flagged);
     CHECK(unverified == expected.unverified);
-  }
+  });
 }
 
 TEST_CASE("cli --judge-intermediate judges reasoning and says so") {

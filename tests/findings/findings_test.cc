@@ -6,19 +6,24 @@
 // carrier list is never judged (law 6).
 #include <doctest/doctest.h>
 
+#include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
 #include "groundgate/json.h"
 #include "tests/default_gate.h"
+#include "tests/support/tool_registry.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::DefaultGate;
+using groundgate_test::OneToolRegistry;
 
 // Three results of one turn: two carry PORT-7731 (c1 and c2), one carries
 // only its own value (c3).
@@ -31,6 +36,22 @@ void RecordThree(EvidenceCorpus& corpus) {
 }
 
 constexpr std::string_view kAnswer = "Port PORT-7731 flapped.";
+
+// kAnswer judged over RecordThree's results, the ledger holding
+// `declarations` (a result id and its standing, in order).
+stages::Judgement JudgeThree(
+    std::initializer_list<std::pair<std::string_view, Standing>> declarations) {
+  EvidenceCorpus corpus;
+  RecordThree(corpus);
+  FindingsLedger ledger;
+  for (const auto& [id, standing] : declarations) ledger.Declare(id, standing);
+  return stages::MakeJudgement(DefaultGate(), kAnswer, corpus, &ledger);
+}
+
+// One tool, port_log, whose every result carries PORT-7731.
+ToolRegistry PortLogTools() {
+  return OneToolRegistry("port_log", R"({"port": "PORT-7731"})");
+}
 
 TEST_SUITE("findings") {
   TEST_CASE("the last declaration wins") {
@@ -50,14 +71,8 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("a value whose every carrier is set aside is contingent") {
-    const Gate& gate = DefaultGate();
-    EvidenceCorpus corpus;
-    RecordThree(corpus);
-    FindingsLedger ledger;
-    ledger.Declare("c1", Standing::kRuledOut);
-    ledger.Declare("c2", Standing::kNoise);
     const stages::Judgement j =
-        stages::MakeJudgement(gate, kAnswer, corpus, &ledger);
+        JudgeThree({{"c1", Standing::kRuledOut}, {"c2", Standing::kNoise}});
     REQUIRE(j.findings.contingent.size() == 1);
     const ContingentValue& value = j.findings.contingent[0];
     CHECK(value.canonical == "port-7731");
@@ -73,25 +88,16 @@ TEST_SUITE("findings") {
   }
 
   TEST_CASE("one fact carrier saves a value") {
-    const Gate& gate = DefaultGate();
-    EvidenceCorpus corpus;
-    RecordThree(corpus);
-    FindingsLedger ledger;
-    ledger.Declare("c1", Standing::kRuledOut);
-    ledger.Declare("c2", Standing::kFact);
-    CHECK(stages::MakeJudgement(gate, kAnswer, corpus, &ledger)
+    CHECK(JudgeThree({{"c1", Standing::kRuledOut}, {"c2", Standing::kFact}})
               .findings.contingent.empty());
   }
 
   TEST_CASE("one undeclared carrier saves a value") {
-    const Gate& gate = DefaultGate();
+    CHECK(JudgeThree({{"c1", Standing::kOpen}}).findings.contingent.empty());
+    // No ledger at all: every carrier undeclared.
     EvidenceCorpus corpus;
     RecordThree(corpus);
-    FindingsLedger ledger;
-    ledger.Declare("c1", Standing::kOpen);
-    CHECK(stages::MakeJudgement(gate, kAnswer, corpus, &ledger)
-              .findings.contingent.empty());
-    CHECK(stages::MakeJudgement(gate, kAnswer, corpus, nullptr)
+    CHECK(stages::MakeJudgement(DefaultGate(), kAnswer, corpus, nullptr)
               .findings.contingent.empty());
   }
 
@@ -207,13 +213,7 @@ TEST_SUITE("standing tool") {
   TEST_CASE(
       "the model declares standings; the tool's result is never "
       "evidence") {
-    ToolRegistry tools;
-    REQUIRE(tools
-                .Register({.name = "port_log"},
-                          [](std::string_view) -> absl::StatusOr<std::string> {
-                            return std::string(R"({"port": "PORT-7731"})");
-                          })
-                .ok());
+    const ToolRegistry tools = PortLogTools();
     EventBus bus;
     std::vector<std::string> kinds;
     Subscription all = bus.SubscribeAll(
@@ -254,13 +254,7 @@ TEST_SUITE("standing tool") {
     // form; the model names the id it sent, and the declaration still finds
     // the result.
     const std::string long_id = "call_" + std::string(300, 'x');
-    ToolRegistry tools;
-    REQUIRE(tools
-                .Register({.name = "port_log"},
-                          [](std::string_view) -> absl::StatusOr<std::string> {
-                            return std::string(R"({"port": "PORT-7731"})");
-                          })
-                .ok());
+    const ToolRegistry tools = PortLogTools();
     const nlohmann::json declaration = {{"tool_call_id", long_id},
                                         {"standing", "noise"}};
     ScriptedModel model({

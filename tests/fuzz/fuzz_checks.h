@@ -1,6 +1,7 @@
 // tests/fuzz/fuzz_checks.h — what every groundgate fuzz target shares.
 //
-// Its one job: the contract check that stops a run (GG_FUZZ_CHECK), the one
+// Its one job: the contract check that stops a run (GG_FUZZ_CHECK), the
+// entry points of a target that reads text (GG_FUZZ_TEXT_TARGET), the one
 // Gate every target judges with (built once per process, not per input:
 // building it compiles the declared shapes' regexes), and the contracts
 // every Verdict must keep, whatever produced it.
@@ -11,8 +12,11 @@
 #ifndef GROUNDGATE_TESTS_FUZZ_FUZZ_CHECKS_H_
 #define GROUNDGATE_TESTS_FUZZ_FUZZ_CHECKS_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +24,7 @@
 #include "absl/status/statusor.h"
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
+#include "groundgate/trace.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
 
@@ -32,6 +37,25 @@
       std::abort();                                                     \
     }                                                                   \
   } while (false)
+
+// Defines libFuzzer's two entry points for a target that reads its input
+// as text, in groundgate::fuzz::TestOneInput(std::string_view).
+// LLVMFuzzerInitialize builds the shared Gate, then runs `also_build` (what
+// else the target shares, or nothing), before the first input, so no input
+// pays for (or gets the blame for) compiling them. Use once, at file scope,
+// after TestOneInput.
+#define GG_FUZZ_TEXT_TARGET(also_build)                                  \
+  extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) { \
+    (void)groundgate::fuzz::DeclaredShapesGate();                        \
+    also_build;                                                          \
+    return 0;                                                            \
+  }                                                                      \
+  extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,        \
+                                        std::size_t size) {              \
+    groundgate::fuzz::TestOneInput(                                      \
+        std::string_view(reinterpret_cast<const char*>(data), size));    \
+    return 0;                                                            \
+  }
 
 namespace groundgate::fuzz {
 
@@ -54,6 +78,17 @@ inline const Gate& DeclaredShapesGate() {
   }();
   return *gate;
 }
+
+// TraceFormat in declaration order: a target's selector byte indexes it.
+constexpr TraceFormat kFormats[] = {
+    TraceFormat::kAuto,
+    TraceFormat::kOpenAiChat,
+    TraceFormat::kOpenAiResponses,
+    TraceFormat::kAnthropicMessages,
+    TraceFormat::kMcp,
+    TraceFormat::kEvidenceFlow,
+};
+constexpr std::size_t kFormatCount = std::size(kFormats);
 
 // The contracts of verdict.h, law 5 and law 6 for `verdict`, the judgement
 // of `answer` against `corpus`.

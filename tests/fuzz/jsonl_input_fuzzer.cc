@@ -37,16 +37,6 @@
 namespace groundgate::fuzz {
 namespace {
 
-constexpr TraceFormat kFormats[] = {
-    TraceFormat::kAuto,
-    TraceFormat::kOpenAiChat,
-    TraceFormat::kOpenAiResponses,
-    TraceFormat::kAnthropicMessages,
-    TraceFormat::kMcp,
-    TraceFormat::kEvidenceFlow,
-};
-constexpr std::size_t kFormatCount = std::size(kFormats);
-
 // memchr finds each newline; a loop over every byte ran the target's own
 // coverage counters once a byte.
 std::size_t CountLines(std::string_view text) {
@@ -132,14 +122,4 @@ void TestOneInput(std::string_view bytes) {
 }  // namespace groundgate::fuzz
 
 // Builds the shared Gate before the first input.
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  (void)groundgate::fuzz::DeclaredShapesGate();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
-                                      std::size_t size) {
-  groundgate::fuzz::TestOneInput(
-      std::string_view(reinterpret_cast<const char*>(data), size));
-  return 0;
-}
+GG_FUZZ_TEXT_TARGET()

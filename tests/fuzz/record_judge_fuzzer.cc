@@ -335,17 +335,5 @@ void TestOneInput(std::string_view bytes) {
 }  // namespace
 }  // namespace groundgate::fuzz
 
-// Builds the shared Gate and Extractor before the first input, so no input
-// pays for (or gets the blame for) compiling them.
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  (void)groundgate::fuzz::DeclaredShapesGate();
-  (void)groundgate::fuzz::DefaultExtractor();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
-                                      std::size_t size) {
-  groundgate::fuzz::TestOneInput(
-      std::string_view(reinterpret_cast<const char*>(data), size));
-  return 0;
-}
+// Builds the shared Gate and Extractor before the first input.
+GG_FUZZ_TEXT_TARGET((void)groundgate::fuzz::DefaultExtractor())

@@ -37,17 +37,6 @@
 namespace groundgate::fuzz {
 namespace {
 
-// TraceFormat in declaration order: the selector byte indexes it.
-constexpr TraceFormat kFormats[] = {
-    TraceFormat::kAuto,
-    TraceFormat::kOpenAiChat,
-    TraceFormat::kOpenAiResponses,
-    TraceFormat::kAnthropicMessages,
-    TraceFormat::kMcp,
-    TraceFormat::kEvidenceFlow,
-};
-constexpr std::size_t kFormatCount = std::size(kFormats);
-
 // What trace.h promises of every message it reads.
 void CheckTrace(const Trace& trace, TraceFormat asked,
                 std::string_view record) {
@@ -128,14 +117,4 @@ void TestOneInput(std::string_view bytes) {
 }  // namespace groundgate::fuzz
 
 // Builds the shared Gate before the first input.
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  (void)groundgate::fuzz::DeclaredShapesGate();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
-                                      std::size_t size) {
-  groundgate::fuzz::TestOneInput(
-      std::string_view(reinterpret_cast<const char*>(data), size));
-  return 0;
-}
+GG_FUZZ_TEXT_TARGET()

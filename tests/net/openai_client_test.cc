@@ -27,6 +27,7 @@
 #include "net/http.h"
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
+#include "tests/support/cases.h"
 
 namespace groundgate {
 namespace {
@@ -37,6 +38,7 @@ using testing::LoopbackReply;
 using testing::LoopbackRequest;
 
 using Clock = std::chrono::steady_clock;
+using groundgate_test::ForEachCase;
 
 double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -614,21 +616,20 @@ TEST_SUITE("openai client") {
          LoopbackReply::Json(R"({"choices":[{"message":{"tool_calls":7}}]})"),
          LoopbackReply::Json(std::string(1000, '[') + std::string(1000, ']'))});
     auto client = MakeClient(ClientOptions(endpoint));
-    absl::Status status = client->Complete(Ask()).status();
-    CHECK(status.code() == absl::StatusCode::kUnknown);
-    CHECK(Contains(Message(status), "model not loaded"));
-    status = client->Complete(Ask()).status();
-    CHECK(status.code() == absl::StatusCode::kInternal);
-    CHECK(Contains(Message(status), "no \"choices\""));
-    status = client->Complete(Ask()).status();
-    CHECK(status.code() == absl::StatusCode::kInternal);
-    CHECK(Contains(Message(status), "empty"));
-    status = client->Complete(Ask()).status();
-    CHECK(status.code() == absl::StatusCode::kInternal);
-    CHECK(Contains(Message(status), "tool_calls"));
-    status = client->Complete(Ask()).status();
-    CHECK(status.code() == absl::StatusCode::kInternal);
-    CHECK(Contains(Message(status), "nests deeper"));
+    // Each reply in turn: the code it gives and what its message says.
+    const std::pair<absl::StatusCode, std::string_view> expected[] = {
+        {absl::StatusCode::kUnknown, "model not loaded"},
+        {absl::StatusCode::kInternal, "no \"choices\""},
+        {absl::StatusCode::kInternal, "empty"},
+        {absl::StatusCode::kInternal, "tool_calls"},
+        {absl::StatusCode::kInternal, "nests deeper"},
+    };
+    for (const auto& reply : expected) {
+      CAPTURE(reply.second);
+      const absl::Status status = client->Complete(Ask()).status();
+      CHECK(status.code() == reply.first);
+      CHECK(Contains(Message(status), reply.second));
+    }
     CHECK(endpoint.server().request_count() == 5);  // none retried
   }
 
@@ -791,12 +792,11 @@ TEST_SUITE("openai client") {
          "is unset or empty"},
     };
     ::unsetenv(kKeyVariable);
-    for (const Case& c : cases) {
-      CAPTURE(c.name);
+    ForEachCase(cases, [&](const Case& c) {
       OpenAiClientOptions options = good;
       c.tweak(options);
       CHECK(Contains(message(options), c.expected));
-    }
+    });
     // A key with a line break is refused without being quoted.
     TestKey broken("sk-broken\r\nX-Evil: 1");
     const std::string refused = message(good);

@@ -34,12 +34,16 @@
 #include "groundgate/version.h"
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
+#include "tests/support/cases.h"
+#include "tests/support/tool_registry.h"
 
 namespace groundgate {
 namespace {
 
 using namespace std::chrono_literals;
 using Json = nlohmann::json;
+using groundgate_test::ForEachCase;
+using groundgate_test::OneToolRegistry;
 
 // Long enough for any wait on a loaded two-core machine under TSan; a test
 // that passes never waits this long.
@@ -249,6 +253,15 @@ std::unique_ptr<OtlpExporter> MustCreate(OtlpExporterOptions options) {
   return *std::move(exporter);
 }
 
+// The stats of an exporter made with `options` once it has flushed
+// `events` flagged events (every one queued, the flush in time).
+OtlpExporterStats StatsAfterFlush(OtlpExporterOptions options, int events = 1) {
+  std::unique_ptr<OtlpExporter> exporter = MustCreate(std::move(options));
+  for (int i = 0; i < events; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
+  CHECK(exporter->Flush(kPatience).ok());
+  return exporter->stats();
+}
+
 TEST_SUITE("otel_exporter") {
   // ------------------------------------------------------------ the record
 
@@ -393,7 +406,7 @@ TEST_SUITE("otel_exporter") {
         {EvidenceAction::kGrounded, 0, 0, 0, 9, "INFO", std::nullopt,
          "the answer stated no value that needed a look-up"},
     };
-    for (const Case& c : cases) {
+    ForEachCase(cases, [&](const Case& c) {
       CAPTURE(EvidenceActionName(c.action));
       CAPTURE(c.looked_up);
       EvidenceChecked event;
@@ -418,7 +431,7 @@ TEST_SUITE("otel_exporter") {
             c.explanation);
       // An empty conversation id is no attribute at all.
       CHECK_FALSE(attributes.contains("gen_ai.conversation.id"));
-    }
+    });
   }
 
   TEST_CASE(
@@ -542,8 +555,7 @@ TEST_SUITE("otel_exporter") {
         {"negative backoff", {.initial_backoff = -1ms}, "initial_backoff"},
         {"negative shutdown", {.shutdown_timeout = -1ms}, "shutdown_timeout"},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.name);
+    ForEachCase(cases, [&](const Case& c) {
       absl::StatusOr<std::unique_ptr<OtlpExporter>> exporter =
           OtlpExporter::Create(c.options);
       REQUIRE_FALSE(exporter.ok());
@@ -552,7 +564,7 @@ TEST_SUITE("otel_exporter") {
       CAPTURE(message);
       CHECK(message.find(c.mentions) != std::string::npos);
       CHECK(message.find("sk-secret") == std::string::npos);
-    }
+    });
     // The defaults are valid, and an endpoint may end in a slash.
     CHECK(OtlpExporter::Create({}).ok());
     CHECK(OtlpExporter::Create({.endpoint = "HTTPS://collector:4318/"}).ok());
@@ -677,11 +689,8 @@ TEST_SUITE("otel_exporter") {
       if (call < 2) return OtlpHttpResponse{.status = 503};
       return OtlpHttpResponse{.status = 200, .body = "{}"};
     });
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
+    const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector));
     CHECK(collector.requests().size() == 3);
-    const OtlpExporterStats stats = exporter->stats();
     CHECK(stats.exported == 1);
     CHECK(stats.retries == 2);
     CHECK(stats.failed == 0);
@@ -697,12 +706,8 @@ TEST_SUITE("otel_exporter") {
     });
     OtlpExporterOptions options = FakeOptions(collector);
     options.max_retries = 2;
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
+    const OtlpExporterStats stats = StatsAfterFlush(options, 2);
     CHECK(collector.requests().size() == 3);
-    const OtlpExporterStats stats = exporter->stats();
     CHECK(stats.failed == 2);
     CHECK(stats.failed_batches == 1);
     CHECK(stats.retries == 2);
@@ -724,21 +729,16 @@ TEST_SUITE("otel_exporter") {
         {"a bad URL", absl::InvalidArgumentError("bad url"), "INVALID_ARGUMENT",
          0},
     };
-    for (const Case& c : cases) {
-      CAPTURE(c.name);
+    ForEachCase(cases, [&](const Case& c) {
       FakeCollector collector(
           [&](int) -> absl::StatusOr<OtlpHttpResponse> { return c.response; });
-      std::unique_ptr<OtlpExporter> exporter =
-          MustCreate(FakeOptions(collector));
-      CHECK(exporter->Enqueue(FlaggedEvent()));
-      CHECK(exporter->Flush(kPatience).ok());
+      const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector));
       CHECK(collector.requests().size() == 1);
-      const OtlpExporterStats stats = exporter->stats();
       CHECK(stats.failed == 1);
       CHECK(stats.retries == 0);
       CHECK(stats.last_error_code == c.code);
       CHECK(stats.last_http_status == c.http_status);
-    }
+    });
   }
 
   TEST_CASE("a transport failure is retried") {
@@ -747,13 +747,11 @@ TEST_SUITE("otel_exporter") {
       if (call == 1) return absl::DeadlineExceededError("timed out");
       return OtlpHttpResponse{.status = 200};
     });
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
-    CHECK(exporter->stats().exported == 1);
-    CHECK(exporter->stats().retries == 2);
-    CHECK(exporter->stats().last_http_status == 0);
-    CHECK(exporter->stats().last_error_code == "DEADLINE_EXCEEDED");
+    const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector));
+    CHECK(stats.exported == 1);
+    CHECK(stats.retries == 2);
+    CHECK(stats.last_http_status == 0);
+    CHECK(stats.last_error_code == "DEADLINE_EXCEEDED");
   }
 
   TEST_CASE("Retry-After in seconds replaces the backoff") {
@@ -765,10 +763,7 @@ TEST_SUITE("otel_exporter") {
     // Without the header the retry would wait an hour-long backoff (capped
     // at kMaxOtlpBackoff): the Flush would time out.
     options.initial_backoff = kNever;
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
-    CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
-    CHECK(exporter->stats().exported == 1);
+    CHECK(StatsAfterFlush(options).exported == 1);
   }
 
   TEST_CASE("a partialSuccess counts its rejected records") {
@@ -778,11 +773,9 @@ TEST_SUITE("otel_exporter") {
           .body = R"({"partialSuccess":{"rejectedLogRecords":"2",)"
                   R"("errorMessage":"too old"}})"};
     });
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(FakeOptions(collector));
-    for (int i = 0; i < 3; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
-    CHECK(exporter->Flush(kPatience).ok());
-    CHECK(exporter->stats().exported == 1);
-    CHECK(exporter->stats().rejected == 2);
+    const OtlpExporterStats stats = StatsAfterFlush(FakeOptions(collector), 3);
+    CHECK(stats.exported == 1);
+    CHECK(stats.rejected == 2);
   }
 
   // -------------------------------------------------- flush and shutdown
@@ -851,14 +844,8 @@ TEST_SUITE("otel_exporter") {
   // ----------------------------------------------- over HTTP, end to end
 
   ToolRegistry OrderTools() {
-    ToolRegistry tools;
-    REQUIRE(tools
-                .Register({.name = "get_order"},
-                          [](std::string_view) -> absl::StatusOr<std::string> {
-                            return R"({"order_id":"ORD-1042","total":41200})";
-                          })
-                .ok());
-    return tools;
+    return OneToolRegistry("get_order",
+                           R"({"order_id":"ORD-1042","total":41200})");
   }
 
   TEST_CASE(

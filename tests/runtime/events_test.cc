@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
 #include "groundgate/json.h"
+#include "tests/support/tool_registry.h"
 
 namespace groundgate {
 namespace {
@@ -28,16 +29,9 @@ constexpr std::string_view kSecret = "sk-7f3a9c2e41b8d605";
 constexpr std::string_view kTypedSecret = "sk-0d1e2a3d4b5e6e7f";
 
 ToolRegistry VaultTools() {
-  ToolRegistry tools;
-  REQUIRE(tools
-              .Register({.name = "read_vault"},
-                        [](std::string_view) -> absl::StatusOr<std::string> {
-                          return nlohmann::json{{"key_id", "KEY-4471"},
-                                                {"secret", kSecret}}
-                              .dump();
-                        })
-              .ok());
-  return tools;
+  return groundgate_test::OneToolRegistry(
+      "read_vault",
+      nlohmann::json{{"key_id", "KEY-4471"}, {"secret", kSecret}}.dump());
 }
 
 std::vector<ModelReply> VaultScript() {

@@ -16,11 +16,13 @@
 #include "groundgate/agent.h"
 #include "groundgate/json.h"
 #include "tests/at_text.h"
+#include "tests/support/tool_registry.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtCanonical;
+using groundgate_test::OneToolRegistry;
 
 constexpr std::string_view kOrder =
     R"({"order_id": "ORD-1042", "total": "1249.50", "shipment_id": "SHP-88410"})";
@@ -108,52 +110,63 @@ std::unique_ptr<Agent> MakeAgent(AgentOptions options, ModelClient* model,
   return *std::move(agent);
 }
 
+// An Agent over MakeTools() whose model answers with `replies` in turn (or
+// by `reply`, a function of each request), every event it emits recorded;
+// `->` reaches the Agent.
+struct OrderAgent {
+  OrderAgent(AgentOptions options, std::vector<ModelReply> replies)
+      : model(std::move(replies)),
+        instance(MakeAgent(std::move(options), &model, &tools, &rec.bus)) {}
+  OrderAgent(AgentOptions options, ScriptedModel::ReplyFunction reply)
+      : model(std::move(reply)),
+        instance(MakeAgent(std::move(options), &model, &tools, &rec.bus)) {}
+  Agent* operator->() const { return instance.get(); }
+
+  ToolRegistry tools = MakeTools();
+  Recorder rec;
+  ScriptedModel model;
+  std::unique_ptr<Agent> instance;
+};
+
 using Strings = std::vector<std::string>;
 
 TEST_SUITE("runtime") {
   TEST_CASE("assist delivers a flagged answer unchanged") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model(
-        {GetOrder(), ModelReply::Answer(std::string(kFabricated))});
-    auto agent = MakeAgent({}, &model, &tools, &rec.bus);
+    OrderAgent agent(
+        {}, {GetOrder(), ModelReply::Answer(std::string(kFabricated))});
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE(run.ok());
     CHECK(run->answer == kFabricated);
     CHECK(run->judged);
     CHECK(run->verdict.flagged());
     CHECK(run->action == EvidenceAction::kFlagged);
-    CHECK(model.calls() == 2);
-    CHECK(rec.Kinds() == Strings{"run_started", "model_called", "tool_called",
-                                 "model_called", "evidence_checked",
-                                 "run_finished"});
+    CHECK(agent.model.calls() == 2);
+    CHECK(agent.rec.Kinds() == Strings{"run_started", "model_called",
+                                       "tool_called", "model_called",
+                                       "evidence_checked", "run_finished"});
     CHECK(agent->messages().back().content == kFabricated);
   }
 
   TEST_CASE("guard: fabricate then ground gives revision_asked, grounded") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({GetOrder(),
-                         ModelReply::Answer(std::string(kFabricated)),
-                         ModelReply::Answer(std::string(kGrounded))});
-    auto agent =
-        MakeAgent({.posture = Posture::kGuard}, &model, &tools, &rec.bus);
+    OrderAgent agent({.posture = Posture::kGuard},
+                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
+                      ModelReply::Answer(std::string(kGrounded))});
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE(run.ok());
-    CHECK(rec.Actions() == Strings{"revision_asked", "grounded"});
-    CHECK(model.calls() == 3);
+    CHECK(agent.rec.Actions() == Strings{"revision_asked", "grounded"});
+    CHECK(agent.model.calls() == 3);
     CHECK(run->answer == kGrounded);
     CHECK(run->revision_asked);
     CHECK_FALSE(run->verdict.flagged());
     REQUIRE(run->verdict.answer_carriers.has_value());
     CHECK((*run->verdict.answer_carriers)[0].tool_call_id == "call_1");
-    const auto checks = rec.Checks();
+    const auto checks = agent.rec.Checks();
     CHECK_FALSE(checks[0]->after_revision);
     CHECK(checks[1]->after_revision);
 
     // The revision request: the failed answer as an assistant turn, then the
     // frame as a user turn; the tools stay offered.
-    const ModelRequest& revision = model.requests()[2];
+    const ModelRequest& revision = agent.model.requests()[2];
     CHECK(revision.tools.size() == 2);
     REQUIRE(revision.messages.size() >= 2);
     const Message& answer_turn =
@@ -181,17 +194,13 @@ TEST_SUITE("runtime") {
   TEST_CASE(
       "guard: fabricate twice gives revision_asked, flagged with exactly "
       "three model calls") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({GetOrder(),
-                         ModelReply::Answer(std::string(kFabricated)),
-                         ModelReply::Answer(std::string(kFabricated))});
-    auto agent =
-        MakeAgent({.posture = Posture::kGuard}, &model, &tools, &rec.bus);
+    OrderAgent agent({.posture = Posture::kGuard},
+                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
+                      ModelReply::Answer(std::string(kFabricated))});
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE(run.ok());
-    CHECK(rec.Actions() == Strings{"revision_asked", "flagged"});
-    CHECK(model.calls() == 3);
+    CHECK(agent.rec.Actions() == Strings{"revision_asked", "flagged"});
+    CHECK(agent.model.calls() == 3);
     CHECK(run->answer == kFabricated);  // latched: delivered as it is
     CHECK(run->verdict.flagged());
   }
@@ -199,19 +208,15 @@ TEST_SUITE("runtime") {
   TEST_CASE(
       "rails: fabricate twice is refused with a Status naming the values, "
       "without the answer text") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({GetOrder(),
-                         ModelReply::Answer(std::string(kFabricated)),
-                         ModelReply::Answer(std::string(kFabricated)),
-                         ModelReply::Answer(std::string(kGrounded))});
-    auto agent =
-        MakeAgent({.posture = Posture::kRails}, &model, &tools, &rec.bus);
+    OrderAgent agent({.posture = Posture::kRails},
+                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
+                      ModelReply::Answer(std::string(kFabricated)),
+                      ModelReply::Answer(std::string(kGrounded))});
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE_FALSE(run.ok());
     CHECK(run.status().code() == absl::StatusCode::kFailedPrecondition);
-    CHECK(rec.Actions() == Strings{"revision_asked", "refused"});
-    CHECK(model.calls() == 3);
+    CHECK(agent.rec.Actions() == Strings{"revision_asked", "refused"});
+    CHECK(agent.model.calls() == 3);
 
     const std::optional<Refusal> refusal = ReadRefusal(run.status());
     REQUIRE(refusal.has_value());
@@ -230,7 +235,7 @@ TEST_SUITE("runtime") {
     CHECK(everything.find(kFabricated) == std::string::npos);
     CHECK(agent->messages().back().role == Role::kAssistant);
     CHECK(agent->messages().back().content != kFabricated);
-    const auto finished = rec.All<RunFinished>();
+    const auto finished = agent.rec.All<RunFinished>();
     REQUIRE(finished.size() == 1);
     CHECK(finished[0]->outcome == RunOutcome::kRefused);
 
@@ -241,27 +246,19 @@ TEST_SUITE("runtime") {
   }
 
   TEST_CASE("rails: a revision that grounds the answer is delivered") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({GetOrder(),
-                         ModelReply::Answer(std::string(kFabricated)),
-                         ModelReply::Answer(std::string(kGrounded))});
-    auto agent =
-        MakeAgent({.posture = Posture::kRails}, &model, &tools, &rec.bus);
+    OrderAgent agent({.posture = Posture::kRails},
+                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
+                      ModelReply::Answer(std::string(kGrounded))});
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE(run.ok());
-    CHECK(rec.Actions() == Strings{"revision_asked", "grounded"});
+    CHECK(agent.rec.Actions() == Strings{"revision_asked", "grounded"});
     CHECK_FALSE(ReadRefusal(run.status()).has_value());
   }
 
   TEST_CASE("the correction frame never exempts its quoted values") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({GetOrder(),
-                         ModelReply::Answer(std::string(kFabricated)),
-                         ModelReply::Answer("It ships as SHP-99999.")});
-    auto agent =
-        MakeAgent({.posture = Posture::kGuard}, &model, &tools, &rec.bus);
+    OrderAgent agent({.posture = Posture::kGuard},
+                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
+                      ModelReply::Answer("It ships as SHP-99999.")});
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE(run.ok());
     // The frame quoted SHP-99999 to the model; the model repeating it does
@@ -273,13 +270,12 @@ TEST_SUITE("runtime") {
     // Nor did the frame start a user turn: this turn's results are intact.
     REQUIRE(agent->corpus().results().size() == 1);
     CHECK(agent->corpus().results()[0].tool_call_id == "call_1");
-    CHECK(rec.Actions() == Strings{"revision_asked", "flagged"});
+    CHECK(agent.rec.Actions() == Strings{"revision_asked", "flagged"});
   }
 
   TEST_CASE("max_iterations ends in a wrap-up answer judged once") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model(
+    OrderAgent agent(
+        {.posture = Posture::kGuard, .max_iterations = 2},
         {GetOrder("call_1"), GetOrder("call_2"),
          // At wrap-up the tools are withheld; a tool call in the reply is
          // ignored and its text is the answer.
@@ -288,17 +284,16 @@ TEST_SUITE("runtime") {
            reply.tool_calls.push_back({"call_3", "get_order", "{}"});
            return reply;
          }()});
-    auto agent = MakeAgent({.posture = Posture::kGuard, .max_iterations = 2},
-                           &model, &tools, &rec.bus);
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE(run.ok());
-    CHECK(model.calls() == 3);
-    CHECK(rec.Actions() == Strings{"flagged"});  // judged once, no revision
-    CHECK(rec.Checks()[0]->wrap_up);
+    CHECK(agent.model.calls() == 3);
+    CHECK(agent.rec.Actions() ==
+          Strings{"flagged"});  // judged once, no revision
+    CHECK(agent.rec.Checks()[0]->wrap_up);
     CHECK(run->wrap_up);
     CHECK_FALSE(run->revision_asked);
     CHECK(run->tool_calls == 2);
-    const ModelRequest& last = model.requests()[2];
+    const ModelRequest& last = agent.model.requests()[2];
     CHECK(last.wrap_up);
     CHECK(last.tools.empty());
     CHECK(last.messages.back().role == Role::kUser);
@@ -307,15 +302,12 @@ TEST_SUITE("runtime") {
   }
 
   TEST_CASE("rails at wrap-up refuses without a revision") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model(
+    OrderAgent agent(
+        {.posture = Posture::kRails, .max_iterations = 1},
         {GetOrder("call_1"), ModelReply::Answer(std::string(kFabricated))});
-    auto agent = MakeAgent({.posture = Posture::kRails, .max_iterations = 1},
-                           &model, &tools, &rec.bus);
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE_FALSE(run.ok());
-    CHECK(rec.Actions() == Strings{"refused"});
+    CHECK(agent.rec.Actions() == Strings{"refused"});
     const std::optional<Refusal> refusal = ReadRefusal(run.status());
     REQUIRE(refusal.has_value());
     CHECK_FALSE(refusal->revision_tried);
@@ -324,17 +316,16 @@ TEST_SUITE("runtime") {
   TEST_CASE(
       "error results ground nothing — unknown tool, unparsable arguments, "
       "handler error (law 3)") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({
-        ModelReply::Call("c1", "get_ordr", R"({"order_id": "ORD-55555"})"),
-        ModelReply::Call("c2", "get_order", R"({"order_id": ORD-55555)"),
-        ModelReply::Call("c3", "get_order", R"({"order_id": "ORD-55555"})"),
-        ModelReply::Call("c4", "explode", R"({"id": "ORD-55555"})"),
-        ModelReply::Call("c5", "get_order", R"(["ORD-55555"])"),
-        ModelReply::Answer("Order ORD-55555 was not found."),
-    });
-    auto agent = MakeAgent({}, &model, &tools, &rec.bus);
+    OrderAgent agent(
+        {},
+        {
+            ModelReply::Call("c1", "get_ordr", R"({"order_id": "ORD-55555"})"),
+            ModelReply::Call("c2", "get_order", R"({"order_id": ORD-55555)"),
+            ModelReply::Call("c3", "get_order", R"({"order_id": "ORD-55555"})"),
+            ModelReply::Call("c4", "explode", R"({"id": "ORD-55555"})"),
+            ModelReply::Call("c5", "get_order", R"(["ORD-55555"])"),
+            ModelReply::Answer("Order ORD-55555 was not found."),
+        });
     absl::StatusOr<RunResult> run = agent->Run("Find my order.");
     REQUIRE(run.ok());
     // Nothing from an error result was indexed: the id quoted back in the
@@ -344,7 +335,7 @@ TEST_SUITE("runtime") {
     REQUIRE(id != nullptr);
     CHECK(id->status == CandidateStatus::kUnsupported);
 
-    const auto calls = rec.All<ToolCalled>();
+    const auto calls = agent.rec.All<ToolCalled>();
     REQUIRE(calls.size() == 5);
     const std::vector<ToolError> expected = {
         ToolError::kUnknownTool, ToolError::kBadArguments,
@@ -396,29 +387,23 @@ TEST_SUITE("runtime") {
   }
 
   TEST_CASE("an empty answer is not judged") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({GetOrder(), ModelReply::Answer("  \n")});
-    auto agent =
-        MakeAgent({.posture = Posture::kRails}, &model, &tools, &rec.bus);
+    OrderAgent agent({.posture = Posture::kRails},
+                     {GetOrder(), ModelReply::Answer("  \n")});
     absl::StatusOr<RunResult> run = agent->Run("Where?");
     REQUIRE(run.ok());
     CHECK_FALSE(run->judged);
     CHECK_FALSE(run->action.has_value());
-    CHECK(rec.Checks().empty());
-    const auto finished = rec.All<RunFinished>();
+    CHECK(agent.rec.Checks().empty());
+    const auto finished = agent.rec.All<RunFinished>();
     REQUIRE(finished.size() == 1);
     CHECK_FALSE(finished[0]->action.has_value());
     CHECK(EventToOrderedJson(*finished[0])["action"].is_null());
   }
 
   TEST_CASE("Run again continues the conversation as a new user turn (law 7)") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model({GetOrder(), ModelReply::Answer(std::string(kGrounded)),
-                         ModelReply::Answer("The total was 1249.50.")});
-    auto agent =
-        MakeAgent({.posture = Posture::kGuard}, &model, &tools, &rec.bus);
+    OrderAgent agent({.posture = Posture::kGuard},
+                     {GetOrder(), ModelReply::Answer(std::string(kGrounded)),
+                      ModelReply::Answer("The total was 1249.50.")});
     REQUIRE(agent->Run("Where is ORD-1042?").ok());
     absl::StatusOr<RunResult> second = agent->Run("Remind me of the total.");
     REQUIRE(second.ok());
@@ -427,8 +412,8 @@ TEST_SUITE("runtime") {
     REQUIRE(second->verdict.answer_carriers.has_value());
     CHECK(second->verdict.answer_carriers->empty());
     // The second turn's model call saw the whole conversation.
-    CHECK(model.requests()[2].messages.size() == 5);
-    const auto started = rec.All<RunStarted>();
+    CHECK(agent.model.requests()[2].messages.size() == 5);
+    const auto started = agent.rec.All<RunStarted>();
     REQUIRE(started.size() == 2);
     CHECK(started[1]->turn == 2);
   }
@@ -483,13 +468,7 @@ TEST_SUITE("runtime") {
               .find("gate_options") != std::string::npos);
     CHECK(message({.corpus = {.max_index_tokens = 0}}, &model, &tools)
               .find("max_index_tokens") != std::string::npos);
-    ToolRegistry clash;
-    REQUIRE(clash
-                .Register({.name = std::string(kStandingToolName)},
-                          [](std::string_view) -> absl::StatusOr<std::string> {
-                            return "";
-                          })
-                .ok());
+    ToolRegistry clash = OneToolRegistry(std::string(kStandingToolName), "");
     CHECK(message({.standing_tool = true}, &model, &clash)
               .find("standing_tool") != std::string::npos);
   }
@@ -636,22 +615,19 @@ TEST_SUITE("agent deadline and cancel") {
   }
 
   TEST_CASE("a deadline that passes during a model call stops the tools") {
-    ToolRegistry tools = MakeTools();
-    Recorder rec;
-    ScriptedModel model(
-        [](const ModelRequest& request) -> absl::StatusOr<ModelReply> {
+    OrderAgent agent(
+        {}, [](const ModelRequest& request) -> absl::StatusOr<ModelReply> {
           // A slow model: it returns only once the deadline has passed.
           while (absl::Now() < request.deadline) {
             absl::SleepFor(absl::Milliseconds(1));
           }
           return GetOrder();
         });
-    auto agent = MakeAgent({}, &model, &tools, &rec.bus);
     absl::StatusOr<RunResult> run = agent->Run(
         "Where?", {.deadline = absl::Now() + absl::Milliseconds(20)});
     CHECK(run.status().code() == absl::StatusCode::kDeadlineExceeded);
-    CHECK(model.calls() == 1);
-    CHECK(rec.All<ToolCalled>().empty());
+    CHECK(agent.model.calls() == 1);
+    CHECK(agent.rec.All<ToolCalled>().empty());
     CHECK(agent->messages().back().content.find("DEADLINE_EXCEEDED") !=
           std::string::npos);
 
@@ -754,13 +730,7 @@ TEST_SUITE("tool registry") {
   }
 
   TEST_CASE("Invoke refuses hostile arguments without parsing them") {
-    ToolRegistry tools;
-    REQUIRE(tools
-                .Register({.name = "t"},
-                          [](std::string_view) -> absl::StatusOr<std::string> {
-                            return std::string("{}");
-                          })
-                .ok());
+    ToolRegistry tools = OneToolRegistry("t", "{}");
     CHECK(tools.Invoke({"c", "t", ""}).ok);  // no arguments: {}
     CHECK(tools.Invoke({"c", "t", " {} "}).ok);
     const std::string deep =

@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "evidence/extractor.h"
@@ -29,13 +30,16 @@
 #include "groundgate/verdict_json.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtCanonical;
 using groundgate_test::DefaultGate;
+using groundgate_test::ForEachCase;
 using groundgate_test::GateWith;
+using groundgate_test::OneResultCorpus;
 
 std::string SpanText(std::string_view answer, const Candidate& c) {
   return std::string(answer.substr(c.start, c.end - c.start));
@@ -52,11 +56,10 @@ std::vector<std::string> Keys(const nlohmann::ordered_json& object) {
 TEST_SUITE("judge") {
   TEST_CASE("candidates come in answer order with their byte spans") {
     const Gate& gate = DefaultGate();
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Why is esx-prod-014 flapping?");
-    corpus.RecordToolResult(
-        "c1", "port_stats",
-        R"({"port": "fc1/3", "crc_errors": 41200, "host": "esx-prod-014"})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Why is esx-prod-014 flapping?", "port_stats",
+        R"({"port": "fc1/3", "crc_errors": 41200, "host": "esx-prod-014"})",
+        "c1");
     const std::string answer =
         "Port **fc1/3** logged 41,200 CRC errors; host `esx-prod-014`, see "
         "INC0041877 for details";
@@ -183,9 +186,8 @@ TEST_SUITE("judge") {
 
   TEST_CASE("looked_up is candidates minus the exempt ones") {
     const Gate gate = GateWith({.exempt_values = {"LAB-0001"}});
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("host esx-prod-014");
-    corpus.RecordToolResult("c1", "t", R"({"a": "SN-31337"})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("host esx-prod-014", "t", R"({"a": "SN-31337"})", "c1");
     const Verdict verdict = gate.Judge(
         "esx-prod-014, LAB-0001, SN-31337, SN-99999, SN-31337.", corpus);
     CHECK(verdict.candidates.size() == 4);
@@ -365,19 +367,26 @@ TEST_SUITE("judge") {
   }
 
   TEST_CASE("enum names are the words events use") {
-    CHECK(StatusName(CandidateStatus::kGrounded) == "grounded");
-    CHECK(StatusName(CandidateStatus::kExempt) == "exempt");
-    CHECK(StatusName(CandidateStatus::kUnsupported) == "unsupported");
-    CHECK(StatusName(CandidateStatus::kUnverified) == "unverified");
-    CHECK(ReasonName(MatchReason::kNone) == "none");
-    CHECK(ReasonName(MatchReason::kExact) == "exact");
-    CHECK(ReasonName(MatchReason::kCanonical) == "canonical");
-    CHECK(ReasonName(MatchReason::kDeclaredExemption) == "declared_exemption");
-    CHECK(ReasonName(MatchReason::kRespelledDate) == "respelled_date");
-    CHECK(ReasonName(MatchReason::kRespelledTime) == "respelled_time");
-    CHECK(GroundingName(Grounding::kNone) == "none");
-    CHECK(GroundingName(Grounding::kThisTurn) == "this_turn");
-    CHECK(GroundingName(Grounding::kPriorTurn) == "prior_turn");
+    // The name each function gives, beside the word events use.
+    const std::pair<std::string_view, std::string_view> names[] = {
+        {StatusName(CandidateStatus::kGrounded), "grounded"},
+        {StatusName(CandidateStatus::kExempt), "exempt"},
+        {StatusName(CandidateStatus::kUnsupported), "unsupported"},
+        {StatusName(CandidateStatus::kUnverified), "unverified"},
+        {ReasonName(MatchReason::kNone), "none"},
+        {ReasonName(MatchReason::kExact), "exact"},
+        {ReasonName(MatchReason::kCanonical), "canonical"},
+        {ReasonName(MatchReason::kDeclaredExemption), "declared_exemption"},
+        {ReasonName(MatchReason::kRespelledDate), "respelled_date"},
+        {ReasonName(MatchReason::kRespelledTime), "respelled_time"},
+        {GroundingName(Grounding::kNone), "none"},
+        {GroundingName(Grounding::kThisTurn), "this_turn"},
+        {GroundingName(Grounding::kPriorTurn), "prior_turn"},
+    };
+    ForEachCase(names,
+                [](const std::pair<std::string_view, std::string_view>& name) {
+                  CHECK(name.first == name.second);
+                });
   }
 }
 

@@ -17,16 +17,11 @@
 
 #include "groundgate/corpus.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::CheckJudgedOverResult;
-using groundgate_test::DefaultGate;
-using groundgate_test::JudgeOverResult;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -73,9 +68,8 @@ TEST_SUITE("read_code_spans") {
   }
 
   TEST_CASE("read code spans: a span the user wrote is exempt") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Is the `Quenby` account open?");
-    corpus.RecordToolResult("call_1", "get_accounts", R"({"open": 3})");
+    EvidenceCorpus corpus = OneResultCorpus("Is the `Quenby` account open?",
+                                            "get_accounts", R"({"open": 3})");
     CheckJudgedCases(
         DefaultGate(), corpus,
         {{"The `Quenby` account is open.", "Quenby", kExempt, kExact}});

@@ -29,20 +29,11 @@
 #include "groundgate/json.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
-#include "tests/at_text.h"
-#include "tests/default_gate.h"
-#include "tests/support/cases.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::kSchedule;
-using groundgate_test::OneResultCorpus;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -144,9 +135,8 @@ TEST_SUITE("read_dates") {
   }
 
   TEST_CASE("an ambiguous numeric date is left to the ordinary rule") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When?");
-    corpus.RecordToolResult("c1", "t", R"({"d": "2024-06-05"})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("When?", "t", R"({"d": "2024-06-05"})", "c1");
     const Verdict verdict = DefaultGate().Judge("On 05/06/2024.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].shape == "identifier");
@@ -181,17 +171,15 @@ TEST_SUITE("read_dates") {
                                    "@ym:2024-05", "@time:13:25",
                                    "@time:13:25:06"});
     // '@' is leading decoration: no canonical form can begin with it.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("go");
-    corpus.RecordToolResult("c1", "t", R"({"k": "@date:2024-05-06"})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("go", "t", R"({"k": "@date:2024-05-06"})", "c1");
     CHECK_FALSE(corpus.Lookup("@date:2024-05-06").carried);
     CHECK(corpus.Lookup("date:2024-05-06").carried);
   }
 
   TEST_CASE("a date is indexed from text results and string leaves alike") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("go");
-    corpus.RecordToolResult("c1", "t", "Departure May 22, 2024 at 2:00 PM");
+    EvidenceCorpus corpus =
+        OneResultCorpus("go", "t", "Departure May 22, 2024 at 2:00 PM", "c1");
     CHECK(corpus.Lookup("@date:2024-05-22").carried);
     CHECK(corpus.Lookup("@time:14:00").carried);
     corpus.RecordToolResult("c2", "t", R"({"when": "2023-09-12 14:05:30"})");
@@ -407,9 +395,8 @@ TEST_SUITE("read_dates") {
       CAPTURE(text);
       CHECK_FALSE(FirstDateTime(text).has_value());
     }
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When was it founded?");
-    corpus.RecordToolResult("c1", "t", R"({"founded": 1903})");
+    EvidenceCorpus corpus = OneResultCorpus("When was it founded?", "t",
+                                            R"({"founded": 1903})", "c1");
     const Verdict verdict =
         DefaultGate().Judge("Founded in 1903, rebuilt in 1911.", corpus);
     REQUIRE(verdict.candidates.size() == 2);

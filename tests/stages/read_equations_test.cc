@@ -23,16 +23,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::JudgedCase;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -127,10 +122,8 @@ TEST_SUITE("read_equations") {
       "read equations: an equation the answer writes is checked as written") {
     // 150 + 149 = 299 as well: without the equation, "Total" would let a
     // search over the turn's numbers ground the wrong result.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("How much goes on my card?");
-    corpus.RecordToolResult(
-        "call_1", "get_prices",
+    EvidenceCorpus corpus = OneResultCorpus(
+        "How much goes on my card?", "get_prices",
         R"({"new_price": 1625, "certificates": 1327, "a": 150, "b": 149})");
     const JudgedCase cases[] = {
         {"Total on card: $1,625 - $1,327 = $298", "298", kGrounded,
@@ -148,10 +141,8 @@ TEST_SUITE("read_equations") {
 
   TEST_CASE(
       "read equations: a total line under a list adds the list, repeats too") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("What do my certificates cover?");
-    corpus.RecordToolResult(
-        "call_1", "get_user_details",
+    EvidenceCorpus corpus = OneResultCorpus(
+        "What do my certificates cover?", "get_user_details",
         R"({"certificate_1": {"amount": 500}, "certificate_2": {"amount": 250},
             "certificate_3": {"amount": 250}})");
     auto list = [](std::string_view total) {
@@ -176,10 +167,9 @@ TEST_SUITE("read_equations") {
     // An airline agent's one-stop options (tau-bench, MIT): each flight's
     // price is a detail line under it; a one-digit slip of the total is a
     // sum of two other shown prices (115 + 129) and must not pass as one.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Find me the cheapest one-stop flight.");
-    corpus.RecordToolResult("call_1", "search_onestop_flight",
-                            R"([{"flight_number": "HAT004", "price": 122},
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Find me the cheapest one-stop flight.", "search_onestop_flight",
+        R"([{"flight_number": "HAT004", "price": 122},
             {"flight_number": "HAT142", "price": 121},
             {"flight_number": "HAT059", "price": 115},
             {"flight_number": "HAT210", "price": 129}])");

@@ -19,32 +19,17 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
-using groundgate_test::CheckJudged;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::JudgedCase;
-using groundgate_test::kBooking;
-using groundgate_test::kEntity;
-using groundgate_test::kPassengers;
-using groundgate_test::OneResultCorpus;
 using enum CandidateStatus;
 using enum MatchReason;
 
 EvidenceCorpus ReservationCorpus() {
-  EvidenceCorpus corpus;
-  corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-  corpus.RecordToolResult("call_1", "get_reservation_details", kPassengers);
-  return corpus;
+  return OneResultCorpus("Who is on reservation ZFA04Y?",
+                         "get_reservation_details", kPassengers);
 }
 
 TEST_SUITE("read_names") {
@@ -119,9 +104,8 @@ TEST_SUITE("read_names") {
         {kProduct, "It ships to Ava Li.", "", kUnsupported},
     };
     ForEachCase(cases, [](const PersonCase& c) {
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("Whose account is it?");
-      corpus.RecordToolResult("call_1", "get_account", c.result);
+      EvidenceCorpus corpus =
+          OneResultCorpus("Whose account is it?", "get_account", c.result);
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       if (c.value.empty()) {
         CHECK_FALSE(verdict.flagged());
@@ -151,9 +135,8 @@ TEST_SUITE("read_names") {
   TEST_CASE("read names: switched off, no name is judged") {
     absl::StatusOr<Gate> gate = Gate::Create({.names = false});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Who is on the booking?");
-    corpus.RecordToolResult("call_1", "get_booking", kBooking);
+    EvidenceCorpus corpus =
+        OneResultCorpus("Who is on the booking?", "get_booking", kBooking);
     const std::string_view answer = "The passenger is Beatrix Okonkwo.";
     const Verdict verdict = gate->Judge(answer, corpus);
     CHECK(AtText(verdict, answer, "Beatrix Okonkwo") == nullptr);

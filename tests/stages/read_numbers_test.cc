@@ -23,18 +23,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudgedOverResult;
-using groundgate_test::DefaultGate;
-using groundgate_test::GateWith;
-using groundgate_test::JudgeOverResult;
-using groundgate_test::kWeather;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -143,9 +136,8 @@ TEST_SUITE("read_numbers") {
 
   TEST_CASE(
       "read numbers: numbers in words are read in any case, and only large") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("How many?");
-    corpus.RecordToolResult("call_1", "count", R"({"n": 41000, "m": 41})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("How many?", "count", R"({"n": 41000, "m": 41})");
     for (const std::string_view answer :
          {"It holds forty-one thousand rows.",
           "It holds FORTY-ONE THOUSAND rows.", "Forty-One Thousand rows."}) {

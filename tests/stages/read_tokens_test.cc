@@ -18,14 +18,10 @@
 
 #include "evidence/keys.h"
 #include "groundgate/verdict.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
-
-using groundgate_test::JudgeOverResult;
-using groundgate_test::kWeather;
 
 TEST_SUITE("read_tokens") {
   TEST_CASE(

@@ -20,17 +20,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudged;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::JudgedCase;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -38,10 +32,7 @@ constexpr std::string_view kPrices =
     R"({"fare": 136, "bags": 109, "seat": 282, "meal": 177})";
 
 EvidenceCorpus PricesCorpus() {
-  EvidenceCorpus corpus;
-  corpus.RecordUserMessage("What do I owe?");
-  corpus.RecordToolResult("call_1", "get_prices", kPrices);
-  return corpus;
+  return OneResultCorpus("What do I owe?", "get_prices", kPrices);
 }
 
 TEST_SUITE("rung_arithmetic") {
@@ -166,9 +157,9 @@ TEST_SUITE("rung_arithmetic") {
     // tau-bench airline (MIT, taubench-airline-t8-r1): a one-stop search
     // returns pairs of flights; the answer prices each itinerary as its two
     // business fares added up, on a line that says only "Price".
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("The cheapest business round trip, please.");
-    corpus.RecordToolResult("call_1", "search_onestop_flight", R"([
+    EvidenceCorpus corpus =
+        OneResultCorpus("The cheapest business round trip, please.",
+                        "search_onestop_flight", R"([
         [{"flight_number": "HAT134", "prices": {"economy": 124, "business": 210}},
          {"flight_number": "HAT045", "prices": {"economy": 106, "business": 370}}],
         [{"flight_number": "HAT144", "prices": {"economy": 145, "business": 497}},
@@ -250,12 +241,11 @@ TEST_SUITE("rung_arithmetic") {
       "rung arithmetic: a supplied rate the answer shows, times a count") {
     // tau-bench airline (MIT, taubench-airline-t16-r3): the policy's
     // compensation per passenger, times the passengers the answer counts.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage(
+    EvidenceCorpus corpus = OneResultCorpus(
         "Our flight was delayed, for all 3 passengers. Silver members get "
-        "$50 per passenger, right?");
-    corpus.RecordToolResult("call_1", "get_reservation_details",
-                            R"({"reservation_id": "M61CQM", "passengers": [
+        "$50 per passenger, right?",
+        "get_reservation_details",
+        R"({"reservation_id": "M61CQM", "passengers": [
               {"first_name": "Ethan"}, {"first_name": "Mia"},
               {"first_name": "Liam"}]})");
     auto answer = [](std::string_view total) {
@@ -275,10 +265,8 @@ TEST_SUITE("rung_arithmetic") {
   TEST_CASE("rung arithmetic: a total line names sums, not differences") {
     // 365 - 69 = 296: a wrong total one digit off the real 295 (105 + 190)
     // must not pass as a difference of two carried numbers.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("What does economy cost?");
-    corpus.RecordToolResult(
-        "call_1", "search_flights",
+    EvidenceCorpus corpus = OneResultCorpus(
+        "What does economy cost?", "search_flights",
         R"([{"price": 105, "seats": 69}, {"price": 190, "business": 365}])");
     CheckJudgedCases(
         DefaultGate(), corpus,
@@ -319,9 +307,8 @@ TEST_SUITE("rung_arithmetic") {
     // tau-bench airline (MIT, taubench-airline-t22-r2): the update refunds
     // -114 for a reservation of three passengers; the answer says "$38 per
     // passenger".
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Please go ahead with the update.");
-    corpus.RecordToolResult("call_1", "update_reservation_flights", R"({
+    EvidenceCorpus corpus = OneResultCorpus("Please go ahead with the update.",
+                                            "update_reservation_flights", R"({
         "reservation_id": "OWZ4XL",
         "passengers": [{"first_name": "Ivan"}, {"first_name": "Olivia"},
                        {"first_name": "Lei"}],

@@ -22,16 +22,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/ladder.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::ContextFor;
-using groundgate_test::DefaultGate;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -40,9 +35,9 @@ constexpr std::string_view kReservation =
 
 TEST_SUITE("rung_derived_dates") {
   TEST_CASE("rung derived dates: the day asked for is read, another is not") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Move my flight two days later, please.");
-    corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
+    EvidenceCorpus corpus =
+        OneResultCorpus("Move my flight two days later, please.",
+                        "get_reservation_details", kReservation);
     CheckJudgedCases(
         DefaultGate(), corpus,
         {{"You now fly on 2024-05-20.", "2024-05-20", kGrounded, kDerivedDate,
@@ -62,9 +57,8 @@ TEST_SUITE("rung_derived_dates") {
   }
 
   TEST_CASE("rung derived dates: the entry point moves only as asked") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Shift it to the next day.");
-    corpus.RecordToolResult("call_1", "get_reservation_details", kReservation);
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Shift it to the next day.", "get_reservation_details", kReservation);
     const std::string_view answer = "2024-05-19 2024-05-17";
     stages::JudgeContext context = ContextFor(answer, corpus);
     // The date spanning `span` of the answer, and a new candidate for it.

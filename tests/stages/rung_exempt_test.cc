@@ -17,16 +17,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudged;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::DefaultGate;
-using groundgate_test::JudgedCase;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -112,9 +107,8 @@ TEST_SUITE("rung_exempt") {
   }
 
   TEST_CASE("rung exempt: a date the user wrote in words is exempt repeated") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Can I fly on May 30, 2024 at 4:15 PM?");
-    corpus.RecordToolResult("c1", "t", R"({"seats": 0})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Can I fly on May 30, 2024 at 4:15 PM?", "t", R"({"seats": 0})", "c1");
     const std::string answer = "No seats on 2024-05-30 at 16:15.";
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
     CHECK_FALSE(verdict.flagged());

@@ -21,21 +21,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudged;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::JudgedCase;
-using groundgate_test::kBooking;
-using groundgate_test::kEntity;
-using groundgate_test::kPassengers;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -55,9 +45,8 @@ TEST_SUITE("rung_names") {
         {"I booked it through Hotel Dealzy.", "Hotel Dealzy", kUnsupported,
          kNone},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Who is on the booking?");
-    corpus.RecordToolResult("call_1", "get_booking", kBooking);
+    EvidenceCorpus corpus =
+        OneResultCorpus("Who is on the booking?", "get_booking", kBooking);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
@@ -148,9 +137,8 @@ TEST_SUITE("rung_names") {
         {"Its legal form is a Sociedad Limitada (S.L.).", "Sociedad Limitada",
          kUnsupported, kNone},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Describe the entity.");
-    corpus.RecordToolResult("call_1", "get_entity", kEntity);
+    EvidenceCorpus corpus =
+        OneResultCorpus("Describe the entity.", "get_entity", kEntity);
     ForEachCase(cases, [&](const JudgedCase& c) {
       const Candidate candidate = CheckJudged(DefaultGate(), corpus, c);
       if (c.status == kGrounded) {
@@ -162,11 +150,9 @@ TEST_SUITE("rung_names") {
   }
 
   TEST_CASE("rung names: a person's name is never an adjective's respelling") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Who is on the booking?");
-    corpus.RecordToolResult(
-        "call_1", "get_booking",
-        R"({"first_name": "Juliana", "last_name": "Okafor"})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("Who is on the booking?", "get_booking",
+                        R"({"first_name": "Juliana", "last_name": "Okafor"})");
     // "Julianan" would be "Juliana" + "n" in a place's name.
     CheckJudged(
         DefaultGate(), corpus,
@@ -177,10 +163,9 @@ TEST_SUITE("rung_names") {
   // the sender of "hotel-dealz-noreply@deals.com" Hotel Dealz, and of
   // "dasherservice@dashmart.com" DasherService.
   EvidenceCorpus InboxCorpus() {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Anything about Edinburgh in my inbox?");
-    corpus.RecordToolResult("call_1", "SearchInbox",
-                            R"({"emails": [
+    EvidenceCorpus corpus =
+        OneResultCorpus("Anything about Edinburgh in my inbox?", "SearchInbox",
+                        R"({"emails": [
                                   {"sender": "hotel-dealz-noreply@deals.com"},
                                   {"sender": "dasherservice@dashmart.com"},
                                   {"sender": "j.quenby2@mail.com"}]})");

@@ -26,18 +26,11 @@
 #include "groundgate/stages.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
-#include "tests/at_text.h"
-#include "tests/default_gate.h"
-#include "tests/support/cases.h"
-#include "tests/support/ladder.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
-using groundgate_test::ContextFor;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -82,10 +75,9 @@ TEST_SUITE("rung_near_misses") {
         {"The buyer is Beatrix Okonkwo.", "Beatrix Okonkwo", "beatrix",
          "call_1"},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Where is my order?");
-    corpus.RecordToolResult("call_1", "get_order",
-                            R"({"order": "ORD-55812", "ships": "2024-07-08",
+    EvidenceCorpus corpus =
+        OneResultCorpus("Where is my order?", "get_order",
+                        R"({"order": "ORD-55812", "ships": "2024-07-08",
             "first_name": "Beatrix", "last_name": "Okafor"})");
     CheckNearMisses(corpus, cases);
   }
@@ -134,8 +126,7 @@ TEST_SUITE("rung_near_misses") {
     const std::string plain = VerdictToJson(verdict);
     CHECK(plain.find("\"near_miss_carrier\":\"call_1\"") != std::string::npos);
     CHECK(plain.find("hat083") == std::string::npos);
-    const std::string opted =
-        VerdictToJson(verdict, {.include_values = true});
+    const std::string opted = VerdictToJson(verdict, {.include_values = true});
     CHECK(opted.find("\"near_miss\":\"hat083\"") != std::string::npos);
   }
 
@@ -163,9 +154,8 @@ TEST_SUITE("rung_near_misses") {
   }
 
   TEST_CASE("rung near misses: the correction frame says where one was read") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Which flight?");
-    corpus.RecordToolResult("call_7", "search", R"({"flight": "HAT083"})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Which flight?", "search", R"({"flight": "HAT083"})", "call_7");
     const std::string answer = "Take flight HAT084.";
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
     const std::string frame = stages::CorrectionFrame(answer, verdict);

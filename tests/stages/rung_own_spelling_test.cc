@@ -21,18 +21,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/ladder.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::ContextFor;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::JudgedCase;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -56,17 +49,15 @@ TEST_SUITE("rung_own_spelling") {
         {"It was opened on 2024-05-22.", "2024-05-22", kGrounded, kExact},
         {"It was opened on 2024-05-29.", "2024-05-29", kUnsupported, kNone},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("What is the state of my ticket?");
-    corpus.RecordToolResult("call_1", "get_ticket", kTicket);
+    EvidenceCorpus corpus = OneResultCorpus("What is the state of my ticket?",
+                                            "get_ticket", kTicket);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
   TEST_CASE("rung own spelling: a number in words a text result wrote alike") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("How many visitors came?");
-    corpus.RecordToolResult("call_1", "search",
-                            "The museum counted forty-one thousand visitors.");
+    EvidenceCorpus corpus =
+        OneResultCorpus("How many visitors came?", "search",
+                        "The museum counted forty-one thousand visitors.");
     const std::string_view read = "About forty-one thousand visitors came.";
     const Verdict grounded = DefaultGate().Judge(read, corpus);
     REQUIRE(grounded.candidates.size() == 1);
@@ -145,10 +136,9 @@ TEST_SUITE("rung_own_spelling") {
       "rung own spelling: a value carried and exempt counts as grounded") {
     // Rung 1 comes before rung 2: what a result carried is grounded even
     // when the user typed it too.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("My number is 222-929-5297.");
-    corpus.RecordToolResult("c1", "get_account",
-                            R"({"phone": "222-929-5297"})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("My number is 222-929-5297.", "get_account",
+                        R"({"phone": "222-929-5297"})", "c1");
     const Verdict verdict =
         DefaultGate().Judge("Your phone is 222-929-5297.", corpus);
     REQUIRE(verdict.candidates.size() == 1);

@@ -23,23 +23,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/ladder.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::AtText;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::ContextFor;
-using groundgate_test::DefaultGate;
-using groundgate_test::ForEachCase;
-using groundgate_test::JudgedCase;
-using groundgate_test::kSchedule;
-using groundgate_test::OneResultCorpus;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -63,9 +51,8 @@ TEST_SUITE("rung_respellings") {
         {"The balance is (1,234.60) after the refund.", "1,234.60",
          kUnsupported, kNone},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When do I leave?");
-    corpus.RecordToolResult("call_1", "get_flight", kFlight);
+    EvidenceCorpus corpus =
+        OneResultCorpus("When do I leave?", "get_flight", kFlight);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
@@ -88,16 +75,13 @@ TEST_SUITE("rung_respellings") {
         {"It lies at 84.5042\xC2\xB0W.", "84.5042", kUnsupported, kNone},
         {"It draws 84.5041 W of power.", "84.5041", kUnsupported, kNone},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Where is it?");
-    corpus.RecordToolResult("call_1", "get_city", kCity);
+    EvidenceCorpus corpus = OneResultCorpus("Where is it?", "get_city", kCity);
     CheckJudgedCases(DefaultGate(), corpus, cases);
   }
 
   TEST_CASE("rung respellings: no 12-hour reading in an answer on 24 hours") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When do I leave?");
-    corpus.RecordToolResult("call_1", "get_flight", kFlight);
+    EvidenceCorpus corpus =
+        OneResultCorpus("When do I leave?", "get_flight", kFlight);
     // "02:00" could be 14:00 on a 12-hour clock; beside "16:00" it is not.
     CheckJudgedCases(
         DefaultGate(), corpus,
@@ -168,9 +152,8 @@ TEST_SUITE("rung_respellings") {
         {"It departs at 01:00 local time.", "01:00", kGrounded, kRespelledTime},
         {"It departs at 02:00 local time.", "02:00", kUnsupported, kNone},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("What did I pay?");
-    corpus.RecordToolResult("call_1", "get_reservation_details", kPayments);
+    EvidenceCorpus corpus = OneResultCorpus(
+        "What did I pay?", "get_reservation_details", kPayments);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
@@ -292,9 +275,8 @@ TEST_SUITE("rung_respellings") {
         {"Salida: 22 de mayo de 2024", "You fly on May 22.", "May 22"},
     };
     ForEachCase(kCases, [](const Case& c) {
-      EvidenceCorpus corpus;
-      corpus.RecordUserMessage("When do I fly?");
-      corpus.RecordToolResult("c1", "t", c.result);
+      EvidenceCorpus corpus =
+          OneResultCorpus("When do I fly?", "t", c.result, "c1");
       const Verdict verdict = DefaultGate().Judge(c.answer, corpus);
       CHECK_FALSE(verdict.flagged());
       const Candidate* candidate = AtText(verdict, c.answer, c.value);
@@ -305,9 +287,8 @@ TEST_SUITE("rung_respellings") {
   }
 
   TEST_CASE("rung respellings: another day in another language is caught") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("When do I fly?");
-    corpus.RecordToolResult("c1", "t", R"({"date": "2024-05-22"})");
+    EvidenceCorpus corpus = OneResultCorpus("When do I fly?", "t",
+                                            R"({"date": "2024-05-22"})", "c1");
     const std::string answer = "Départ le 23 mai 2024.";
     const Verdict verdict = DefaultGate().Judge(answer, corpus);
     const Candidate* candidate = AtText(verdict, answer, "23 mai 2024");

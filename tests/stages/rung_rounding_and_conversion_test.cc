@@ -21,20 +21,11 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/default_gate.h"
-#include "tests/support/judged_cases.h"
-#include "tests/support/tool_results.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
 
-using groundgate_test::CheckJudged;
-using groundgate_test::CheckJudgedCases;
-using groundgate_test::CheckJudgedOverResult;
-using groundgate_test::DefaultGate;
-using groundgate_test::JudgedCase;
-using groundgate_test::kWeather;
-using groundgate_test::OneResultCorpus;
 using enum CandidateStatus;
 using enum MatchReason;
 
@@ -52,9 +43,8 @@ TEST_SUITE("rung_rounding_and_conversion") {
         {"The average fare is $1,234.56.", "1,234.56", kUnsupported},
         {"The average fare is $1,243.57.", "1,243.57", kUnsupported},
     };
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("How did we do?");
-    corpus.RecordToolResult("call_1", "get_report", kRevenue);
+    EvidenceCorpus corpus =
+        OneResultCorpus("How did we do?", "get_report", kRevenue);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
@@ -178,9 +168,8 @@ TEST_SUITE("rung_rounding_and_conversion") {
     // And the user's own number is theirs.
     absl::StatusOr<Gate> gate = Gate::Create(GateOptions{});
     REQUIRE(gate.ok());
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("I need 65 MB of RAM.");
-    corpus.RecordToolResult("call_0", "get_data", R"({"colors": "65K"})");
+    EvidenceCorpus corpus = OneResultCorpus("I need 65 MB of RAM.", "get_data",
+                                            R"({"colors": "65K"})", "call_0");
     const Verdict verdict = gate->Judge("You asked for 65 MB.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].status == kExempt);

@@ -16,14 +16,10 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "groundgate/verdict.h"
-#include "tests/at_text.h"
-#include "tests/default_gate.h"
+#include "tests/support/judged_suite.h"
 
 namespace groundgate {
 namespace {
-
-using groundgate_test::AtText;
-using groundgate_test::DefaultGate;
 
 CandidateStatus StatusOf(const EvidenceCorpus& corpus, std::string_view answer,
                          std::string_view value) {
@@ -36,11 +32,9 @@ CandidateStatus StatusOf(const EvidenceCorpus& corpus, std::string_view answer,
 TEST_SUITE("user_typed_parts") {
   TEST_CASE(
       "an email local part the user typed is their id; another's is not") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage(
-        "My email is sophia_silva_7557@example.com, please look me up.");
-    corpus.RecordToolResult("call_1", "find_user_by_email",
-                            R"({"status": "ok"})");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "My email is sophia_silva_7557@example.com, please look me up.",
+        "find_user_by_email", R"({"status": "ok"})");
     CHECK(StatusOf(corpus, "Your user id is sophia_silva_7557.",
                    "sophia_silva_7557") == CandidateStatus::kExempt);
     CHECK(StatusOf(corpus, "Your user id is sophia_silva_7558.",

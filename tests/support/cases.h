@@ -27,8 +27,9 @@
 
 namespace groundgate_test {
 
-// What a row is called in a report: its `answer`, `text`, `token` or
-// `word`, the first it has; else nothing but its number.
+// What a row is called in a report: its `answer`, `text`, `token`, `word`,
+// `name` or, for a pair, `first`, the first it has; else nothing but its
+// number.
 template <typename Row>
 std::string_view RowLabel(const Row& row) {
   if constexpr (requires { std::string_view(row.answer); }) {
@@ -39,6 +40,10 @@ std::string_view RowLabel(const Row& row) {
     return row.token;
   } else if constexpr (requires { std::string_view(row.word); }) {
     return row.word;
+  } else if constexpr (requires { std::string_view(row.name); }) {
+    return row.name;
+  } else if constexpr (requires { std::string_view(row.first); }) {
+    return row.first;  // a std::pair's first, a row of two strings
   } else {
     return {};
   }

@@ -103,6 +103,18 @@ inline groundgate::EvidenceCorpus OneResultCorpus(std::string_view result) {
   return corpus;
 }
 
+// A conversation of `question` and the result of one call of `tool`
+// (call id `call_id`): the corpus a suite names its own question and tool
+// for.
+inline groundgate::EvidenceCorpus OneResultCorpus(
+    std::string_view question, std::string_view tool, std::string_view result,
+    std::string_view call_id = "call_1") {
+  groundgate::EvidenceCorpus corpus;
+  corpus.RecordUserMessage(question);
+  corpus.RecordToolResult(call_id, tool, result);
+  return corpus;
+}
+
 // `gate`'s verdict on `answer` over OneResultCorpus(result).
 inline groundgate::Verdict JudgeOverResult(
     std::string_view result, std::string_view answer,

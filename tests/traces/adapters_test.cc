@@ -25,6 +25,7 @@
 #include "groundgate/trace.h"
 #include "groundgate/verdict.h"
 #include "nlohmann/json.hpp"
+#include "tests/support/cases.h"
 
 namespace {
 
@@ -36,6 +37,7 @@ using groundgate::Trace;
 using groundgate::TraceFormat;
 using groundgate::TraceMessage;
 using groundgate::TraceRole;
+using groundgate_test::ForEachCase;
 using Json = nlohmann::json;
 
 std::string FixturePath(const std::string& name) {
@@ -415,14 +417,11 @@ TEST_CASE("adapters a malformed record names the field that is wrong") {
        R"( "content": "r", "is_error": "no"}]})",
        "messages[0].is_error: expected a boolean"},
   };
-  for (const auto& bad : cases) {
-    const std::string& line = bad.first;
-    const std::string& what = bad.second;
-    CAPTURE(line);
-    const std::string error = ErrorOf(line);
+  ForEachCase(cases, [](const std::pair<std::string, std::string>& bad) {
+    const std::string error = ErrorOf(bad.first);
     CAPTURE(error);
-    CHECK(error.find(what) == 0);
-  }
+    CHECK(error.find(bad.second) == 0);
+  });
 }
 
 TEST_CASE(
