@@ -218,9 +218,11 @@ struct OtlpExporterStats {
   std::uint64_t failed_batches = 0;  // batches given up on
   std::uint64_t retries = 0;         // attempts after a batch's first
   // The last failed attempt: its HTTP status (0 for a transport failure or
-  // none yet) and the absl status code name it maps to ("UNAVAILABLE" for
-  // 503 or a refused connection, "RESOURCE_EXHAUSTED" for 429, ...; "" when
-  // no attempt failed). Never a message, a header or a URL.
+  // none yet) and the absl status code name it maps to, as the model
+  // client maps it (openai_client.h): "UNAVAILABLE" for a 5xx or a refused
+  // connection, "RESOURCE_EXHAUSTED" for 429, "INVALID_ARGUMENT" for 400,
+  // 413 and 422, ...; "" when no attempt failed. Never a message, a header
+  // or a URL.
   int last_http_status = 0;
   std::string last_error_code;
 };
