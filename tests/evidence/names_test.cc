@@ -17,7 +17,6 @@
 
 #include <chrono>
 #include <optional>
-#include <source_location>
 #include <span>
 #include <string>
 #include <string_view>
@@ -54,12 +53,11 @@ struct NamesCase {
 };
 
 // NamesIn each row's text, one SUBCASE a row.
-void CheckNamesIn(
-    std::span<const NamesCase> cases,
-    std::source_location where = std::source_location::current()) {
+void CheckNamesIn(std::span<const NamesCase> cases,
+                  int line = __builtin_LINE()) {
   ForEachCase(
       cases, [](const NamesCase& c) { CHECK(NamesIn(c.text) == c.names); },
-      where);
+      line);
 }
 
 // Every code span MatchCodeSpan reads in `text`.

@@ -22,7 +22,6 @@
 
 #include <initializer_list>
 #include <optional>
-#include <source_location>
 #include <string_view>
 
 #include "groundgate/corpus.h"
@@ -68,10 +67,10 @@ inline groundgate::Candidate CheckJudged(
 // (ForEachCase). With `carrier` given, a grounded value must name exactly
 // that one result of this turn as its carrier.
 template <typename Rows>
-void CheckJudgedCases(
-    const groundgate::Gate& gate, const groundgate::EvidenceCorpus& corpus,
-    const Rows& cases, std::string_view carrier = {},
-    std::source_location where = std::source_location::current()) {
+void CheckJudgedCases(const groundgate::Gate& gate,
+                      const groundgate::EvidenceCorpus& corpus,
+                      const Rows& cases, std::string_view carrier = {},
+                      int line = __builtin_LINE()) {
   ForEachCase(
       cases,
       [&](const JudgedCase& c) {
@@ -82,16 +81,17 @@ void CheckJudgedCases(
           CHECK(candidate.carriers[0] == carrier);
         }
       },
-      where);
+      line);
 }
 
 // CheckJudgedCases for a table written in place: {{"...", "41,200", ...}}.
-inline void CheckJudgedCases(
-    const groundgate::Gate& gate, const groundgate::EvidenceCorpus& corpus,
-    std::initializer_list<JudgedCase> cases, std::string_view carrier = {},
-    std::source_location where = std::source_location::current()) {
+inline void CheckJudgedCases(const groundgate::Gate& gate,
+                             const groundgate::EvidenceCorpus& corpus,
+                             std::initializer_list<JudgedCase> cases,
+                             std::string_view carrier = {},
+                             int line = __builtin_LINE()) {
   CheckJudgedCases<std::initializer_list<JudgedCase>>(gate, corpus, cases,
-                                                      carrier, where);
+                                                      carrier, line);
 }
 
 // A conversation of one question and one tool result (call "call_0", tool
@@ -123,10 +123,10 @@ inline groundgate::Verdict JudgeOverResult(
 }
 
 // CheckJudgedCases with the default gate over OneResultCorpus(result).
-inline void CheckJudgedOverResult(
-    std::string_view result, std::initializer_list<JudgedCase> cases,
-    std::source_location where = std::source_location::current()) {
-  CheckJudgedCases(DefaultGate(), OneResultCorpus(result), cases, {}, where);
+inline void CheckJudgedOverResult(std::string_view result,
+                                  std::initializer_list<JudgedCase> cases,
+                                  int line = __builtin_LINE()) {
+  CheckJudgedCases(DefaultGate(), OneResultCorpus(result), cases, {}, line);
 }
 
 }  // namespace groundgate_test
