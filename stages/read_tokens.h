@@ -26,6 +26,7 @@
 #include "evidence/extractor.h"
 #include "evidence/keys.h"
 #include "evidence/names.h"
+#include "evidence/quantities.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
@@ -71,7 +72,23 @@ inline TokenRead ReadToken(JudgeContext& context, evidence::TokenSpan span,
   // The last reader of this token: its reading may be moved from.
   std::optional<evidence::ExtractedValue>& value =
       context.Classified(span, token);
-  if (value.has_value()) return ReadTokenValue(context, span, token, *value);
+  if (value.has_value()) {
+    // "1. " and "2) " begin list items, whatever min_digits says: a bare
+    // number there is never a value (read_numbers.cc says the same of the
+    // numbers it reads).
+    if (value->shape == evidence::kShapeNumber) {
+      // The token may hold the marker's '.' or ')': the number is its digits.
+      std::size_t digits_end = span.start;
+      while (digits_end < span.end && context.answer[digits_end] >= '0' &&
+             context.answer[digits_end] <= '9') {
+        ++digits_end;
+      }
+      if (evidence::IsListMarker(context.answer, span.start, digits_end)) {
+        return {};
+      }
+    }
+    return ReadTokenValue(context, span, token, *value);
+  }
   // A span of time ("8-day") is a value only where a result carried a span
   // of its unit ("7-day rolling average"); elsewhere it is prose.
   if (const std::string span_key = evidence::SpanKindKey(token);

@@ -62,6 +62,25 @@ TEST_SUITE("read_tokens") {
     CHECK(JudgeOverResult(kChart, "Over a 24-hour period.").candidates.empty());
     CHECK(JudgeOverResult(kWeather, "The 8-day forecast.").candidates.empty());
   }
+
+  TEST_CASE(
+      "read tokens: a list marker is no value even when every number is") {
+    // GateOptions::min_digits = 1 judges every bare number, but "1. " and
+    // "2) " begin list items (gate.h); the number inside an item still is.
+    const Gate strict = GateWith({.min_digits = 1});
+    const EvidenceCorpus corpus =
+        OneResultCorpus(R"({"plans": ["basic", "premium"], "seats": 3})");
+    const Verdict items =
+        strict.Judge("Your options:\n1. basic\n2) premium", corpus);
+    CHECK(items.candidates.empty());
+    const Verdict counted = strict.Judge(
+        "Your options:\n1. basic with 3 seats\n2. premium 7 seats", corpus);
+    REQUIRE(counted.candidates.size() == 2);
+    CHECK(counted.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(counted.candidates[1].status == CandidateStatus::kUnsupported);
+    // Not first on its line, or with no space after: a number, judged.
+    CHECK(strict.Judge("Pick 1. Then go.", corpus).candidates.size() == 1);
+  }
 }
 
 }  // namespace
