@@ -1,5 +1,5 @@
 // tests/public_headers_test.cc — the public headers are the API and nothing
-// more (issue 20, item 5).
+// more.
 //
 // Its one job: pin that no header of include/groundgate brings a JSON
 // library's types into the API: JSON crosses it as text, and only the
