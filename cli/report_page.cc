@@ -246,6 +246,13 @@ std::string Explain(const Candidate& c,
     case CandidateStatus::kUnverified:
       out += " · not found, but the evidence was truncated: no one is accused";
       break;
+    case CandidateStatus::kMisattributed:
+      out += " · read from another record than the one the answer names";
+      if (c.binding.has_value()) {
+        out += Concat(" · the named record (", c.binding->named.carrier,
+                      ") holds another value");
+      }
+      break;
   }
   if (c.occurrences > 1) out += Concat(" · used ", c.occurrences, " times");
   return out;

@@ -19,6 +19,13 @@ int Verdict::unverified() const {
       }));
 }
 
+int Verdict::misattributed() const {
+  return static_cast<int>(std::count_if(
+      candidates.begin(), candidates.end(), [](const Candidate& c) {
+        return c.status == CandidateStatus::kMisattributed;
+      }));
+}
+
 std::string_view StatusName(CandidateStatus status) {
   switch (status) {
     case CandidateStatus::kGrounded:
@@ -29,6 +36,8 @@ std::string_view StatusName(CandidateStatus status) {
       return "unsupported";
     case CandidateStatus::kUnverified:
       return "unverified";
+    case CandidateStatus::kMisattributed:
+      return "misattributed";
   }
   return "unknown";
 }

@@ -87,6 +87,18 @@ struct GateOptions {
   // for 17.58 °C: reason converted). Bare counts ("3 issues") stay prose.
   // Default: true.
   bool quantities = true;
+  // Law 11: a value the answer tells of one record (the flight, the day,
+  // the row its scope names) is checked against that record's own field,
+  // and a value told of several records together ("from 13 to 26 °C over
+  // the five days", "the highest gust") against their least or greatest.
+  // A value read from a sibling record instead is kMisattributed, with
+  // the named record's own value (Candidate::binding). Default: true.
+  bool bind_records = true;
+  // Whether a misattributed value flags the answer (routes like an
+  // unsupported one under every posture). false: it is reported, in the
+  // verdict, events and the JSON, as a warning only
+  // (Verdict::misattribution_warns_only). Default: true.
+  bool misattribution_flags = true;
 };
 
 class Gate {

@@ -29,6 +29,12 @@ enum class CandidateStatus {
   kExempt,       // the user or the application supplied it
   kUnsupported,  // no tool result carried it: it was typed, not read
   kUnverified,   // not found, but the corpus was truncated (law 5)
+  // Read, but from another record than the one the answer tells it of
+  // (law 11): "$114" in a sentence about flight HAT271 whose economy fare
+  // is $174 ($114 is HAT139's). Candidate::binding names the record the
+  // answer names, the value that record holds and the record that did
+  // carry the answer's value. Never set when the corpus was truncated.
+  kMisattributed,
 };
 
 // Why a value counted as read (or exempt). kNone for unsupported/unverified.
@@ -88,6 +94,38 @@ enum class Grounding {
   kPriorTurn,  // only results of earlier user turns did (law 7)
 };
 
+// Where one record sits: the result that carried it and its path in that
+// result, "$.flights[2]" (an object of an array), "$.rates.EUR" (a value of
+// a map keyed by id), "$[4]" (a row of a CSV or text table, counted from
+// the first data row, 0-based).
+struct RecordPlace {
+  std::string carrier;  // the tool-call id of the result
+  std::string path;     // keys and indices, never values
+};
+
+// Why a value is misattributed (law 11). Paths and the field are keys, and
+// named_value is a value: events and the JSON verdict show them only on
+// opt-in (law 8), as they do a conflict's key path.
+struct Binding {
+  // The record the answer tells the value of. For a value told of several
+  // records together (aggregate not empty), the record that holds the
+  // extreme or the first of them.
+  RecordPlace named;
+  // The field within the record, as a dotted key path: "prices.economy",
+  // "main.temp_min"; a table's column name.
+  std::string field;
+  // What the named record holds in that field, as the result wrote it
+  // ("174"); for an aggregate, the aggregate's value.
+  std::string named_value;
+  // The record whose field did carry the answer's value; path empty when
+  // no single record did.
+  RecordPlace read;
+  // Empty when the answer tells the value of one record; "min" or "max"
+  // when it tells it of several records together ("temperatures from 13 to
+  // 26 °C over the five days": 13 must be their least).
+  std::string aggregate;
+};
+
 struct Candidate {
   std::size_t start = 0;  // byte offsets of the first occurrence in the
   std::size_t end = 0;    // UTF-8 answer: [start, end)
@@ -112,6 +150,9 @@ struct Candidate {
   // value itself is near_miss, shown in events only on opt-in (law 8).
   std::string near_miss_carrier;
   std::string near_miss;
+  // Set when status is kMisattributed: what the answer names, and what it
+  // holds (law 11).
+  std::optional<Binding> binding;
 };
 
 // Two of this turn's results carried different values under the same JSON
@@ -155,10 +196,21 @@ struct Verdict {
   // order (the conflicting_evidence finding).
   std::vector<Conflict> conflicts;
 
-  [[nodiscard]] int unsupported() const;  // count of kUnsupported
-  [[nodiscard]] int unverified() const;   // count of kUnverified
-  // True when some value was typed, not read (and the corpus was whole).
-  [[nodiscard]] bool flagged() const { return unsupported() > 0; }
+  // True when GateOptions::misattribution_flags was false: misattributed
+  // values are reported (status, events, JSON) but do not flag the answer,
+  // so every posture delivers it as it delivers a grounded one.
+  bool misattribution_warns_only = false;
+
+  [[nodiscard]] int unsupported() const;    // count of kUnsupported
+  [[nodiscard]] int unverified() const;     // count of kUnverified
+  [[nodiscard]] int misattributed() const;  // count of kMisattributed
+  // True when some value was typed, not read, or read from another record
+  // than the one the answer names (unless misattribution_warns_only); the
+  // corpus was whole either way (law 5).
+  [[nodiscard]] bool flagged() const {
+    return unsupported() > 0 ||
+           (!misattribution_warns_only && misattributed() > 0);
+  }
 };
 
 std::string_view StatusName(CandidateStatus status);  // "grounded", ...
