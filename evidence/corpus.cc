@@ -19,6 +19,7 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -38,6 +39,7 @@
 #include "evidence/names.h"
 #include "evidence/numeric_index.h"
 #include "evidence/record_keys.h"
+#include "evidence/records.h"
 #include "evidence/relative_days.h"
 #include "evidence/tokenizer.h"
 #include "evidence/value_table.h"
@@ -121,6 +123,10 @@ std::string BoundedToolName(std::string_view name) {
 // this, sets' keys are copied into the corpus's own table instead.
 constexpr std::size_t kMaxSharedExemptSets = 8;
 
+// One turn's results are kept for its records up to this many bytes
+// (evidence/records.h); a turn past it binds no value (law 11).
+constexpr std::size_t kMaxRecordedContentBytes = 8u << 20;
+
 struct EvidenceCorpus::Index {
   explicit Index(CorpusOptions o) : options(o) {}
 
@@ -157,6 +163,41 @@ struct EvidenceCorpus::Index {
   evidence::DayShifts day_shifts;
   // Days of the month the user or the app named alone ("the 6th"): bit d.
   std::uint32_t days_of_month = 0;
+  // This turn's results as recorded (by slot), read as records
+  // (evidence/records.h) when the judge first binds a value (law 11): a
+  // copy costs far less than the walk, and a turn whose answer names no
+  // record never pays for the records. Past kMaxRecordedContentBytes the
+  // copies are dropped and the records are incomplete.
+  std::vector<std::pair<std::uint32_t, std::string>> contents;
+  std::size_t content_bytes = 0;
+  bool contents_cut = false;
+  mutable std::mutex records_mutex;
+  mutable std::unique_ptr<const evidence::RecordSet> records;
+
+  void KeepContent(std::uint32_t slot, std::string_view content) {
+    records.reset();
+    if (contents_cut) return;
+    if (content_bytes + content.size() > kMaxRecordedContentBytes) {
+      contents_cut = true;
+      contents.clear();
+      contents.shrink_to_fit();
+      return;
+    }
+    content_bytes += content.size();
+    contents.emplace_back(slot, std::string(content));
+  }
+
+  const evidence::RecordSet& Records() const {
+    std::lock_guard<std::mutex> lock(records_mutex);
+    if (records == nullptr) {
+      auto set = std::make_unique<evidence::RecordSet>();
+      if (contents_cut) set->MarkIncomplete();
+      for (const auto& [slot, content] : contents) set->Add(slot, content);
+      set->Finish();
+      records = std::move(set);
+    }
+    return *records;
+  }
 
   std::uint32_t* CarrierData(ValueEntry& entry) {
     return entry.spill == kNoSpill ? entry.inline_slots
@@ -782,6 +823,10 @@ void EvidenceCorpus::BeginUserTurn() {
   index_->earlier_results += static_cast<std::uint32_t>(index_->results.size());
   index_->numbers.Clear();
   index_->columns.Clear();
+  index_->contents.clear();
+  index_->content_bytes = 0;
+  index_->contents_cut = false;
+  index_->records.reset();
 }
 
 RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
@@ -808,6 +853,7 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   recorder.MarkPendingNames();
   if (walked.parsed && !walked.absence_report) recorder.AddTablesAndLists();
   if (!walked.parsed) recorder.ReadText(content);
+  if (!walked.absence_report) index.KeepContent(slot, content);
   index.FlushCarries();
   index.numbers.Prepare();
   outcome.parsed_as_json = walked.parsed;
@@ -923,6 +969,11 @@ const evidence::ColumnTotal* CorpusInternals::FindColumnTotal(
 
 std::uint32_t CorpusInternals::counts_named(const EvidenceCorpus& corpus) {
   return corpus.index_->counts_named;
+}
+
+const evidence::RecordSet& CorpusInternals::records(
+    const EvidenceCorpus& corpus) {
+  return corpus.index_->Records();
 }
 
 }  // namespace groundgate

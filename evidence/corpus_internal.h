@@ -22,6 +22,7 @@
 
 #include "evidence/column_totals.h"
 #include "evidence/numeric_index.h"
+#include "evidence/records.h"
 #include "evidence/relative_days.h"
 #include "groundgate/corpus.h"
 
@@ -59,6 +60,13 @@ class CorpusInternals {
   // noun ("passengers" with three elements): bit q for q in [2, 12]; for
   // the judge's products and per-count shares (evidence/counts_named.h).
   [[nodiscard]] static std::uint32_t counts_named(const EvidenceCorpus& corpus);
+
+  // This turn's results read as records (evidence/records.h), for the
+  // judge's binding of a value to the record the answer names (law 11).
+  // Read from the kept contents at the first call after a change and kept
+  // until the next; safe to call from concurrent const users (a mutex).
+  [[nodiscard]] static const evidence::RecordSet& records(
+      const EvidenceCorpus& corpus);
 };
 
 }  // namespace groundgate

@@ -52,6 +52,7 @@
 #include "stages/rung_exempt.h"
 #include "stages/rung_names.h"
 #include "stages/rung_near_misses.h"
+#include "stages/rung_records.h"
 #include "stages/rung_own_spelling.h"
 #include "stages/rung_respellings.h"
 #include "stages/rung_rounding_and_conversion.h"
@@ -306,6 +307,8 @@ Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
     return true;
   });
   ClimbDeferredNumbers(context);
+  if (options.bind_records) BindRecords(answer, corpus, &context.verdict);
+  context.verdict.misattribution_warns_only = !options.misattribution_flags;
   context.verdict.answer_carriers =
       ComputeAnswerCarriers(context.carried_this_turn, context.results,
                             context.verdict.evidence_truncated);

@@ -1,0 +1,507 @@
+// evidence/records.cc — a turn's results read as records (records.h).
+#include "evidence/records.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <string>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "evidence/ascii.h"
+
+namespace groundgate::evidence {
+namespace {
+
+// Deeper than this a document is not read as records (it is rare, and the
+// walk recurses once per level).
+constexpr std::size_t kMaxRecordDepth = 64;
+// Strings longer than this are prose, not values anyone binds.
+constexpr std::size_t kMaxFieldBytes = 256;
+
+std::optional<double> NumberOf(std::string_view text) {
+  if (text.empty() || text.size() > 40) return std::nullopt;
+  std::string_view digits = text;
+  if (digits.front() == '+') digits.remove_prefix(1);
+  double value = 0;
+  const auto [end, error] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (error != std::errc() || end != digits.data() + digits.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::string DoubleText(double value) {
+  char buffer[64];
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  if (error != std::errc()) return "";
+  return std::string(buffer, end);
+}
+
+bool HasDigit(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), ascii::IsDigit);
+}
+
+bool HasLetter(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), ascii::IsAlpha);
+}
+
+// The last key of a dotted field path, lowercased.
+std::string LastKey(std::string_view path) {
+  const std::size_t dot = path.rfind('.');
+  std::string key(dot == std::string_view::npos ? path : path.substr(dot + 1));
+  if (key.size() >= 2 && key.compare(key.size() - 2, 2, "[]") == 0) {
+    key.resize(key.size() - 2);
+  }
+  for (char& c : key) c = ascii::Lower(c);
+  return key;
+}
+
+bool KeyNamesAName(std::string_view key) {
+  static constexpr std::string_view kWords[] = {
+      "name", "id", "code", "number", "title", "team", "city", "country",
+      "airport", "symbol", "ticker", "model", "label", "station"};
+  return std::any_of(std::begin(kWords), std::end(kWords),
+                     [&](std::string_view w) {
+                       return key.find(w) != std::string_view::npos;
+                     });
+}
+
+bool KeyNamesAnIdOrYear(std::string_view key) {
+  return key == "id" || key == "year" || key == "date" ||
+         key.ends_with("_id") ||
+         key.ends_with("year") || key.ends_with("number");
+}
+
+std::string Join(std::string_view prefix, std::string_view key) {
+  if (prefix.empty()) return std::string(key);
+  std::string out(prefix);
+  out += '.';
+  out += key;
+  return out;
+}
+
+namespace dom = simdjson::dom;
+
+class JsonRecords {
+ public:
+  JsonRecords(RecordSet& set, std::uint32_t carrier)
+      : set_(set), carrier_(carrier) {}
+
+  void Walk(dom::element element, const std::string& path, std::size_t depth) {
+    if (depth > kMaxRecordDepth) {
+      set_.MarkIncomplete();
+      return;
+    }
+    switch (element.type()) {
+      case dom::element_type::ARRAY:
+        WalkArray(dom::array(element), path, depth);
+        return;
+      case dom::element_type::OBJECT:
+        WalkObject(dom::object(element), path, depth);
+        return;
+      default:
+        Loose(element);
+        return;
+    }
+  }
+
+ private:
+  static std::size_t ObjectsIn(dom::array array) {
+    std::size_t n = 0;
+    for (dom::element e : array) {
+      if (e.type() == dom::element_type::OBJECT) ++n;
+    }
+    return n;
+  }
+
+  void WalkArray(dom::array array, const std::string& path,
+                 std::size_t depth) {
+    if (ObjectsIn(array) < 2) {
+      std::size_t i = 0;
+      for (dom::element e : array) {
+        Walk(e, path + "[" + std::to_string(i++) + "]", depth + 1);
+      }
+      return;
+    }
+    const std::uint32_t group = set_.NewGroup(carrier_, path);
+    std::size_t i = 0;
+    for (dom::element e : array) {
+      const std::string at = path + "[" + std::to_string(i++) + "]";
+      if (e.type() != dom::element_type::OBJECT) {
+        Walk(e, at, depth + 1);
+        continue;
+      }
+      AddRecord(group, at, e, depth);
+    }
+    set_.Identify(group);
+  }
+
+  void WalkObject(dom::object object, const std::string& path,
+                  std::size_t depth) {
+    std::size_t members = 0;
+    bool all_objects = true;
+    for (dom::key_value_pair member : object) {
+      ++members;
+      if (member.value.type() != dom::element_type::OBJECT) all_objects = false;
+    }
+    if (members >= 2 && all_objects) {
+      const std::uint32_t group = set_.NewGroup(carrier_, path);
+      for (dom::key_value_pair member : object) {
+        AddRecord(group, Join(path, member.key), member.value, depth);
+      }
+      set_.Identify(group);
+      return;
+    }
+    for (dom::key_value_pair member : object) {
+      Walk(member.value, Join(path, member.key), depth + 1);
+    }
+  }
+
+  void AddRecord(std::uint32_t group, const std::string& path,
+                 dom::element element, std::size_t depth) {
+    const std::uint32_t record = static_cast<std::uint32_t>(
+        &set_.NewRecord(group, path) - set_.records().data());
+    Flatten(element, "", record, path, depth + 1);
+  }
+
+  // The leaves of one record, under `prefix`; an array of two or more
+  // objects inside it is a group of its own.
+  void Flatten(dom::element element, const std::string& prefix,
+               std::uint32_t record, const std::string& record_path,
+               std::size_t depth) {
+    if (depth > kMaxRecordDepth) {
+      set_.MarkIncomplete();
+      return;
+    }
+    switch (element.type()) {
+      case dom::element_type::OBJECT:
+        for (dom::key_value_pair member : dom::object(element)) {
+          Flatten(member.value, Join(prefix, member.key), record, record_path,
+                  depth + 1);
+        }
+        return;
+      case dom::element_type::ARRAY: {
+        dom::array array(element);
+        if (ObjectsIn(array) >= 2) {
+          WalkArray(array, Join(record_path, prefix), depth + 1);
+          return;
+        }
+        for (dom::element e : array) {
+          Flatten(e, prefix + "[]", record, record_path, depth + 1);
+        }
+        return;
+      }
+      default:
+        break;
+    }
+    std::string text;
+    if (!ScalarText(element, &text)) return;
+    if (!set_.Spend(1)) return;
+    Record& r = set_.mutable_record(record);
+    RecordField field;
+    field.path = prefix;
+    field.number = element.is_number() ? NumberOf(text) : std::nullopt;
+    field.text = std::move(text);
+    r.fields.push_back(std::move(field));
+  }
+
+  static bool ScalarText(dom::element element, std::string* out) {
+    switch (element.type()) {
+      case dom::element_type::STRING: {
+        std::string_view s = element.get_string().value_unsafe();
+        if (s.size() > kMaxFieldBytes) return false;
+        *out = std::string(s);
+        return true;
+      }
+      case dom::element_type::INT64:
+        *out = std::to_string(element.get_int64().value_unsafe());
+        return true;
+      case dom::element_type::UINT64:
+        *out = std::to_string(element.get_uint64().value_unsafe());
+        return true;
+      case dom::element_type::DOUBLE:
+        *out = DoubleText(element.get_double().value_unsafe());
+        return !out->empty();
+      default:
+        return false;
+    }
+  }
+
+  void Loose(dom::element element) {
+    std::string text;
+    if (ScalarText(element, &text) && set_.Spend(1)) set_.AddLoose(text);
+  }
+
+  RecordSet& set_;
+  std::uint32_t carrier_;
+};
+
+// ---- tables in text --------------------------------------------------------
+
+std::vector<std::string_view> Lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+// The cells of one line split at `separator`, with CSV quoting ("a,b").
+std::vector<std::string> Cells(std::string_view line, char separator) {
+  std::vector<std::string> cells;
+  if (separator == '|') {
+    line = Trim(line);
+    if (!line.empty() && line.front() == '|') line.remove_prefix(1);
+    if (!line.empty() && line.back() == '|') line.remove_suffix(1);
+  }
+  std::string cell;
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        cell += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        cell += c;
+      }
+    } else if (c == '"' && Trim(cell).empty()) {
+      quoted = true;
+      cell.clear();
+    } else if (c == separator) {
+      cells.emplace_back(Trim(cell));
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  cells.emplace_back(Trim(cell));
+  return cells;
+}
+
+bool IsRuleRow(const std::vector<std::string>& cells) {
+  return std::all_of(cells.begin(), cells.end(), [](const std::string& c) {
+    return !c.empty() && c.find_first_not_of("-: ") == std::string::npos;
+  });
+}
+
+char SeparatorOf(std::string_view header) {
+  if (header.find('|') != std::string_view::npos) return '|';
+  if (header.find('\t') != std::string_view::npos) return '\t';
+  if (header.find(',') != std::string_view::npos) return ',';
+  return 0;
+}
+
+void AddLooseWords(RecordSet& set, std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t end = i;
+    while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
+    std::string_view word = line.substr(i, end - i);
+    while (!word.empty() && std::string_view(",;:()[]\"'").find(word.back()) !=
+                                std::string_view::npos) {
+      word.remove_suffix(1);
+    }
+    while (!word.empty() && std::string_view("([\"'$").find(word.front()) !=
+                                std::string_view::npos) {
+      word.remove_prefix(1);
+    }
+    if (!word.empty() && HasDigit(word) && set.Spend(1)) set.AddLoose(word);
+    i = end;
+  }
+}
+
+// Reads `text` as one table when its first line that is no comment holds
+// a separator and at least two lines below it have as many cells; every
+// other line's words are loose.
+void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
+  const std::vector<std::string_view> lines = Lines(text);
+  std::size_t header = 0;
+  while (header < lines.size() &&
+         (Trim(lines[header]).empty() || Trim(lines[header]).front() == '#')) {
+    AddLooseWords(set, lines[header]);
+    ++header;
+  }
+  const char separator =
+      header < lines.size() ? SeparatorOf(lines[header]) : 0;
+  std::vector<std::string> columns;
+  if (separator != 0) columns = Cells(lines[header], separator);
+  std::vector<std::vector<std::string>> rows;
+  std::size_t after = header + 1;
+  if (columns.size() >= 2) {
+    for (; after < lines.size(); ++after) {
+      if (Trim(lines[after]).empty()) break;
+      std::vector<std::string> cells = Cells(lines[after], separator);
+      if (cells.size() != columns.size()) break;
+      if (IsRuleRow(cells)) continue;
+      rows.push_back(std::move(cells));
+    }
+  }
+  if (rows.size() < 2) {
+    for (std::size_t i = header; i < lines.size(); ++i) {
+      AddLooseWords(set, lines[i]);
+    }
+    return;
+  }
+  const std::uint32_t group = set.NewGroup(carrier, "$");
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (!set.Spend(rows[r].size())) return;
+    Record& record = set.NewRecord(group, "$[" + std::to_string(r) + "]");
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      if (rows[r][c].size() > kMaxFieldBytes) continue;
+      RecordField field;
+      field.path = columns[c];
+      field.number = NumberOf(rows[r][c]);
+      field.text = std::move(rows[r][c]);
+      record.fields.push_back(std::move(field));
+    }
+  }
+  set.Identify(group);
+  for (; after < lines.size(); ++after) AddLooseWords(set, lines[after]);
+}
+
+}  // namespace
+
+bool SplitDateTime(std::string_view text, std::string* day, std::string* time) {
+  auto digits = [&](std::size_t at, std::size_t n) {
+    if (at + n > text.size()) return false;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (text[i] < '0' || text[i] > '9') return false;
+    }
+    return true;
+  };
+  if (!digits(0, 4) || text.size() < 10 || text[4] != '-' || !digits(5, 2) ||
+      text[7] != '-' || !digits(8, 2)) {
+    return false;
+  }
+  *day = std::string(text.substr(0, 10));
+  time->clear();
+  if (text.size() == 10) return true;
+  if ((text[10] == ' ' || text[10] == 'T') && digits(11, 2) &&
+      text.size() >= 16 && text[13] == ':' && digits(14, 2)) {
+    *time = std::string(text.substr(11, 5));
+    return true;
+  }
+  return text[10] == 'T' || text[10] == ' ';
+}
+
+std::uint32_t RecordSet::NewGroup(std::uint32_t carrier, std::string path) {
+  groups_.push_back(RecordGroup{carrier, std::move(path), {}});
+  return static_cast<std::uint32_t>(groups_.size() - 1);
+}
+
+Record& RecordSet::NewRecord(std::uint32_t group, std::string path) {
+  Record& record = records_.emplace_back();
+  record.carrier = groups_[group].carrier;
+  record.group = group;
+  record.path = std::move(path);
+  groups_[group].records.push_back(
+      static_cast<std::uint32_t>(records_.size() - 1));
+  return record;
+}
+
+void RecordSet::AddLoose(std::string_view text) {
+  std::string_view digits = text;
+  if (!digits.empty() && digits.front() == '$') digits.remove_prefix(1);
+  std::string plain;
+  for (char c : digits) {
+    if (c != ',') plain += c;
+  }
+  if (const std::optional<double> number = NumberOf(plain)) {
+    loose_numbers_.push_back(*number);
+    return;
+  }
+  if (text.size() > 64) return;
+  std::string lower(text);
+  for (char& c : lower) c = ascii::Lower(c);
+  loose_texts_.push_back(std::move(lower));
+}
+
+bool RecordSet::Spend(std::size_t n) {
+  leaves_ += n;
+  if (leaves_ > kMaxRecordLeaves) complete_ = false;
+  return complete_;
+}
+
+void RecordSet::Finish() {
+  std::sort(loose_numbers_.begin(), loose_numbers_.end());
+  std::sort(loose_texts_.begin(), loose_texts_.end());
+  loose_texts_.erase(std::unique(loose_texts_.begin(), loose_texts_.end()),
+                     loose_texts_.end());
+}
+
+bool RecordSet::HoldsLooseText(std::string_view lowercase) const {
+  return std::binary_search(loose_texts_.begin(), loose_texts_.end(),
+                            lowercase);
+}
+
+void RecordSet::Identify(std::uint32_t group) {
+  absl::flat_hash_map<std::string_view, int> seen;
+  for (std::uint32_t r : groups_[group].records) {
+    for (const RecordField& field : records_[r].fields) ++seen[field.text];
+  }
+  for (std::uint32_t r : groups_[group].records) {
+    Record& record = records_[r];
+    for (const RecordField& field : record.fields) {
+      std::string day;
+      std::string time;
+      if (SplitDateTime(field.text, &day, &time)) {
+        if (record.day.empty()) {
+          record.day = std::move(day);
+          record.time = std::move(time);
+        }
+        continue;
+      }
+      if (seen[field.text] != 1 || field.text.size() < 2 ||
+          field.text.size() > 64) {
+        continue;
+      }
+      const std::string key = LastKey(field.path);
+      const bool identifies =
+          field.number.has_value()
+              ? KeyNamesAnIdOrYear(key)
+              : (HasDigit(field.text) && HasLetter(field.text)) ||
+                    (KeyNamesAName(key) && field.text.size() >= 3 &&
+                     ((field.text.front() >= 'A' && field.text.front() <= 'Z') ||
+                      static_cast<unsigned char>(field.text.front()) >= 0x80));
+      if (identifies) record.identifiers.push_back(field.text);
+    }
+  }
+}
+
+void RecordSet::Add(std::uint32_t carrier, std::string_view content) {
+  if (!complete_) return;
+  simdjson::padded_string padded(content);
+  dom::parser parser;
+  dom::element root;
+  if (parser.parse(padded).get(root) == simdjson::SUCCESS) {
+    JsonRecords(*this, carrier).Walk(root, "$", 0);
+    return;
+  }
+  AddText(*this, carrier, content);
+}
+
+}  // namespace groundgate::evidence

@@ -1,0 +1,130 @@
+// evidence/records.h — the records of one user turn's tool results.
+//
+// Its one job: say which record each leaf of a result belongs to, the
+// leaf's field path within that record, and which leaves identify the
+// record, so the judge can check a value against the record the answer
+// names (law 11). A record is an object of an array of two or more objects
+// ("$.flights[2]"), a value of a map whose two or more values are all
+// objects ("$.rates.EUR"), or a row of a CSV, TSV or markdown table in a
+// text result ("$[4]", counted from the first data row). Records that
+// stand side by side form a group: a sibling is a record of the same group.
+//
+// A leaf's field path is its keys from the record down, dotted
+// ("prices.economy", "main.temp_min", "weather[].description"); a table's
+// column name. An array of objects inside a record is a group of its own,
+// and its leaves are not the outer record's fields.
+//
+// What identifies a record, among its siblings:
+//   - a string leaf no sibling holds that has a digit ("HAT069", "ORD-7"),
+//     or that stands under a key naming a name, id or code ("name",
+//     "flight_number", "team", "city") and begins with a capital;
+//   - a number no sibling holds under a key that names an id or a year
+//     ("id", "user_id", "year");
+//   - the date and the clock time of its first date or date-time leaf
+//     ("2024-01-05 02:00:00": day 2024-01-05, time 02:00), which may be
+//     shared with siblings (the eight forecasts of one day).
+//
+// What it does NOT do: canonicalize or index (the corpus's value table
+// does); read a result that is not a JSON document or a table (its lines
+// are no records here); keep anything past kMaxRecordLeaves.
+//
+//   evidence::RecordSet set;
+//   set.Add(0, R"([{"id":"A1","price":5},{"id":"B2","price":7}])");
+//   // set.records()[1].fields: {"id","B2"}, {"price","7"}; identifiers {"B2"}
+//
+// Thread safety: a RecordSet is a value; const use from many threads is safe.
+#ifndef GROUNDGATE_EVIDENCE_RECORDS_H_
+#define GROUNDGATE_EVIDENCE_RECORDS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace groundgate::evidence {
+
+// Past this many leaves in one turn's records, the set stops growing and
+// says it is incomplete: the judge then binds no value (it cannot know what
+// a record it did not read holds).
+inline constexpr std::size_t kMaxRecordLeaves = 200'000;
+
+// One leaf of a record.
+struct RecordField {
+  std::string path;   // "prices.economy"
+  std::string text;   // as the result wrote it: "174", "2024-01-05 02:00:00"
+  std::optional<double> number;  // when `text` is one number
+};
+
+struct Record {
+  std::uint32_t carrier = 0;  // the result's index in the corpus's results()
+  std::uint32_t group = 0;    // index into RecordSet::groups()
+  std::string path;           // "$.flights[2]"
+  std::vector<RecordField> fields;
+  std::vector<std::string> identifiers;  // as written: "HAT069", "2010"
+  std::string day;   // "2024-01-05", or empty
+  std::string time;  // "02:00", or empty
+};
+
+struct RecordGroup {
+  std::uint32_t carrier = 0;
+  std::string path;  // "$.flights"; a text table: "$"
+  std::vector<std::uint32_t> records;  // indices into RecordSet::records()
+};
+
+class RecordSet {
+ public:
+  // Reads one result's content as records: a JSON document structurally,
+  // else as a table when its lines hold one. What stands outside every
+  // record is loose (below).
+  void Add(std::uint32_t carrier, std::string_view content);
+
+  // Marks the set incomplete: some result was not read (too large, or the
+  // leaf budget ran out). The judge binds nothing then.
+  void MarkIncomplete() { complete_ = false; }
+
+  [[nodiscard]] const std::vector<Record>& records() const { return records_; }
+  [[nodiscard]] const std::vector<RecordGroup>& groups() const {
+    return groups_;
+  }
+  // Numbers and short strings the results carried outside any record (a
+  // top-level total, a text result's words): a value that also stands
+  // there may be told of that, so it is not bound. Numbers sorted
+  // (after Finish); strings lowercased.
+  [[nodiscard]] const std::vector<double>& loose_numbers() const {
+    return loose_numbers_;
+  }
+  [[nodiscard]] bool HoldsLooseText(std::string_view lowercase) const;
+  // Sorts what Add gathered; call once after the last Add.
+  void Finish();
+  [[nodiscard]] bool complete() const { return complete_; }
+
+  // Used by the readers of records.cc.
+  std::uint32_t NewGroup(std::uint32_t carrier, std::string path);
+  Record& NewRecord(std::uint32_t group, std::string path);
+  Record& mutable_record(std::uint32_t i) { return records_[i]; }
+  void AddLoose(std::string_view text);
+  // Counts `n` leaves against kMaxRecordLeaves; false (and incomplete) once
+  // past it.
+  bool Spend(std::size_t n);
+  // Sets each record's identifiers of `group` from its fields (see above).
+  void Identify(std::uint32_t group);
+
+ private:
+  std::vector<Record> records_;
+  std::vector<RecordGroup> groups_;
+  std::vector<double> loose_numbers_;
+  std::vector<std::string> loose_texts_;  // sorted by Finish
+  std::size_t leaves_ = 0;
+  bool complete_ = true;
+};
+
+// The date and clock time of a date or date-time text: "2024-01-05",
+// "2024-01-05 02:00:00", "2024-01-05T02:00:00Z" give day "2024-01-05" and
+// time "" or "02:00". False for any other text.
+bool SplitDateTime(std::string_view text, std::string* day, std::string* time);
+
+}  // namespace groundgate::evidence
+
+#endif  // GROUNDGATE_EVIDENCE_RECORDS_H_

@@ -1,0 +1,722 @@
+// stages/rung_records.cc — law 11: values checked against the record the
+// answer names (rung_records.h).
+#include "stages/rung_records.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "evidence/ascii.h"
+#include "evidence/corpus_internal.h"
+#include "evidence/records.h"
+#include "stages/judge_context.h"
+#include "stages/read_scopes.h"
+
+namespace groundgate::stages {
+namespace {
+
+namespace ascii = evidence::ascii;
+using evidence::Record;
+using evidence::RecordField;
+using evidence::RecordSet;
+
+// ---- the answer's value ----------------------------------------------------
+
+struct Value {
+  bool time = false;
+  double number = 0;    // a number (a percent as its fraction)
+  double tolerance = 0;  // half a unit of the last place the answer wrote
+  bool percent = false;
+  int hour = 0;
+  int minute = 0;
+};
+
+bool Bindable(const Candidate& c) {
+  if (c.status != CandidateStatus::kGrounded ||
+      c.grounding != Grounding::kThisTurn) {
+    return false;
+  }
+  switch (c.reason) {
+    case MatchReason::kExact:
+    case MatchReason::kCanonical:
+    case MatchReason::kRespelledNumber:
+    case MatchReason::kRespelledTime:
+    case MatchReason::kRounded:
+      break;
+    default:
+      return false;
+  }
+  return c.shape == "number" || c.shape == kShapeMoney ||
+         c.shape == kShapePercent || c.shape == "time";
+}
+
+// Digits after the decimal point of the first number in `written`.
+int PlacesWritten(std::string_view written) {
+  const std::size_t digit = written.find_first_of("0123456789");
+  if (digit == std::string_view::npos) return 0;
+  std::size_t i = digit;
+  while (i < written.size() &&
+         (ascii::IsDigit(written[i]) || written[i] == ',')) {
+    ++i;
+  }
+  if (i + 1 < written.size() && written[i] == '.' &&
+      ascii::IsDigit(written[i + 1])) {
+    int places = 0;
+    for (++i; i < written.size() && ascii::IsDigit(written[i]); ++i) ++places;
+    return places;
+  }
+  return 0;
+}
+
+std::optional<Value> ValueOf(std::string_view answer, const Candidate& c) {
+  Value v;
+  if (c.shape == "time") {
+    if (c.canonical.size() < 5 || c.canonical[2] != ':') return std::nullopt;
+    v.time = true;
+    v.hour = std::stoi(c.canonical.substr(0, 2));
+    v.minute = std::stoi(c.canonical.substr(3, 2));
+    return v;
+  }
+  const char* begin = c.canonical.data();
+  const char* end = begin + c.canonical.size();
+  const auto [stop, error] = std::from_chars(begin, end, v.number);
+  if (error != std::errc() || stop != end) return std::nullopt;
+  if (c.end > answer.size() || c.start >= c.end) return std::nullopt;
+  const int places = PlacesWritten(answer.substr(c.start, c.end - c.start));
+  v.tolerance = 0.5 * std::pow(10.0, -places) + 1e-9 * std::max(1.0, std::fabs(v.number));
+  v.percent = c.shape == kShapePercent;
+  if (v.percent) v.tolerance /= 100;
+  return v;
+}
+
+bool TimeOf(std::string_view text, int* hour, int* minute) {
+  std::string day;
+  std::string time;
+  if (evidence::SplitDateTime(text, &day, &time)) {
+    text = time;
+  }
+  if (text.size() < 5 || text[2] != ':' || !ascii::IsDigit(text[0]) ||
+      !ascii::IsDigit(text[1]) || !ascii::IsDigit(text[3]) ||
+      !ascii::IsDigit(text[4])) {
+    return false;
+  }
+  *hour = (text[0] - '0') * 10 + (text[1] - '0');
+  *minute = (text[3] - '0') * 10 + (text[4] - '0');
+  return true;
+}
+
+bool Near(double a, const Value& v) {
+  return std::fabs(a - v.number) <= v.tolerance;
+}
+
+bool Holds(const RecordField& field, const Value& v) {
+  if (v.time) {
+    int hour = 0;
+    int minute = 0;
+    return TimeOf(field.text, &hour, &minute) && hour == v.hour &&
+           minute == v.minute;
+  }
+  if (!field.number.has_value()) return false;
+  if (Near(*field.number, v)) return true;
+  return v.percent && Near(*field.number / 100, v);
+}
+
+// A field that names its record (an identifier, a date or a time) is what
+// the answer names the record by, not a value told of it.
+bool Identifies(const Record& record, const RecordField& field) {
+  std::string day;
+  std::string time;
+  if (evidence::SplitDateTime(field.text, &day, &time)) return true;
+  int hour = 0;
+  int minute = 0;
+  if (TimeOf(field.text, &hour, &minute) && field.text.size() <= 8) {
+    return false;  // a clock time of its own ("06:00:00") is a value
+  }
+  return std::find(record.identifiers.begin(), record.identifiers.end(),
+                   field.text) != record.identifiers.end();
+}
+
+bool RecordHolds(const Record& record, const Value& v) {
+  return std::any_of(record.fields.begin(), record.fields.end(),
+                     [&](const RecordField& f) {
+                       return Holds(f, v) && !Identifies(record, f);
+                     });
+}
+
+const RecordField* FieldAt(const Record& record, std::string_view path) {
+  for (const RecordField& f : record.fields) {
+    if (f.path == path) return &f;
+  }
+  return nullptr;
+}
+
+bool LooseHolds(const RecordSet& set, const Value& v) {
+  if (v.time) return false;
+  const std::vector<double>& loose = set.loose_numbers();
+  auto near_any = [&](double target, double tolerance) {
+    auto it = std::lower_bound(loose.begin(), loose.end(), target - tolerance);
+    return it != loose.end() && *it <= target + tolerance;
+  };
+  if (near_any(v.number, v.tolerance)) return true;
+  return v.percent && near_any(v.number * 100, v.tolerance * 100);
+}
+
+// ---- what the answer names -------------------------------------------------
+
+struct Mention {
+  TextSpan span;
+  std::vector<std::uint32_t> records;
+  bool day = false;  // a day (and time), not an identifier
+};
+
+bool IsWordByte(char c) {
+  return ascii::IsAlnum(c) || static_cast<unsigned char>(c) >= 0x80;
+}
+
+// The records each identifier in the answer names: runs of up to four
+// words looked up whole.
+void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
+                           std::vector<Mention>* out) {
+  absl::flat_hash_map<std::string, std::vector<std::uint32_t>> named;
+  for (std::uint32_t r = 0; r < set.records().size(); ++r) {
+    for (const std::string& id : set.records()[r].identifiers) {
+      std::string key = id;
+      if (std::any_of(key.begin(), key.end(), ascii::IsDigit)) {
+        for (char& c : key) c = ascii::Lower(c);
+      }
+      named[key].push_back(r);
+    }
+  }
+  if (named.empty()) return;
+  std::vector<TextSpan> words;
+  for (std::size_t i = 0; i < answer.size();) {
+    while (i < answer.size() && !IsWordByte(answer[i])) ++i;
+    const std::size_t start = i;
+    while (i < answer.size() &&
+           (IsWordByte(answer[i]) ||
+            ((answer[i] == '-' || answer[i] == '_' || answer[i] == '.' ||
+              answer[i] == '/') &&
+             i + 1 < answer.size() && IsWordByte(answer[i + 1])))) {
+      ++i;
+    }
+    if (i > start) words.push_back({start, i});
+  }
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    for (std::size_t n = 1; n <= 4 && w + n <= words.size(); ++n) {
+      const TextSpan span{words[w].start, words[w + n - 1].end};
+      std::string key(answer.substr(span.start, span.end - span.start));
+      auto it = named.find(key);
+      if (it == named.end() &&
+          std::any_of(key.begin(), key.end(), ascii::IsDigit)) {
+        for (char& c : key) c = ascii::Lower(c);
+        it = named.find(key);
+      }
+      if (it != named.end()) out->push_back({span, it->second, false});
+    }
+  }
+}
+
+// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+long DaysFromCivil(int y, int m, int d) {
+  y -= m <= 2;
+  const long era = (y >= 0 ? y : y - 399) / 400;
+  const long yoe = y - era * 400;
+  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+struct RecordDay {
+  int year = 0;
+  int month = 0;
+  int day = 0;
+  int weekday = -1;  // 0 = Monday
+};
+
+std::optional<RecordDay> DayOfRecord(const Record& record) {
+  if (record.day.size() != 10) return std::nullopt;
+  RecordDay d;
+  d.year = std::stoi(record.day.substr(0, 4));
+  d.month = std::stoi(record.day.substr(5, 2));
+  d.day = std::stoi(record.day.substr(8, 2));
+  if (d.month < 1 || d.month > 12 || d.day < 1 || d.day > 31) {
+    return std::nullopt;
+  }
+  const long days = DaysFromCivil(d.year, d.month, d.day);
+  d.weekday = static_cast<int>(((days % 7) + 7 + 3) % 7);  // 1970-01-01: Thu
+  return d;
+}
+
+// The records each day the answer names holds (narrowed by a clock time
+// named in the same clause), per group whose records span at most a week
+// for a weekday.
+void AddDayMentions(std::string_view answer, const RecordSet& set,
+                    std::vector<Mention>* out) {
+  std::vector<std::optional<RecordDay>> days(set.records().size());
+  bool any = false;
+  for (std::size_t r = 0; r < set.records().size(); ++r) {
+    days[r] = DayOfRecord(set.records()[r]);
+    any = any || days[r].has_value();
+  }
+  if (!any) return;
+  std::vector<int> group_span(set.groups().size(), 0);
+  for (std::size_t g = 0; g < set.groups().size(); ++g) {
+    long low = 0;
+    long high = 0;
+    bool first = true;
+    for (std::uint32_t r : set.groups()[g].records) {
+      if (!days[r].has_value()) continue;
+      const long n = DaysFromCivil(days[r]->year, days[r]->month, days[r]->day);
+      low = first ? n : std::min(low, n);
+      high = first ? n : std::max(high, n);
+      first = false;
+    }
+    group_span[g] = static_cast<int>(high - low);
+  }
+  const std::vector<TimeMention> times = TimesNamed(answer);
+  const std::vector<TextSpan> scopes = Scopes(answer);
+  for (const DayMention& m : DaysNamed(answer)) {
+    Mention mention;
+    mention.span = m.span;
+    mention.day = true;
+    for (std::uint32_t r = 0; r < set.records().size(); ++r) {
+      const std::optional<RecordDay>& d = days[r];
+      if (!d.has_value()) continue;
+      const bool match =
+          m.weekday >= 0
+              ? d->weekday == m.weekday && group_span[set.records()[r].group] < 7
+              : d->month == m.month && d->day == m.day &&
+                    (m.year == 0 || m.year == d->year);
+      if (match) mention.records.push_back(r);
+    }
+    if (mention.records.empty()) continue;
+    // A clock time in the same clause narrows the day to its records.
+    for (const TextSpan& scope : scopes) {
+      if (!scope.Holds(m.span.start)) continue;
+      for (const TextSpan& clause : Clauses(answer, scope)) {
+        if (!clause.Holds(m.span.start)) continue;
+        for (const TimeMention& t : times) {
+          if (!clause.Holds(t.span.start)) continue;
+          std::vector<std::uint32_t> at;
+          for (std::uint32_t r : mention.records) {
+            int hour = 0;
+            int minute = 0;
+            const Record& record = set.records()[r];
+            if (TimeOf(record.time, &hour, &minute) && hour == t.hour &&
+                minute == t.minute) {
+              at.push_back(r);
+            }
+          }
+          mention.records = std::move(at);
+          mention.span.end = std::max(mention.span.end, t.span.end);
+          mention.span.start = std::min(mention.span.start, t.span.start);
+          break;
+        }
+      }
+    }
+    out->push_back(std::move(mention));
+  }
+}
+
+// Words that place a day the records cannot: no aggregate is judged in a
+// scope that holds one.
+bool NamesUnplacedDay(std::string_view answer, TextSpan scope) {
+  std::string text(answer.substr(scope.start, scope.end - scope.start));
+  for (char& c : text) c = ascii::Lower(c);
+  for (std::string_view w :
+       {"today", "tomorrow", "tonight", "yesterday", "weekend", "first day",
+        "second day", "third day", "fourth day", "fifth day", "sixth day",
+        "last day", "final day", "next day", "following day", "same day",
+        "day 1", "day 2", "day 3", "day 4", "day 5", "early", "late",
+        "later", "beginning", "end of", "start of", "middle", "mid-"}) {
+    // Whole words: "next days" is no "next day".
+    for (std::size_t at = text.find(w); at != std::string::npos;
+         at = text.find(w, at + 1)) {
+      const std::size_t end = at + w.size();
+      const bool starts = at == 0 || !IsWordByte(text[at - 1]);
+      const bool ends = end == text.size() || !IsWordByte(text[end]) ||
+                        w.back() == '-' || w == "end of" || w == "start of";
+      if (starts && ends) return true;
+    }
+  }
+  return false;
+}
+
+// ---- field words -----------------------------------------------------------
+
+// The words an answer tells a field with, and the key fragments each names:
+// a documented, tested table (low/min/minimum...).
+struct FieldWord {
+  std::string_view word;
+  std::string_view keys[4];
+};
+constexpr FieldWord kFieldWords[] = {
+    {"temperature", {"temp", "", "", ""}},
+    {"temperatures", {"temp", "", "", ""}},
+    {"temp", {"temp", "", "", ""}},
+    {"feels", {"feels", "apparent", "", ""}},
+    {"low", {"min", "low", "", ""}},
+    {"lowest", {"min", "low", "", ""}},
+    {"minimum", {"min", "low", "", ""}},
+    {"high", {"max", "high", "", ""}},
+    {"highest", {"max", "high", "", ""}},
+    {"maximum", {"max", "high", "", ""}},
+    {"gust", {"gust", "", "", ""}},
+    {"gusts", {"gust", "", "", ""}},
+    {"wind", {"wind", "speed", "", ""}},
+    {"pressure", {"pressure", "", "", ""}},
+    {"humidity", {"humidity", "", "", ""}},
+    {"cloud", {"cloud", "", "", ""}},
+    {"clouds", {"cloud", "", "", ""}},
+    {"cloudiness", {"cloud", "", "", ""}},
+    {"rain", {"rain", "precip", "", ""}},
+    {"precipitation", {"rain", "precip", "snow", ""}},
+    {"snow", {"snow", "", "", ""}},
+    {"economy", {"economy", "", "", ""}},
+    {"business", {"business", "", "", ""}},
+    {"price", {"price", "fare", "cost", "amount"}},
+    {"fare", {"price", "fare", "cost", "amount"}},
+    {"cost", {"price", "fare", "cost", "amount"}},
+    {"seats", {"seat", "", "", ""}},
+    {"score", {"score", "", "", ""}},
+    {"goals", {"score", "goal", "", ""}},
+    {"population", {"population", "", "", ""}},
+};
+
+bool PathNames(std::string_view path, std::string_view fragment) {
+  std::string lower(path);
+  for (char& c : lower) c = ascii::Lower(c);
+  return lower.find(fragment) != std::string::npos;
+}
+
+// The fields among `paths` the words before the value name, in the order
+// of `paths`; empty when the words name none of them.
+std::vector<std::string> NamedByWords(
+    const std::vector<std::string>& paths,
+    const std::vector<std::string_view>& words) {
+  std::vector<std::string> named;
+  for (std::string_view w : words) {
+    for (const FieldWord& fw : kFieldWords) {
+      if (!ascii::EqualsIgnoreCase(w, fw.word)) continue;
+      for (const std::string& p : paths) {
+        for (std::string_view k : fw.keys) {
+          if (!k.empty() && PathNames(p, k) &&
+              std::find(named.begin(), named.end(), p) == named.end()) {
+            named.push_back(p);
+          }
+        }
+      }
+    }
+  }
+  std::vector<std::string> ordered;
+  for (const std::string& p : paths) {
+    if (std::find(named.begin(), named.end(), p) != named.end()) {
+      ordered.push_back(p);
+    }
+  }
+  return ordered;
+}
+
+// The same, or all of `paths` when the words name none of them.
+std::vector<std::string> NarrowByWords(
+    const std::vector<std::string>& paths,
+    const std::vector<std::string_view>& words) {
+  std::vector<std::string> named = NamedByWords(paths, words);
+  return named.empty() ? paths : named;
+}
+
+// ---- the check ---------------------------------------------------------------
+
+// How near an extreme a value told as one may stand, as a share of the
+// span the records cover (see BindExtreme).
+constexpr double kExtremeSlack = 0.05;
+
+struct Binder {
+  std::string_view answer;
+  const EvidenceCorpus& corpus;
+  const RecordSet& set;
+  std::vector<TextSpan> scopes;
+  std::vector<Mention> mentions;
+  const std::vector<Candidate>& candidates;
+
+  std::string CarrierOf(const Record& record) const {
+    const auto& results = corpus.results();
+    return record.carrier < results.size()
+               ? results[record.carrier].tool_call_id
+               : std::string();
+  }
+
+  // The records of `group` named in `span`, apart from the value itself;
+  // identifiers first, days when no identifier names one.
+  std::vector<std::uint32_t> NamedIn(TextSpan span, TextSpan value,
+                                     std::uint32_t group, bool* by_day) const {
+    std::vector<std::uint32_t> by_id;
+    std::vector<std::uint32_t> by_days;
+    for (const Mention& m : mentions) {
+      if (m.span.start < span.start || m.span.end > span.end) continue;
+      if (m.span.start < value.end && value.start < m.span.end) continue;
+      for (std::uint32_t r : m.records) {
+        if (set.records()[r].group != group) continue;
+        std::vector<std::uint32_t>& into = m.day ? by_days : by_id;
+        if (std::find(into.begin(), into.end(), r) == into.end()) {
+          into.push_back(r);
+        }
+      }
+    }
+    *by_day = by_id.empty() && !by_days.empty();
+    return by_id.empty() ? by_days : by_id;
+  }
+
+  bool AnyNamedIn(TextSpan span, std::uint32_t group) const {
+    bool by_day = false;
+    return !NamedIn(span, {0, 0}, group, &by_day).empty();
+  }
+
+  // The groups whose records hold `v`.
+  std::vector<std::uint32_t> GroupsHolding(const Value& v) const {
+    std::vector<std::uint32_t> groups;
+    for (const Record& r : set.records()) {
+      if (RecordHolds(r, v) &&
+          std::find(groups.begin(), groups.end(), r.group) == groups.end()) {
+        groups.push_back(r.group);
+      }
+    }
+    return groups;
+  }
+
+  void Bind(Candidate& c) {
+    const std::optional<Value> v = ValueOf(answer, c);
+    if (!v.has_value()) return;
+    if (LooseHolds(set, *v)) return;
+    const std::vector<std::uint32_t> groups = GroupsHolding(*v);
+    if (groups.empty()) return;
+    const TextSpan value{c.start, c.end};
+    std::size_t s = 0;
+    while (s < scopes.size() && !scopes[s].Holds(c.start)) ++s;
+    if (s == scopes.size()) return;
+    const TextSpan scope = scopes[s];
+    TextSpan clause = scope;
+    for (const TextSpan& cl : Clauses(answer, scope)) {
+      if (cl.Holds(c.start)) clause = cl;
+    }
+    if (Hedged(answer, clause, value) || TellsATotal(clause, value)) return;
+    // The group the scope tells of: of the groups holding the value, the
+    // one whose records it names (its clause first); with one group, that.
+    std::uint32_t group = groups.front();
+    bool by_day = false;
+    std::vector<std::uint32_t> named;
+    if (groups.size() > 1) {
+      int telling = 0;
+      for (TextSpan span : {clause, scope}) {
+        for (std::uint32_t g : groups) {
+          bool day = false;
+          std::vector<std::uint32_t> in = NamedIn(span, value, g, &day);
+          if (in.empty()) continue;
+          ++telling;
+          group = g;
+          named = std::move(in);
+          by_day = day;
+        }
+        if (telling != 0) break;
+      }
+      if (telling != 1 || named.size() != 1) return;
+    } else {
+      named = NamedIn(clause, value, group, &by_day);
+      if (named.empty()) named = NamedIn(scope, value, group, &by_day);
+    }
+    if (named.size() == 1) {
+      BindOne(c, *v, set.records()[named.front()], clause, value);
+      return;
+    }
+    const Extreme extreme = ExtremeOf(answer, clause, value);
+    if (extreme == Extreme::kNone || NamesPartOfDay(answer, scope) ||
+        NamesUnplacedDay(answer, scope) || RangeRunsBackward(c, extreme)) {
+      return;
+    }
+    // Several records together: all of the group, when neither the
+    // sentence nor the one before names any record of it. The extremes of
+    // one day are not judged: a day the answer names is the reader's day,
+    // and the records' days are often another zone's (measured, such
+    // checks accused texts people judged correct).
+    if (!named.empty() || AnyNamedIn(scope, group) ||
+        (s > 0 && AnyNamedIn(scopes[s - 1], group))) {
+      return;
+    }
+    BindExtreme(c, *v, group, set.groups()[group].records, extreme, clause,
+                value);
+  }
+
+  // "Total Price: $243", "combined", "in all": a value told as a sum of
+  // records is no one record's field, whatever record's field it equals.
+  bool TellsATotal(TextSpan clause, TextSpan value) const {
+    for (std::string_view w : WordsBefore(answer, clause, value, 4)) {
+      for (std::string_view cue : {"total", "totals", "sum", "combined",
+                                   "altogether", "overall", "all", "average",
+                                   "mean", "difference", "together"}) {
+        if (ascii::EqualsIgnoreCase(w, cue)) return true;
+      }
+    }
+    return false;
+  }
+
+  // "ranging from 9 to 7", "from 4.24 to -0.72": the two ends of a range
+  // told from the first to the last, not from least to greatest; no
+  // extreme is claimed.
+  bool RangeRunsBackward(const Candidate& c, Extreme extreme) const {
+    const Candidate* other = nullptr;
+    for (const Candidate& o : candidates) {
+      if (&o == &c || o.shape != c.shape) continue;
+      if (extreme == Extreme::kLeast && o.start >= c.end &&
+          (other == nullptr || o.start < other->start)) {
+        other = &o;
+      }
+      if (extreme == Extreme::kGreatest && o.end <= c.start &&
+          (other == nullptr || o.start > other->start)) {
+        other = &o;
+      }
+    }
+    if (other == nullptr) return false;
+    double a = 0;
+    double b = 0;
+    if (std::from_chars(c.canonical.data(), c.canonical.data() + c.canonical.size(), a).ec != std::errc() ||
+        std::from_chars(other->canonical.data(), other->canonical.data() + other->canonical.size(), b).ec != std::errc()) {
+      return false;
+    }
+    return extreme == Extreme::kLeast ? b < a : b > a;
+  }
+
+  void BindOne(Candidate& c, const Value& v, const Record& named,
+               TextSpan clause, TextSpan value) {
+    if (RecordHolds(named, v)) return;
+    // The fields in which a sibling holds the value, that `named` holds.
+    std::vector<std::string> paths;
+    const Record* read = nullptr;
+    for (std::uint32_t r : set.groups()[named.group].records) {
+      const Record& sibling = set.records()[r];
+      for (const RecordField& f : sibling.fields) {
+        if (!Holds(f, v) || Identifies(sibling, f) ||
+            FieldAt(named, f.path) == nullptr) {
+          continue;
+        }
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.push_back(f.path);
+        }
+        if (read == nullptr) read = &sibling;
+      }
+    }
+    if (paths.empty()) return;
+    const std::vector<std::string> fields =
+        NarrowByWords(paths, WordsBefore(answer, clause, value, 4));
+    const RecordField* held = FieldAt(named, fields.front());
+    for (std::uint32_t r : set.groups()[named.group].records) {
+      const RecordField* f = FieldAt(set.records()[r], fields.front());
+      if (f != nullptr && Holds(*f, v)) {
+        read = &set.records()[r];
+        break;
+      }
+    }
+    Misattribute(c, named, fields.front(), held->text, read, "");
+  }
+
+  void BindExtreme(Candidate& c, const Value& written, std::uint32_t group,
+                   const std::vector<std::uint32_t>& over, Extreme extreme,
+                   TextSpan clause, TextSpan value) {
+    if (over.size() < 2 || written.time) return;
+    // An extreme is told loosely ("up to 16" for 16.61): a whole unit of
+    // the last place written either way.
+    Value v = written;
+    v.tolerance *= 2;
+    std::vector<std::string> paths;
+    const Record* read = nullptr;
+    for (std::uint32_t r : set.groups()[group].records) {
+      for (const RecordField& f : set.records()[r].fields) {
+        if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.push_back(f.path);
+        }
+        if (read == nullptr) read = &set.records()[r];
+      }
+    }
+    // Only a field the words name is judged ("temperatures ranging from",
+    // "gusts up to"): a range of directions or ids claims no extreme.
+    const std::vector<std::string> fields =
+        NamedByWords(paths, WordsBefore(answer, clause, value, 8));
+    if (fields.empty()) return;
+    const bool least = extreme == Extreme::kLeast;
+    const std::string_view extreme_keys[2] = {least ? "min" : "max",
+                                              least ? "low" : "high"};
+    struct Extremum {
+      const Record* record = nullptr;
+      const RecordField* field = nullptr;
+    };
+    std::vector<Extremum> extremes(fields.size());
+    for (std::size_t p = 0; p < fields.size(); ++p) {
+      double low = HUGE_VAL;
+      double high = -HUGE_VAL;
+      const bool field_is_extreme = PathNames(fields[p], extreme_keys[0]) ||
+                                    PathNames(fields[p], extreme_keys[1]);
+      for (std::uint32_t r : over) {
+        const RecordField* f = FieldAt(set.records()[r], fields[p]);
+        if (f == nullptr || !f->number.has_value()) continue;
+        // "a low of 7.98 on January 4th" for one forecast's temp_min.
+        if (field_is_extreme && Holds(*f, v)) return;
+        low = std::min(low, *f->number);
+        high = std::max(high, *f->number);
+        Extremum& e = extremes[p];
+        if (e.field == nullptr ||
+            (least ? *f->number < *e.field->number
+                   : *f->number > *e.field->number)) {
+          e = {&set.records()[r], f};
+        }
+      }
+      if (extremes[p].field == nullptr) continue;
+      // The extreme, or near it: within a twentieth of the span the records
+      // cover ("from 0.64 m/s" for a least of 0.6 over 0.6 to 4.65), as
+      // people read a range.
+      Value loose = v;
+      loose.tolerance = std::max(v.tolerance, (high - low) * kExtremeSlack);
+      if (Holds(*extremes[p].field, loose)) return;
+    }
+    if (extremes.front().field == nullptr) return;
+    Misattribute(c, *extremes.front().record, fields.front(),
+                 extremes.front().field->text, read, least ? "min" : "max");
+  }
+
+  void Misattribute(Candidate& c, const Record& named, const std::string& field,
+                    const std::string& held, const Record* read,
+                    std::string_view aggregate) {
+    Binding binding;
+    binding.named = {CarrierOf(named), named.path};
+    binding.field = field;
+    binding.named_value = held;
+    if (read != nullptr) binding.read = {CarrierOf(*read), read->path};
+    binding.aggregate = std::string(aggregate);
+    c.status = CandidateStatus::kMisattributed;
+    c.binding = std::move(binding);
+  }
+};
+
+}  // namespace
+
+void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
+                 Verdict* verdict) {
+  if (corpus.truncated() || verdict->evidence_truncated) return;
+  if (std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
+                   Bindable)) {
+    return;
+  }
+  const RecordSet& set = CorpusInternals::records(corpus);
+  if (!set.complete() || set.groups().empty()) return;
+  Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};
+  AddIdentifierMentions(answer, set, &binder.mentions);
+  AddDayMentions(answer, set, &binder.mentions);
+  for (Candidate& c : verdict->candidates) {
+    if (Bindable(c)) binder.Bind(c);
+  }
+}
+
+}  // namespace groundgate::stages

@@ -1,0 +1,280 @@
+// tests/stages/rung_records_test.cc — law 11 (stages/rung_records.cc): a
+// value is checked against the record the answer tells it of.
+//
+// Its one job: pin, both ways, what the binding marks misattributed — a
+// value read from a sibling of the record the scope names, and a value
+// told as the least or greatest of a series that is neither — with the
+// Binding it gives; and beside each, the wordings it leaves alone (a scope
+// naming two records, a hedge, a total, a range told backward, a field no
+// word names, a day's extremes), the options, and law 5.
+//
+// What it does NOT do: test how the status is shown (the JSON, events and
+// report suites do), or the records themselves (tests/evidence/
+// records_test.cc).
+#include "stages/rung_records.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "groundgate/corpus.h"
+#include "groundgate/gate.h"
+#include "groundgate/verdict.h"
+#include "tests/support/judged_suite.h"
+
+namespace groundgate {
+namespace {
+
+using enum CandidateStatus;
+
+// Two flights of one search, as an airline tool returns them (the shape of
+// sierra-research/tau-bench's search_direct_flight, MIT).
+constexpr std::string_view kFlights = R"([
+  {"flight_number": "HAT069", "origin": "JFK", "destination": "SEA",
+   "scheduled_departure_time_est": "06:00:00",
+   "prices": {"basic_economy": 51, "economy": 174, "business": 239}},
+  {"flight_number": "HAT139", "origin": "JFK", "destination": "SEA",
+   "scheduled_departure_time_est": "14:30:00",
+   "prices": {"basic_economy": 87, "economy": 114, "business": 301}}])";
+
+// Five forecasts, as a weather tool returns them (the shape of the
+// openweather inputs of kasnerz/quintd, MIT).
+constexpr std::string_view kForecast = R"({"city": {"name": "Snagov"},
+  "list": [
+  {"main": {"temp": 7.15, "pressure": 1006}, "wind": {"gust": 15.1},
+   "dt_txt": "2024-01-03 20:00:00"},
+  {"main": {"temp": 4.95, "pressure": 1003}, "wind": {"gust": 8.71},
+   "dt_txt": "2024-01-04 08:00:00"},
+  {"main": {"temp": 12.86, "pressure": 1009}, "wind": {"gust": 12.5},
+   "dt_txt": "2024-01-04 14:00:00"},
+  {"main": {"temp": 8.73, "pressure": 1014}, "wind": {"gust": 9.51},
+   "dt_txt": "2024-01-05 02:00:00"},
+  {"main": {"temp": 6.52, "pressure": 1016}, "wind": {"gust": 14.3},
+   "dt_txt": "2024-01-05 14:00:00"}]})";
+
+EvidenceCorpus CorpusOf(std::string_view content) {
+  EvidenceCorpus corpus;
+  corpus.RecordUserMessage("What are my options?");
+  corpus.RecordToolResult("call_1", "search", content);
+  return corpus;
+}
+
+const Candidate& At(const Verdict& v, std::string_view answer,
+                    std::string_view text) {
+  const Candidate* c = AtText(v, answer, text);
+  REQUIRE(c != nullptr);
+  return *c;
+}
+
+TEST_CASE("law 11: a value is judged against the record the answer names") {
+  const EvidenceCorpus corpus = CorpusOf(kFlights);
+  // HAT069's economy fare is 174; 114 is HAT139's.
+  constexpr std::string_view kWrong =
+      "Flight HAT069 departs at 06:00 AM; the economy fare is $114.";
+  const Verdict wrong = DefaultGate().Judge(kWrong, corpus);
+  const Candidate& fare = At(wrong, kWrong, "114");
+  CHECK(fare.status == kMisattributed);
+  REQUIRE(fare.binding.has_value());
+  CHECK(fare.binding->named.carrier == "call_1");
+  CHECK(fare.binding->named.path == "$[0]");
+  CHECK(fare.binding->field == "prices.economy");
+  CHECK(fare.binding->named_value == "174");
+  CHECK(fare.binding->read.carrier == "call_1");
+  CHECK(fare.binding->read.path == "$[1]");
+  CHECK(fare.binding->aggregate.empty());
+  CHECK(wrong.misattributed() == 1);
+  CHECK(wrong.unsupported() == 0);
+  CHECK(wrong.flagged());
+  CHECK(VerdictAction(wrong) == "flagged");
+  // The value was read: its carrier still says where from.
+  CHECK(fare.carriers == std::vector<std::string>{"call_1"});
+
+  // Both ways: the record's own values pass.
+  constexpr std::string_view kRight =
+      "Flight HAT069 departs at 06:00 AM; the economy fare is $174.";
+  const Verdict right = DefaultGate().Judge(kRight, corpus);
+  CHECK_FALSE(right.flagged());
+  CHECK(right.misattributed() == 0);
+  CHECK(At(right, kRight, "174").status == kGrounded);
+}
+
+TEST_CASE("rung_records: a clock time of a sibling is misattributed") {
+  const EvidenceCorpus corpus = CorpusOf(kFlights);
+  constexpr std::string_view kAnswer =
+      "1. **Flight HAT139**\n   - Departure: 06:00 AM EST\n"
+      "   - Economy: $114\n";
+  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
+  const Candidate& time = At(v, kAnswer, "06:00 AM");
+  CHECK(time.status == kMisattributed);
+  REQUIRE(time.binding.has_value());
+  CHECK(time.binding->named_value == "14:30:00");
+  CHECK(time.binding->field == "scheduled_departure_time_est");
+  CHECK(At(v, kAnswer, "114").status == kGrounded);
+}
+
+TEST_CASE("rung_records: each list item is its own scope") {
+  const EvidenceCorpus corpus = CorpusOf(kFlights);
+  constexpr std::string_view kAnswer =
+      "1. Flight HAT069\n   - Economy: $174\n"
+      "2. Flight HAT139\n   - Economy: $174\n";
+  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
+  // The value is one candidate (its first use, in HAT069's item).
+  CHECK(v.misattributed() == 0);
+}
+
+TEST_CASE("rung_records: what it leaves alone") {
+  const EvidenceCorpus corpus = CorpusOf(kFlights);
+  for (std::string_view answer : {
+           // two records in one scope: which one is not said
+           "Flights HAT069 and HAT139 cost $114 in economy.",
+           // no record named
+           "The cheapest economy fare is $114.",
+           // hedged
+           "Flight HAT069 costs around $114.",
+           // told as a total
+           "Flight HAT069 plus taxes: total $114.",
+       }) {
+    CAPTURE(answer);
+    const Verdict v = DefaultGate().Judge(answer, corpus);
+    CHECK(v.misattributed() == 0);
+    CHECK_FALSE(v.flagged());
+  }
+}
+
+TEST_CASE("rung_records: a value that also stands outside every record") {
+  // The 114 of the top-level total may be what the answer tells.
+  const EvidenceCorpus corpus = CorpusOf(
+      R"({"total": 114, "flights": [{"flight_number": "HAT069", "price": 174},
+          {"flight_number": "HAT139", "price": 114}]})");
+  const Verdict v = DefaultGate().Judge("Flight HAT069: $114.", corpus);
+  CHECK(v.misattributed() == 0);
+}
+
+TEST_CASE("rung_records: the least or greatest of a series") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  // The least temperature is 4.95, not 7.15; the greatest is 12.86.
+  constexpr std::string_view kWrong =
+      "Over the next days the temperature will range from 7.15°C to "
+      "12.86°C.";
+  const Verdict wrong = DefaultGate().Judge(kWrong, corpus);
+  const Candidate& low = At(wrong, kWrong, "7.15");
+  CHECK(low.status == kMisattributed);
+  REQUIRE(low.binding.has_value());
+  CHECK(low.binding->aggregate == "min");
+  CHECK(low.binding->named_value == "4.95");
+  CHECK(low.binding->named.path == "$.list[1]");
+  CHECK(low.binding->field == "main.temp");
+  CHECK(At(wrong, kWrong, "12.86").status == kGrounded);
+
+  for (std::string_view right : {
+           "Over the next days the temperature will range from 4.95°C to "
+           "12.86°C.",
+           // rounded, and told loosely near the extreme
+           "Temperatures will range from 5°C to 13°C.",
+           "The highest gust will be 15.1 m/s.",
+           "Gusts reaching up to 15 m/s are expected.",
+       }) {
+    CAPTURE(right);
+    CHECK(DefaultGate().Judge(right, corpus).misattributed() == 0);
+  }
+  // The greatest gust is 15.1, not 12.5.
+  constexpr std::string_view kGust = "The highest gust will be 12.5 m/s.";
+  const Verdict gust = DefaultGate().Judge(kGust, corpus);
+  CHECK(At(gust, kGust, "12.5").status == kMisattributed);
+  CHECK(At(gust, kGust, "12.5").binding->aggregate == "max");
+  CHECK(At(gust, kGust, "12.5").binding->named_value == "15.1");
+}
+
+TEST_CASE("rung_records: extremes it does not judge") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  for (std::string_view answer : {
+           // told from first to last, not least to greatest
+           "The temperature will fall from 12.86°C to 7.15°C.",
+           // no word names the field
+           "Values will range from 7.15 to 12.86.",
+           // one day's extremes: the reader's day may not be the records'
+           "On January 4th, the low will be 7.15°C.",
+           // part of a day
+           "In the mornings, the low will be 7.15°C.",
+           // a day it cannot place
+           "Tomorrow the low will be 7.15°C.",
+       }) {
+    CAPTURE(answer);
+    CHECK(DefaultGate().Judge(answer, corpus).misattributed() == 0);
+  }
+}
+
+TEST_CASE("rung_records: a date and time name one forecast") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  // The gust on January 5th at 02:00 is 9.51; 14.3 is the 14:00 one's.
+  constexpr std::string_view kAnswer =
+      "On January 5th at 02:00, gusts will reach 14.3 m/s.";
+  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
+  const Candidate& gust = At(v, kAnswer, "14.3");
+  CHECK(gust.status == kMisattributed);
+  REQUIRE(gust.binding.has_value());
+  CHECK(gust.binding->named_value == "9.51");
+  CHECK(gust.binding->named.path == "$.list[3]");
+  constexpr std::string_view kRight =
+      "On January 5th at 14:00, gusts will reach 14.3 m/s.";
+  CHECK(DefaultGate().Judge(kRight, corpus).misattributed() == 0);
+}
+
+TEST_CASE("rung_records: the rows of a table in a text result") {
+  // A CSV series, as an owid result of kasnerz/quintd (MIT) holds one.
+  const EvidenceCorpus corpus = CorpusOf(
+      "# country: Mongolia\n# unit: years\nyear,value\n2019,69.62\n"
+      "2020,70.11\n2021,71.84\n");
+  constexpr std::string_view kAnswer = "In 2021, life expectancy was 70.11.";
+  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
+  const Candidate& value = At(v, kAnswer, "70.11");
+  CHECK(value.status == kMisattributed);
+  REQUIRE(value.binding.has_value());
+  CHECK(value.binding->named.path == "$[2]");
+  CHECK(value.binding->named_value == "71.84");
+  CHECK(value.binding->field == "value");
+  CHECK(DefaultGate().Judge("In 2021, life expectancy was 71.84.", corpus)
+            .misattributed() == 0);
+}
+
+TEST_CASE("rung_records: options and law 5") {
+  constexpr std::string_view kWrong = "Flight HAT069: economy $114.";
+  {
+    GateOptions options;
+    options.bind_records = false;
+    const Gate gate = Gate::Create(options).value();
+    const EvidenceCorpus corpus = CorpusOf(kFlights);
+    const Verdict v = gate.Judge(kWrong, corpus);
+    CHECK(v.misattributed() == 0);
+    CHECK_FALSE(v.flagged());
+  }
+  {
+    GateOptions options;
+    options.misattribution_flags = false;
+    const Gate gate = Gate::Create(options).value();
+    const EvidenceCorpus corpus = CorpusOf(kFlights);
+    const Verdict v = gate.Judge(kWrong, corpus);
+    CHECK(v.misattributed() == 1);
+    CHECK(v.misattribution_warns_only);
+    CHECK_FALSE(v.flagged());
+    CHECK(VerdictAction(v) == "grounded");
+  }
+  {
+    // A partial corpus accuses no one of this either.
+    EvidenceCorpus corpus = CorpusOf(kFlights);
+    corpus.MarkPartial();
+    const Verdict v = DefaultGate().Judge(kWrong, corpus);
+    CHECK(v.misattributed() == 0);
+    CHECK_FALSE(v.flagged());
+  }
+  {
+    // A new user turn: last turn's records name nothing.
+    EvidenceCorpus corpus = CorpusOf(kFlights);
+    corpus.RecordUserMessage("And now?");
+    CHECK(DefaultGate().Judge(kWrong, corpus).misattributed() == 0);
+  }
+}
+
+}  // namespace
+}  // namespace groundgate
