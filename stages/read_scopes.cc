@@ -80,10 +80,14 @@ void AddSentences(std::string_view text, std::size_t start, std::size_t end,
   for (std::size_t i = start; i < end; ++i) {
     const char c = text[i];
     if ((c == '.' || c == '!' || c == '?') &&
-        (i + 1 == end || text[i + 1] == ' ')) {
+        (i + 1 == end || text[i + 1] == ' ' || text[i + 1] == '\n')) {
       out->push_back({from, i + 1});
       from = i + 1;
     }
+  }
+  while (end > from && (text[end - 1] == '\n' || text[end - 1] == ' ' ||
+                        text[end - 1] == '\r')) {
+    --end;
   }
   if (from < end && !IsBlank(text.substr(from, end - from))) {
     out->push_back({from, end});

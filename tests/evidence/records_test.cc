@@ -1,0 +1,137 @@
+// tests/evidence/records_test.cc — a turn's results read as records
+// (evidence/records.cc).
+//
+// Its one job: pin what is a record (an object of an array of objects, a
+// value of a map of objects, a row of a CSV or markdown table), its path
+// and field paths, what identifies it among its siblings (ids, names,
+// years, its date and time), what is loose, and the leaf budget.
+//
+// What it does NOT do: judge (tests/stages/rung_records_test.cc does).
+#include "evidence/records.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+namespace groundgate::evidence {
+namespace {
+
+const RecordField* Field(const Record& r, std::string_view path) {
+  for (const RecordField& f : r.fields) {
+    if (f.path == path) return &f;
+  }
+  return nullptr;
+}
+
+TEST_CASE("records: the objects of an array are records of one group") {
+  RecordSet set;
+  set.Add(3, R"({"flights": [
+      {"flight_number": "HAT069", "destination": "SEA",
+       "prices": {"economy": 174}, "legs": [1, 2]},
+      {"flight_number": "HAT139", "destination": "SEA",
+       "prices": {"economy": 114.5}}], "count": 2})");
+  set.Finish();
+  REQUIRE(set.groups().size() == 1);
+  CHECK(set.groups()[0].path == "$.flights");
+  CHECK(set.groups()[0].carrier == 3);
+  REQUIRE(set.records().size() == 2);
+  const Record& first = set.records()[0];
+  CHECK(first.path == "$.flights[0]");
+  CHECK(first.carrier == 3);
+  REQUIRE(Field(first, "prices.economy") != nullptr);
+  CHECK(Field(first, "prices.economy")->text == "174");
+  CHECK(*Field(first, "prices.economy")->number == 174);
+  CHECK(Field(first, "legs[]") != nullptr);
+  CHECK(Field(set.records()[1], "prices.economy")->text == "114.5");
+  // An id with a digit identifies; a destination both share does not.
+  CHECK(first.identifiers == std::vector<std::string>{"HAT069"});
+  // The top-level count stands outside every record.
+  CHECK(set.loose_numbers() == std::vector<double>{2});
+  CHECK(set.complete());
+}
+
+TEST_CASE("records: a map of objects, nested groups, names and dates") {
+  RecordSet set;
+  set.Add(0, R"({"rates": {"EUR": {"rate": 0.92}, "GBP": {"rate": 0.79}},
+      "teams": [{"name": "Tappara", "score": 4, "id": 3834,
+                 "games": [{"on": "2024-01-05 02:00:00"},
+                           {"on": "2024-01-06"}]},
+                {"name": "Kärpät", "score": 1, "id": 3835}]})");
+  set.Finish();
+  REQUIRE(set.groups().size() == 3);
+  CHECK(set.groups()[0].path == "$.rates");
+  CHECK(set.records()[0].path == "$.rates.EUR");
+  CHECK(Field(set.records()[0], "rate")->text == "0.92");
+  // A name under "name" that begins with a capital, and an "id" number.
+  CHECK(set.records()[2].path == "$.teams[0]");
+  CHECK(set.records()[2].identifiers ==
+        std::vector<std::string>{"Tappara", "3834"});
+  // The inner array is a group of its own, not the team's fields.
+  CHECK(Field(set.records()[2], "games[].on") == nullptr);
+  const Record& game = set.records()[3];
+  CHECK(game.path == "$.teams[0].games[0]");
+  CHECK(game.day == "2024-01-05");
+  CHECK(game.time == "02:00");
+  CHECK(set.records()[4].day == "2024-01-06");
+  CHECK(set.records()[4].time.empty());
+}
+
+TEST_CASE("records: tables in text") {
+  RecordSet csv;
+  csv.Add(1, "# country: Mongolia\ndate,value\n2021-02-25,0.09\n"
+             "2021-02-26,\"1,140\"\n");
+  csv.Finish();
+  REQUIRE(csv.records().size() == 2);
+  CHECK(csv.groups()[0].path == "$");
+  CHECK(csv.records()[1].path == "$[1]");
+  CHECK(csv.records()[0].day == "2021-02-25");
+  CHECK(Field(csv.records()[1], "value")->text == "1,140");
+
+  RecordSet markdown;
+  markdown.Add(0, "| year | value |\n|---|---|\n| 2019 | 69.6 |\n"
+                  "| 2020 | 70.1 |\nSource: 12 surveys\n");
+  markdown.Finish();
+  REQUIRE(markdown.records().size() == 2);
+  CHECK(Field(markdown.records()[1], "value")->text == "70.1");
+  CHECK(markdown.records()[0].identifiers ==
+        std::vector<std::string>{"2019"});
+  CHECK(markdown.loose_numbers() == std::vector<double>{12});
+
+  // Prose is no table: its numbers are loose.
+  RecordSet prose;
+  prose.Add(0, "Port fc1/3 is down with 41,200 CRC errors.");
+  prose.Finish();
+  CHECK(prose.records().empty());
+  CHECK(prose.loose_numbers() == std::vector<double>{41200});
+}
+
+TEST_CASE("records: past the leaf budget the set is incomplete") {
+  std::string big = "[";
+  for (std::size_t i = 0; i < kMaxRecordLeaves / 2 + 10; ++i) {
+    big += i == 0 ? "" : ",";
+    big += R"({"a":1,"b":2})";
+  }
+  big += "]";
+  RecordSet set;
+  set.Add(0, big);
+  CHECK_FALSE(set.complete());
+  // Bad input is read as text, never a crash.
+  RecordSet broken;
+  broken.Add(0, "{\"a\": [1, 2");
+  CHECK(broken.complete());
+  CHECK(broken.records().empty());
+}
+
+TEST_CASE("records: SplitDateTime") {
+  std::string day;
+  std::string time;
+  CHECK(SplitDateTime("2024-01-05T02:30:00Z", &day, &time));
+  CHECK(day == "2024-01-05");
+  CHECK(time == "02:30");
+  CHECK_FALSE(SplitDateTime("2024-1-5", &day, &time));
+  CHECK_FALSE(SplitDateTime("HAT069", &day, &time));
+}
+
+}  // namespace
+}  // namespace groundgate::evidence
