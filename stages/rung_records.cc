@@ -33,6 +33,7 @@ struct Value {
   bool percent = false;
   int hour = 0;
   int minute = 0;
+  std::string code;  // a code as written ("SEA"): compared whole
 };
 
 bool Bindable(const Candidate& c) {
@@ -114,6 +115,7 @@ bool Near(double a, const Value& v) {
 }
 
 bool Holds(const RecordField& field, const Value& v) {
+  if (!v.code.empty()) return field.text == v.code;
   if (v.time) {
     int hour = 0;
     int minute = 0;
@@ -154,8 +156,12 @@ const RecordField* FieldAt(const Record& record, std::string_view path) {
   return nullptr;
 }
 
+// A number that also stands outside every record may be told of that (a
+// top-level total). A code outside every record (a reservation's own
+// destination) is no value of a record the scope names, so it does not
+// excuse one told of the wrong flight.
 bool LooseHolds(const RecordSet& set, const Value& v) {
-  if (v.time) return false;
+  if (!v.code.empty() || v.time) return false;
   const std::vector<double>& loose = set.loose_numbers();
   auto near_any = [&](double target, double tolerance) {
     auto it = std::lower_bound(loose.begin(), loose.end(), target - tolerance);
@@ -489,8 +495,11 @@ struct Binder {
   }
 
   void Bind(Candidate& c) {
-    const std::optional<Value> v = ValueOf(answer, c);
-    if (!v.has_value()) return;
+    if (const std::optional<Value> v = ValueOf(answer, c)) Bind(c, *v);
+  }
+
+  void Bind(Candidate& c, const Value& value_of_c) {
+    const std::optional<Value> v = value_of_c;
     if (LooseHolds(set, *v)) return;
     const std::vector<std::uint32_t> groups = GroupsHolding(*v);
     if (groups.empty()) return;
@@ -510,20 +519,35 @@ struct Binder {
     bool by_day = false;
     std::vector<std::uint32_t> named;
     if (groups.size() > 1) {
-      int telling = 0;
+      // Each group the scope names one record of must give one verdict:
+      // the same record repeated in several results or itineraries
+      // ("HAT110" in each one-stop option) holds the same values.
+      std::vector<std::uint32_t> tellers;
       for (TextSpan span : {clause, scope}) {
         for (std::uint32_t g : groups) {
           bool day = false;
           std::vector<std::uint32_t> in = NamedIn(span, value, g, &day);
           if (in.empty()) continue;
-          ++telling;
-          group = g;
-          named = std::move(in);
-          by_day = day;
+          if (in.size() != 1) return;
+          tellers.push_back(in.front());
         }
-        if (telling != 0) break;
+        if (!tellers.empty()) break;
       }
-      if (telling != 1 || named.size() != 1) return;
+      if (tellers.empty()) return;
+      std::optional<Candidate> first;
+      for (std::uint32_t r : tellers) {
+        Candidate trial = c;
+        BindOne(trial, *v, set.records()[r], clause, value);
+        if (trial.status != CandidateStatus::kMisattributed) return;
+        if (first.has_value() &&
+            (first->binding->field != trial.binding->field ||
+             first->binding->named_value != trial.binding->named_value)) {
+          return;
+        }
+        if (!first.has_value()) first = std::move(trial);
+      }
+      c = std::move(*first);
+      return;
     } else {
       named = NamedIn(clause, value, group, &by_day);
       if (named.empty()) named = NamedIn(scope, value, group, &by_day);
@@ -700,15 +724,77 @@ struct Binder {
   }
 };
 
+bool IsCodeByte(char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }
+
+// The codes of the answer that some record holds as a whole field: runs of
+// two to six capitals and digits, with two capitals or more ("SEA",
+// "B737"), standing alone, that no candidate covers, at each use. A code is no value
+// the ladder reads (most are general knowledge: an airport, a currency),
+// so one told of the wrong record is added to the verdict only when it is
+// misattributed: "HAT069 from JFK to SFO" where HAT069 flies to SEA.
+void BindCodes(std::string_view answer, Binder& binder, Verdict* verdict) {
+  std::vector<Candidate> found;
+  std::vector<std::string> seen;
+  for (std::size_t i = 0; i < answer.size();) {
+    if (!IsCodeByte(answer[i]) ||
+        (i > 0 && (IsWordByte(answer[i - 1]) || answer[i - 1] == '-' ||
+                   answer[i - 1] == '_'))) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < answer.size() && IsCodeByte(answer[end])) ++end;
+    const std::string_view token = answer.substr(i, end - i);
+    const std::size_t start = i;
+    i = end;
+    if (token.size() < 2 || token.size() > 6 ||
+        std::count_if(token.begin(), token.end(), ascii::IsUpper) < 2 ||
+        (end < answer.size() && (IsWordByte(answer[end]) ||
+                                 answer[end] == '-' || answer[end] == '_'))) {
+      continue;
+    }
+    // Each use is tried (the first may stand where no record is named);
+    // a code is one candidate, at its first misattributed use.
+    if (std::find(seen.begin(), seen.end(), token) != seen.end()) continue;
+    const bool covered = std::any_of(
+        verdict->candidates.begin(), verdict->candidates.end(),
+        [&](const Candidate& c) { return c.start < end && start < c.end; });
+    if (covered) continue;
+    Value v;
+    v.code = std::string(token);
+    Candidate c;
+    c.start = start;
+    c.end = end;
+    c.shape = std::string(kShapeCode);
+    c.canonical = v.code;
+    for (char& ch : c.canonical) ch = ascii::Lower(ch);
+    c.status = CandidateStatus::kGrounded;
+    c.grounding = Grounding::kThisTurn;
+    c.reason = MatchReason::kExact;
+    binder.Bind(c, v);
+    if (c.status != CandidateStatus::kMisattributed) continue;
+    seen.emplace_back(token);
+    c.reason = MatchReason::kNone;
+    if (!c.binding->read.carrier.empty()) {
+      c.carriers.push_back(c.binding->read.carrier);
+    }
+    found.push_back(std::move(c));
+  }
+  for (Candidate& c : found) {
+    auto at = std::find_if(
+        verdict->candidates.begin(), verdict->candidates.end(),
+        [&](const Candidate& other) { return other.start > c.start; });
+    verdict->candidates.insert(at, std::move(c));
+    ++verdict->looked_up;
+  }
+}
+
 }  // namespace
 
 void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                  Verdict* verdict) {
   if (corpus.truncated() || verdict->evidence_truncated) return;
-  if (std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
-                   Bindable)) {
-    return;
-  }
+  if (corpus.results().empty()) return;
   const RecordSet& set = CorpusInternals::records(corpus);
   if (!set.complete() || set.groups().empty()) return;
   Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};
@@ -717,6 +803,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   for (Candidate& c : verdict->candidates) {
     if (Bindable(c)) binder.Bind(c);
   }
+  BindCodes(answer, binder, verdict);
 }
 
 }  // namespace groundgate::stages
