@@ -389,16 +389,26 @@ struct BritishEnding {
 // (defence), a doubled l before -ed and -ing (travelled). -our is handled
 // apart, since its suffixes vary (colour, colours, favourite).
 constexpr BritishEnding kBritishEndings[] = {
-    {"re", "er", true},          {"res", "ers", true},
-    {"ise", "ize"},              {"ised", "ized"},
-    {"ises", "izes"},            {"iser", "izer"},
-    {"isers", "izers"},          {"ising", "izing"},
-    {"isation", "ization"},      {"isations", "izations"},
-    {"yse", "yze"},              {"ysed", "yzed"},
-    {"yses", "yzes"},            {"ysing", "yzing"},
-    {"ogue", "og"},              {"ogues", "ogs"},
-    {"ence", "ense"},            {"ences", "enses"},
-    {"lled", "led", false, true}, {"lling", "ling", false, true},
+    {"re", "er", true},
+    {"res", "ers", true},
+    {"ise", "ize"},
+    {"ised", "ized"},
+    {"ises", "izes"},
+    {"iser", "izer"},
+    {"isers", "izers"},
+    {"ising", "izing"},
+    {"isation", "ization"},
+    {"isations", "izations"},
+    {"yse", "yze"},
+    {"ysed", "yzed"},
+    {"yses", "yzes"},
+    {"ysing", "yzing"},
+    {"ogue", "og"},
+    {"ogues", "ogs"},
+    {"ence", "ense"},
+    {"ences", "enses"},
+    {"lled", "led", false, true},
+    {"lling", "ling", false, true},
 };
 
 }  // namespace

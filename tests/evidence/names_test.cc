@@ -100,10 +100,10 @@ TEST_CASE("names: the list tells common words from proper nouns") {
 TEST_CASE("names: a regular British spelling of a common word") {
   // The list is American; a British answer writes the same words.
   for (const std::string_view word :
-       {"centre", "centres", "metres", "fibre", "colour", "colours",
-        "coloured", "favourite", "honourable", "behaviour", "organise",
-        "organised", "organisation", "summarise", "realising", "analyse",
-        "catalogue", "defence", "travelled", "labelling"}) {
+       {"centre",   "centres",   "metres",       "fibre",      "colour",
+        "colours",  "coloured",  "favourite",    "honourable", "behaviour",
+        "organise", "organised", "organisation", "summarise",  "realising",
+        "analyse",  "catalogue", "defence",      "travelled",  "labelling"}) {
     CAPTURE(word);
     CHECK(IsBritishSpellingOfCommonWord(word));
   }
@@ -125,8 +125,9 @@ TEST_CASE("names: a regular British spelling of a common word") {
   }
 }
 
-TEST_CASE("names: a British spelling first in a sentence is dropped, "
-          "inside a name kept") {
+TEST_CASE(
+    "names: a British spelling first in a sentence is dropped, "
+    "inside a name kept") {
   const NamesCase cases[] = {
       {"Summarise the article Quenby posted.", {"quenby"}},
       {"1. Summarise the article.", {}},

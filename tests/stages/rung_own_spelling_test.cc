@@ -62,8 +62,7 @@ TEST_SUITE("rung_own_spelling") {
         {
             {"A display with 65,000 colors.", "65,000", kGrounded, kCanonical},
             {"A display with 66,000 colors.", "66,000", kUnsupported, kNone},
-            {"A display with 650,000 colors.", "650,000", kUnsupported,
-             kNone},
+            {"A display with 650,000 colors.", "650,000", kUnsupported, kNone},
             {"A display with 6,500 colors.", "6,500", kUnsupported, kNone},
         });
   }
