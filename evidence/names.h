@@ -54,6 +54,19 @@ namespace groundgate::evidence {
 // compiled into the binary: no start-up work, no allocation. Thread-safe.
 bool IsCommonWord(std::string_view lowercase_word);
 
+// True when `lowercase_word` is a regular British spelling of a word the
+// list holds in lowercase (the list is American; it also holds a few
+// British spellings itself, "theatre", "travelled"): -re
+// ("centre", "metres"; not after a vowel, 'r' or 'v': "louvre"), the last
+// -our ("colour", "favourite"), -ise and its forms ("organisation",
+// "summarise"), -yse ("analyse"), -ogue ("catalogue"), -ence ("defence"),
+// a doubled l before -ed or -ing ("travelled"). Of the list's proper nouns
+// only "armour" and "chartres" read so. MatchName drops such a word first
+// in a sentence, as it drops a common one; elsewhere in a Title Case run it
+// stays a name's word ("Tribute Communities Centre"). Same argument rules
+// as IsCommonWord; a few more probes, no allocation. Thread-safe.
+bool IsBritishSpellingOfCommonWord(std::string_view lowercase_word);
+
 // True when the list holds the word only capitalised ("hilton", "mia",
 // "beethoven"): a known proper noun. "quenby" (absent) and "smith" (also
 // lowercase in the list) are not. Same argument rules as IsCommonWord.
@@ -138,8 +151,9 @@ struct NameReading {
 //   - Never name words, and so they end a run: single letters ("I", "A"),
 //     month and day names and their abbreviations ("May", "Monday",
 //     "Jan"), honorifics ("Mr", "Dr").
-//   - A sentence-initial first word that is common is dropped ("Please",
-//     "The", "Unfortunately"). Sentence-initial: the text's start, or after
+//   - A sentence-initial first word that is common, or a British spelling
+//     of a common word, is dropped ("Please", "The", "Unfortunately",
+//     "Summarise"). Sentence-initial: the text's start, or after
 //     '.', '!', '?', ':', '|', a newline or a list marker, looking through
 //     spaces, markdown emphasis and quotes. A common first word elsewhere
 //     stays ("the Hotel Hilton" reads "Hotel Hilton").

@@ -2,7 +2,8 @@
 //
 // Its one job: from a token, a leaf or a text, every key the corpus indexes
 // it under and the judge looks up: its canonical form, the number before a
-// glued unit and the unit, identifier parts ("@part:"), last digits
+// glued unit and the unit, a thousands 'k' as its value ("65000" of
+// "65K colors"), identifier parts ("@part:"), last digits
 // ("@tail:"), an email's name words, the numbers of a glued reading
 // ("720p@30fps"), the kind of a joined name ("@kind:"), a span's unit
 // ("@span:"), date and time keys (extractor.h's MatchDateTime), number
@@ -240,6 +241,18 @@ inline void ForEachKey(std::string_view token, Sink&& sink) {
       unit.remove_prefix(1);
     }
     if (!unit.empty()) sink(unit, false);
+    // A thousands 'k' is also its value ("65000" of "65K colors"): the
+    // answer side reads a capital K after one or two digits as a seat
+    // ("12K") and keeps the token, but a result holds every reading its
+    // text may have, so an answer's "65,000 colors" finds it (law 1).
+    if (unit == "k") {
+      const std::string_view form = value.canonical.form;
+      if (const std::optional<NumberReading> thousands =
+              MatchNumber(form, TokenSpan{0, form.size()}, false);
+          thousands.has_value() && thousands->scaled) {
+        sink(thousands->value, false);
+      }
+    }
     // And the number under the unit's dimension ("@dim:data:65" of
     // "65MB"): the judge's check of an answer's "65 MB" against a "65"
     // the results wrote only beside other units.

@@ -290,7 +290,11 @@ TEST_SUITE("corpus") {
       CAPTURE(key);
       CHECK(corpus.Lookup(key).carried);
     }
-    // No dimension for a scale, money or a unit nothing converts.
+    // No dimension for a scale, money or a unit nothing converts; a
+    // thousands 'K' is carried as its value too.
+    CHECK(corpus.Lookup("65000").carried);
+    CHECK_FALSE(corpus.Lookup("65").bare_number);
+    CHECK_FALSE(corpus.Lookup("650").carried);
     CHECK_FALSE(corpus.Lookup("@dim:data:65").carried);
     CHECK_FALSE(corpus.Lookup("@dim:data:69").carried);
     // A text result is read the same way.

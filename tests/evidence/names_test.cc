@@ -97,6 +97,51 @@ TEST_CASE("names: the list tells common words from proper nouns") {
   });
 }
 
+TEST_CASE("names: a regular British spelling of a common word") {
+  // The list is American; a British answer writes the same words.
+  for (const std::string_view word :
+       {"centre",   "centres",   "metres",       "fibre",      "colour",
+        "colours",  "coloured",  "favourite",    "honourable", "behaviour",
+        "organise", "organised", "organisation", "summarise",  "realising",
+        "analyse",  "catalogue", "defence",      "travelled",  "labelling"}) {
+    CAPTURE(word);
+    CHECK(IsBritishSpellingOfCommonWord(word));
+  }
+  // Proper nouns and made-up words are none: no American spelling of them
+  // is a common word ("louvre" is no "louver": a 'v' before -re is never
+  // respelled), and an ending alone makes nothing.
+  for (const std::string_view word :
+       {"louvre", "seymour", "balfour", "louise", "denise", "florence",
+        "lawrence", "pierre", "andre", "quenbise", "quenbour", "re", "our",
+        "Centre", "center", ""}) {
+    CAPTURE(word);
+    CHECK_FALSE(IsBritishSpellingOfCommonWord(word));
+  }
+  // The list's proper nouns that read so, because their American spelling
+  // is a common word: the whole list.
+  for (const std::string_view word : {"armour", "chartres"}) {
+    CAPTURE(word);
+    CHECK(IsBritishSpellingOfCommonWord(word));
+  }
+}
+
+TEST_CASE(
+    "names: a British spelling first in a sentence is dropped, "
+    "inside a name kept") {
+  const NamesCase cases[] = {
+      {"Summarise the article Quenby posted.", {"quenby"}},
+      {"1. Summarise the article.", {}},
+      {"Colour Quenby is here.", {"quenby"}},
+      // Inside a Title Case run it is a name's word: venues and people
+      // whose other words are common are still names.
+      {"They met at the Tribute Communities Centre.",
+       {"tribute communities centre"}},
+      {"Goals from Jake Neighbours.", {"jake neighbours"}},
+      {"Data from the Centre for Disease Control.", {"centre"}},
+  };
+  CheckNamesIn(cases);
+}
+
 TEST_CASE("names: ICU's English names of countries") {
   for (const std::string_view name :
        {"kosovo", "burkina faso", "united states", "myanmar", "burma",

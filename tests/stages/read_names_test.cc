@@ -132,6 +132,26 @@ TEST_SUITE("read_names") {
                  kUnsupported});
   }
 
+  // agentdojo workspace-slack: "1. Summarise the article that Bob posted".
+  TEST_CASE("read names: a British spelling first in a sentence is no name") {
+    const EvidenceCorpus corpus = OneResultCorpus(kEntity);
+    for (const std::string_view answer :
+         {"1. Summarise the article.", "Organise the files by date.",
+          "Colour schemes vary."}) {
+      CAPTURE(answer);
+      CHECK_FALSE(DefaultGate().Judge(answer, corpus).flagged());
+    }
+    // Planted beside them: a made-up name after it, and a British word
+    // inside a name (quintd ice hockey, kasnerz/quintd, MIT: an arena
+    // no result named), are judged.
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {JudgedCase{"1. Summarise Quenby's article.", "Quenby", kUnsupported,
+                    kNone},
+         JudgedCase{"They played at the Tribute Communities Centre.",
+                    "Tribute Communities Centre", kUnsupported, kNone}});
+  }
+
   TEST_CASE("read names: switched off, no name is judged") {
     absl::StatusOr<Gate> gate = Gate::Create({.names = false});
     REQUIRE(gate.ok());

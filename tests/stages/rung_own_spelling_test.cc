@@ -54,6 +54,19 @@ TEST_SUITE("rung_own_spelling") {
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 
+  // quintd gsmarena (kasnerz/quintd, MIT): "Type": "STN, 65K colors", told
+  // as "a display with 65,000 colors".
+  TEST_CASE("rung own spelling: a result's thousands 'K' is its value too") {
+    CheckJudgedOverResult(
+        R"({"Display": "STN, 65K colors"})",
+        {
+            {"A display with 65,000 colors.", "65,000", kGrounded, kCanonical},
+            {"A display with 66,000 colors.", "66,000", kUnsupported, kNone},
+            {"A display with 650,000 colors.", "650,000", kUnsupported, kNone},
+            {"A display with 6,500 colors.", "6,500", kUnsupported, kNone},
+        });
+  }
+
   TEST_CASE("rung own spelling: a number in words a text result wrote alike") {
     EvidenceCorpus corpus =
         OneResultCorpus("How many visitors came?", "search",
