@@ -300,7 +300,26 @@ std::vector<DayMention> DaysNamed(std::string_view answer) {
         m.span.start = words[before].start;
       }
     }
-    if (m.day != 0) days.push_back(m);
+    if (m.day != 0) {
+      days.push_back(m);
+      // "January 7th and 8th", "5th to 7th": a second day of that month.
+      std::size_t k = i + (m.year != 0 ? 3 : 2);
+      if (k + 1 < words.size()) {
+        const std::string_view joiner =
+            answer.substr(words[k].start, words[k].end - words[k].start);
+        const std::string_view next = answer.substr(
+            words[k + 1].start, words[k + 1].end - words[k + 1].start);
+        const int day = DayOfMonth(next);
+        if (day != 0 && (EqualsLower(joiner, "and") ||
+                         EqualsLower(joiner, "to") ||
+                         EqualsLower(joiner, "through"))) {
+          DayMention second = m;
+          second.day = day;
+          second.span = {words[k + 1].start, words[k + 1].end};
+          days.push_back(second);
+        }
+      }
+    }
   }
   return days;
 }

@@ -156,6 +156,23 @@ const RecordField* FieldAt(const Record& record, std::string_view path) {
   return nullptr;
 }
 
+bool IsCode(std::string_view text) {
+  return text.size() >= 2 && text.size() <= 6 &&
+         std::all_of(text.begin(), text.end(),
+                     [](char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }) &&
+         std::count_if(text.begin(), text.end(), ascii::IsUpper) >= 2;
+}
+
+bool SameShape(const RecordField& field, const Value& v) {
+  if (!v.code.empty()) return IsCode(field.text);
+  if (v.time) {
+    int hour = 0;
+    int minute = 0;
+    return TimeOf(field.text, &hour, &minute);
+  }
+  return field.number.has_value();
+}
+
 // A number that also stands outside every record may be told of that (a
 // top-level total). A code outside every record (a reservation's own
 // destination) is no value of a record the scope names, so it does not
@@ -177,7 +194,25 @@ struct Mention {
   TextSpan span;
   std::vector<std::uint32_t> records;
   bool day = false;  // a day (and time), not an identifier
+  // After "by", "until", "since", "before", "after", "through": a bound of
+  // a stretch of records, not the one record the value is told of ("By
+  // 2021, it had reached 76.2").
+  bool bound = false;
 };
+
+// True when the word before `at` makes a mention a bound.
+bool IsBound(std::string_view answer, std::size_t at) {
+  std::size_t end = at;
+  while (end > 0 && (answer[end - 1] == ' ' || answer[end - 1] == '*')) --end;
+  std::size_t start = end;
+  while (start > 0 && ascii::IsAlpha(answer[start - 1])) --start;
+  const std::string_view word = answer.substr(start, end - start);
+  for (std::string_view b : {"by", "until", "till", "since", "before", "after",
+                             "through", "thru", "prior"}) {
+    if (ascii::EqualsIgnoreCase(word, b)) return true;
+  }
+  return false;
+}
 
 bool IsWordByte(char c) {
   return ascii::IsAlnum(c) || static_cast<unsigned char>(c) >= 0x80;
@@ -221,7 +256,10 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
         for (char& c : key) c = ascii::Lower(c);
         it = named.find(key);
       }
-      if (it != named.end()) out->push_back({span, it->second, false});
+      if (it != named.end()) {
+        out->push_back(
+            {span, it->second, false, IsBound(answer, span.start)});
+      }
     }
   }
 }
@@ -289,6 +327,7 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
     Mention mention;
     mention.span = m.span;
     mention.day = true;
+    mention.bound = IsBound(answer, m.span.start);
     for (std::uint32_t r = 0; r < set.records().size(); ++r) {
       const std::optional<RecordDay>& d = days[r];
       if (!d.has_value()) continue;
@@ -427,12 +466,25 @@ std::vector<std::string> NamedByWords(
   return ordered;
 }
 
-// The same, or all of `paths` when the words name none of them.
+// True when some word is a field word of the table.
+bool NamesAField(const std::vector<std::string_view>& words) {
+  for (std::string_view w : words) {
+    for (const FieldWord& fw : kFieldWords) {
+      if (ascii::EqualsIgnoreCase(w, fw.word)) return true;
+    }
+  }
+  return false;
+}
+
+// The same; all of `paths` when the words name no field; none when they
+// name a field that is none of `paths` ("humidity" where the records hold
+// clouds): the value is told of a field the records lack.
 std::vector<std::string> NarrowByWords(
     const std::vector<std::string>& paths,
     const std::vector<std::string_view>& words) {
   std::vector<std::string> named = NamedByWords(paths, words);
-  return named.empty() ? paths : named;
+  if (!named.empty()) return named;
+  return NamesAField(words) ? named : paths;
 }
 
 // ---- the check ---------------------------------------------------------------
@@ -465,8 +517,21 @@ struct Binder {
     for (const Mention& m : mentions) {
       if (m.span.start < span.start || m.span.end > span.end) continue;
       if (m.span.start < value.end && value.start < m.span.end) continue;
+      // A day governs what follows it in its sentence ("On January 5th,
+      // X, with Y"), not a clause before it ("X to Y, with a high on
+      // January 3rd"), unless it stands in the value's own clause.
+      if (m.day && value.end != 0 && m.span.start > value.start &&
+          !InClauseOf(value, m.span.start)) {
+        continue;
+      }
       for (std::uint32_t r : m.records) {
         if (set.records()[r].group != group) continue;
+        if (m.bound) {
+          // A stretch: every record of the group may be the one meant.
+          const std::vector<std::uint32_t>& all = set.groups()[group].records;
+          by_id.insert(by_id.end(), all.begin(), all.end());
+          break;
+        }
         std::vector<std::uint32_t>& into = m.day ? by_days : by_id;
         if (std::find(into.begin(), into.end(), r) == into.end()) {
           into.push_back(r);
@@ -475,6 +540,16 @@ struct Binder {
     }
     *by_day = by_id.empty() && !by_days.empty();
     return by_id.empty() ? by_days : by_id;
+  }
+
+  bool InClauseOf(TextSpan value, std::size_t at) const {
+    for (const TextSpan& scope : scopes) {
+      if (!scope.Holds(value.start)) continue;
+      for (const TextSpan& clause : Clauses(answer, scope)) {
+        if (clause.Holds(value.start)) return clause.Holds(at);
+      }
+    }
+    return false;
   }
 
   bool AnyNamedIn(TextSpan span, std::uint32_t group) const {
@@ -512,7 +587,10 @@ struct Binder {
     for (const TextSpan& cl : Clauses(answer, scope)) {
       if (cl.Holds(c.start)) clause = cl;
     }
-    if (Hedged(answer, clause, value) || TellsATotal(clause, value)) return;
+    if (Hedged(answer, clause, value) || TellsATotal(clause, value) ||
+        PairsRespectively(scope)) {
+      return;
+    }
     // The group the scope tells of: of the groups holding the value, the
     // one whose records it names (its clause first); with one group, that.
     std::uint32_t group = groups.front();
@@ -556,6 +634,36 @@ struct Binder {
       BindOne(c, *v, set.records()[named.front()], clause, value);
       return;
     }
+    // One day of several records: the value must be one of theirs.
+    if (by_day && named.size() > 1 && OneDayIn(clause, scope)) {
+      BindDay(c, *v, named, clause, value);
+      return;
+    }
+    // A day named in an earlier sentence of the paragraph still holds
+    // ("On January 5th, the temperature will be 5.67°C. The wind speed
+    // will be 2.1 m/s."), unless this sentence speaks of the whole stretch
+    // or tells a range or an extreme, which people tell of the stretch.
+    if (named.empty() && !SpeaksOfAll(scope) &&
+        ExtremeOf(answer, clause, value) == Extreme::kNone &&
+        !EndOfRange(c)) {
+      for (std::size_t back = s; back > 0; --back) {
+        const TextSpan earlier = scopes[back - 1];
+        if (answer.substr(earlier.end, scopes[back].start - earlier.end)
+                .find("\n\n") != std::string_view::npos) {
+          break;  // another paragraph
+        }
+        bool day = false;
+        std::vector<std::uint32_t> then = NamedIn(earlier, {0, 0}, group, &day);
+        if (then.empty()) {
+          if (SpeaksOfAll(earlier)) break;
+          continue;
+        }
+        if (day && then.size() > 1 && OneDayIn(earlier, earlier)) {
+          BindDay(c, *v, then, clause, value);
+        }
+        return;
+      }
+    }
     const Extreme extreme = ExtremeOf(answer, clause, value);
     if (extreme == Extreme::kNone || NamesPartOfDay(answer, scope) ||
         NamesUnplacedDay(answer, scope) || RangeRunsBackward(c, extreme)) {
@@ -572,6 +680,139 @@ struct Binder {
     }
     BindExtreme(c, *v, group, set.groups()[group].records, extreme, clause,
                 value);
+  }
+
+  // True when the value and a neighbouring value of its shape are the two
+  // ends of a range ("1011 hPa to 1015 hPa", "5-8 m/s").
+  bool EndOfRange(const Candidate& c) const {
+    for (const Candidate& o : candidates) {
+      if (&o == &c || o.shape != c.shape) continue;
+      const bool before = o.end <= c.start;
+      const std::size_t from = before ? o.end : c.end;
+      const std::size_t to = before ? c.start : o.start;
+      if (to < from || to - from > 16) continue;
+      std::string between(answer.substr(from, to - from));
+      for (char& ch : between) ch = ascii::Lower(ch);
+      // The unit after the first end, then the joiner.
+      for (std::string_view joiner : {" to ", "-", "\xE2\x80\x93", " and "}) {
+        const std::size_t at = between.find(joiner);
+        if (at == std::string::npos) continue;
+        const std::string tail = between.substr(at + joiner.size());
+        if (tail.find_first_not_of(" $") == std::string::npos) return true;
+      }
+    }
+    return false;
+  }
+
+  // True when `clause`, or else `scope`, names exactly one day.
+  bool OneDayIn(TextSpan clause, TextSpan scope) const {
+    auto days = [&](TextSpan span) {
+      std::size_t n = 0;
+      for (const Mention& m : mentions) {
+        if (m.day && span.Holds(m.span.start)) ++n;
+      }
+      return n;
+    };
+    const std::size_t in_clause = days(clause);
+    return in_clause == 1 || (in_clause == 0 && days(scope) == 1);
+  }
+
+  // A sentence about the whole stretch, not the day before it.
+  bool SpeaksOfAll(TextSpan scope) const {
+    std::string text(answer.substr(scope.start, scope.end - scope.start));
+    for (char& ch : text) ch = ascii::Lower(ch);
+    for (std::string_view w :
+         {"overall", "throughout", "days", "week", "period", "each day",
+          "every day", "daily", "forecast", "generally", "in general",
+          "the rest", "remaining", "all "}) {
+      if (text.find(w) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  // A value told of one day's records: one of them must hold it, in a
+  // field of its shape. When none does and a record of another day does,
+  // in a field the day's records hold, it is misattributed; the binding
+  // names the day's first record, and the values that field takes over
+  // the day ("4.1 to 8.3").
+  void BindDay(Candidate& c, const Value& v,
+               const std::vector<std::uint32_t>& day, TextSpan clause,
+               TextSpan value) {
+    for (std::uint32_t r : day) {
+      if (RecordHolds(set.records()[r], v)) return;
+    }
+    const Record& first = set.records()[day.front()];
+    std::vector<std::string> paths;
+    const Record* read = nullptr;
+    for (std::uint32_t r : set.groups()[first.group].records) {
+      if (std::find(day.begin(), day.end(), r) != day.end()) continue;
+      const Record& other = set.records()[r];
+      for (const RecordField& f : other.fields) {
+        if (!Holds(f, v) || Identifies(other, f)) continue;
+        const RecordField* own = FieldAt(first, f.path);
+        if (own == nullptr || !SameShape(*own, v)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.push_back(f.path);
+        }
+        if (read == nullptr) read = &other;
+      }
+    }
+    if (paths.empty()) return;
+    const std::vector<std::string> fields =
+        NarrowByWords(paths, WordsBefore(answer, clause, value, 4));
+    if (fields.empty()) return;
+    const std::string& field = fields.front();
+    // The reader's day may be the records' day shifted by a zone: the
+    // readings just before and after it count, and a value between the
+    // day's least and greatest reading is told of the day.
+    std::vector<std::uint32_t> around = day;
+    const std::vector<std::uint32_t>& all = set.groups()[first.group].records;
+    const auto first_at = std::find(all.begin(), all.end(), day.front());
+    const auto last_at = std::find(all.begin(), all.end(), day.back());
+    if (first_at != all.begin() && first_at != all.end()) {
+      around.push_back(*(first_at - 1));
+    }
+    if (last_at != all.end() && last_at + 1 != all.end()) {
+      around.push_back(*(last_at + 1));
+    }
+    for (std::uint32_t r : around) {
+      const RecordField* f = FieldAt(set.records()[r], field);
+      if (f != nullptr && Holds(*f, v)) return;
+    }
+    double low = HUGE_VAL;
+    double high = -HUGE_VAL;
+    std::string low_text;
+    std::string high_text;
+    for (std::uint32_t r : day) {
+      const RecordField* f = FieldAt(set.records()[r], field);
+      if (f == nullptr || !f->number.has_value()) continue;
+      if (*f->number < low) {
+        low = *f->number;
+        low_text = f->text;
+      }
+      if (*f->number > high) {
+        high = *f->number;
+        high_text = f->text;
+      }
+    }
+    if (low <= high && v.number >= low - v.tolerance &&
+        v.number <= high + v.tolerance) {
+      return;
+    }
+    const RecordField* own = FieldAt(first, field);
+    std::string held = low_text.empty() ? own->text
+                       : low_text == high_text
+                           ? low_text
+                           : low_text + " to " + high_text;
+    Misattribute(c, first, field, held, read, "day");
+  }
+
+  // "0.0244% and 0.0247% on June 21 and 22, respectively": values paired
+  // with records in order, which this rung does not read.
+  bool PairsRespectively(TextSpan scope) const {
+    std::string text(answer.substr(scope.start, scope.end - scope.start));
+    for (char& ch : text) ch = ascii::Lower(ch);
+    return text.find("respectively") != std::string::npos;
   }
 
   // "Total Price: $243", "combined", "in all": a value told as a sum of
@@ -635,7 +876,12 @@ struct Binder {
     if (paths.empty()) return;
     const std::vector<std::string> fields =
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4));
+    if (fields.empty()) return;
     const RecordField* held = FieldAt(named, fields.front());
+    // Like with like: the named record's own value there is of the
+    // value's shape (a code for a code, a time for a time, a number for a
+    // number); "4.0, A2DP" is no other value of "GPS".
+    if (!SameShape(*held, v)) return;
     for (std::uint32_t r : set.groups()[named.group].records) {
       const RecordField* f = FieldAt(set.records()[r], fields.front());
       if (f != nullptr && Holds(*f, v)) {

@@ -276,5 +276,90 @@ TEST_CASE("rung_records: options and law 5") {
   }
 }
 
+
+TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
+  const EvidenceCorpus corpus = CorpusOf(
+      R"([{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA"},
+          {"flight_number": "HAT132", "origin": "LGA", "destination": "PHL"}])");
+  // The first PHL names no flight; the second is told of HAT110.
+  constexpr std::string_view kAnswer =
+      "Your trip to PHL:\n- **Flight HAT110** from ATL to PHL\n"
+      "- **Flight HAT132** from LGA to PHL\n";
+  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
+  REQUIRE(v.misattributed() == 1);
+  const Candidate* code = nullptr;
+  for (const Candidate& c : v.candidates) {
+    if (c.status == kMisattributed) code = &c;
+  }
+  REQUIRE(code != nullptr);
+  CHECK(kAnswer.substr(code->start, code->end - code->start) == "PHL");
+  CHECK(code->start == kAnswer.find("PHL", kAnswer.find("HAT110")));
+  CHECK(code->shape == "code");
+  CHECK(code->binding->field == "destination");
+  CHECK(code->binding->named_value == "LGA");
+  CHECK(code->carriers == std::vector<std::string>{"call_1"});
+  // Candidates stay in answer order.
+  for (std::size_t i = 1; i < v.candidates.size(); ++i) {
+    CHECK(v.candidates[i - 1].start < v.candidates[i].start);
+  }
+  // Like with like: a code is no other value of a field that holds prose.
+  const EvidenceCorpus specs = CorpusOf(
+      R"([{"name": "Bluetooth", "value": "4.0, A2DP"},
+          {"name": "Positioning", "value": "GPS"}])");
+  CHECK(DefaultGate()
+            .Judge("It has Wi-Fi, Bluetooth, GPS and FM radio.", specs)
+            .misattributed() == 0);
+}
+
+TEST_CASE("rung_records: a value told of one day of several readings") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  // January 4th's readings run from 4.95 to 12.86 hPa-free: 1003 and 1009.
+  constexpr std::string_view kWrong =
+      "On January 4th, the temperature will be 8.73°C. The pressure will "
+      "be 1016 hPa.";
+  const Verdict wrong = DefaultGate().Judge(kWrong, corpus);
+  const Candidate& pressure = At(wrong, kWrong, "1016");
+  CHECK(pressure.status == kMisattributed);
+  REQUIRE(pressure.binding.has_value());
+  CHECK(pressure.binding->aggregate == "day");
+  CHECK(pressure.binding->field == "main.pressure");
+  CHECK(pressure.binding->named_value == "1003 to 1009");
+  // 8.73 is the next day's first reading: a zone away, so not accused.
+  CHECK(At(wrong, kWrong, "8.73").status == kGrounded);
+  for (std::string_view right : {
+           "On January 4th, the pressure will be 1009 hPa.",
+           // between the day's readings
+           "On January 4th, temperatures will range from 4.95°C to 12.86°C.",
+           // the sentence after speaks of the whole stretch
+           "On January 4th, it rains. Overall, pressure peaks at 1016 hPa.",
+           // a range told after a day's sentence is the stretch's
+           "On January 4th, it rains. The pressure will be 1003 to 1016 hPa.",
+           // a day after the value, in another clause, does not govern it
+           "The pressure will be 1016 hPa, with rain on January 4th.",
+       }) {
+    CAPTURE(right);
+    CHECK(DefaultGate().Judge(right, corpus).misattributed() == 0);
+  }
+}
+
+TEST_CASE("rung_records: bounds, pairs and fields the records lack") {
+  const EvidenceCorpus series = CorpusOf(
+      "year,value\n2019,69.62\n2020,70.11\n2021,71.84\n");
+  for (std::string_view answer : {
+           // "by 2021": some year up to it, not 2021's own record
+           "By 2021, life expectancy had reached 70.11.",
+           "It was 69.62 and 70.11 in 2019 and 2020, respectively.",
+       }) {
+    CAPTURE(answer);
+    CHECK(DefaultGate().Judge(answer, series).misattributed() == 0);
+  }
+  // "humidity" names a field these records lack: 1003 is no pressure told.
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CHECK(DefaultGate()
+            .Judge("On January 5th at 02:00, the humidity will be 1016.",
+                   corpus)
+            .misattributed() == 0);
+}
+
 }  // namespace
 }  // namespace groundgate
