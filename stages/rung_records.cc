@@ -466,6 +466,23 @@ std::vector<std::string> NamedByWords(
   return ordered;
 }
 
+// The fields among `paths` that the most specific field word before the
+// value names: the word naming the fewest of them ("feels like
+// temperature of": "feels", one field, over "temperature", four), the
+// nearer on a tie; empty when no word names one.
+std::vector<std::string> NamedBySpecificWord(
+    const std::vector<std::string>& paths,
+    const std::vector<std::string_view>& words) {
+  std::vector<std::string> best;
+  for (auto w = words.rbegin(); w != words.rend(); ++w) {
+    const std::vector<std::string> named = NamedByWords(paths, {*w});
+    if (!named.empty() && (best.empty() || named.size() < best.size())) {
+      best = named;
+    }
+  }
+  return best;
+}
+
 // True when some word is a field word of the table.
 bool NamesAField(const std::vector<std::string_view>& words) {
   for (std::string_view w : words) {
@@ -500,6 +517,59 @@ struct Binder {
   std::vector<TextSpan> scopes;
   std::vector<Mention> mentions;
   const std::vector<Candidate>& candidates;
+  // Values a named day's readings hold, for the check of one reading.
+  struct DayValue {
+    Candidate* candidate;
+    Value value;
+    std::vector<std::uint32_t> day;
+    TextSpan clause;
+  };
+  std::vector<DayValue> told_of_day;
+
+  // One reading told whole: in a clause that tells several values of one
+  // day ("the temperature will be 21.44°C with a feels like temperature
+  // of 21.68°C"), a first value only one of the day's readings holds pins
+  // that reading, and a later value whose words name a field of it must
+  // be that reading's (else misattributed, with the pinned reading's).
+  void BindReadings() {
+    for (std::size_t i = 0; i < told_of_day.size(); ++i) {
+      const DayValue& pin = told_of_day[i];
+      const Record* pinned = nullptr;
+      for (std::uint32_t r : pin.day) {
+        if (!RecordHolds(set.records()[r], pin.value)) continue;
+        if (pinned != nullptr) {
+          pinned = nullptr;
+          break;
+        }
+        pinned = &set.records()[r];
+      }
+      if (pinned == nullptr) continue;
+      std::vector<std::string> paths;
+      for (const RecordField& f : pinned->fields) paths.push_back(f.path);
+      for (std::size_t j = i + 1; j < told_of_day.size(); ++j) {
+        DayValue& later = told_of_day[j];
+        if (later.clause.start != pin.clause.start ||
+            later.candidate->status != CandidateStatus::kGrounded ||
+            RecordHolds(*pinned, later.value)) {
+          continue;
+        }
+        const TextSpan value{later.candidate->start, later.candidate->end};
+        const std::vector<std::string> named = NamedBySpecificWord(
+            paths, WordsBefore(answer, later.clause, value, 5));
+        if (named.size() != 1) continue;
+        const RecordField* held = FieldAt(*pinned, named.front());
+        if (held == nullptr || !SameShape(*held, later.value)) continue;
+        const Record* read = nullptr;
+        for (std::uint32_t r : later.day) {
+          const RecordField* f = FieldAt(set.records()[r], named.front());
+          if (f != nullptr && Holds(*f, later.value)) read = &set.records()[r];
+        }
+        if (read == nullptr) continue;  // no other reading holds it there
+        Misattribute(*later.candidate, *pinned, named.front(), held->text,
+                     read, "");
+      }
+    }
+  }
 
   std::string CarrierOf(const Record& record) const {
     const auto& results = corpus.results();
@@ -739,7 +809,10 @@ struct Binder {
                const std::vector<std::uint32_t>& day, TextSpan clause,
                TextSpan value) {
     for (std::uint32_t r : day) {
-      if (RecordHolds(set.records()[r], v)) return;
+      if (RecordHolds(set.records()[r], v)) {
+        told_of_day.push_back({&c, v, day, clause});
+        return;
+      }
     }
     const Record& first = set.records()[day.front()];
     std::vector<std::string> paths;
@@ -763,8 +836,7 @@ struct Binder {
     if (fields.empty()) return;
     const std::string& field = fields.front();
     // The reader's day may be the records' day shifted by a zone: the
-    // readings just before and after it count, and a value between the
-    // day's least and greatest reading is told of the day.
+    // readings just before and after it count too.
     std::vector<std::uint32_t> around = day;
     const std::vector<std::uint32_t>& all = set.groups()[first.group].records;
     const auto first_at = std::find(all.begin(), all.end(), day.front());
@@ -794,10 +866,6 @@ struct Binder {
         high = *f->number;
         high_text = f->text;
       }
-    }
-    if (low <= high && v.number >= low - v.tolerance &&
-        v.number <= high + v.tolerance) {
-      return;
     }
     const RecordField* own = FieldAt(first, field);
     std::string held = low_text.empty() ? own->text
@@ -1049,6 +1117,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   for (Candidate& c : verdict->candidates) {
     if (Bindable(c)) binder.Bind(c);
   }
+  binder.BindReadings();
   BindCodes(answer, binder, verdict);
 }
 
