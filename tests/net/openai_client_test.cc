@@ -44,6 +44,13 @@ double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// A reply the server holds for a minute: past any deadline a test sets.
+LoopbackReply Slow(std::string body) {
+  LoopbackReply reply = LoopbackReply::Json(std::move(body));
+  reply.delay = std::chrono::seconds(60);
+  return reply;
+}
+
 net::HttpRequest PostTo(const LoopbackHttpServer& server,
                         std::string body = "{}") {
   net::HttpRequest request;
@@ -102,11 +109,8 @@ TEST_SUITE("net http") {
   }
 
   TEST_CASE("a slow reply ends with DeadlineExceeded at the deadline") {
-    LoopbackHttpServer server([](const LoopbackRequest&) {
-      LoopbackReply reply = LoopbackReply::Json("{}");
-      reply.delay = std::chrono::seconds(60);
-      return reply;
-    });
+    LoopbackHttpServer server(
+        [](const LoopbackRequest&) { return Slow("{}"); });
     REQUIRE(server.listening());
     net::HttpRequest request = PostTo(server);
     request.deadline = absl::Now() + absl::Milliseconds(300);
@@ -128,11 +132,8 @@ TEST_SUITE("net http") {
   }
 
   TEST_CASE("setting the cancel flag from another thread ends the call") {
-    LoopbackHttpServer server([](const LoopbackRequest&) {
-      LoopbackReply reply = LoopbackReply::Json("{}");
-      reply.delay = std::chrono::seconds(60);
-      return reply;
-    });
+    LoopbackHttpServer server(
+        [](const LoopbackRequest&) { return Slow("{}"); });
     REQUIRE(server.listening());
     std::atomic<bool> cancel{false};
     net::HttpRequest request = PostTo(server);
@@ -302,6 +303,14 @@ std::unique_ptr<OpenAiCompatibleClient> MakeClient(
   return *std::move(client);
 }
 
+// A client of `endpoint` that retries a failed call `max_retries` times.
+std::unique_ptr<OpenAiCompatibleClient> ClientRetrying(
+    const ScriptedEndpoint& endpoint, int max_retries) {
+  OpenAiClientOptions options = ClientOptions(endpoint);
+  options.max_retries = max_retries;
+  return MakeClient(std::move(options));
+}
+
 ToolRegistry OrderTools() {
   ToolRegistry tools;
   REQUIRE(
@@ -334,6 +343,23 @@ struct Recorder {
     return code;
   }
 };
+
+// An Agent with no tools over `client`, its events on `recorder`'s bus.
+std::unique_ptr<Agent> RecordedAgent(ModelClient* client, Recorder* recorder) {
+  absl::StatusOr<std::unique_ptr<Agent>> agent =
+      Agent::Create({}, client, nullptr, &recorder->bus);
+  REQUIRE(agent.ok());
+  return *std::move(agent);
+}
+
+// A 429 whose wait the server names in `header` ("Retry-After" in seconds,
+// "retry-after-ms" in milliseconds).
+LoopbackReply RateLimited(std::string header, std::string wait) {
+  LoopbackReply reply =
+      LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
+  reply.headers.emplace_back(std::move(header), std::move(wait));
+  return reply;
+}
 
 // A request with one user message and a generous deadline.
 ModelRequest Ask(std::string text = "Hello?") {
@@ -439,9 +465,7 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("429 then success: retried after the server's Retry-After") {
-    LoopbackReply busy =
-        LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
-    busy.headers.emplace_back("Retry-After", "1");
+    const LoopbackReply busy = RateLimited("Retry-After", "1");
     ScriptedEndpoint endpoint(
         {busy, LoopbackReply::Json(AnswerCompletion("Hi."))});
     auto client = MakeClient(ClientOptions(endpoint));
@@ -456,9 +480,7 @@ TEST_SUITE("openai client") {
     CHECK(elapsed >= 0.95);
     CHECK(elapsed < 20.0);
 
-    LoopbackReply busy_ms =
-        LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
-    busy_ms.headers.emplace_back("retry-after-ms", "150");
+    const LoopbackReply busy_ms = RateLimited("retry-after-ms", "150");
     ScriptedEndpoint ms(
         {busy_ms, LoopbackReply::Json(AnswerCompletion("Hi."))});
     auto client2 = MakeClient(ClientOptions(ms));
@@ -469,9 +491,7 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("a Retry-After past the deadline ends the call at once") {
-    LoopbackReply busy =
-        LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
-    busy.headers.emplace_back("Retry-After", "30");
+    const LoopbackReply busy = RateLimited("Retry-After", "30");
     ScriptedEndpoint endpoint(
         {busy, LoopbackReply::Json(AnswerCompletion("Hi."))});
     auto client = MakeClient(ClientOptions(endpoint));
@@ -488,9 +508,7 @@ TEST_SUITE("openai client") {
 
   TEST_CASE("500s exhaust the retries: Unavailable with the status and count") {
     ScriptedEndpoint endpoint({});  // every reply is a 500
-    OpenAiClientOptions options = ClientOptions(endpoint);
-    options.max_retries = 2;
-    auto client = MakeClient(options);
+    auto client = ClientRetrying(endpoint, 2);
     absl::Status status = client->Complete(Ask()).status();
     CHECK(status.code() == absl::StatusCode::kUnavailable);
     CHECK(Contains(Message(status), "HTTP 500"));
@@ -517,16 +535,13 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("a slow reply hits the Run's deadline fast, without a retry") {
-    LoopbackReply slow = LoopbackReply::Json(AnswerCompletion("late"));
-    slow.delay = std::chrono::seconds(60);
+    const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint({slow, slow, slow});
     auto client = MakeClient(ClientOptions(endpoint));
     Recorder recorder;
-    absl::StatusOr<std::unique_ptr<Agent>> agent =
-        Agent::Create({}, client.get(), nullptr, &recorder.bus);
-    REQUIRE(agent.ok());
+    const std::unique_ptr<Agent> agent = RecordedAgent(client.get(), &recorder);
     const Clock::time_point start = Clock::now();
-    absl::StatusOr<RunResult> run = (*agent)->Run(
+    absl::StatusOr<RunResult> run = agent->Run(
         "Hello?", {.deadline = absl::Now() + absl::Milliseconds(500)});
     CHECK(run.status().code() == absl::StatusCode::kDeadlineExceeded);
     CHECK(SecondsSince(start) < 5.0);
@@ -535,8 +550,7 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("a timed-out attempt (call_timeout) is retried") {
-    LoopbackReply slow = LoopbackReply::Json(AnswerCompletion("late"));
-    slow.delay = std::chrono::seconds(60);
+    const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint(
         {slow, LoopbackReply::Json(AnswerCompletion("Hi."))});
     OpenAiClientOptions options = ClientOptions(endpoint);
@@ -552,19 +566,15 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("cancelling from another thread stops the Run in flight") {
-    LoopbackReply slow = LoopbackReply::Json(AnswerCompletion("late"));
-    slow.delay = std::chrono::seconds(60);
+    const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint({slow, slow});
     auto client = MakeClient(ClientOptions(endpoint));
     Recorder recorder;
-    absl::StatusOr<std::unique_ptr<Agent>> agent =
-        Agent::Create({}, client.get(), nullptr, &recorder.bus);
-    REQUIRE(agent.ok());
+    const std::unique_ptr<Agent> agent = RecordedAgent(client.get(), &recorder);
     std::atomic<bool> cancel{false};
     absl::Status status;
-    std::thread runner([&] {
-      status = (*agent)->Run("Hello?", {.cancel = &cancel}).status();
-    });
+    std::thread runner(
+        [&] { status = agent->Run("Hello?", {.cancel = &cancel}).status(); });
     const bool arrived =
         endpoint.server().WaitForRequests(1, std::chrono::seconds(20));
     const Clock::time_point cancelled_at = Clock::now();
@@ -588,9 +598,7 @@ TEST_SUITE("openai client") {
                    std::string(5000, ' ') + "</html>";
     ScriptedEndpoint endpoint(
         {LoopbackReply::Json(R"({"choices": [{"message": )"), html, gateway});
-    OpenAiClientOptions options = ClientOptions(endpoint);
-    options.max_retries = 0;
-    auto client = MakeClient(options);
+    auto client = ClientRetrying(endpoint, 0);
 
     absl::Status status = client->Complete(Ask()).status();
     CHECK(status.code() == absl::StatusCode::kInternal);
