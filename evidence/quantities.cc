@@ -142,10 +142,8 @@ QuantityUnit UnitOfWord(std::string_view w) {
       {"terabytes", QuantityUnit::kTerabytes},
       {"tib", QuantityUnit::kTebibytes},
   };
-  for (const Named& n : kNamed) {
-    if (n.word == w) return n.unit;
-  }
-  return QuantityUnit::kNone;
+  const auto named = std::ranges::find(kNamed, w, &Named::word);
+  return named == std::end(kNamed) ? QuantityUnit::kNone : named->unit;
 }
 
 // The degree sign (U+00B0), the masculine ordinal often typed for it

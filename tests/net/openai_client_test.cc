@@ -28,6 +28,8 @@
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
 #include "tests/support/cases.h"
+#include "tests/support/event_recorder.h"
+#include "tests/support/model_reply.h"
 
 namespace groundgate {
 namespace {
@@ -38,6 +40,8 @@ using testing::LoopbackReply;
 using testing::LoopbackRequest;
 
 using Clock = std::chrono::steady_clock;
+using groundgate_test::CheckReplyUsage;
+using groundgate_test::EventRecorder;
 using groundgate_test::ForEachCase;
 
 double SecondsSince(Clock::time_point start) {
@@ -328,24 +332,9 @@ ToolRegistry OrderTools() {
   return tools;
 }
 
-// The error code of the last run_finished on a bus.
-struct Recorder {
-  EventBus bus;
-  std::vector<Event> events;
-  Subscription all =
-      bus.SubscribeAll([this](const Event& event) { events.push_back(event); });
-
-  std::string LastErrorCode() const {
-    std::string code;
-    for (const Event& e : events) {
-      if (const auto* f = std::get_if<RunFinished>(&e)) code = f->error_code;
-    }
-    return code;
-  }
-};
-
 // An Agent with no tools over `client`, its events on `recorder`'s bus.
-std::unique_ptr<Agent> RecordedAgent(ModelClient* client, Recorder* recorder) {
+std::unique_ptr<Agent> RecordedAgent(ModelClient* client,
+                                     EventRecorder* recorder) {
   absl::StatusOr<std::unique_ptr<Agent>> agent =
       Agent::Create({}, client, nullptr, &recorder->bus);
   REQUIRE(agent.ok());
@@ -443,12 +432,9 @@ TEST_SUITE("openai client") {
              Completion({{"content", kGrounded}}, "length", usage))});
     auto client = MakeClient(ClientOptions(endpoint));
     absl::StatusOr<ModelReply> reply = client->Complete(Ask());
-    REQUIRE(reply.ok());
-    CHECK(reply->finish_reason == "tool_calls");
-    REQUIRE(reply->usage.has_value());
-    CHECK(*reply->usage == Usage{.prompt_tokens = 40,
-                                 .completion_tokens = 9,
-                                 .total_tokens = 49});
+    CheckReplyUsage(
+        reply, "tool_calls",
+        {.prompt_tokens = 40, .completion_tokens = 9, .total_tokens = 49});
 
     ScriptedEndpoint again({LoopbackReply::Json(GetOrderCompletion()),
                             LoopbackReply::Json(Completion(
@@ -538,7 +524,7 @@ TEST_SUITE("openai client") {
     const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint({slow, slow, slow});
     auto client = MakeClient(ClientOptions(endpoint));
-    Recorder recorder;
+    EventRecorder recorder;
     const std::unique_ptr<Agent> agent = RecordedAgent(client.get(), &recorder);
     const Clock::time_point start = Clock::now();
     absl::StatusOr<RunResult> run = agent->Run(
@@ -569,7 +555,7 @@ TEST_SUITE("openai client") {
     const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint({slow, slow});
     auto client = MakeClient(ClientOptions(endpoint));
-    Recorder recorder;
+    EventRecorder recorder;
     const std::unique_ptr<Agent> agent = RecordedAgent(client.get(), &recorder);
     std::atomic<bool> cancel{false};
     absl::Status status;
