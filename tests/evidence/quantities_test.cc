@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -147,6 +148,23 @@ TEST_SUITE("quantities") {
       REQUIRE(converted.has_value());
       CHECK(converted->center == U(c.center));
     });
+  }
+
+  TEST_CASE("a unit's words beside its symbol, as the corpus keys them") {
+    using Words = std::vector<std::string_view>;
+    auto words = [](QuantityUnit unit) {
+      const std::span<const std::string_view> found = UnitWords(unit);
+      return Words(found.begin(), found.end());
+    };
+    CHECK(words(QuantityUnit::kCelsius) == Words{"c", "celsius",
+                                                 "\xC2\xB0"
+                                                 "c"});
+    CHECK(words(QuantityUnit::kKilometresPerHour) ==
+          Words{"km/h", "kmh", "kph"});
+    CHECK(words(QuantityUnit::kHours) == Words{"h", "hours"});
+    CHECK(words(QuantityUnit::kPercent).empty());
+    CHECK(words(QuantityUnit::kFraction).empty());
+    CHECK(words(QuantityUnit::kNone).empty());
   }
 
   TEST_CASE("no conversion across dimensions or without a unit") {
