@@ -1,14 +1,19 @@
 // evidence/conversions.cc — linear maps between units, exact in fixed point.
 #include "evidence/conversions.h"
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
+#include <iterator>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace groundgate::evidence {
 namespace {
 
 enum class Dimension { kNone, kTemperature, kSpeed, kData, kShare, kTime };
+using enum Dimension;
 
 // base = (x + offset) * num / den, with offset in the unit's own fixed-point
 // units. Temperature's base is the kelvin, speed's m/s, data's byte, a
@@ -20,51 +25,79 @@ struct Linear {
   NumericUnits den = 1;
 };
 
-Linear LinearOf(QuantityUnit unit) {
-  constexpr NumericUnits kOne = kNumericOne;
-  switch (unit) {
-    case QuantityUnit::kCelsius:  // K = C + 273.15
-      return {Dimension::kTemperature, 27315 * kOne / 100, 1, 1};
-    case QuantityUnit::kFahrenheit:  // K = (F + 459.67) * 5 / 9
-      return {Dimension::kTemperature, 45967 * kOne / 100, 5, 9};
-    case QuantityUnit::kKelvin:
-      return {Dimension::kTemperature, 0, 1, 1};
-    case QuantityUnit::kMetresPerSecond:
-      return {Dimension::kSpeed, 0, 1, 1};
-    case QuantityUnit::kKilometresPerHour:  // 1000 m / 3600 s
-      return {Dimension::kSpeed, 0, 5, 18};
-    case QuantityUnit::kMilesPerHour:  // 0.44704 m/s exactly
-      return {Dimension::kSpeed, 0, 44704, 100000};
-    case QuantityUnit::kKilobytes:
-      return {Dimension::kData, 0, 1000, 1};
-    case QuantityUnit::kMegabytes:
-      return {Dimension::kData, 0, 1000000, 1};
-    case QuantityUnit::kGigabytes:
-      return {Dimension::kData, 0, 1000000000, 1};
-    case QuantityUnit::kTerabytes:
-      return {Dimension::kData, 0, 1000000000000, 1};
-    case QuantityUnit::kKibibytes:
-      return {Dimension::kData, 0, 1024, 1};
-    case QuantityUnit::kMebibytes:
-      return {Dimension::kData, 0, 1048576, 1};
-    case QuantityUnit::kGibibytes:
-      return {Dimension::kData, 0, 1073741824, 1};
-    case QuantityUnit::kTebibytes:
-      return {Dimension::kData, 0, 1099511627776, 1};
-    case QuantityUnit::kPercent:
-      return {Dimension::kShare, 0, 1, 100};
-    case QuantityUnit::kFraction:
-      return {Dimension::kShare, 0, 1, 1};
-    case QuantityUnit::kSeconds:
-      return {Dimension::kTime, 0, 1, 1};
-    case QuantityUnit::kMinutes:
-      return {Dimension::kTime, 0, 60, 1};
-    case QuantityUnit::kHours:
-      return {Dimension::kTime, 0, 3600, 1};
-    case QuantityUnit::kNone:
-      break;
+constexpr NumericUnits kOne = kNumericOne;
+
+// Each unit of QuantityUnit, in its order (grouped by dimension): how it is
+// written, its map to its dimension's base and the words a result names it
+// by. OtherUnitsOf lists a dimension's units in this order.
+struct UnitRow {
+  QuantityUnit unit;
+  std::string_view symbol;
+  Linear linear;
+  // UnitWords; the slots past the last word are empty.
+  std::array<std::string_view, 3> words;
+};
+constexpr UnitRow kUnits[] = {
+    // K = C + 273.15
+    {QuantityUnit::kCelsius,
+     "\xC2\xB0"
+     "C",
+     {kTemperature, 27315 * kOne / 100, 1, 1},
+     {"c", "celsius",
+      "\xC2\xB0"
+      "c"}},
+    // K = (F + 459.67) * 5 / 9
+    {QuantityUnit::kFahrenheit,
+     "\xC2\xB0"
+     "F",
+     {kTemperature, 45967 * kOne / 100, 5, 9},
+     {"f", "fahrenheit",
+      "\xC2\xB0"
+      "f"}},
+    {QuantityUnit::kKelvin, "K", {kTemperature, 0, 1, 1}, {"kelvin"}},
+    {QuantityUnit::kMetresPerSecond, "m/s", {kSpeed, 0, 1, 1}, {"m/s", "mps"}},
+    // 1000 m / 3600 s
+    {QuantityUnit::kKilometresPerHour,
+     "km/h",
+     {kSpeed, 0, 5, 18},
+     {"km/h", "kmh", "kph"}},
+    // 0.44704 m/s exactly
+    {QuantityUnit::kMilesPerHour, "mph", {kSpeed, 0, 44704, 100000}, {"mph"}},
+    {QuantityUnit::kKilobytes, "kB", {kData, 0, 1000, 1}, {"kb"}},
+    {QuantityUnit::kMegabytes, "MB", {kData, 0, 1000000, 1}, {"mb"}},
+    {QuantityUnit::kGigabytes, "GB", {kData, 0, 1000000000, 1}, {"gb"}},
+    {QuantityUnit::kTerabytes, "TB", {kData, 0, 1000000000000, 1}, {"tb"}},
+    {QuantityUnit::kKibibytes, "KiB", {kData, 0, 1024, 1}, {"kib"}},
+    {QuantityUnit::kMebibytes, "MiB", {kData, 0, 1048576, 1}, {"mib"}},
+    {QuantityUnit::kGibibytes, "GiB", {kData, 0, 1073741824, 1}, {"gib"}},
+    {QuantityUnit::kTebibytes, "TiB", {kData, 0, 1099511627776, 1}, {"tib"}},
+    {QuantityUnit::kPercent, "%", {kShare, 0, 1, 100}, {}},
+    {QuantityUnit::kFraction, "(fraction)", {kShare, 0, 1, 1}, {}},
+    {QuantityUnit::kSeconds, "s", {kTime, 0, 1, 1}, {"s", "sec", "seconds"}},
+    {QuantityUnit::kMinutes, "min", {kTime, 0, 60, 1}, {"min", "minutes"}},
+    {QuantityUnit::kHours, "h", {kTime, 0, 3600, 1}, {"h", "hours"}},
+};
+
+// Row i of kUnits is the unit numbered i + 1 (kNone is 0), so a unit finds
+// its row without a search.
+constexpr bool UnitsInEnumOrder() {
+  for (std::size_t i = 0; i < std::size(kUnits); ++i) {
+    if (static_cast<std::size_t>(kUnits[i].unit) != i + 1) return false;
   }
-  return {};
+  return true;
+}
+static_assert(UnitsInEnumOrder(), "kUnits must follow QuantityUnit's order");
+
+// `unit`'s row; null for kNone (and any value past the last unit).
+const UnitRow* RowOf(QuantityUnit unit) {
+  const auto index = static_cast<std::size_t>(unit);
+  if (index == 0 || index > std::size(kUnits)) return nullptr;
+  return &kUnits[index - 1];
+}
+
+Linear LinearOf(QuantityUnit unit) {
+  const UnitRow* row = RowOf(unit);
+  return row == nullptr ? Linear{} : row->linear;
 }
 
 // floor(a / b) and ceil(a / b) for b > 0.
@@ -77,30 +110,6 @@ NumericUnits CeilDiv(NumericUnits a, NumericUnits b) {
   NumericUnits q = a / b;
   if ((a % b != 0) && (a > 0)) ++q;
   return q;
-}
-
-constexpr QuantityUnit kTemperatures[] = {
-    QuantityUnit::kCelsius, QuantityUnit::kFahrenheit, QuantityUnit::kKelvin};
-constexpr QuantityUnit kSpeeds[] = {QuantityUnit::kMetresPerSecond,
-                                    QuantityUnit::kKilometresPerHour,
-                                    QuantityUnit::kMilesPerHour};
-constexpr QuantityUnit kData[] = {
-    QuantityUnit::kKilobytes, QuantityUnit::kMegabytes,
-    QuantityUnit::kGigabytes, QuantityUnit::kTerabytes,
-    QuantityUnit::kKibibytes, QuantityUnit::kMebibytes,
-    QuantityUnit::kGibibytes, QuantityUnit::kTebibytes};
-constexpr QuantityUnit kShares[] = {QuantityUnit::kPercent,
-                                    QuantityUnit::kFraction};
-constexpr QuantityUnit kTimes[] = {
-    QuantityUnit::kSeconds, QuantityUnit::kMinutes, QuantityUnit::kHours};
-
-template <std::size_t N>
-OtherUnits Others(const QuantityUnit (&all)[N], QuantityUnit unit) {
-  OtherUnits out;
-  for (QuantityUnit u : all) {
-    if (u != unit) out.push_back(u);
-  }
-  return out;
 }
 
 }  // namespace
@@ -124,21 +133,15 @@ std::string_view DimensionName(QuantityUnit unit) {
 }
 
 OtherUnits OtherUnitsOf(QuantityUnit unit) {
-  switch (LinearOf(unit).dimension) {
-    case Dimension::kTemperature:
-      return Others(kTemperatures, unit);
-    case Dimension::kSpeed:
-      return Others(kSpeeds, unit);
-    case Dimension::kData:
-      return Others(kData, unit);
-    case Dimension::kShare:
-      return Others(kShares, unit);
-    case Dimension::kTime:
-      return Others(kTimes, unit);
-    case Dimension::kNone:
-      break;
+  const Dimension dimension = LinearOf(unit).dimension;
+  OtherUnits out;
+  if (dimension == Dimension::kNone) return out;
+  for (const UnitRow& row : kUnits) {
+    if (row.linear.dimension == dimension && row.unit != unit) {
+      out.push_back(row.unit);
+    }
   }
-  return {};
+  return out;
 }
 
 std::optional<UnitsInterval> ConvertInterval(NumericUnits value,
@@ -168,52 +171,16 @@ std::optional<UnitsInterval> ConvertInterval(NumericUnits value,
   return out;
 }
 
+std::span<const std::string_view> UnitWords(QuantityUnit unit) {
+  const UnitRow* row = RowOf(unit);
+  if (row == nullptr) return {};
+  const auto end = std::ranges::find(row->words, std::string_view());
+  return {row->words.begin(), end};
+}
+
 std::string_view UnitSymbol(QuantityUnit unit) {
-  switch (unit) {
-    case QuantityUnit::kCelsius:
-      return "\xC2\xB0"
-             "C";
-    case QuantityUnit::kFahrenheit:
-      return "\xC2\xB0"
-             "F";
-    case QuantityUnit::kKelvin:
-      return "K";
-    case QuantityUnit::kMetresPerSecond:
-      return "m/s";
-    case QuantityUnit::kKilometresPerHour:
-      return "km/h";
-    case QuantityUnit::kMilesPerHour:
-      return "mph";
-    case QuantityUnit::kKilobytes:
-      return "kB";
-    case QuantityUnit::kMegabytes:
-      return "MB";
-    case QuantityUnit::kGigabytes:
-      return "GB";
-    case QuantityUnit::kTerabytes:
-      return "TB";
-    case QuantityUnit::kKibibytes:
-      return "KiB";
-    case QuantityUnit::kMebibytes:
-      return "MiB";
-    case QuantityUnit::kGibibytes:
-      return "GiB";
-    case QuantityUnit::kTebibytes:
-      return "TiB";
-    case QuantityUnit::kPercent:
-      return "%";
-    case QuantityUnit::kFraction:
-      return "(fraction)";
-    case QuantityUnit::kSeconds:
-      return "s";
-    case QuantityUnit::kMinutes:
-      return "min";
-    case QuantityUnit::kHours:
-      return "h";
-    case QuantityUnit::kNone:
-      break;
-  }
-  return "";
+  const UnitRow* row = RowOf(unit);
+  return row == nullptr ? std::string_view() : row->symbol;
 }
 
 }  // namespace groundgate::evidence

@@ -16,6 +16,7 @@
 #define GROUNDGATE_EVIDENCE_CONVERSIONS_H_
 
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "absl/container/inlined_vector.h"
@@ -53,6 +54,12 @@ std::string_view DimensionName(QuantityUnit unit);
 
 // How a unit is written in a derivation ("°C", "km/h", "%"); "" for kNone.
 std::string_view UnitSymbol(QuantityUnit unit);
+
+// The words beside its symbol a tool result may name `unit` by, as the
+// corpus keys them: "c", "celsius", "°c" for kCelsius; "kb" for
+// kKilobytes. None for kNone, kPercent and kFraction. The span views static
+// storage.
+std::span<const std::string_view> UnitWords(QuantityUnit unit);
 
 }  // namespace groundgate::evidence
 

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 
 #include "evidence/ascii.h"
@@ -187,14 +188,14 @@ GroupSep GroupSepAt(std::string_view text, std::size_t pos,
       {"'", GroupSep::kApostrophe},
       {"\xE2\x80\x99", GroupSep::kRightQuote},
   };
-  for (const Spelling& sp : kSeps) {
-    if (StartsWith(s, sp.bytes)) {
-      *length = sp.bytes.size();
-      return sp.sep;
-    }
+  const auto spelled = std::ranges::find_if(
+      kSeps, [s](const Spelling& sp) { return StartsWith(s, sp.bytes); });
+  if (spelled == std::end(kSeps)) {
+    *length = 0;
+    return GroupSep::kNone;
   }
-  *length = 0;
-  return GroupSep::kNone;
+  *length = spelled->bytes.size();
+  return spelled->sep;
 }
 
 std::size_t DigitsFrom(std::string_view text, std::size_t i,

@@ -230,6 +230,15 @@ NumericOperand NumericIndex::OperandOf(const Entry& entry) const {
   return operand;
 }
 
+std::optional<NumericMatch> NumericIndex::SingleMatch(
+    NumericOp op, const Entry* entry) const {
+  if (entry == nullptr) return std::nullopt;
+  NumericMatch match;
+  match.op = op;
+  match.operands.push_back(OperandOf(*entry));
+  return match;
+}
+
 bool NumericIndex::Contains(std::string_view canonical_number) const {
   const std::optional<Parsed> parsed = ParseCanonical(canonical_number);
   if (!parsed) return false;
@@ -287,11 +296,7 @@ std::optional<NumericMatch> NumericIndex::FindRounded(
       best_distance2 = distance2;
     }
   }
-  if (best == nullptr) return std::nullopt;
-  NumericMatch match;
-  match.op = NumericOp::kRounded;
-  match.operands.push_back(OperandOf(*best));
-  return match;
+  return SingleMatch(NumericOp::kRounded, best);
 }
 
 std::optional<NumericMatch> NumericIndex::FindInRange(
@@ -313,11 +318,7 @@ std::optional<NumericMatch> NumericIndex::FindInRange(
       best_distance = distance;
     }
   }
-  if (best == nullptr) return std::nullopt;
-  NumericMatch match;
-  match.op = NumericOp::kConverted;
-  match.operands.push_back(OperandOf(*best));
-  return match;
+  return SingleMatch(NumericOp::kConverted, best);
 }
 
 namespace {

@@ -297,6 +297,9 @@ class NumericIndex {
   };
   const Entry* FindExact(NumericUnits units) const;
   NumericOperand OperandOf(const Entry& entry) const;
+  // A match by `op` of the one operand `entry`; nullopt when it is null.
+  std::optional<NumericMatch> SingleMatch(NumericOp op,
+                                          const Entry* entry) const;
 
   std::vector<Entry> entries_;  // Add order
   // Exact values only (inexact ones never meet a parsed target exactly).

@@ -142,10 +142,8 @@ QuantityUnit UnitOfWord(std::string_view w) {
       {"terabytes", QuantityUnit::kTerabytes},
       {"tib", QuantityUnit::kTebibytes},
   };
-  for (const Named& n : kNamed) {
-    if (n.word == w) return n.unit;
-  }
-  return QuantityUnit::kNone;
+  const auto named = std::ranges::find(kNamed, w, &Named::word);
+  return named == std::end(kNamed) ? QuantityUnit::kNone : named->unit;
 }
 
 // The degree sign (U+00B0), the masculine ordinal often typed for it
@@ -397,39 +395,48 @@ bool NumberTokenEnds(std::string_view text, std::size_t start,
   return NumberTokenAt(text.substr(0, end), start);
 }
 
-// A joiner at i, then a clock: "12 to 1 pm", "10 to 10:30 am", "2-3pm".
-bool JoinerThenClock(std::string_view text, std::size_t i) {
+// Whether a joiner of kRangeJoiners stands at i, after any spaces, with
+// `then(joiner, lead, after)` true of it: `lead` the spaces before it,
+// `after` the byte past it.
+template <typename Then>
+bool JoinerAt(std::string_view text, std::size_t i, Then then) {
   const std::size_t lead = SpaceAt(text, i);
   const std::size_t k = i + lead;
   for (std::string_view joiner : kRangeJoiners) {
-    if (text.substr(k, joiner.size()) != joiner) continue;
-    std::size_t m = k + joiner.size();
-    m += SpaceAt(text, m);
-    if (m >= text.size() || !IsDigit(text[m])) continue;
-    while (m < text.size() && IsDigit(text[m])) ++m;
-    if (m < text.size() && text[m] == ':') return true;
-    m += SpaceAt(text, m);
-    if (m + 1 < text.size() &&
-        (Lower(text[m]) == 'a' || Lower(text[m]) == 'p') &&
-        (Lower(text[m + 1]) == 'm' || text[m + 1] == '.')) {
+    if (text.substr(k, joiner.size()) == joiner &&
+        then(joiner, lead, k + joiner.size())) {
       return true;
     }
   }
   return false;
 }
 
+// A joiner at i, then a clock: "12 to 1 pm", "10 to 10:30 am", "2-3pm".
+bool JoinerThenClock(std::string_view text, std::size_t i) {
+  return JoinerAt(text, i,
+                  [text](std::string_view, std::size_t, std::size_t m) {
+                    m += SpaceAt(text, m);
+                    if (m >= text.size() || !IsDigit(text[m])) return false;
+                    while (m < text.size() && IsDigit(text[m])) ++m;
+                    if (m < text.size() && text[m] == ':') return true;
+                    m += SpaceAt(text, m);
+                    return m + 1 < text.size() &&
+                           (Lower(text[m]) == 'a' || Lower(text[m]) == 'p') &&
+                           (Lower(text[m + 1]) == 'm' || text[m + 1] == '.');
+                  });
+}
+
 // A joiner at i (spaces around it allowed; "to" needs them), then a number.
 bool JoinerThenNumber(std::string_view text, std::size_t i) {
-  const std::size_t lead = SpaceAt(text, i);
-  const std::size_t k = i + lead;
-  for (std::string_view joiner : kRangeJoiners) {
-    if (text.substr(k, joiner.size()) != joiner) continue;
-    std::size_t m = k + joiner.size();
-    const std::size_t trail = SpaceAt(text, m);
-    if (IsAsciiLetter(joiner.front()) && (lead == 0 || trail == 0)) continue;
-    if (NumberTokenAt(text, m + trail)) return true;
-  }
-  return false;
+  return JoinerAt(
+      text, i,
+      [text](std::string_view joiner, std::size_t lead, std::size_t m) {
+        const std::size_t trail = SpaceAt(text, m);
+        if (IsAsciiLetter(joiner.front()) && (lead == 0 || trail == 0)) {
+          return false;
+        }
+        return NumberTokenAt(text, m + trail);
+      });
 }
 
 // The start of the non-space run that ends at `end`.

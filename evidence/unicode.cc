@@ -130,7 +130,8 @@ CodePointClass ClassifyCodePoint(int code_point) {
   return CodePointClass::kSeparator;
 }
 
-std::vector<LocaleMonthName> LocaleMonthNames(const char* locale) {
+std::vector<LocaleMonthName> LocaleMonthNames(const char* locale,
+                                              TitleBreaks breaks) {
   std::vector<LocaleMonthName> names;
   const icu::Locale icu_locale(locale);
   UErrorCode status = U_ZERO_ERROR;
@@ -144,14 +145,17 @@ std::vector<LocaleMonthName> LocaleMonthNames(const char* locale) {
   // opens one per call (with the locale, as here) and its construction
   // dominated this function; one per locale, reset to each string by
   // toTitle, gives the same titles. A null iterator (ICU could not open
-  // one) lets toTitle open its own, as before.
+  // one) lets toTitle open its own, as kOnePerCall asks.
+  std::unique_ptr<icu::BreakIterator> locale_words;
+  std::unique_ptr<icu::BreakIterator> root_words;
   UErrorCode break_status = U_ZERO_ERROR;
-  const std::unique_ptr<icu::BreakIterator> locale_words(
-      icu::BreakIterator::createWordInstance(icu_locale, break_status));
   UErrorCode root_break_status = U_ZERO_ERROR;
-  const std::unique_ptr<icu::BreakIterator> root_words(
-      icu::BreakIterator::createWordInstance(icu::Locale::getRoot(),
-                                             root_break_status));
+  if (breaks == TitleBreaks::kOnePerLocale) {
+    locale_words.reset(
+        icu::BreakIterator::createWordInstance(icu_locale, break_status));
+    root_words.reset(icu::BreakIterator::createWordInstance(
+        icu::Locale::getRoot(), root_break_status));
+  }
   icu::BreakIterator* const locale_title =
       U_SUCCESS(break_status) ? locale_words.get() : nullptr;
   icu::BreakIterator* const root_title =

@@ -48,6 +48,15 @@ CodePointClass ClassifyCodePoint(int code_point);
 // The ASCII character a fullwidth form stands for (U+FF01..U+FF5E), else 0.
 char AsciiLike(int code_point);
 
+// How LocaleMonthNames finds the words it title-cases.
+enum class TitleBreaks {
+  // One word BreakIterator per locale, reset to each string by toTitle.
+  kOnePerLocale,
+  // toTitle(nullptr, ...): ICU opens an iterator per call, the plain and
+  // slow construction the table is checked against.
+  kOnePerCall,
+};
+
 // One month name as a locale writes it, from ICU's DateFormatSymbols.
 struct LocaleMonthName {
   std::string utf8;  // "févr.", "Mai", "MAJA", "мая": ICU's spelling, cased
@@ -65,7 +74,10 @@ struct LocaleMonthName {
 // duplicates removed. A trailing '.' is kept as ICU spells it. Empty when
 // ICU has no data for the locale. Allocates: call it once (the extractor
 // builds one table at first use). Thread-safe.
-std::vector<LocaleMonthName> LocaleMonthNames(const char* locale);
+//
+// `breaks` says how title case finds words; both give the same table.
+std::vector<LocaleMonthName> LocaleMonthNames(
+    const char* locale, TitleBreaks breaks = TitleBreaks::kOnePerLocale);
 
 }  // namespace groundgate::evidence
 

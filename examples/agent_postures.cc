@@ -14,77 +14,17 @@
 // ModelClient that posts ToOpenAiJson(request) to a chat-completions
 // endpoint and reads the reply with ModelReplyFromOpenAiJson.
 #include <iostream>
-#include <map>
 #include <memory>
 #include <string>
 
 #include "groundgate/agent.h"
 #include "groundgate/json.h"
+#include "order_tools.h"
 
 namespace {
 
 using groundgate::ModelReply;
 using groundgate::ModelRequest;
-
-// The application's data: orders and shipments.
-const std::map<std::string, nlohmann::json>& Orders() {
-  static const auto* orders = new std::map<std::string, nlohmann::json>{
-      {"ORD-1042",
-       {{"order_id", "ORD-1042"},
-        {"customer", "Julia Hester"},
-        {"total", "1249.50"},
-        {"status", "shipped"},
-        {"shipment_id", "SHP-88410"}}},
-      {"ORD-1043",
-       {{"order_id", "ORD-1043"},
-        {"customer", "Ken Ito"},
-        {"total", "86.00"},
-        {"status", "processing"},
-        {"shipment_id", nullptr}}},
-  };
-  return *orders;
-}
-
-const std::map<std::string, nlohmann::json>& Shipments() {
-  static const auto* shipments = new std::map<std::string, nlohmann::json>{
-      {"SHP-88410",
-       {{"shipment_id", "SHP-88410"},
-        {"carrier", "DHL"},
-        {"tracking", "JD014600003812"},
-        {"status", "in_transit"},
-        {"eta", "2024-05-17"}}},
-  };
-  return *shipments;
-}
-
-// A lookup tool: the record as JSON, or the absence convention when the id
-// is unknown (it grounds what was checked, never the id asked for).
-groundgate::ToolHandler Lookup(
-    const std::map<std::string, nlohmann::json>& table, std::string key,
-    std::string checked) {
-  return groundgate::WithJsonArguments(
-      [&table, key,
-       checked](const nlohmann::json& args) -> absl::StatusOr<std::string> {
-        const auto id = args.find(key);
-        if (id == args.end() || !id->is_string()) {
-          return absl::InvalidArgumentError(key + " is required");
-        }
-        const auto row = table.find(id->get<std::string>());
-        if (row == table.end()) {
-          return nlohmann::json{
-              {"groundgate_absence",
-               {{"looked_for", {*id}}, {"checked", {checked}}}}}
-              .dump();
-        }
-        return row->second.dump();
-      });
-}
-
-std::string IdParameter(const std::string& key) {
-  return groundgate::JsonText({{"type", "object"},
-                               {"properties", {{key, {{"type", "string"}}}}},
-                               {"required", {key}}});
-}
 
 // The scripted model: looks up the order, then the shipment, then answers
 // with a fabricated tracking number and date. Shown a correction frame, it
@@ -164,18 +104,8 @@ int main() {
   absl::StatusOr<groundgate::Gate> gate = groundgate::Gate::Create({});
   if (!gate.ok()) return 2;
   groundgate::ToolRegistry tools;
-  absl::Status added =
-      tools.Register({.name = "get_order",
-                      .description = "Look up one order by its id.",
-                      .parameters = IdParameter("order_id")},
-                     Lookup(Orders(), "order_id", "orders"));
-  if (added.ok()) {
-    added = tools.Register({.name = "get_shipment",
-                            .description = "Look up one shipment by its id.",
-                            .parameters = IdParameter("shipment_id")},
-                           Lookup(Shipments(), "shipment_id", "shipments"));
-  }
-  if (!added.ok()) {
+  if (absl::Status added = order_tools::RegisterOrderTools(&tools);
+      !added.ok()) {
     std::cerr << added << "\n";
     return 2;
   }

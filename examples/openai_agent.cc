@@ -18,7 +18,6 @@
 // printed), 2 usage.
 #include <cstdlib>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <string>
 
@@ -26,53 +25,9 @@
 #include "groundgate/agent.h"
 #include "groundgate/json.h"
 #include "groundgate/openai_client.h"
+#include "order_tools.h"
 
 namespace {
-
-const std::map<std::string, nlohmann::json>& Orders() {
-  static const auto* orders = new std::map<std::string, nlohmann::json>{
-      {"ORD-1042",
-       {{"order_id", "ORD-1042"},
-        {"customer", "Julia Hester"},
-        {"total", "1249.50"},
-        {"status", "shipped"},
-        {"shipment_id", "SHP-88410"}}},
-  };
-  return *orders;
-}
-
-const std::map<std::string, nlohmann::json>& Shipments() {
-  static const auto* shipments = new std::map<std::string, nlohmann::json>{
-      {"SHP-88410",
-       {{"shipment_id", "SHP-88410"},
-        {"carrier", "DHL"},
-        {"tracking", "JD014600003812"},
-        {"eta", "2024-05-17"}}},
-  };
-  return *shipments;
-}
-
-groundgate::ToolHandler Lookup(
-    const std::map<std::string, nlohmann::json>& table, std::string key) {
-  return groundgate::WithJsonArguments(
-      [&table, key](const nlohmann::json& args) -> absl::StatusOr<std::string> {
-        const auto id = args.find(key);
-        if (id == args.end() || !id->is_string()) {
-          return absl::InvalidArgumentError(key + " is required");
-        }
-        const auto row = table.find(id->get<std::string>());
-        if (row == table.end()) {
-          return absl::NotFoundError("no record " + id->get<std::string>());
-        }
-        return row->second.dump();
-      });
-}
-
-std::string IdParameter(const std::string& key) {
-  return groundgate::JsonText({{"type", "object"},
-                               {"properties", {{key, {{"type", "string"}}}}},
-                               {"required", {key}}});
-}
 
 std::string Env(const char* name) {
   const char* value = std::getenv(name);
@@ -106,19 +61,8 @@ int main(int argc, char** argv) {
   }
 
   groundgate::ToolRegistry tools;
-  absl::Status added = tools.Register(
-      {.name = "get_order",
-       .description = "Look up one order by its id, e.g. ORD-1042.",
-       .parameters = IdParameter("order_id")},
-      Lookup(Orders(), "order_id"));
-  if (added.ok()) {
-    added = tools.Register(
-        {.name = "get_shipment",
-         .description = "Look up one shipment by its id, e.g. SHP-88410.",
-         .parameters = IdParameter("shipment_id")},
-        Lookup(Shipments(), "shipment_id"));
-  }
-  if (!added.ok()) {
+  if (absl::Status added = order_tools::RegisterOrderTools(&tools);
+      !added.ok()) {
     std::cerr << added << "\n";
     return 1;
   }

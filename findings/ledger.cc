@@ -10,6 +10,11 @@
 // Ids are keyed by BoundedToolCallId (corpus.h), the form the corpus
 // records and carrier lists name, so a declaration made with a long id
 // finds its carrier, and a long id costs no more than kMaxToolCallIdBytes.
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <string_view>
+
 #include "absl/container/flat_hash_map.h"
 #include "groundgate/corpus.h"
 #include "groundgate/findings.h"
@@ -20,26 +25,33 @@ struct FindingsLedger::Table {
   absl::flat_hash_map<std::string, Standing> standings;
 };
 
+namespace {
+
+// Each standing and its name, written once for StandingName and
+// ParseStanding.
+struct StandingEntry {
+  Standing standing;
+  std::string_view name;
+};
+constexpr StandingEntry kStandings[] = {
+    {Standing::kFact, "fact"},
+    {Standing::kOpen, "open"},
+    {Standing::kNoise, "noise"},
+    {Standing::kRuledOut, "ruled_out"},
+};
+
+}  // namespace
+
 std::string_view StandingName(Standing standing) {
-  switch (standing) {
-    case Standing::kFact:
-      return "fact";
-    case Standing::kOpen:
-      return "open";
-    case Standing::kNoise:
-      return "noise";
-    case Standing::kRuledOut:
-      return "ruled_out";
-  }
-  return "unknown";
+  const auto it =
+      std::ranges::find(kStandings, standing, &StandingEntry::standing);
+  return it == std::end(kStandings) ? "unknown" : it->name;
 }
 
 std::optional<Standing> ParseStanding(std::string_view name) {
-  for (const Standing standing : {Standing::kFact, Standing::kOpen,
-                                  Standing::kNoise, Standing::kRuledOut}) {
-    if (name == StandingName(standing)) return standing;
-  }
-  return std::nullopt;
+  const auto it = std::ranges::find(kStandings, name, &StandingEntry::name);
+  if (it == std::end(kStandings)) return std::nullopt;
+  return it->standing;
 }
 
 FindingsLedger::FindingsLedger() : table_(std::make_unique<Table>()) {}

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -344,29 +345,29 @@ absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request) {
 }
 
 absl::StatusCode StatusCodeOfHttp(int http_status) {
-  switch (http_status) {
-    case 400:
-    case 413:
-    case 422:
-      return absl::StatusCode::kInvalidArgument;
-    case 401:
-      return absl::StatusCode::kUnauthenticated;
-    case 403:
-      return absl::StatusCode::kPermissionDenied;
-    case 404:
-      return absl::StatusCode::kNotFound;
-    case 408:
-      return absl::StatusCode::kDeadlineExceeded;
-    case 409:
-      return absl::StatusCode::kAborted;
-    case 429:
-      return absl::StatusCode::kResourceExhausted;
-    case 501:
-      return absl::StatusCode::kUnimplemented;
-    default:
-      return http_status >= 500 ? absl::StatusCode::kUnavailable
-                                : absl::StatusCode::kUnknown;
-  }
+  // The statuses that say more than "the server failed" (5xx) or "the
+  // request failed" (other 4xx), each with the code that says the same.
+  struct HttpCode {
+    int http_status;
+    absl::StatusCode code;
+  };
+  static constexpr HttpCode kCodes[] = {
+      {400, absl::StatusCode::kInvalidArgument},
+      {401, absl::StatusCode::kUnauthenticated},
+      {403, absl::StatusCode::kPermissionDenied},
+      {404, absl::StatusCode::kNotFound},
+      {408, absl::StatusCode::kDeadlineExceeded},
+      {409, absl::StatusCode::kAborted},
+      {413, absl::StatusCode::kInvalidArgument},
+      {422, absl::StatusCode::kInvalidArgument},
+      {429, absl::StatusCode::kResourceExhausted},
+      {501, absl::StatusCode::kUnimplemented},
+  };
+  const auto known =
+      std::ranges::find(kCodes, http_status, &HttpCode::http_status);
+  if (known != std::end(kCodes)) return known->code;
+  return http_status >= 500 ? absl::StatusCode::kUnavailable
+                            : absl::StatusCode::kUnknown;
 }
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {

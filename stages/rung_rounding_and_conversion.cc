@@ -4,6 +4,7 @@
 // What it does NOT do: widen the precision the answer wrote.
 #include "stages/rung_rounding_and_conversion.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,58 +30,10 @@ bool ResultsName(const EvidenceCorpus& corpus, evidence::QuantityUnit unit) {
           .carried) {
     return true;
   }
-  auto any = [&](std::initializer_list<std::string_view> spellings) {
-    for (std::string_view s : spellings) {
-      if (corpus.Lookup(s).carried) return true;
-    }
-    return false;
-  };
-  switch (unit) {
-    case QuantityUnit::kFraction:
-      return true;
-    case QuantityUnit::kCelsius:
-      return any({"c", "celsius",
-                  "\xC2\xB0"
-                  "c"});
-    case QuantityUnit::kFahrenheit:
-      return any({"f", "fahrenheit",
-                  "\xC2\xB0"
-                  "f"});
-    case QuantityUnit::kKelvin:
-      return any({"kelvin"});
-    case QuantityUnit::kMetresPerSecond:
-      return any({"m/s", "mps"});
-    case QuantityUnit::kKilometresPerHour:
-      return any({"km/h", "kmh", "kph"});
-    case QuantityUnit::kMilesPerHour:
-      return any({"mph"});
-    case QuantityUnit::kKilobytes:
-      return any({"kb"});
-    case QuantityUnit::kMegabytes:
-      return any({"mb"});
-    case QuantityUnit::kGigabytes:
-      return any({"gb"});
-    case QuantityUnit::kTerabytes:
-      return any({"tb"});
-    case QuantityUnit::kKibibytes:
-      return any({"kib"});
-    case QuantityUnit::kMebibytes:
-      return any({"mib"});
-    case QuantityUnit::kGibibytes:
-      return any({"gib"});
-    case QuantityUnit::kTebibytes:
-      return any({"tib"});
-    case QuantityUnit::kSeconds:
-      return any({"s", "sec", "seconds"});
-    case QuantityUnit::kMinutes:
-      return any({"min", "minutes"});
-    case QuantityUnit::kHours:
-      return any({"h", "hours"});
-    case QuantityUnit::kPercent:
-    case QuantityUnit::kNone:
-      break;
-  }
-  return false;
+  if (unit == QuantityUnit::kFraction) return true;
+  return std::ranges::any_of(
+      evidence::UnitWords(unit),
+      [&](std::string_view word) { return corpus.Lookup(word).carried; });
 }
 
 }  // namespace

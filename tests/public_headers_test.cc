@@ -10,24 +10,19 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/support/source_file.h"
+
 namespace {
 
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using groundgate_test::ReadFile;
+using groundgate_test::SourcePath;
 
 TEST_SUITE("public headers") {
   TEST_CASE("only the optional json.h includes nlohmann") {
-    const std::filesystem::path dir =
-        std::filesystem::path(GROUNDGATE_SOURCE_DIR) / "include" / "groundgate";
+    const std::filesystem::path dir = SourcePath("include/groundgate");
     std::vector<std::string> with_json;
     int headers = 0;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {

@@ -5,25 +5,18 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "tests/support/source_file.h"
 
 namespace {
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using groundgate_test::ReadSourceFile;
 
 TEST_SUITE("readme") {
   TEST_CASE("the README's embedding example is the one that compiles") {
-    const std::string readme =
-        ReadFile(std::string(GROUNDGATE_SOURCE_DIR) + "/README.md");
-    const std::string example = ReadFile(std::string(GROUNDGATE_SOURCE_DIR) +
-                                         "/examples/readme_embed.cc");
+    const std::string readme = ReadSourceFile("README.md");
+    const std::string example = ReadSourceFile("examples/readme_embed.cc");
     REQUIRE_FALSE(example.empty());
     const std::string begin = "<!-- embed-example:begin -->\n```cpp\n";
     const std::string end = "```\n<!-- embed-example:end -->";

@@ -9,7 +9,9 @@
 // this folder do), or replay a trace (replay.cc).
 #include "groundgate/trace.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,17 +31,22 @@ using traces::Concat;
 using traces::Find;
 using Json = nlohmann::json;
 
+// Each format: its name on the command line and the adapter that reads
+// its records (none for kAuto: the detected format's adapter does).
 struct FormatName {
   TraceFormat format;
   std::string_view name;
+  absl::Status (*read)(const Json& record, Trace* trace);
 };
 constexpr FormatName kFormatNames[] = {
-    {TraceFormat::kAuto, "auto"},
-    {TraceFormat::kOpenAiChat, "openai-chat"},
-    {TraceFormat::kOpenAiResponses, "openai-responses"},
-    {TraceFormat::kAnthropicMessages, "anthropic"},
-    {TraceFormat::kMcp, "mcp"},
-    {TraceFormat::kEvidenceFlow, "evidenceflow"},
+    {TraceFormat::kAuto, "auto", nullptr},
+    {TraceFormat::kOpenAiChat, "openai-chat", traces::ReadOpenAiChat},
+    {TraceFormat::kOpenAiResponses, "openai-responses",
+     traces::ReadOpenAiResponses},
+    {TraceFormat::kAnthropicMessages, "anthropic",
+     traces::ReadAnthropicMessages},
+    {TraceFormat::kMcp, "mcp", traces::ReadMcp},
+    {TraceFormat::kEvidenceFlow, "evidenceflow", traces::ReadEvidenceFlow},
 };
 
 // Finds the syntax error in a text the non-throwing parse rejected, so the
@@ -93,17 +100,14 @@ class SyntaxErrorFinder {
 }  // namespace
 
 std::string_view TraceFormatName(TraceFormat format) {
-  for (const FormatName& entry : kFormatNames) {
-    if (entry.format == format) return entry.name;
-  }
-  return "auto";
+  const auto it = std::ranges::find(kFormatNames, format, &FormatName::format);
+  return it == std::end(kFormatNames) ? "auto" : it->name;
 }
 
 std::optional<TraceFormat> ParseTraceFormatName(std::string_view name) {
-  for (const FormatName& entry : kFormatNames) {
-    if (entry.name == name) return entry.format;
-  }
-  return std::nullopt;
+  const auto it = std::ranges::find(kFormatNames, name, &FormatName::name);
+  if (it == std::end(kFormatNames)) return std::nullopt;
+  return it->format;
 }
 
 std::string_view TraceRoleName(TraceRole role) {
@@ -162,29 +166,17 @@ absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
                static_cast<std::size_t>(kMaxTraceJsonDepth)));
   }
   if (format == TraceFormat::kAuto) format = DetectTraceFormat(record);
+  // What detection leaves undecided is read as chat.
+  if (format == TraceFormat::kAuto) format = TraceFormat::kOpenAiChat;
   Trace trace;
   trace.format = format;
-  absl::Status status;
-  switch (format) {
-    case TraceFormat::kAuto:
-    case TraceFormat::kOpenAiChat:
-      trace.format = TraceFormat::kOpenAiChat;
-      status = traces::ReadOpenAiChat(record, &trace);
-      break;
-    case TraceFormat::kOpenAiResponses:
-      status = traces::ReadOpenAiResponses(record, &trace);
-      break;
-    case TraceFormat::kAnthropicMessages:
-      status = traces::ReadAnthropicMessages(record, &trace);
-      break;
-    case TraceFormat::kMcp:
-      status = traces::ReadMcp(record, &trace);
-      break;
-    case TraceFormat::kEvidenceFlow:
-      status = traces::ReadEvidenceFlow(record, &trace);
-      break;
+  const auto entry =
+      std::ranges::find(kFormatNames, format, &FormatName::format);
+  if (entry != std::end(kFormatNames) && entry->read != nullptr) {
+    if (absl::Status status = entry->read(record, &trace); !status.ok()) {
+      return status;
+    }
   }
-  if (!status.ok()) return status;
   // API-Bank and ToolTalk tools say they failed inside their JSON result.
   for (TraceMessage& message : trace.messages) {
     if (message.role == TraceRole::kToolResult && !message.is_error &&

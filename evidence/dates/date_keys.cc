@@ -2,6 +2,8 @@
 #include "evidence/dates/date_keys.h"
 
 #include <algorithm>
+#include <initializer_list>
+#include <string>
 
 #include "absl/strings/str_cat.h"
 
@@ -34,43 +36,39 @@ void AppendPadded(int value, int width, std::string* out) {
   out->append(buffer, WritePadded(value, width, buffer));
 }
 
-std::string FormatDate(int year, int month, int day) {
+// One field of a key: its value, zero-padded to `width` digits.
+struct PaddedField {
+  int value;
+  int width;
+};
+
+// `fields`, each padded, joined by `separator`: "2024-05-22", "14:00".
+std::string JoinPadded(std::initializer_list<PaddedField> fields,
+                       char separator) {
   std::string out;
   out.reserve(10);
-  AppendPadded(year, 4, &out);
-  out.push_back('-');
-  AppendPadded(month, 2, &out);
-  out.push_back('-');
-  AppendPadded(day, 2, &out);
+  for (const PaddedField& field : fields) {
+    if (&field != fields.begin()) out.push_back(separator);
+    AppendPadded(field.value, field.width, &out);
+  }
   return out;
+}
+
+std::string FormatDate(int year, int month, int day) {
+  return JoinPadded({{year, 4}, {month, 2}, {day, 2}}, '-');
 }
 
 std::string FormatMonthDay(int month, int day) {
-  std::string out;
-  AppendPadded(month, 2, &out);
-  out.push_back('-');
-  AppendPadded(day, 2, &out);
-  return out;
+  return JoinPadded({{month, 2}, {day, 2}}, '-');
 }
 
 std::string FormatYearMonth(int year, int month) {
-  std::string out;
-  AppendPadded(year, 4, &out);
-  out.push_back('-');
-  AppendPadded(month, 2, &out);
-  return out;
+  return JoinPadded({{year, 4}, {month, 2}}, '-');
 }
 
 std::string FormatTime(int hour, int minute, int second, bool seconds) {
-  std::string out;
-  AppendPadded(hour, 2, &out);
-  out.push_back(':');
-  AppendPadded(minute, 2, &out);
-  if (seconds) {
-    out.push_back(':');
-    AppendPadded(second, 2, &out);
-  }
-  return out;
+  if (!seconds) return JoinPadded({{hour, 2}, {minute, 2}}, ':');
+  return JoinPadded({{hour, 2}, {minute, 2}, {second, 2}}, ':');
 }
 
 constexpr char kDateKey[] = "@date:";

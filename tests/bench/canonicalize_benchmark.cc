@@ -97,30 +97,12 @@ void CanonicalizeAll(benchmark::State& state,
                           static_cast<std::int64_t>(bytes));
 }
 
-void BM_CanonicalizeRealisticMix(benchmark::State& state) {
-  CanonicalizeAll(state, RealisticMix());
-}
-BENCHMARK(BM_CanonicalizeRealisticMix);
-
-void BM_CanonicalizeAsciiWords(benchmark::State& state) {
-  CanonicalizeAll(state, AsciiWords());
-}
-BENCHMARK(BM_CanonicalizeAsciiWords);
-
-void BM_CanonicalizeNumbers(benchmark::State& state) {
-  CanonicalizeAll(state, Numbers());
-}
-BENCHMARK(BM_CanonicalizeNumbers);
-
-void BM_CanonicalizeIdentifiers(benchmark::State& state) {
-  CanonicalizeAll(state, Identifiers());
-}
-BENCHMARK(BM_CanonicalizeIdentifiers);
-
-void BM_CanonicalizeNonAscii(benchmark::State& state) {
-  CanonicalizeAll(state, NonAscii());
-}
-BENCHMARK(BM_CanonicalizeNonAscii);
+// One row a token list: CanonicalizeAll/realistic_mix, ...
+BENCHMARK_CAPTURE(CanonicalizeAll, realistic_mix, RealisticMix());
+BENCHMARK_CAPTURE(CanonicalizeAll, ascii_words, AsciiWords());
+BENCHMARK_CAPTURE(CanonicalizeAll, numbers, Numbers());
+BENCHMARK_CAPTURE(CanonicalizeAll, identifiers, Identifiers());
+BENCHMARK_CAPTURE(CanonicalizeAll, non_ascii, NonAscii());
 
 }  // namespace
 }  // namespace groundgate::bench

@@ -28,6 +28,16 @@ struct FormCase {
   bool is_number;
 };
 
+// Checks `c.input`'s canonical form and whether it is a number; returns the
+// whole result for a caller's further checks.
+CanonicalForm CheckFormCase(const FormCase& c) {
+  CAPTURE(c.input);
+  const CanonicalForm form = Canonicalize(c.input);
+  CHECK(form.form == c.form);
+  CHECK(form.is_number == c.is_number);
+  return form;
+}
+
 TEST_SUITE("canonical") {
   TEST_CASE("canonical forms: case, decoration, grouping, exact decimals") {
     static constexpr FormCase kCases[] = {
@@ -115,12 +125,7 @@ TEST_SUITE("canonical") {
         {"$.,", "", false},
         {"(%)", "", false},
     };
-    ForEachCase(kCases, [&](const FormCase& c) {
-      CAPTURE(c.input);
-      const CanonicalForm form = Canonicalize(c.input);
-      CHECK(form.form == c.form);
-      CHECK(form.is_number == c.is_number);
-    });
+    ForEachCase(kCases, CheckFormCase);
   }
 
   TEST_CASE("a thousands separator does not make a value fabricated") {
@@ -185,10 +190,7 @@ TEST_SUITE("canonical") {
     };
     ForEachCase(kCases, [&](const FormCase& c) {
       CAPTURE(c.input);
-      const CanonicalForm form = Canonicalize(c.input);
-      CHECK(form.form == c.form);
-      CHECK(form.is_number == c.is_number);
-      CHECK(form.changed);
+      CHECK(CheckFormCase(c).changed);
     });
   }
 

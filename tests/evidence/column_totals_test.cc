@@ -15,6 +15,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,9 +23,14 @@
 #include "evidence/corpus_internal.h"
 #include "evidence/numeric_index.h"
 #include "groundgate/corpus.h"
+#include "tests/support/judged_cases.h"
+#include "tests/support/tool_results.h"
 
 namespace groundgate::evidence {
 namespace {
+
+using groundgate_test::kTwoFlightReservation;
+using groundgate_test::OneResultCorpus;
 
 NumericUnits Units(std::string_view canonical) {
   const std::optional<NumericUnits> units = ExactNumericUnits(canonical);
@@ -35,13 +41,19 @@ NumericUnits Units(std::string_view canonical) {
 constexpr std::uint64_t kPricePath = 0x1234;
 constexpr std::uint64_t kSeatsPath = 0x5678;
 
+// Adds `numbers` to `builder` as the rows, in order, of the column at
+// `path` in array instance `array`.
+void AddColumn(ColumnTotals::Builder* builder, std::uint64_t path,
+               std::uint32_t array,
+               std::initializer_list<std::string_view> numbers) {
+  for (std::string_view number : numbers) builder->Add(path, array, number);
+}
+
 TEST_SUITE("column_totals") {
   TEST_CASE("column totals: one array's column is added up, row by row") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
-    for (std::string_view price : {"107", "141", "108", "109"}) {
-      builder.Add(kPricePath, /*array=*/3, price);
-    }
+    AddColumn(&builder, kPricePath, /*array=*/3, {"107", "141", "108", "109"});
     builder.FinishInto(&totals, /*slot=*/2);
     REQUIRE(totals.size() == 1);
     const ColumnTotal* total = totals.Find(Units("465"));
@@ -58,10 +70,8 @@ TEST_SUITE("column_totals") {
   TEST_CASE("column totals: two arrays at one path are two columns") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
-    builder.Add(kPricePath, 1, "210");
-    builder.Add(kPricePath, 1, "370");
-    builder.Add(kPricePath, 9, "497");
-    builder.Add(kPricePath, 9, "106");
+    AddColumn(&builder, kPricePath, 1, {"210", "370"});
+    AddColumn(&builder, kPricePath, 9, {"497", "106"});
     builder.FinishInto(&totals, 0);
     CHECK(totals.Find(Units("580")) != nullptr);
     CHECK(totals.Find(Units("603")) != nullptr);
@@ -73,20 +83,15 @@ TEST_SUITE("column_totals") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
     // A count in the column (seats, bags): not amounts.
-    builder.Add(kSeatsPath, 1, "20");
-    builder.Add(kSeatsPath, 1, "7");
+    AddColumn(&builder, kSeatsPath, 1, {"20", "7"});
     // One row.
-    builder.Add(kPricePath, 2, "250");
+    AddColumn(&builder, kPricePath, 2, {"250"});
     // A number without exact units (an exponent on the wire, ten fraction
     // digits).
-    builder.Add(kPricePath, 3, "300");
-    builder.Add(kPricePath, 3, "1e3");
-    builder.Add(kPricePath, 3, "400");
-    builder.Add(kPricePath, 6, "12.5");
-    builder.Add(kPricePath, 6, "0.1234567891");
+    AddColumn(&builder, kPricePath, 3, {"300", "1e3", "400"});
+    AddColumn(&builder, kPricePath, 6, {"12.5", "0.1234567891"});
     // A total of 0 (a payment and its refund).
-    builder.Add(kPricePath, 4, "522");
-    builder.Add(kPricePath, 4, "-522");
+    AddColumn(&builder, kPricePath, 4, {"522", "-522"});
     // More rows than kMaxColumnRows.
     for (std::size_t i = 0; i <= kMaxColumnRows; ++i) {
       builder.Add(kPricePath, 5, "100");
@@ -99,12 +104,10 @@ TEST_SUITE("column_totals") {
   TEST_CASE("column totals: cents and signs are exact") {
     ColumnTotals::Builder builder;
     ColumnTotals totals;
-    builder.Add(kPricePath, 1, "4420");
-    builder.Add(kPricePath, 1, "-3925");
-    builder.Add(kPricePath, 2, "9.99");
-    builder.Add(kPricePath, 2, "5");  // 5 beside 9.99: a count
-    builder.Add(kPricePath, 3, "19.99");
-    builder.Add(kPricePath, 3, "10.02");
+    AddColumn(&builder, kPricePath, 1, {"4420", "-3925"});
+    AddColumn(&builder, kPricePath, 2,
+              {"9.99", "5"});  // 5 beside 9.99: a count
+    AddColumn(&builder, kPricePath, 3, {"19.99", "10.02"});
     builder.FinishInto(&totals, 0);
     CHECK(totals.Find(Units("495")) != nullptr);
     CHECK(totals.Find(Units("14.99")) == nullptr);
@@ -116,8 +119,7 @@ TEST_SUITE("column_totals") {
     ColumnTotals::Builder builder;
     ColumnTotals this_turn;
     ColumnTotals earlier;
-    builder.Add(kPricePath, 1, "94");
-    builder.Add(kPricePath, 1, "80");
+    AddColumn(&builder, kPricePath, 1, {"94", "80"});
     builder.FinishInto(&this_turn, 1);
     earlier.AddAll(this_turn, kFirstEarlierSlot + 4);
     this_turn.Clear();
@@ -130,22 +132,18 @@ TEST_SUITE("column_totals") {
   TEST_CASE("column totals: the first kept is found; past the cap, none") {
     ColumnTotals totals;
     ColumnTotals::Builder builder;
-    builder.Add(kPricePath, 1, "50");
-    builder.Add(kPricePath, 1, "60");
+    AddColumn(&builder, kPricePath, 1, {"50", "60"});
     builder.FinishInto(&totals, 0);
-    builder.Add(kPricePath, 1, "40");
-    builder.Add(kPricePath, 1, "70");
+    AddColumn(&builder, kPricePath, 1, {"40", "70"});
     builder.FinishInto(&totals, 1);
     REQUIRE(totals.Find(Units("110")) != nullptr);
     CHECK(totals.Find(Units("110"))->slot == 0);
     while (totals.size() < kMaxColumnTotals) {
-      builder.Add(kPricePath, 1, "11");
-      builder.Add(kPricePath, 1, "12");
+      AddColumn(&builder, kPricePath, 1, {"11", "12"});
       builder.FinishInto(&totals, 2);
     }
     CHECK_FALSE(totals.truncated());
-    builder.Add(kPricePath, 1, "1000");
-    builder.Add(kPricePath, 1, "2000");
+    AddColumn(&builder, kPricePath, 1, {"1000", "2000"});
     builder.FinishInto(&totals, 3);
     CHECK(totals.truncated());
     CHECK(totals.Find(Units("3000")) == nullptr);
@@ -153,22 +151,18 @@ TEST_SUITE("column_totals") {
 
   // The corpus feeds the builder from its walk and keeps totals per turn.
   TEST_CASE("column totals: the corpus finds this turn's, then earlier") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Change my flight.");
-    corpus.RecordToolResult("call_1", "get_reservation_details",
-                            R"({"reservation_id": "OWZ4XL", "flights": [
-          {"flight_number": "HAT202", "price": 94},
-          {"flight_number": "HAT232", "price": 80}]})");
-    const ColumnTotal* total = CorpusInternals::FindColumnTotal(corpus, "174");
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Change my flight.", "get_reservation_details", kTwoFlightReservation);
+    const ColumnTotal* total = CorpusInternals::FindColumnTotal(corpus, "3538");
     REQUIRE(total != nullptr);
     CHECK(total->slot == 0);
-    CHECK(CorpusInternals::FindColumnTotal(corpus, "175") == nullptr);
+    CHECK(CorpusInternals::FindColumnTotal(corpus, "3539") == nullptr);
     CHECK(CorpusInternals::FindColumnTotal(corpus, "not a number") == nullptr);
     // Text that is not JSON has no table.
     corpus.RecordToolResult("call_2", "notes", "prices 300 and 400");
     CHECK(CorpusInternals::FindColumnTotal(corpus, "700") == nullptr);
     corpus.RecordUserMessage("Go ahead.");
-    total = CorpusInternals::FindColumnTotal(corpus, "174");
+    total = CorpusInternals::FindColumnTotal(corpus, "3538");
     REQUIRE(total != nullptr);
     CHECK(total->slot >= kFirstEarlierSlot);
   }

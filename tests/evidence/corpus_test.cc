@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,21 @@ std::vector<std::string> CarrierIds(const EvidenceCorpus& corpus,
   return ids;
 }
 
+// Checks that each key of `carried` is carried in `corpus`, and no key of
+// `not_carried` is.
+void CheckCarried(const EvidenceCorpus& corpus,
+                  std::initializer_list<std::string_view> carried,
+                  std::initializer_list<std::string_view> not_carried = {}) {
+  for (std::string_view key : carried) {
+    CAPTURE(key);
+    CHECK(corpus.Lookup(key).carried);
+  }
+  for (std::string_view key : not_carried) {
+    CAPTURE(key);
+    CHECK_FALSE(corpus.Lookup(key).carried);
+  }
+}
+
 std::string Nested(int depth, std::string_view open, std::string_view inner,
                    std::string_view close) {
   std::string text;
@@ -53,8 +69,7 @@ TEST_SUITE("corpus") {
     const RecordOutcome outcome = corpus.RecordToolResult(
         "c1", "inventory", R"({"esx-prod-014": {"state": "up"}})");
     CHECK(outcome.parsed_as_json);
-    CHECK(corpus.Lookup("esx-prod-014").carried);
-    CHECK(corpus.Lookup("state").carried);
+    CheckCarried(corpus, {"esx-prod-014", "state"});
   }
 
   TEST_CASE("a value inside a prose string leaf is evidence") {
@@ -62,10 +77,9 @@ TEST_SUITE("corpus") {
     corpus.RecordToolResult(
         "c1", "get_incident",
         R"({"work_notes": "Replaced SFP on fc2/14 at 2024-05-15T01:05:00Z; CRC counter still rising (17,350 since swap)."})");
-    CHECK(corpus.Lookup("fc2/14").carried);
-    CHECK(corpus.Lookup("2024-05-15t01:05:00z").carried);
-    CHECK(corpus.Lookup("17350").carried);
-    CHECK_FALSE(corpus.Lookup("17,350").carried);  // keys are canonical
+    // Keys are canonical: "17,350" is not one.
+    CheckCarried(corpus, {"fc2/14", "2024-05-15t01:05:00z", "17350"},
+                 {"17,350"});
   }
 
   TEST_CASE("a short string leaf is also indexed whole, a paragraph is not") {
@@ -75,11 +89,9 @@ TEST_SUITE("corpus") {
         "c1", "get_user",
         R"({"name": "Julian Hester", "phone": "(555) 123-4567", "bio": ")" +
             paragraph + R"( end"})");
-    CHECK(corpus.Lookup("julian hester").carried);
-    CHECK(corpus.Lookup("julian").carried);
-    CHECK(corpus.Lookup("123-4567").carried);
-    CHECK_FALSE(corpus.Lookup(paragraph + " end").carried);
-    CHECK(corpus.Lookup(paragraph).carried);
+    const std::string whole = paragraph + " end";
+    CheckCarried(corpus, {"julian hester", "julian", "123-4567", paragraph},
+                 {whole});
   }
 
   TEST_CASE("numbers keep their exact digits from the wire") {
@@ -87,22 +99,17 @@ TEST_SUITE("corpus") {
     corpus.RecordToolResult(
         "c1", "stats",
         R"({"id": 12345678901234567890, "scaled": 1.5e3, "mem": 2048.0, "price": 1234.50, "neg": -41200})");
-    CHECK(corpus.Lookup("12345678901234567890").carried);
-    // What a double would have made of the id.
-    CHECK_FALSE(corpus.Lookup("12345678901234567168").carried);
-    CHECK(corpus.Lookup("1500").carried);
-    CHECK(corpus.Lookup("2048").carried);
-    CHECK(corpus.Lookup("1234.5").carried);
-    CHECK(corpus.Lookup("-41200").carried);
+    // Not carried: what a double would have made of the id.
+    CheckCarried(corpus,
+                 {"12345678901234567890", "1500", "2048", "1234.5", "-41200"},
+                 {"12345678901234567168"});
   }
 
   TEST_CASE("booleans and null ground nothing") {
     EvidenceCorpus corpus;
     corpus.RecordToolResult("c1", "flags",
                             R"({"enabled": true, "owner": null})");
-    CHECK(corpus.Lookup("enabled").carried);
-    CHECK_FALSE(corpus.Lookup("true").carried);
-    CHECK_FALSE(corpus.Lookup("null").carried);
+    CheckCarried(corpus, {"enabled"}, {"true", "null"});
   }
 
   TEST_CASE("a scalar JSON document is walked") {
@@ -146,30 +153,21 @@ TEST_SUITE("corpus") {
     corpus.RecordToolResult("c1", "lookup", "device naa.0xef0101ab is online");
     corpus.RecordToolResult("c2", "lookup",
                             R"({"wwn": "naa.600a0980383044375"})");
-    CHECK(corpus.Lookup("naa.0xef0101ab").carried);
-    CHECK_FALSE(corpus.Lookup("0xef0101").carried);
-    CHECK_FALSE(corpus.Lookup("ef0101").carried);
-    CHECK_FALSE(corpus.Lookup("ef0101ab").carried);
-    CHECK_FALSE(corpus.Lookup("600a0980383044375").carried);
-    CHECK(corpus.Lookup("naa.600a0980383044375").carried);
+    CheckCarried(corpus, {"naa.0xef0101ab", "naa.600a0980383044375"},
+                 {"0xef0101", "ef0101", "ef0101ab", "600a0980383044375"});
   }
 
   TEST_CASE("hex is indexed with and without its 0x prefix") {
     EvidenceCorpus corpus;
     corpus.RecordToolResult("c1", "lun", R"({"lun_id": "0x0012"})");
     corpus.RecordToolResult("c2", "fcid", "FCID is 0x6A0120");
-    CHECK(corpus.Lookup("0x0012").carried);
-    CHECK(corpus.Lookup("0012").carried);
-    CHECK(corpus.Lookup("0x6a0120").carried);
-    CHECK(corpus.Lookup("6a0120").carried);
+    CheckCarried(corpus, {"0x0012", "0012", "0x6a0120", "6a0120"});
   }
 
   TEST_CASE("a number with a unit is also indexed as the number") {
     EvidenceCorpus corpus;
     corpus.RecordToolResult("c1", "mem", "RAM: 4096MB, swap 2,048MiB");
-    CHECK(corpus.Lookup("4096mb").carried);
-    CHECK(corpus.Lookup("4096").carried);
-    CHECK(corpus.Lookup("2048").carried);
+    CheckCarried(corpus, {"4096mb", "4096", "2048"});
   }
 
   TEST_CASE(

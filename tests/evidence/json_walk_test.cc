@@ -43,6 +43,16 @@ Leaf Key(std::string_view s) { return {JsonLeafKind::kKey, std::string(s)}; }
 Leaf Str(std::string_view s) { return {JsonLeafKind::kString, std::string(s)}; }
 Leaf Num(std::string_view s) { return {JsonLeafKind::kNumber, std::string(s)}; }
 
+// Checks that `content` is refused whole: not parsed, no absence report,
+// and never half of each (the visitor saw nothing).
+void CheckRefused(std::string_view content) {
+  CAPTURE(content);
+  const Walked walked = Walk(content);
+  CHECK_FALSE(walked.result.parsed);
+  CHECK_FALSE(walked.result.absence_report);
+  CHECK(walked.leaves.empty());
+}
+
 std::string Nested(std::size_t depth) {
   return std::string(depth, '[') + "1" + std::string(depth, ']');
 }
@@ -122,20 +132,12 @@ TEST_SUITE("json_walk") {
              R"({"a": 1,})",
              "\"unterminated",
          }) {
-      CAPTURE(content);
-      const Walked walked = Walk(content);
-      CHECK_FALSE(walked.result.parsed);
-      CHECK_FALSE(walked.result.absence_report);
-      // Never half of each: the visitor saw nothing.
-      CHECK(walked.leaves.empty());
+      CheckRefused(content);
     }
   }
 
   TEST_CASE("invalid UTF-8 inside JSON refuses the document") {
-    const std::string content = "{\"a\": \"SN-1\", \"b\": \"x\xff\"}";
-    const Walked walked = Walk(content);
-    CHECK_FALSE(walked.result.parsed);
-    CHECK(walked.leaves.empty());
+    CheckRefused("{\"a\": \"SN-1\", \"b\": \"x\xff\"}");
   }
 
   TEST_CASE("nesting deeper than kMaxJsonDepth is refused, never a crash") {
@@ -145,9 +147,7 @@ TEST_SUITE("json_walk") {
     for (std::size_t depth :
          {kMaxJsonDepth + 1, std::size_t{10'000}, std::size_t{200'000}}) {
       CAPTURE(depth);
-      const Walked deep = Walk(Nested(depth));
-      CHECK_FALSE(deep.result.parsed);
-      CHECK(deep.leaves.empty());
+      CheckRefused(Nested(depth));
     }
   }
 
@@ -204,20 +204,13 @@ TEST_SUITE("json_walk") {
              R"({"x": tru, "groundgate_absence": {"checked": ["a-1"]}})",
              R"({"groundgate_absence": {"checked": ["a-1"]}, "x": 01})",
          }) {
-      CAPTURE(content);
-      const Walked walked = Walk(content);
-      CHECK_FALSE(walked.result.parsed);
-      CHECK_FALSE(walked.result.absence_report);
-      CHECK(walked.leaves.empty());
+      CheckRefused(content);
     }
   }
 
   TEST_CASE("a broken absence report is refused like any broken JSON") {
-    const Walked walked = Walk(
+    CheckRefused(
         R"({"groundgate_absence": {"looked_for": ["X-1"], "checked": ["a-1")");
-    CHECK_FALSE(walked.result.parsed);
-    CHECK_FALSE(walked.result.absence_report);
-    CHECK(walked.leaves.empty());
   }
 }
 

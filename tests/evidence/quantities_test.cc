@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -116,30 +117,54 @@ TEST_SUITE("quantities") {
     CHECK(c->low <= U("0.445"));
     CHECK(c->high >= U("0.455"));
     CHECK(c->high < U("0.4551"));
-    // "11 mph" is 4.917 m/s; "18 km/h" is 5 m/s.
-    c = ConvertInterval(U("11"), U("0.5"), QuantityUnit::kMilesPerHour,
-                        QuantityUnit::kMetresPerSecond);
-    REQUIRE(c.has_value());
-    CHECK(c->center == U("4.91744"));
-    c = ConvertInterval(U("18"), 0, QuantityUnit::kKilometresPerHour,
-                        QuantityUnit::kMetresPerSecond);
-    REQUIRE(c.has_value());
-    CHECK(c->center == U("5"));
-    // "-3 °C" is 26.6 °F, not -26.6.
-    c = ConvertInterval(U("-3"), 0, QuantityUnit::kCelsius,
-                        QuantityUnit::kFahrenheit);
-    REQUIRE(c.has_value());
-    CHECK(c->center == U("26.6"));
-    // 2 GiB is 2.147483648 GB.
-    c = ConvertInterval(U("2"), 0, QuantityUnit::kGibibytes,
-                        QuantityUnit::kGigabytes);
-    REQUIRE(c.has_value());
-    CHECK(c->center == U("2.147483648"));
-    // 90 min is 1.5 h.
-    c = ConvertInterval(U("90"), 0, QuantityUnit::kMinutes,
-                        QuantityUnit::kHours);
-    REQUIRE(c.has_value());
-    CHECK(c->center == U("1.5"));
+  }
+
+  TEST_CASE("an exact value converts to its exact center") {
+    struct Case {
+      std::string_view text;  // the value and its unit, for the report
+      std::string_view value;
+      std::string_view step;
+      QuantityUnit from;
+      QuantityUnit to;
+      std::string_view center;
+    };
+    static constexpr Case kCases[] = {
+        {"11 mph", "11", "0.5", QuantityUnit::kMilesPerHour,
+         QuantityUnit::kMetresPerSecond, "4.91744"},
+        {"18 km/h", "18", "0", QuantityUnit::kKilometresPerHour,
+         QuantityUnit::kMetresPerSecond, "5"},
+        // Not -26.6.
+        {"-3 \xC2\xB0"
+         "C",
+         "-3", "0", QuantityUnit::kCelsius, QuantityUnit::kFahrenheit, "26.6"},
+        {"2 GiB", "2", "0", QuantityUnit::kGibibytes, QuantityUnit::kGigabytes,
+         "2.147483648"},
+        {"90 min", "90", "0", QuantityUnit::kMinutes, QuantityUnit::kHours,
+         "1.5"},
+    };
+    ForEachCase(kCases, [&](const Case& c) {
+      const std::optional<UnitsInterval> converted =
+          ConvertInterval(U(c.value), U(c.step), c.from, c.to);
+      REQUIRE(converted.has_value());
+      CHECK(converted->center == U(c.center));
+    });
+  }
+
+  TEST_CASE("a unit's words beside its symbol, as the corpus keys them") {
+    using Words = std::vector<std::string_view>;
+    auto words = [](QuantityUnit unit) {
+      const std::span<const std::string_view> found = UnitWords(unit);
+      return Words(found.begin(), found.end());
+    };
+    CHECK(words(QuantityUnit::kCelsius) == Words{"c", "celsius",
+                                                 "\xC2\xB0"
+                                                 "c"});
+    CHECK(words(QuantityUnit::kKilometresPerHour) ==
+          Words{"km/h", "kmh", "kph"});
+    CHECK(words(QuantityUnit::kHours) == Words{"h", "hours"});
+    CHECK(words(QuantityUnit::kPercent).empty());
+    CHECK(words(QuantityUnit::kFraction).empty());
+    CHECK(words(QuantityUnit::kNone).empty());
   }
 
   TEST_CASE("no conversion across dimensions or without a unit") {

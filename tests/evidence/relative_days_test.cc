@@ -19,12 +19,14 @@
 #include "groundgate/verdict.h"
 #include "tests/default_gate.h"
 #include "tests/support/cases.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
+using groundgate_test::OneResultCorpus;
 
 using evidence::DayShifts;
 using evidence::DayShiftsNamed;
@@ -99,6 +101,13 @@ TEST_CASE("relative days: the days of the month a user names alone") {
   CHECK(DaysOfMonthNamed("") == 0);
 }
 
+// A user's `question`, then a reservation of one flight on 2024-05-18: the
+// date the question's words move.
+EvidenceCorpus OneFlightAfter(std::string_view question) {
+  return OneResultCorpus(question, "get_reservation_details",
+                         R"({"flights": [{"date": "2024-05-18"}]})");
+}
+
 // The one candidate of the answer's verdict, by value.
 Candidate Only(std::string_view answer, const EvidenceCorpus& corpus) {
   const Verdict verdict = DefaultGate().Judge(answer, corpus);
@@ -125,10 +134,8 @@ TEST_CASE("relative days: a date moved by the day the user asked for is read") {
   const Candidate before = Only("Flying on May 17, 2024.", corpus);
   CHECK(before.status == CandidateStatus::kUnsupported);
   // "The day before" asks for it.
-  EvidenceCorpus earlier;
-  earlier.RecordUserMessage("Can I fly the day before instead?");
-  earlier.RecordToolResult("call_1", "get_reservation_details",
-                           R"({"flights": [{"date": "2024-05-18"}]})");
+  const EvidenceCorpus earlier =
+      OneFlightAfter("Can I fly the day before instead?");
   const Candidate day_before = Only("Flying on May 17, 2024.", earlier);
   CHECK(day_before.status == CandidateStatus::kGrounded);
   CHECK(day_before.derivation == "2024-05-18 - 1 day");
@@ -176,10 +183,8 @@ TEST_CASE("relative days: a day the user named alone takes the month named") {
 }
 
 TEST_CASE("relative days: without the user's words a moved date is typed") {
-  EvidenceCorpus corpus;
-  corpus.RecordUserMessage("Change my outgoing flight to a nonstop one.");
-  corpus.RecordToolResult("call_1", "get_reservation_details",
-                          R"({"flights": [{"date": "2024-05-18"}]})");
+  const EvidenceCorpus corpus =
+      OneFlightAfter("Change my outgoing flight to a nonstop one.");
   const Candidate moved = Only("Flying on 2024-05-19.", corpus);
   CHECK(moved.status == CandidateStatus::kUnsupported);
   // The near miss still says where the closest date was read.

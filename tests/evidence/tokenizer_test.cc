@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,15 @@ struct TokenCase {
   std::vector<std::string> tokens;
 };
 
+// Checks that each row's text tokenizes to its tokens (ForEachCase, named
+// after the caller's line).
+template <std::size_t N>
+void CheckTokens(const TokenCase (&cases)[N], int line = __builtin_LINE()) {
+  ForEachCase(
+      cases, [&](const TokenCase& c) { CHECK(TokenTexts(c.text) == c.tokens); },
+      line);
+}
+
 TEST_SUITE("tokenizer") {
   TEST_CASE("letters, digits and : _ - / . , % + @ # $ stay inside a token") {
     const TokenCase kCases[] = {
@@ -49,9 +59,7 @@ TEST_SUITE("tokenizer") {
         {"vmhba2:C0:T1:L12", {"vmhba2:C0:T1:L12"}},
         {"$1,234.50", {"$1,234.50"}},
     };
-    ForEachCase(kCases, [&](const TokenCase& c) {
-      CHECK(TokenTexts(c.text) == c.tokens);
-    });
+    CheckTokens(kCases);
   }
 
   TEST_CASE("a comma stays only as a valid thousands separator") {
@@ -80,9 +88,7 @@ TEST_SUITE("tokenizer") {
         {"-1,234", {"-1,234"}},
         {"(-1,234)", {"-1,234"}},
     };
-    ForEachCase(kCases, [&](const TokenCase& c) {
-      CHECK(TokenTexts(c.text) == c.tokens);
-    });
+    CheckTokens(kCases);
   }
 
   TEST_CASE("markdown decoration, spaces and other punctuation separate") {
@@ -99,9 +105,7 @@ TEST_SUITE("tokenizer") {
         {"one\ttwo\nthree\r\nfour", {"one", "two", "three", "four"}},
         {"esx-prod-014's", {"esx-prod-014", "s"}},
     };
-    ForEachCase(kCases, [&](const TokenCase& c) {
-      CHECK(TokenTexts(c.text) == c.tokens);
-    });
+    CheckTokens(kCases);
   }
 
   TEST_CASE("a space written as a literal escape separates, all of it") {
@@ -116,9 +120,7 @@ TEST_SUITE("tokenizer") {
         {"\\u20", {"u20"}},
         {"\\u20G9x", {"u20G9x"}},
     };
-    ForEachCase(kCases, [&](const TokenCase& c) {
-      CHECK(TokenTexts(c.text) == c.tokens);
-    });
+    CheckTokens(kCases);
   }
 
   TEST_CASE("a run of punctuation alone is not a token") {
@@ -147,9 +149,7 @@ TEST_SUITE("tokenizer") {
          {"a", "b"}},  // no-break space
         {"«SN-4412»", {"SN-4412"}},
     };
-    ForEachCase(kCases, [&](const TokenCase& c) {
-      CHECK(TokenTexts(c.text) == c.tokens);
-    });
+    CheckTokens(kCases);
   }
 
   TEST_CASE("fullwidth digits and letters are inside tokens") {
@@ -157,9 +157,7 @@ TEST_SUITE("tokenizer") {
         {"４１２００", {"４１２００"}},
         {"port ＦＣ１／３ down", {"port", "ＦＣ１／３", "down"}},
     };
-    ForEachCase(kCases, [&](const TokenCase& c) {
-      CHECK(TokenTexts(c.text) == c.tokens);
-    });
+    CheckTokens(kCases);
   }
 
   TEST_CASE("an invalid UTF-8 byte separates and is never read past") {
@@ -179,9 +177,7 @@ TEST_SUITE("tokenizer") {
         {"abc\xe2\x82", {"abc"}},  // cut off at the end of the text
         {"41,200\xff", {"41,200"}},
     };
-    ForEachCase(kCases, [&](const TokenCase& c) {
-      CHECK(TokenTexts(c.text) == c.tokens);
-    });
+    CheckTokens(kCases);
   }
 
   TEST_CASE("spans are byte offsets into the text") {

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -301,35 +302,26 @@ void RunCrowdedCorpus(const Gate& gate, const FuzzInput& input) {
   JudgeAndCheck(gate, input.answer, crowded);
 }
 
+// The value functions over the tool result and, when it is another text,
+// the answer; no corpus.
+void RunValueFunctions(const Gate&, const FuzzInput& input) {
+  ExerciseValueFunctions(input.tool_result);
+  if (input.answer.data() != input.tool_result.data()) {
+    ExerciseValueFunctions(input.answer);
+  }
+}
+
+// The scenarios in the order an input's length modulo kScenarioCount
+// picks them.
+using Scenario = void (*)(const Gate&, const FuzzInput&);
+constexpr Scenario kScenarios[] = {
+    RunValueFunctions, RunTwoCallCorpus, RunTextCorpus,       RunExemptCorpus,
+    RunTinyCorpus,     RunCrowdedCorpus, RunDeterminismCorpus};
+static_assert(std::size(kScenarios) == kScenarioCount);
+
 void TestOneInput(std::string_view bytes) {
   const FuzzInput input = Split(bytes);
-  const Gate& gate = DeclaredShapesGate();
-  switch (bytes.size() % kScenarioCount) {
-    case 0:
-      ExerciseValueFunctions(input.tool_result);
-      if (input.answer.data() != input.tool_result.data()) {
-        ExerciseValueFunctions(input.answer);
-      }
-      break;
-    case 1:
-      RunTwoCallCorpus(gate, input);
-      break;
-    case 2:
-      RunTextCorpus(gate, input);
-      break;
-    case 3:
-      RunExemptCorpus(gate, input);
-      break;
-    case 4:
-      RunTinyCorpus(gate, input);
-      break;
-    case 5:
-      RunCrowdedCorpus(gate, input);
-      break;
-    default:
-      RunDeterminismCorpus(gate, input);
-      break;
-  }
+  kScenarios[bytes.size() % kScenarioCount](DeclaredShapesGate(), input);
 }
 
 }  // namespace

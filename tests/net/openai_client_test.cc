@@ -28,6 +28,8 @@
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
 #include "tests/support/cases.h"
+#include "tests/support/event_recorder.h"
+#include "tests/support/model_reply.h"
 
 namespace groundgate {
 namespace {
@@ -38,10 +40,19 @@ using testing::LoopbackReply;
 using testing::LoopbackRequest;
 
 using Clock = std::chrono::steady_clock;
+using groundgate_test::CheckReplyUsage;
+using groundgate_test::EventRecorder;
 using groundgate_test::ForEachCase;
 
 double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A reply the server holds for a minute: past any deadline a test sets.
+LoopbackReply Slow(std::string body) {
+  LoopbackReply reply = LoopbackReply::Json(std::move(body));
+  reply.delay = std::chrono::seconds(60);
+  return reply;
 }
 
 net::HttpRequest PostTo(const LoopbackHttpServer& server,
@@ -102,11 +113,8 @@ TEST_SUITE("net http") {
   }
 
   TEST_CASE("a slow reply ends with DeadlineExceeded at the deadline") {
-    LoopbackHttpServer server([](const LoopbackRequest&) {
-      LoopbackReply reply = LoopbackReply::Json("{}");
-      reply.delay = std::chrono::seconds(60);
-      return reply;
-    });
+    LoopbackHttpServer server(
+        [](const LoopbackRequest&) { return Slow("{}"); });
     REQUIRE(server.listening());
     net::HttpRequest request = PostTo(server);
     request.deadline = absl::Now() + absl::Milliseconds(300);
@@ -128,11 +136,8 @@ TEST_SUITE("net http") {
   }
 
   TEST_CASE("setting the cancel flag from another thread ends the call") {
-    LoopbackHttpServer server([](const LoopbackRequest&) {
-      LoopbackReply reply = LoopbackReply::Json("{}");
-      reply.delay = std::chrono::seconds(60);
-      return reply;
-    });
+    LoopbackHttpServer server(
+        [](const LoopbackRequest&) { return Slow("{}"); });
     REQUIRE(server.listening());
     std::atomic<bool> cancel{false};
     net::HttpRequest request = PostTo(server);
@@ -302,6 +307,14 @@ std::unique_ptr<OpenAiCompatibleClient> MakeClient(
   return *std::move(client);
 }
 
+// A client of `endpoint` that retries a failed call `max_retries` times.
+std::unique_ptr<OpenAiCompatibleClient> ClientRetrying(
+    const ScriptedEndpoint& endpoint, int max_retries) {
+  OpenAiClientOptions options = ClientOptions(endpoint);
+  options.max_retries = max_retries;
+  return MakeClient(std::move(options));
+}
+
 ToolRegistry OrderTools() {
   ToolRegistry tools;
   REQUIRE(
@@ -319,21 +332,23 @@ ToolRegistry OrderTools() {
   return tools;
 }
 
-// The error code of the last run_finished on a bus.
-struct Recorder {
-  EventBus bus;
-  std::vector<Event> events;
-  Subscription all =
-      bus.SubscribeAll([this](const Event& event) { events.push_back(event); });
+// An Agent with no tools over `client`, its events on `recorder`'s bus.
+std::unique_ptr<Agent> RecordedAgent(ModelClient* client,
+                                     EventRecorder* recorder) {
+  absl::StatusOr<std::unique_ptr<Agent>> agent =
+      Agent::Create({}, client, nullptr, &recorder->bus);
+  REQUIRE(agent.ok());
+  return *std::move(agent);
+}
 
-  std::string LastErrorCode() const {
-    std::string code;
-    for (const Event& e : events) {
-      if (const auto* f = std::get_if<RunFinished>(&e)) code = f->error_code;
-    }
-    return code;
-  }
-};
+// A 429 whose wait the server names in `header` ("Retry-After" in seconds,
+// "retry-after-ms" in milliseconds).
+LoopbackReply RateLimited(std::string header, std::string wait) {
+  LoopbackReply reply =
+      LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
+  reply.headers.emplace_back(std::move(header), std::move(wait));
+  return reply;
+}
 
 // A request with one user message and a generous deadline.
 ModelRequest Ask(std::string text = "Hello?") {
@@ -417,12 +432,9 @@ TEST_SUITE("openai client") {
              Completion({{"content", kGrounded}}, "length", usage))});
     auto client = MakeClient(ClientOptions(endpoint));
     absl::StatusOr<ModelReply> reply = client->Complete(Ask());
-    REQUIRE(reply.ok());
-    CHECK(reply->finish_reason == "tool_calls");
-    REQUIRE(reply->usage.has_value());
-    CHECK(*reply->usage == Usage{.prompt_tokens = 40,
-                                 .completion_tokens = 9,
-                                 .total_tokens = 49});
+    CheckReplyUsage(
+        reply, "tool_calls",
+        {.prompt_tokens = 40, .completion_tokens = 9, .total_tokens = 49});
 
     ScriptedEndpoint again({LoopbackReply::Json(GetOrderCompletion()),
                             LoopbackReply::Json(Completion(
@@ -439,9 +451,7 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("429 then success: retried after the server's Retry-After") {
-    LoopbackReply busy =
-        LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
-    busy.headers.emplace_back("Retry-After", "1");
+    const LoopbackReply busy = RateLimited("Retry-After", "1");
     ScriptedEndpoint endpoint(
         {busy, LoopbackReply::Json(AnswerCompletion("Hi."))});
     auto client = MakeClient(ClientOptions(endpoint));
@@ -456,9 +466,7 @@ TEST_SUITE("openai client") {
     CHECK(elapsed >= 0.95);
     CHECK(elapsed < 20.0);
 
-    LoopbackReply busy_ms =
-        LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
-    busy_ms.headers.emplace_back("retry-after-ms", "150");
+    const LoopbackReply busy_ms = RateLimited("retry-after-ms", "150");
     ScriptedEndpoint ms(
         {busy_ms, LoopbackReply::Json(AnswerCompletion("Hi."))});
     auto client2 = MakeClient(ClientOptions(ms));
@@ -469,9 +477,7 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("a Retry-After past the deadline ends the call at once") {
-    LoopbackReply busy =
-        LoopbackReply::Json(R"({"error":{"message":"rate limited"}})", 429);
-    busy.headers.emplace_back("Retry-After", "30");
+    const LoopbackReply busy = RateLimited("Retry-After", "30");
     ScriptedEndpoint endpoint(
         {busy, LoopbackReply::Json(AnswerCompletion("Hi."))});
     auto client = MakeClient(ClientOptions(endpoint));
@@ -488,9 +494,7 @@ TEST_SUITE("openai client") {
 
   TEST_CASE("500s exhaust the retries: Unavailable with the status and count") {
     ScriptedEndpoint endpoint({});  // every reply is a 500
-    OpenAiClientOptions options = ClientOptions(endpoint);
-    options.max_retries = 2;
-    auto client = MakeClient(options);
+    auto client = ClientRetrying(endpoint, 2);
     absl::Status status = client->Complete(Ask()).status();
     CHECK(status.code() == absl::StatusCode::kUnavailable);
     CHECK(Contains(Message(status), "HTTP 500"));
@@ -517,16 +521,13 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("a slow reply hits the Run's deadline fast, without a retry") {
-    LoopbackReply slow = LoopbackReply::Json(AnswerCompletion("late"));
-    slow.delay = std::chrono::seconds(60);
+    const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint({slow, slow, slow});
     auto client = MakeClient(ClientOptions(endpoint));
-    Recorder recorder;
-    absl::StatusOr<std::unique_ptr<Agent>> agent =
-        Agent::Create({}, client.get(), nullptr, &recorder.bus);
-    REQUIRE(agent.ok());
+    EventRecorder recorder;
+    const std::unique_ptr<Agent> agent = RecordedAgent(client.get(), &recorder);
     const Clock::time_point start = Clock::now();
-    absl::StatusOr<RunResult> run = (*agent)->Run(
+    absl::StatusOr<RunResult> run = agent->Run(
         "Hello?", {.deadline = absl::Now() + absl::Milliseconds(500)});
     CHECK(run.status().code() == absl::StatusCode::kDeadlineExceeded);
     CHECK(SecondsSince(start) < 5.0);
@@ -535,8 +536,7 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("a timed-out attempt (call_timeout) is retried") {
-    LoopbackReply slow = LoopbackReply::Json(AnswerCompletion("late"));
-    slow.delay = std::chrono::seconds(60);
+    const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint(
         {slow, LoopbackReply::Json(AnswerCompletion("Hi."))});
     OpenAiClientOptions options = ClientOptions(endpoint);
@@ -552,19 +552,15 @@ TEST_SUITE("openai client") {
   }
 
   TEST_CASE("cancelling from another thread stops the Run in flight") {
-    LoopbackReply slow = LoopbackReply::Json(AnswerCompletion("late"));
-    slow.delay = std::chrono::seconds(60);
+    const LoopbackReply slow = Slow(AnswerCompletion("late"));
     ScriptedEndpoint endpoint({slow, slow});
     auto client = MakeClient(ClientOptions(endpoint));
-    Recorder recorder;
-    absl::StatusOr<std::unique_ptr<Agent>> agent =
-        Agent::Create({}, client.get(), nullptr, &recorder.bus);
-    REQUIRE(agent.ok());
+    EventRecorder recorder;
+    const std::unique_ptr<Agent> agent = RecordedAgent(client.get(), &recorder);
     std::atomic<bool> cancel{false};
     absl::Status status;
-    std::thread runner([&] {
-      status = (*agent)->Run("Hello?", {.cancel = &cancel}).status();
-    });
+    std::thread runner(
+        [&] { status = agent->Run("Hello?", {.cancel = &cancel}).status(); });
     const bool arrived =
         endpoint.server().WaitForRequests(1, std::chrono::seconds(20));
     const Clock::time_point cancelled_at = Clock::now();
@@ -588,9 +584,7 @@ TEST_SUITE("openai client") {
                    std::string(5000, ' ') + "</html>";
     ScriptedEndpoint endpoint(
         {LoopbackReply::Json(R"({"choices": [{"message": )"), html, gateway});
-    OpenAiClientOptions options = ClientOptions(endpoint);
-    options.max_retries = 0;
-    auto client = MakeClient(options);
+    auto client = ClientRetrying(endpoint, 0);
 
     absl::Status status = client->Complete(Ask()).status();
     CHECK(status.code() == absl::StatusCode::kInternal);

@@ -7,21 +7,27 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <initializer_list>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/time/clock.h"
 #include "groundgate/agent.h"
 #include "groundgate/json.h"
 #include "tests/at_text.h"
+#include "tests/support/event_recorder.h"
+#include "tests/support/model_reply.h"
 #include "tests/support/tool_registry.h"
 
 namespace groundgate {
 namespace {
 
 using groundgate_test::AtCanonical;
+using groundgate_test::CheckReplyUsage;
+using groundgate_test::EventRecorder;
 using groundgate_test::OneToolRegistry;
 
 constexpr std::string_view kOrder =
@@ -31,31 +37,39 @@ constexpr std::string_view kFabricated =
 constexpr std::string_view kGrounded =
     "Order ORD-1042 totals 1249.50 and ships as SHP-88410.";
 
+// The orders tool: ORD-1042, or an error that quotes the id asked for.
+absl::StatusOr<std::string> GetOrderTool(const nlohmann::json& args) {
+  const std::string id = args.at("order_id").get<std::string>();
+  if (id == "ORD-1042") return std::string(kOrder);
+  // An error that quotes the argument back.
+  return absl::NotFoundError("no order " + id);
+}
+
+// A tool that always throws, its message quoting the id asked for.
+absl::StatusOr<std::string> ExplodeTool(const nlohmann::json& args) {
+  throw std::runtime_error("boom " + args.value("id", std::string()));
+}
+
+// get_order and explode, each taking one JSON object of arguments.
 ToolRegistry MakeTools() {
+  struct Tool {
+    const char* name;
+    const char* description;
+    JsonToolHandler handler;
+  };
+  const Tool kTools[] = {
+      {"get_order", "Look up an order.", GetOrderTool},
+      {"explode", "Always throws.", ExplodeTool},
+  };
   ToolRegistry tools;
-  REQUIRE(tools
-              .Register({.name = "get_order",
-                         .description = "Look up an order.",
-                         .parameters = R"({"type": "object"})"},
-                        WithJsonArguments([](const nlohmann::json& args)
-                                              -> absl::StatusOr<std::string> {
-                          const std::string id =
-                              args.at("order_id").get<std::string>();
-                          if (id == "ORD-1042") return std::string(kOrder);
-                          // An error that quotes the argument back.
-                          return absl::NotFoundError("no order " + id);
-                        }))
-              .ok());
-  REQUIRE(tools
-              .Register({.name = "explode",
-                         .description = "Always throws.",
-                         .parameters = R"({"type": "object"})"},
-                        WithJsonArguments([](const nlohmann::json& args)
-                                              -> absl::StatusOr<std::string> {
-                          throw std::runtime_error(
-                              "boom " + args.value("id", std::string()));
-                        }))
-              .ok());
+  for (const Tool& tool : kTools) {
+    REQUIRE(tools
+                .Register({.name = tool.name,
+                           .description = tool.description,
+                           .parameters = R"({"type": "object"})"},
+                          WithJsonArguments(tool.handler))
+                .ok());
+  }
   return tools;
 }
 
@@ -64,43 +78,16 @@ ModelReply GetOrder(std::string id = "call_1") {
                           R"({"order_id": "ORD-1042"})");
 }
 
-// Records every event of a bus.
-struct Recorder {
-  EventBus bus;
-  std::vector<Event> events;
-  Subscription all =
-      bus.SubscribeAll([this](const Event& event) { events.push_back(event); });
-
-  std::vector<std::string> Kinds() const {
-    std::vector<std::string> kinds;
-    for (const Event& e : events) {
-      kinds.emplace_back(EventKindName(KindOf(e)));
-    }
-    return kinds;
+// The model's replies for a question about ORD-1042: it looks the order up
+// (call_1), then answers `answers` in turn.
+std::vector<ModelReply> LookUpThenAnswer(
+    std::initializer_list<std::string_view> answers) {
+  std::vector<ModelReply> replies = {GetOrder()};
+  for (std::string_view answer : answers) {
+    replies.push_back(ModelReply::Answer(std::string(answer)));
   }
-  std::vector<const EvidenceChecked*> Checks() const {
-    std::vector<const EvidenceChecked*> out;
-    for (const Event& e : events) {
-      if (const auto* c = std::get_if<EvidenceChecked>(&e)) out.push_back(c);
-    }
-    return out;
-  }
-  std::vector<std::string> Actions() const {
-    std::vector<std::string> out;
-    for (const EvidenceChecked* c : Checks()) {
-      out.emplace_back(EvidenceActionName(c->action));
-    }
-    return out;
-  }
-  template <typename T>
-  std::vector<const T*> All() const {
-    std::vector<const T*> out;
-    for (const Event& e : events) {
-      if (const auto* t = std::get_if<T>(&e)) out.push_back(t);
-    }
-    return out;
-  }
-};
+  return replies;
+}
 
 std::unique_ptr<Agent> MakeAgent(AgentOptions options, ModelClient* model,
                                  const ToolRegistry* tools, EventBus* bus) {
@@ -121,9 +108,16 @@ struct OrderAgent {
       : model(std::move(reply)),
         instance(MakeAgent(std::move(options), &model, &tools, &rec.bus)) {}
   Agent* operator->() const { return instance.get(); }
+  // The Run of "Where is ORD-1042?"; a Run that fails fails the test case
+  // (REQUIRE).
+  RunResult Delivered() const {
+    absl::StatusOr<RunResult> run = instance->Run("Where is ORD-1042?");
+    REQUIRE(run.ok());
+    return *std::move(run);
+  }
 
   ToolRegistry tools = MakeTools();
-  Recorder rec;
+  EventRecorder rec;
   ScriptedModel model;
   std::unique_ptr<Agent> instance;
 };
@@ -132,14 +126,12 @@ using Strings = std::vector<std::string>;
 
 TEST_SUITE("runtime") {
   TEST_CASE("assist delivers a flagged answer unchanged") {
-    OrderAgent agent(
-        {}, {GetOrder(), ModelReply::Answer(std::string(kFabricated))});
-    absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
-    REQUIRE(run.ok());
-    CHECK(run->answer == kFabricated);
-    CHECK(run->judged);
-    CHECK(run->verdict.flagged());
-    CHECK(run->action == EvidenceAction::kFlagged);
+    OrderAgent agent({}, LookUpThenAnswer({kFabricated}));
+    const RunResult run = agent.Delivered();
+    CHECK(run.answer == kFabricated);
+    CHECK(run.judged);
+    CHECK(run.verdict.flagged());
+    CHECK(run.action == EvidenceAction::kFlagged);
     CHECK(agent.model.calls() == 2);
     CHECK(agent.rec.Kinds() == Strings{"run_started", "model_called",
                                        "tool_called", "model_called",
@@ -149,17 +141,15 @@ TEST_SUITE("runtime") {
 
   TEST_CASE("guard: fabricate then ground gives revision_asked, grounded") {
     OrderAgent agent({.posture = Posture::kGuard},
-                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
-                      ModelReply::Answer(std::string(kGrounded))});
-    absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
-    REQUIRE(run.ok());
+                     LookUpThenAnswer({kFabricated, kGrounded}));
+    const RunResult run = agent.Delivered();
     CHECK(agent.rec.Actions() == Strings{"revision_asked", "grounded"});
     CHECK(agent.model.calls() == 3);
-    CHECK(run->answer == kGrounded);
-    CHECK(run->revision_asked);
-    CHECK_FALSE(run->verdict.flagged());
-    REQUIRE(run->verdict.answer_carriers.has_value());
-    CHECK((*run->verdict.answer_carriers)[0].tool_call_id == "call_1");
+    CHECK(run.answer == kGrounded);
+    CHECK(run.revision_asked);
+    CHECK_FALSE(run.verdict.flagged());
+    REQUIRE(run.verdict.answer_carriers.has_value());
+    CHECK((*run.verdict.answer_carriers)[0].tool_call_id == "call_1");
     const auto checks = agent.rec.Checks();
     CHECK_FALSE(checks[0]->after_revision);
     CHECK(checks[1]->after_revision);
@@ -195,23 +185,19 @@ TEST_SUITE("runtime") {
       "guard: fabricate twice gives revision_asked, flagged with exactly "
       "three model calls") {
     OrderAgent agent({.posture = Posture::kGuard},
-                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
-                      ModelReply::Answer(std::string(kFabricated))});
-    absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
-    REQUIRE(run.ok());
+                     LookUpThenAnswer({kFabricated, kFabricated}));
+    const RunResult run = agent.Delivered();
     CHECK(agent.rec.Actions() == Strings{"revision_asked", "flagged"});
     CHECK(agent.model.calls() == 3);
-    CHECK(run->answer == kFabricated);  // latched: delivered as it is
-    CHECK(run->verdict.flagged());
+    CHECK(run.answer == kFabricated);  // latched: delivered as it is
+    CHECK(run.verdict.flagged());
   }
 
   TEST_CASE(
       "rails: fabricate twice is refused with a Status naming the values, "
       "without the answer text") {
     OrderAgent agent({.posture = Posture::kRails},
-                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
-                      ModelReply::Answer(std::string(kFabricated)),
-                      ModelReply::Answer(std::string(kGrounded))});
+                     LookUpThenAnswer({kFabricated, kFabricated, kGrounded}));
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE_FALSE(run.ok());
     CHECK(run.status().code() == absl::StatusCode::kFailedPrecondition);
@@ -247,8 +233,7 @@ TEST_SUITE("runtime") {
 
   TEST_CASE("rails: a revision that grounds the answer is delivered") {
     OrderAgent agent({.posture = Posture::kRails},
-                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
-                      ModelReply::Answer(std::string(kGrounded))});
+                     LookUpThenAnswer({kFabricated, kGrounded}));
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE(run.ok());
     CHECK(agent.rec.Actions() == Strings{"revision_asked", "grounded"});
@@ -257,13 +242,11 @@ TEST_SUITE("runtime") {
 
   TEST_CASE("the correction frame never exempts its quoted values") {
     OrderAgent agent({.posture = Posture::kGuard},
-                     {GetOrder(), ModelReply::Answer(std::string(kFabricated)),
-                      ModelReply::Answer("It ships as SHP-99999.")});
-    absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
-    REQUIRE(run.ok());
+                     LookUpThenAnswer({kFabricated, "It ships as SHP-99999."}));
+    const RunResult run = agent.Delivered();
     // The frame quoted SHP-99999 to the model; the model repeating it does
     // not make it exempt.
-    const Candidate* shp = AtCanonical(run->verdict, "shp-99999");
+    const Candidate* shp = AtCanonical(run.verdict, "shp-99999");
     REQUIRE(shp != nullptr);
     CHECK(shp->status == CandidateStatus::kUnsupported);
     CHECK_FALSE(agent->corpus().IsExempt("shp-99999"));
@@ -284,15 +267,14 @@ TEST_SUITE("runtime") {
            reply.tool_calls.push_back({"call_3", "get_order", "{}"});
            return reply;
          }()});
-    absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
-    REQUIRE(run.ok());
+    const RunResult run = agent.Delivered();
     CHECK(agent.model.calls() == 3);
     CHECK(agent.rec.Actions() ==
           Strings{"flagged"});  // judged once, no revision
     CHECK(agent.rec.Checks()[0]->wrap_up);
-    CHECK(run->wrap_up);
-    CHECK_FALSE(run->revision_asked);
-    CHECK(run->tool_calls == 2);
+    CHECK(run.wrap_up);
+    CHECK_FALSE(run.revision_asked);
+    CHECK(run.tool_calls == 2);
     const ModelRequest& last = agent.model.requests()[2];
     CHECK(last.wrap_up);
     CHECK(last.tools.empty());
@@ -302,9 +284,8 @@ TEST_SUITE("runtime") {
   }
 
   TEST_CASE("rails at wrap-up refuses without a revision") {
-    OrderAgent agent(
-        {.posture = Posture::kRails, .max_iterations = 1},
-        {GetOrder("call_1"), ModelReply::Answer(std::string(kFabricated))});
+    OrderAgent agent({.posture = Posture::kRails, .max_iterations = 1},
+                     LookUpThenAnswer({kFabricated}));
     absl::StatusOr<RunResult> run = agent->Run("Where is ORD-1042?");
     REQUIRE_FALSE(run.ok());
     CHECK(agent.rec.Actions() == Strings{"refused"});
@@ -370,7 +351,7 @@ TEST_SUITE("runtime") {
     for (const Posture posture :
          {Posture::kAssist, Posture::kGuard, Posture::kRails}) {
       CAPTURE(PostureName(posture));
-      Recorder rec;
+      EventRecorder rec;
       ScriptedModel model(
           {GetOrder(), ModelReply::Answer(std::string(kFabricated))});
       auto agent =
@@ -402,9 +383,8 @@ TEST_SUITE("runtime") {
 
   TEST_CASE("Run again continues the conversation as a new user turn (law 7)") {
     OrderAgent agent({.posture = Posture::kGuard},
-                     {GetOrder(), ModelReply::Answer(std::string(kGrounded)),
-                      ModelReply::Answer("The total was 1249.50.")});
-    REQUIRE(agent->Run("Where is ORD-1042?").ok());
+                     LookUpThenAnswer({kGrounded, "The total was 1249.50."}));
+    agent.Delivered();
     absl::StatusOr<RunResult> second = agent->Run("Remind me of the total.");
     REQUIRE(second.ok());
     CHECK_FALSE(second->verdict.flagged());
@@ -474,7 +454,7 @@ TEST_SUITE("runtime") {
   }
 
   TEST_CASE("a model client's failure ends the run with its Status") {
-    Recorder rec;
+    EventRecorder rec;
     ScriptedModel failing(
         [](const ModelRequest&) -> absl::StatusOr<ModelReply> {
           return absl::UnavailableError("the server is down");
@@ -503,7 +483,7 @@ TEST_SUITE("runtime") {
 
   TEST_CASE("tool calls without an id get one, and run in reply order") {
     ToolRegistry tools = MakeTools();
-    Recorder rec;
+    EventRecorder rec;
     ModelReply two;
     two.tool_calls = {{"", "get_order", R"({"order_id": "ORD-1042"})"},
                       {"", "get_ordr", "{}"}};
@@ -521,7 +501,7 @@ TEST_SUITE("runtime") {
 
 TEST_SUITE("agent deadline and cancel") {
   TEST_CASE("a cancel flag already set stops Run before the first model call") {
-    Recorder rec;
+    EventRecorder rec;
     ScriptedModel model({ModelReply::Answer("Hi.")});
     auto agent = MakeAgent({}, &model, nullptr, &rec.bus);
     std::atomic<bool> cancel{true};
@@ -538,7 +518,7 @@ TEST_SUITE("agent deadline and cancel") {
   }
 
   TEST_CASE("a deadline already past stops Run with DeadlineExceeded") {
-    Recorder rec;
+    EventRecorder rec;
     ScriptedModel model({ModelReply::Answer("Hi.")});
     auto agent = MakeAgent({}, &model, nullptr, &rec.bus);
     absl::StatusOr<RunResult> run =
@@ -576,7 +556,7 @@ TEST_SUITE("agent deadline and cancel") {
       "cancel during a model call stops Run before its tool calls, which get "
       "error tool messages that are not evidence") {
     ToolRegistry tools = MakeTools();
-    Recorder rec;
+    EventRecorder rec;
     std::atomic<bool> cancel{false};
     bool cancel_next = true;
     ScriptedModel model([&](const ModelRequest&) -> absl::StatusOr<ModelReply> {
@@ -636,7 +616,7 @@ TEST_SUITE("agent deadline and cancel") {
         [](const ModelRequest&) -> absl::StatusOr<ModelReply> {
           return absl::DeadlineExceededError("the endpoint was too slow");
         });
-    Recorder rec2;
+    EventRecorder rec2;
     auto agent2 = MakeAgent({}, &reporting, nullptr, &rec2.bus);
     CHECK(agent2->Run("Hello?").status().code() ==
           absl::StatusCode::kDeadlineExceeded);
@@ -676,12 +656,9 @@ TEST_SUITE("agent deadline and cancel") {
                    "message": {"role": "assistant", "content": "Cut"}}],
       "usage": {"prompt_tokens": 12, "completion_tokens": 5,
                 "total_tokens": 17}})");
-    REQUIRE(reply.ok());
-    CHECK(reply->finish_reason == "length");
-    REQUIRE(reply->usage.has_value());
-    CHECK(*reply->usage == Usage{.prompt_tokens = 12,
-                                 .completion_tokens = 5,
-                                 .total_tokens = 17});
+    CheckReplyUsage(
+        reply, "length",
+        {.prompt_tokens = 12, .completion_tokens = 5, .total_tokens = 17});
 
     // A missing total is the sum; counts that are not integers are ignored.
     reply = ModelReplyFromOpenAiJson(R"({

@@ -19,6 +19,7 @@
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
 #include "tests/default_gate.h"
+#include "tests/support/judged_cases.h"
 
 namespace groundgate {
 namespace {
@@ -119,10 +120,8 @@ TEST_SUITE("answer_carriers") {
 
   TEST_CASE("order is the corpus's first record, not the answer's order") {
     const Gate& gate = DefaultGate();
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("go");
-    corpus.RecordToolResult("call_b", "t", R"({"x": "SN-2222"})");
-    corpus.RecordToolResult("call_a", "t", R"({"x": "SN-1111"})");
+    const EvidenceCorpus corpus = groundgate_test::WireOrderCorpus(
+        "t", R"({"x": "SN-2222"})", R"({"x": "SN-1111"})");
     const Verdict verdict = gate.Judge("SN-1111 then SN-2222.", corpus);
     REQUIRE(verdict.answer_carriers.has_value());
     CHECK(Rows(*verdict.answer_carriers) ==

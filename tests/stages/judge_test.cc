@@ -40,6 +40,7 @@ using groundgate_test::DefaultGate;
 using groundgate_test::ForEachCase;
 using groundgate_test::GateWith;
 using groundgate_test::OneResultCorpus;
+using groundgate_test::WireOrderCorpus;
 
 std::string SpanText(std::string_view answer, const Candidate& c) {
   return std::string(answer.substr(c.start, c.end - c.start));
@@ -197,10 +198,8 @@ TEST_SUITE("judge") {
 
   TEST_CASE("a candidate's carriers are this turn's ids in wire order") {
     const Gate& gate = DefaultGate();
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("status?");
-    corpus.RecordToolResult("call_b", "poll", R"({"code": "E-4410"})");
-    corpus.RecordToolResult("call_a", "poll", R"({"code": "E-4410"})");
+    EvidenceCorpus corpus = WireOrderCorpus("poll", R"({"code": "E-4410"})",
+                                            R"({"code": "E-4410"})");
     const Verdict verdict = gate.Judge("Code E-4410.", corpus);
     REQUIRE(verdict.candidates.size() == 1);
     CHECK(verdict.candidates[0].carriers ==

@@ -200,12 +200,9 @@ TEST_SUITE("rung_arithmetic") {
     // tau-bench airline (MIT, taubench-airline-t2-r0): the fare per
     // passenger is the sum of the reservation's two flights, read two user
     // turns before the answer restates it.
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Downgrade my reservation JG7FMM.");
-    corpus.RecordToolResult("call_1", "get_reservation_details",
-                            R"({"reservation_id": "JG7FMM", "flights": [
-              {"flight_number": "HAT028", "price": 1679},
-              {"flight_number": "HAT277", "price": 1859}]})");
+    EvidenceCorpus corpus =
+        OneResultCorpus("Downgrade my reservation JG7FMM.",
+                        "get_reservation_details", kTwoFlightReservation);
     corpus.RecordToolResult("call_2", "get_user_details",
                             R"({"membership": "gold", "balance": 2100})");
     corpus.RecordUserMessage("Yes, go ahead.");

@@ -51,9 +51,9 @@ TEST_SUITE("rung_names") {
   }
 
   TEST_CASE("corpus: words of people's names are known in every turn") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("Who is on reservation ZFA04Y?");
-    corpus.RecordToolResult("call_1", "get_reservation_details", kPassengers);
+    EvidenceCorpus corpus =
+        OneResultCorpus("Who is on reservation ZFA04Y?",
+                        "get_reservation_details", kPassengers);
     corpus.RecordToolResult(
         "call_2", "get_user",
         R"({"user": {"name": "Sean O'Neil", "email": "sean@x.com"},

@@ -49,9 +49,8 @@ TEST_SUITE("rung_rounding_and_conversion") {
   }
 
   TEST_CASE("rung rounding: only this turn's numbers are rounded") {
-    EvidenceCorpus corpus;
-    corpus.RecordUserMessage("How did we do?");
-    corpus.RecordToolResult("call_1", "get_report", kRevenue);
+    EvidenceCorpus corpus =
+        OneResultCorpus("How did we do?", "get_report", kRevenue);
     corpus.RecordUserMessage("And the fare?");
     CheckJudged(DefaultGate(), corpus,
                 {"The average fare is $1,234.57.", "1,234.57", kUnsupported});

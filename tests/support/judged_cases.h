@@ -12,9 +12,9 @@
 //   };
 //   CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
 //
-// What it does NOT do: build the corpus or the gate (each suite's own
-// conversation does), or check what only one suite cares about (its own
-// check, after CheckJudged, does).
+// What it does NOT do: build a corpus beyond the small conversations below
+// (each suite's own conversation does) or a gate, or check what only one
+// suite cares about (its own check, after CheckJudged, does).
 #ifndef GROUNDGATE_TESTS_SUPPORT_JUDGED_CASES_H_
 #define GROUNDGATE_TESTS_SUPPORT_JUDGED_CASES_H_
 
@@ -112,6 +112,18 @@ inline groundgate::EvidenceCorpus OneResultCorpus(
   groundgate::EvidenceCorpus corpus;
   corpus.RecordUserMessage(question);
   corpus.RecordToolResult(call_id, tool, result);
+  return corpus;
+}
+
+// A conversation of one question and two results of `tool`: "call_b"'s
+// (`first`), then "call_a"'s (`second`), a wire order that is not the
+// ids' sorted order, for the suites that pin carriers in wire order.
+inline groundgate::EvidenceCorpus WireOrderCorpus(std::string_view tool,
+                                                  std::string_view first,
+                                                  std::string_view second) {
+  groundgate::EvidenceCorpus corpus =
+      OneResultCorpus("What does the data say?", tool, first, "call_b");
+  corpus.RecordToolResult("call_a", tool, second);
   return corpus;
 }
 

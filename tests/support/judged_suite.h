@@ -44,6 +44,7 @@ using groundgate_test::kBooking;
 using groundgate_test::kEntity;
 using groundgate_test::kPassengers;
 using groundgate_test::kSchedule;
+using groundgate_test::kTwoFlightReservation;
 using groundgate_test::kWeather;
 using groundgate_test::OneResultCorpus;
 

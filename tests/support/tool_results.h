@@ -34,6 +34,13 @@ inline constexpr std::string_view kSchedule =
         "created_at": "2024-05-06T13:25:06",
         "boarding": "2023-09-12 09:05:00"})";
 
+// A reservation of two flights with their prices (tau-bench airline,
+// taubench-airline-t2-r0): one column of prices, which totals 3538.
+inline constexpr std::string_view kTwoFlightReservation =
+    R"({"reservation_id": "JG7FMM", "flights": [
+        {"flight_number": "HAT028", "price": 1679},
+        {"flight_number": "HAT277", "price": 1859}]})";
+
 // A passenger list as an airline tool returns it: first and last names
 // the word list knows ("Mia", "Li"), beside general knowledge (LGA, ATL).
 inline constexpr std::string_view kPassengers =

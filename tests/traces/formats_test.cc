@@ -131,6 +131,14 @@ void CheckOutcome(const Outcome& got, const Expected& want) {
   CHECK(got.unjudged == want.unjudged);
 }
 
+// CheckOutcome of each row's record of block_types.jsonl, judged.
+void CheckTypedRecords(const std::vector<Expected>& cases) {
+  for (const Expected& want : cases) {
+    CAPTURE(want.id);
+    CheckOutcome(Run(ReadTyped(want.id)), want);
+  }
+}
+
 constexpr TraceFormat kAnthropic = TraceFormat::kAnthropicMessages;
 constexpr TraceFormat kResponses = TraceFormat::kOpenAiResponses;
 constexpr TraceFormat kChat = TraceFormat::kOpenAiChat;
@@ -202,10 +210,7 @@ TEST_CASE("formats anthropic server tool results are evidence the model read") {
       // A server result of a type not known by name: read, with a warning.
       {"a-unknown-server-result", kAnthropic, 1, 1, {}, {}, {"AC-5521"}},
   };
-  for (const Expected& want : cases) {
-    CAPTURE(want.id);
-    CheckOutcome(Run(ReadTyped(want.id)), want);
-  }
+  CheckTypedRecords(cases);
 }
 
 TEST_CASE("formats anthropic parts and blocks: read, unreadable or unknown") {
@@ -237,10 +242,7 @@ TEST_CASE("formats anthropic parts and blocks: read, unreadable or unknown") {
       // Text before a call in the same message is not an answer.
       {"a-call-after-text", kAnthropic, 0, 0, {}, {}, {}},
   };
-  for (const Expected& want : cases) {
-    CAPTURE(want.id);
-    CheckOutcome(Run(ReadTyped(want.id)), want);
-  }
+  CheckTypedRecords(cases);
 }
 
 TEST_CASE("formats responses items: built-in tools, calls and their outputs") {
@@ -268,10 +270,7 @@ TEST_CASE("formats responses items: built-in tools, calls and their outputs") {
       // A refusal is the model's text: judged.
       {"r-refusal", kResponses, 0, 1, {"KY-4410"}, {}, {}},
   };
-  for (const Expected& want : cases) {
-    CAPTURE(want.id);
-    CheckOutcome(Run(ReadTyped(want.id)), want);
-  }
+  CheckTypedRecords(cases);
 }
 
 TEST_CASE("formats chat and mcp parts of unknown types") {
@@ -294,10 +293,7 @@ TEST_CASE("formats chat and mcp parts of unknown types") {
       {"m-image-part", TraceFormat::kMcp, 0, 1, {}, {"GX-4471"}, {}},
       {"m-unknown-part", TraceFormat::kMcp, 1, 1, {}, {"CL-8812"}, {}},
   };
-  for (const Expected& want : cases) {
-    CAPTURE(want.id);
-    CheckOutcome(Run(ReadTyped(want.id)), want);
-  }
+  CheckTypedRecords(cases);
 }
 
 TEST_CASE("formats an answer beside server results is judged in block order") {
