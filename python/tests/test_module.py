@@ -10,8 +10,8 @@ import groundgate
 
 VERDICT_KEYS = [
     "action", "candidates", "looked_up", "unsupported", "unverified",
-    "grounded", "carried_by", "conflicts", "evidence_truncated",
-    "answer_truncated", "grounding"
+    "misattributed", "grounded", "carried_by", "conflicts",
+    "evidence_truncated", "answer_truncated", "grounding"
 ]
 
 

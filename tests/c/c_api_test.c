@@ -232,6 +232,8 @@ static void TestJudge(void) {
   verdict = NULL;
   CHECK(gg_judge(gate, corpus, "Tenant TENANT-0042 port fc1/3 is fine.", 0,
                  &verdict, &error) == GG_OK);
+  /* The misattributed list (law 11) is always there, after unverified. */
+  CHECK(Contains(verdict, "\"unverified\":[],\"misattributed\":[],"));
   CHECK(Contains(verdict, "\"action\":\"grounded\""));
   CHECK(Contains(verdict, "\"looked_up\":1"));
   gg_string_free(verdict);

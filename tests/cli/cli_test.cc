@@ -94,11 +94,10 @@ TEST_CASE("cli keys are trace_id and message_index then the verdict in order") {
     keys.push_back(it.key());
   }
   const std::vector<std::string> expected = {
-      "trace_id",   "message_index",      "action",
-      "candidates", "looked_up",          "unsupported",
-      "unverified", "grounded",           "carried_by",
-      "conflicts",  "evidence_truncated", "answer_truncated",
-      "grounding"};
+      "trace_id",         "message_index", "action",     "candidates",
+      "looked_up",        "unsupported",   "unverified", "misattributed",
+      "grounded",         "carried_by",    "conflicts",  "evidence_truncated",
+      "answer_truncated", "grounding"};
   CHECK(keys == expected);
   // One compact line: no indentation, no spaces after separators.
   CHECK_FALSE(Contains(result.out, "\": "));
