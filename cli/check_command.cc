@@ -40,7 +40,8 @@ constexpr CommandText kCommandText = {
     .usage_line =
         "usage: groundgate check [--include-values] [--strict] "
         "[--jobs N] [--format NAME] [--judge-intermediate] [--min-digits N] "
-        "[--shapes FILE] [--max-line-bytes N] FILE...",
+        "[--misattribution MODE] [--shapes FILE] [--max-line-bytes N] "
+        "FILE...",
     .help = CheckUsage,
 };
 
@@ -162,7 +163,7 @@ std::string_view CheckUsage() {
   static const std::string* const kUsage = new std::string(Concat(
       "usage: groundgate check [--include-values] [--strict] [--jobs N]\n"
       "                        [--format NAME] [--judge-intermediate]\n"
-      "                        [--min-digits N]\n"
+      "                        [--min-digits N] [--misattribution MODE]\n"
       "                        [--shapes FILE] [--max-line-bytes N] FILE...\n"
       "\n"
       "Re-judges the answers of agent traces: every name, number and\n"
@@ -204,20 +205,25 @@ std::string_view CheckUsage() {
       "Output: one JSON line per judged answer on standard output,\n"
       "  {\"trace_id\", \"message_index\", \"action\", \"candidates\",\n"
       "   \"looked_up\", \"unsupported\": [{\"shape\", \"start\", \"end\"}],\n"
-      "   \"unverified\", \"carried_by\", \"evidence_truncated\",\n"
-      "   \"answer_truncated\", \"grounding\"}\n"
+      "   \"unverified\", \"misattributed\", \"grounded\", \"carried_by\",\n"
+      "   \"conflicts\", \"evidence_truncated\", \"answer_truncated\",\n"
+      "   \"grounding\"}\n"
       "where message_index is the position in the record's list (messages,\n"
       "input then output items, or steps), start and end are byte offsets\n"
-      "in the answer, and a judged reasoning message adds \"judged\":\n"
+      "in the answer, \"misattributed\" lists values read from another\n"
+      "record than the one the answer tells them of ({\"shape\", \"start\",\n"
+      "\"end\", \"named_carrier\", \"read_carrier\"}; see --misattribution),\n"
+      "and a judged reasoning message adds \"judged\":\n"
       "\"reasoning\"; a summary goes to standard error (with warnings=N\n"
       "unjudged=N when there are any). A malformed line is reported as\n"
       "FILE:LINE: field: what, and skipped; the other lines are still\n"
       "judged.\n"
       "\n"
       "Options:\n"
-      "  --include-values  add each unsupported value's text as \"value\"\n"
-      "                    (off by default: output names shapes and\n"
-      "                    offsets, never values)\n"
+      "  --include-values  add each listed value's text as \"value\" (and a\n"
+      "                    misattributed value's \"named_value\", \"field\",\n"
+      "                    \"named_path\", \"read_path\"; off by default:\n"
+      "                    output names shapes and offsets, never values)\n"
       "  --strict          exit 2 when a record had a warning or an answer\n"
       "                    was not judged\n"
       "  --jobs N          judge records on N threads (default 1, at most\n"
@@ -226,8 +232,9 @@ std::string_view CheckUsage() {
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 nothing flagged, 1 some answer flagged, 2 a usage or\n"
-      "input error (unknown option, unreadable file, bad --min-digits or\n"
-      "--shapes file, malformed line; with --strict, a warning or an\n"
+      "input error (unknown option, unreadable file, bad --min-digits,\n"
+      "--misattribution or --shapes file, malformed line; with --strict, a "
+      "warning or an\n"
       "unjudged answer) or standard output could not be written.\n"));
   return *kUsage;
 }

@@ -42,9 +42,9 @@ constexpr CommandText kCommandText = {
     .name = kCommand,
     .usage_line =
         "usage: groundgate eval [--json] [--format NAME] "
-        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
-        "[--max-line-bytes N] [--max-missed N] [--max-label-types N] "
-        "FILE...",
+        "[--judge-intermediate] [--min-digits N] [--misattribution MODE] "
+        "[--shapes FILE] [--max-line-bytes N] [--max-missed N] "
+        "[--max-label-types N] FILE...",
     .help = EvalUsage,
 };
 // The shape reported for a labelled span that no candidate value overlaps:
@@ -256,7 +256,7 @@ class EvalScores {
     if (VerdictAction(verdict) == "unverified") ++unverified_;
     std::vector<const Candidate*> flags;
     for (const Candidate& c : verdict.candidates) {
-      if (c.status == CandidateStatus::kUnsupported) flags.push_back(&c);
+      if (IsEvalFlag(verdict, c)) flags.push_back(&c);
     }
     if (spans.empty()) {
       ++unlabelled_;
@@ -275,7 +275,7 @@ class EvalScores {
       for (const Candidate& c : verdict.candidates) {
         if (!Overlaps(c.start, c.end, span.start, span.end)) continue;
         if (seen == nullptr) seen = &c;
-        if (c.status == CandidateStatus::kUnsupported) {
+        if (IsEvalFlag(verdict, c)) {
           caught_by = &c;
           break;
         }
@@ -491,10 +491,17 @@ absl::StatusOr<std::size_t> FindJudged(const Trace& trace, std::size_t index,
 
 }  // namespace
 
+bool IsEvalFlag(const Verdict& verdict, const Candidate& c) {
+  return c.status == CandidateStatus::kUnsupported ||
+         (c.status == CandidateStatus::kMisattributed &&
+          !verdict.misattribution_warns_only);
+}
+
 std::string_view EvalUsage() {
   static const std::string* const kUsage = new std::string(Concat(
       "usage: groundgate eval [--json] [--format NAME] [--judge-intermediate]\n"
-      "                       [--min-digits N] [--shapes FILE]\n"
+      "                       [--min-digits N] [--misattribution MODE]\n"
+      "                       [--shapes FILE]\n"
       "                       [--max-line-bytes N] [--max-missed N]\n"
       "                       [--max-label-types N] FILE...\n"
       "\n"
@@ -515,7 +522,10 @@ std::string_view EvalUsage() {
       "  \"planted\": [{\"start\", \"end\"}]\n"
       "                      spans of type \"planted\"\n"
       "A record without judge_index is scored on every answer, all of them\n"
-      "unlabelled. A span is caught when an unsupported value overlaps it;\n"
+      "unlabelled. A span is caught when a flagged value overlaps it: an\n"
+      "unsupported one, or a misattributed one (read from another record\n"
+      "than the one the answer names; not with --misattribution warn), so\n"
+      "labels of type \"misattributed\" are scored like any other;\n"
       "its shape is that value's, else the shape of a value the gate saw\n"
       "there, else \"(no value)\".\n"
       "\n"

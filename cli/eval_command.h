@@ -7,7 +7,8 @@
 // answers with no labels had a flag:
 //
 //   groundgate eval [--json] [--format NAME] [--judge-intermediate]
-//                   [--min-digits N] [--shapes FILE] [--max-line-bytes N]
+//                   [--min-digits N] [--misattribution MODE] [--shapes FILE]
+//                   [--max-line-bytes N]
 //                   [--max-missed N] [--max-label-types N] FILE...
 //
 // A labelled record adds to its trace:
@@ -37,6 +38,7 @@
 #include <string_view>
 
 #include "cli/options.h"
+#include "groundgate/verdict.h"
 
 namespace groundgate::cli {
 
@@ -62,6 +64,13 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
                    std::ostream& out, std::ostream& err);
 
 std::string_view EvalUsage();
+
+// Whether eval counts `c`, a candidate of `verdict`, as a flag: typed
+// (unsupported), or read from another record than the one the answer names
+// (misattributed, law 11) unless the verdict only warns of it
+// (--misattribution warn). A labelled span of any type, "misattributed"
+// among them, is caught by a flag that overlaps it.
+bool IsEvalFlag(const Verdict& verdict, const Candidate& c);
 
 }  // namespace groundgate::cli
 

@@ -194,6 +194,22 @@ absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
   if (IsFlag(arg, "--max-line-bytes")) {
     return TakeCountFlag(args, i, "--max-line-bytes", &flags->max_line_bytes);
   }
+  if (IsFlag(arg, "--misattribution")) {
+    absl::StatusOr<std::string> value = FlagValue(args, i, "--misattribution");
+    if (!value.ok()) return value.status();
+    if (*value == "flag") {
+      flags->misattribution = MisattributionMode::kFlag;
+    } else if (*value == "warn") {
+      flags->misattribution = MisattributionMode::kWarn;
+    } else if (*value == "off") {
+      flags->misattribution = MisattributionMode::kOff;
+    } else {
+      return absl::InvalidArgumentError(
+          Concat("--misattribution: unknown mode \"", *value,
+                 "\" (expected flag, warn or off)"));
+    }
+    return true;
+  }
   if (IsFlag(arg, "--shapes")) {
     absl::StatusOr<std::string> value = FlagValue(args, i, "--shapes");
     if (!value.ok()) return value.status();
@@ -252,6 +268,9 @@ absl::Status ParseCommandArgs(std::span<const std::string_view> args,
 absl::StatusOr<Gate> MakeGate(const TraceFlags& flags) {
   GateOptions options;
   if (flags.min_digits.has_value()) options.min_digits = *flags.min_digits;
+  options.bind_records = flags.misattribution != MisattributionMode::kOff;
+  options.misattribution_flags =
+      flags.misattribution == MisattributionMode::kFlag;
   if (flags.shapes_path.has_value()) {
     if (absl::Status status = LoadShapesFile(*flags.shapes_path, &options);
         !status.ok()) {
@@ -274,6 +293,12 @@ std::string TraceFlagsHelp() {
       "                    digits (default ",
       GateOptions{}.min_digits,
       ")\n"
+      "  --misattribution flag|warn|off\n"
+      "                    a value the answer tells of one record (the\n"
+      "                    flight it names) but read from another record:\n"
+      "                    flag flags the answer (default), warn lists it\n"
+      "                    as \"misattributed\" without flagging, off does\n"
+      "                    not bind values to records\n"
       "  --shapes FILE     declared shapes and exemptions, a JSON object\n"
       "                    {\"shapes\": [{\"name\": \"...\", \"pattern\": "
       "\"...\"}],\n"

@@ -2,7 +2,8 @@
 // flag parsing, the --shapes file, the trace flags and the Gate they make.
 //
 // Its one job: turn the flags every subcommand accepts (--min-digits,
-// --shapes, --format, --judge-intermediate) into a Gate, ReplayOptions and
+// --shapes, --misattribution, --format, --judge-intermediate) into a Gate,
+// ReplayOptions and
 // a TraceFormat, with an error naming the flag and the fix.
 //
 // What it does NOT do: read traces (jsonl_input.h), or parse a subcommand's
@@ -109,9 +110,21 @@ absl::StatusOr<bool> TakeCountFlag(std::span<const std::string_view> args,
                                    std::size_t* i, std::string_view flag,
                                    std::size_t* target);
 
+// --misattribution: what a value read from another record than the one the
+// answer names does (law 11).
+enum class MisattributionMode {
+  kFlag,  // "flag": it flags the answer, as an unsupported value does
+  kWarn,  // "warn": it is listed but flags nothing
+          // (GateOptions::misattribution_flags = false)
+  kOff,   // "off": values are not bound to records
+          // (GateOptions::bind_records = false)
+};
+
 // The flags that decide how traces are read and judged.
 struct TraceFlags {
   std::optional<int> min_digits;
+  // --misattribution flag|warn|off. Default: kFlag (the gate's default).
+  MisattributionMode misattribution = MisattributionMode::kFlag;
   std::optional<std::string> shapes_path;
   TraceFormat format = TraceFormat::kAuto;
   ReplayOptions replay;
@@ -149,9 +162,9 @@ absl::Status ParseCommandArgs(std::span<const std::string_view> args,
                               const OwnFlagParser& own_flag,
                               CommonArgs* common);
 
-// Builds the Gate the flags describe: --min-digits and the --shapes file
-// (its form checked here, its patterns by Gate::Create). The error names
-// the flag or the file.
+// Builds the Gate the flags describe: --min-digits, --misattribution and
+// the --shapes file (its form checked here, its patterns by Gate::Create).
+// The error names the flag or the file.
 absl::StatusOr<Gate> MakeGate(const TraceFlags& flags);
 
 // The help lines of the TraceFlags, for each command's usage text.

@@ -38,8 +38,8 @@ constexpr CommandText kCommandText = {
     .name = kCommand,
     .usage_line =
         "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
-        "[--judge-intermediate] [--min-digits N] [--shapes FILE] "
-        "[--max-line-bytes N] [--max-tools N] TRACE...",
+        "[--judge-intermediate] [--min-digits N] [--misattribution MODE] "
+        "[--shapes FILE] [--max-line-bytes N] [--max-tools N] TRACE...",
     .help = ReportUsage,
 };
 constexpr std::string_view kDefaultTitle = "groundgate report";
@@ -77,6 +77,7 @@ std::string_view ReportUsage() {
   static const std::string* const kUsage = new std::string(Concat(
       "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME]\n"
       "                         [--judge-intermediate] [--min-digits N]\n"
+      "                         [--misattribution MODE]\n"
       "                         [--shapes FILE] [--max-line-bytes N]\n"
       "                         [--max-tools N] TRACE...\n"
       "\n"
@@ -84,8 +85,10 @@ std::string_view ReportUsage() {
       "writes one self-contained HTML page: no external asset, no network.\n"
       "Each conversation is collapsed under one line; opened, it shows the\n"
       "messages around each judged answer, and in the answer every value\n"
-      "marked by status (grounded, exempt, unsupported, unverified) and\n"
-      "reason code (exact, canonical, ...). Hover a value for its carriers;\n"
+      "marked by status (grounded, exempt, unsupported, unverified,\n"
+      "misattributed: shown with what the record the answer names holds)\n"
+      "and reason code (exact, canonical, ...). Hover a value for its\n"
+      "carriers;\n"
       "click it to light the tool results that carried it. Each answer\n"
       "lists its per-tool counts (results, values recorded, values carried,\n"
       "ratio) and the results it cited nothing from. The header has the\n"

@@ -27,7 +27,8 @@ namespace {
 // underline style so `exact` and `canonical` read apart at a glance.
 constexpr std::string_view kStyle = R"css(
 :root { --grounded:#1a7f37; --exempt:#0969da; --unsupported:#cf222e;
-  --unverified:#9a6700; --muted:#57606a; --line:#d0d7de; }
+  --unverified:#9a6700; --misattributed:#8250df; --muted:#57606a;
+  --line:#d0d7de; }
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #1f2328;
   display: flex; flex-direction: column; }
 #totals { order: -1; padding: 12px 20px; border-bottom: 1px solid var(--line);
@@ -78,6 +79,9 @@ mark.v.exempt { color: var(--exempt); }
 mark.v.unsupported { color: #fff; background: var(--unsupported);
   border-radius: 3px; }
 mark.v.unverified { color: var(--unverified); border-bottom-style: dotted; }
+mark.v.misattributed { color: #fff; background: var(--misattributed);
+  border-radius: 3px; }
+.named { color: var(--misattributed); font-size: 12px; margin-left: 2px; }
 mark.v[data-reason="canonical"] { border-bottom-style: double; }
 mark.v[data-reason="declared_exemption"] { border-bottom-style: dashed; }
 mark.v.on { outline: 2px solid #bf8700; }
@@ -86,6 +90,7 @@ mark.v.on { outline: 2px solid #bf8700; }
 .chip.grounded { color: var(--grounded); } .chip.exempt { color: var(--exempt); }
 .chip.unsupported { color: #fff; background: var(--unsupported); }
 .chip.unverified { color: var(--unverified); }
+.chip.misattributed { color: #fff; background: var(--misattributed); }
 details.verdict > summary { cursor: pointer; font-size: 12px;
   color: var(--muted); }
 body:has(#flagged-only:checked) details.conv:not(.flagged) { display: none; }
@@ -197,6 +202,45 @@ std::string Ratio(std::size_t part, std::size_t whole) {
   return text;
 }
 
+// "the record at $.flights[1] in call_1 (search_flights)"; the whole result
+// when the path is empty or the root.
+std::string PlaceText(
+    const RecordPlace& place,
+    const std::unordered_map<std::string, std::string>& names) {
+  std::string out = place.path.empty() || place.path == "$"
+                        ? std::string("the result ")
+                        : Concat("the record at ", place.path, " in ");
+  out += place.carrier;
+  auto it = names.find(place.carrier);
+  if (it != names.end() && !it->second.empty()) {
+    out += Concat(" (", it->second, ")");
+  }
+  return out;
+}
+
+// What the record the answer names holds instead of a misattributed value,
+// and where the value was read: "the record at $.flights[1] in call_1
+// holds 174 at prices.economy · the value was read from the record at
+// $.flights[0] in call_1".
+std::string BindingText(
+    const Binding& binding,
+    const std::unordered_map<std::string, std::string>& names) {
+  std::string out;
+  if (binding.aggregate.empty()) {
+    out = Concat(PlaceText(binding.named, names), " holds ",
+                 binding.named_value, " at ", binding.field);
+  } else {
+    out = Concat("the ", binding.aggregate == "min" ? "least" : "greatest", " ",
+                 binding.field, " of the records the answer names is ",
+                 binding.named_value, ", at ", PlaceText(binding.named, names));
+  }
+  if (!binding.read.carrier.empty()) {
+    out +=
+        Concat(" · the value was read from ", PlaceText(binding.read, names));
+  }
+  return out;
+}
+
 // The hover text of one candidate value.
 // `conflict` is the verdict's conflict on this value, or null.
 std::string Explain(const Candidate& c,
@@ -249,8 +293,7 @@ std::string Explain(const Candidate& c,
     case CandidateStatus::kMisattributed:
       out += " · read from another record than the one the answer names";
       if (c.binding.has_value()) {
-        out += Concat(" · the named record (", c.binding->named.carrier,
-                      ") holds another value");
+        out += Concat(" · ", BindingText(*c.binding, names));
       }
       break;
   }
@@ -298,6 +341,16 @@ void AppendMarkedText(
                Escaped(Explain(*c, names, ConflictOn(verdict, *c))), "\">");
     AppendEscaped(out, text.substr(c->start, c->end - c->start));
     out += "</mark>";
+    // Beside a misattributed value, what the record the answer names holds.
+    if (c->status == CandidateStatus::kMisattributed &&
+        c->binding.has_value()) {
+      out += Concat("<span class=\"named\" title=\"",
+                    Escaped(BindingText(*c->binding, names)), "\">(",
+                    c->binding->aggregate.empty()    ? "the record holds "
+                    : c->binding->aggregate == "min" ? "their least is "
+                                                     : "their greatest is ",
+                    Escaped(c->binding->named_value), ")</span>");
+    }
     at = c->end;
   }
   AppendEscaped(out, text.substr(at));
@@ -350,6 +403,11 @@ void AppendVerdictDetails(
         }
       }
       if (c.carriers_cut) out += " and more";
+      if (c.status == CandidateStatus::kMisattributed &&
+          c.binding.has_value()) {
+        out += Concat("<br><span class=\"named\">",
+                      Escaped(BindingText(*c.binding, names)), "</span>");
+      }
       out += "</td></tr>";
     }
     out += "</table>";
@@ -623,8 +681,11 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
       "<p class=\"note\">Every name, number and identifier of each judged "
       "answer is marked: <b>grounded</b> (a tool result carried it), "
       "<b>exempt</b> (the user or the application supplied it), "
-      "<b>unsupported</b> (no tool result carried it: typed, not read) or "
-      "<b>unverified</b> (the evidence was truncated, so no one is accused). "
+      "<b>unsupported</b> (no tool result carried it: typed, not read), "
+      "<b>misattributed</b> (read from another record than the one the "
+      "answer tells it of; what the named record holds is shown beside it) "
+      "or <b>unverified</b> (the evidence was truncated, so no one is "
+      "accused). "
       "Hover a value for its reason and carriers; click it to light the "
       "results that carried it. This is a fabrication check, not a "
       "correctness check. Values are shown because this page is the "
@@ -650,6 +711,8 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
   total("n-exempt-values", "values exempt", status("exempt"));
   total("n-unsupported-values", "values unsupported", status("unsupported"));
   total("n-unverified-values", "values unverified", status("unverified"));
+  total("n-misattributed-values", "values misattributed",
+        status("misattributed"));
   total("n-results", "tool results", totals_.results);
   total("n-error-results", "error results (not evidence)",
         totals_.error_results);
@@ -659,7 +722,7 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
   total("n-files", "files", totals_.files);
   html += "</dl>\n<div class=\"legend\">";
   for (std::string_view name :
-       {"grounded", "exempt", "unsupported", "unverified"}) {
+       {"grounded", "exempt", "unsupported", "unverified", "misattributed"}) {
     html +=
         Concat("<span><mark class=\"v ", name, "\">", name, "</mark></span>");
   }

@@ -64,6 +64,14 @@ std::string OfLookedUp(int part, int whole) {
                       part == 1 ? "was" : "were");
 }
 
+// "; 1 from another record than the one the answer names", or "" when
+// nothing was misattributed.
+std::string MisattributedClause(const EvidenceRecord& record) {
+  if (record.misattributed <= 0) return "";
+  return absl::StrCat("; ", record.misattributed,
+                      " from another record than the one the answer names");
+}
+
 Json LogRecord(const EvidenceRecord& record) {
   Json out;
   const std::string time = std::to_string(record.time_unix_nano);
@@ -94,6 +102,7 @@ Json LogRecord(const EvidenceRecord& record) {
   attributes.Int("groundgate.looked_up", record.looked_up);
   attributes.Int("groundgate.unsupported", record.unsupported);
   attributes.Int("groundgate.unverified", record.unverified);
+  attributes.Int("groundgate.misattributed", record.misattributed);
   attributes.Int("groundgate.conflicts", record.conflicts);
   if (record.carriers.has_value()) {
     attributes.Int("groundgate.carriers", *record.carriers);
@@ -107,6 +116,10 @@ Json LogRecord(const EvidenceRecord& record) {
     attributes.Strings("groundgate.unsupported_shapes",
                        record.unsupported_shapes);
   }
+  if (!record.misattributed_shapes.empty()) {
+    attributes.Strings("groundgate.misattributed_shapes",
+                       record.misattributed_shapes);
+  }
   if (!record.unsupported_values.empty()) {
     attributes.Strings("groundgate.unsupported_values",
                        record.unsupported_values);
@@ -114,6 +127,10 @@ Json LogRecord(const EvidenceRecord& record) {
   if (!record.unverified_values.empty()) {
     attributes.Strings("groundgate.unverified_values",
                        record.unverified_values);
+  }
+  if (!record.misattributed_values.empty()) {
+    attributes.Strings("groundgate.misattributed_values",
+                       record.misattributed_values);
   }
   out["attributes"] = attributes.Take();
   return out;
@@ -136,6 +153,7 @@ EvidenceRecord Summarize(const EvidenceChecked& event,
   record.looked_up = event.looked_up;
   record.unsupported = static_cast<int>(event.unsupported.size());
   record.unverified = static_cast<int>(event.unverified.size());
+  record.misattributed = static_cast<int>(event.misattributed.size());
   record.conflicts = static_cast<int>(event.conflicts.size());
   // On revision_asked the event holds no carried_by (that answer went back
   // to the model); a stale list must not be reported as if it did.
@@ -160,6 +178,16 @@ EvidenceRecord Summarize(const EvidenceChecked& event,
   if (include_values) {
     for (const ValueRef& ref : event.unverified) {
       if (ref.value.has_value()) record.unverified_values.push_back(*ref.value);
+    }
+  }
+  for (const MisattributedRef& ref : event.misattributed) {
+    if (std::find(record.misattributed_shapes.begin(),
+                  record.misattributed_shapes.end(),
+                  ref.shape) == record.misattributed_shapes.end()) {
+      record.misattributed_shapes.push_back(ref.shape);
+    }
+    if (include_values && ref.value.has_value()) {
+      record.misattributed_values.push_back(*ref.value);
     }
   }
   return record;
@@ -208,7 +236,9 @@ std::string ExplanationOf(const EvidenceRecord& record) {
   switch (record.action) {
     case EvidenceAction::kGrounded:
       return absl::StrCat(OfLookedUp(record.looked_up, record.looked_up),
-                          " read from tool results");
+                          " read from tool results",
+                          MisattributedClause(record),
+                          record.misattributed > 0 ? " (a warning only)" : "");
     case EvidenceAction::kUnverified:
       return absl::StrCat("the evidence was truncated: ",
                           OfLookedUp(record.unverified, record.looked_up),
@@ -218,8 +248,14 @@ std::string ExplanationOf(const EvidenceRecord& record) {
     case EvidenceAction::kRefused:
       break;
   }
+  if (record.unsupported == 0 && record.misattributed > 0) {
+    return absl::StrCat(OfLookedUp(record.misattributed, record.looked_up),
+                        " read from another record than the one the answer "
+                        "names");
+  }
   return absl::StrCat(OfLookedUp(record.unsupported, record.looked_up),
-                      " not read from any tool result");
+                      " not read from any tool result",
+                      MisattributedClause(record));
 }
 
 std::string RenderLogsRequest(std::span<const EvidenceRecord> records,

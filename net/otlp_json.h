@@ -45,16 +45,19 @@ struct EvidenceRecord {
   int looked_up = 0;
   int unsupported = 0;
   int unverified = 0;
+  int misattributed = 0;  // read from another record than the one named
   int conflicts = 0;
   std::optional<int> carriers;  // nullopt: not known whole, or not reported
   int grounded_this_turn = 0;
   int grounded_prior_turns = 0;
   bool evidence_truncated = false;
   bool answer_truncated = false;
-  std::vector<std::string> unsupported_shapes;  // distinct, first-seen order
+  std::vector<std::string> unsupported_shapes;    // distinct, first-seen order
+  std::vector<std::string> misattributed_shapes;  // the same, misattributed
   // Only with include_values, and only the values the event carried.
   std::vector<std::string> unsupported_values;
   std::vector<std::string> unverified_values;
+  std::vector<std::string> misattributed_values;
 };
 
 // The resource and scope every request names.

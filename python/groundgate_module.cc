@@ -430,7 +430,11 @@ Gate(options=None, **kwargs): options is a dict with any of min_digits
 (int >= 1, default 4), shapes ([{"name", "pattern"}]), exempt_values
 ([str]), exempt_patterns ([str], RE2), names (bool, default True),
 arithmetic (bool, default True), quantities (bool, default True: measured
-quantities in prose, "28 °C", "90%"); keyword arguments override it. Raises
+quantities in prose, "28 °C", "90%"), bind_records (bool, default True: a
+value told of one record must be that record's, law 11),
+misattribution_flags (bool, default True; False reports a misattributed
+value as a warning that does not flag the answer); keyword arguments
+override it. Raises
 ValueError naming the option and the fix for a bad one.
 )doc")
       .def(py::init(&MakeGate), arg("options") = py::none())
@@ -444,9 +448,14 @@ ValueError naming the option and the fix for a bad one.
           arg("include_values") = false, R"doc(
 Judges one answer against the conversation's corpus. Returns the verdict's
 stable JSON form as a dict: action ("grounded", "flagged", "unverified"),
-candidates, looked_up, unsupported, unverified, grounded, carried_by,
-conflicts, evidence_truncated, answer_truncated, grounding. Values appear
-only with include_values=True. Releases the GIL while judging.
+candidates, looked_up, unsupported, unverified, misattributed, grounded,
+carried_by, conflicts, evidence_truncated, answer_truncated, grounding. A
+misattributed entry is a value read from another record than the one the
+answer names (law 11): shape, start, end, named_carrier, read_carrier,
+aggregate when several records were named together; with
+include_values=True also value, named_value (what the named record holds),
+field, named_path and read_path. Values appear only with
+include_values=True. Releases the GIL while judging.
 )doc")
       .def(
           "judge_json",

@@ -48,6 +48,25 @@ EvidenceChecked MakeEvidenceChecked(const EmitContext& context,
                                                : event.unverified)
         .push_back(std::move(ref));
   }
+  for (const Candidate& c : verdict.candidates) {
+    if (c.status != CandidateStatus::kMisattributed) continue;
+    const Binding binding = c.binding.value_or(Binding{});
+    MisattributedRef ref;
+    ref.shape = c.shape;
+    ref.start = c.start;
+    ref.end = c.end;
+    ref.named_carrier =
+        base::ClipUtf8(binding.named.carrier, kMaxIdBytesInEvents);
+    ref.read_carrier =
+        base::ClipUtf8(binding.read.carrier, kMaxIdBytesInEvents);
+    ref.aggregate = binding.aggregate;
+    ref.value = OptInValue(context.values, c.canonical);
+    ref.named_value = OptInValue(context.values, binding.named_value);
+    ref.field = OptInValue(context.values, binding.field);
+    ref.named_path = OptInValue(context.values, binding.named.path);
+    ref.read_path = OptInValue(context.values, binding.read.path);
+    event.misattributed.push_back(std::move(ref));
+  }
   if (action != EvidenceAction::kRevisionAsked) {
     event.carried_by = verdict.answer_carriers;
     if (event.carried_by.has_value()) {

@@ -105,6 +105,20 @@ Json ToJson(const EvidenceChecked& e) {
   out["looked_up"] = e.looked_up;
   out["unsupported"] = ValueRefs(e.unsupported);
   out["unverified"] = ValueRefs(e.unverified);
+  Json misattributed = Json::array();
+  for (const MisattributedRef& ref : e.misattributed) {
+    Json entry = SpanEntry(ref.shape, ref.start, ref.end);
+    entry["named_carrier"] = ref.named_carrier;
+    entry["read_carrier"] = ref.read_carrier;
+    if (!ref.aggregate.empty()) entry["aggregate"] = ref.aggregate;
+    if (ref.value.has_value()) entry["value"] = *ref.value;
+    if (ref.named_value.has_value()) entry["named_value"] = *ref.named_value;
+    if (ref.field.has_value()) entry["field"] = *ref.field;
+    if (ref.named_path.has_value()) entry["named_path"] = *ref.named_path;
+    if (ref.read_path.has_value()) entry["read_path"] = *ref.read_path;
+    misattributed.push_back(std::move(entry));
+  }
+  out["misattributed"] = std::move(misattributed);
   // A revision_asked answer goes back to the model, not out: nothing to say
   // about what carried it, so the key is absent rather than null.
   if (e.action != EvidenceAction::kRevisionAsked) {

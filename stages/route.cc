@@ -46,39 +46,130 @@ RouteDecision Route(const Verdict& verdict, Posture posture,
   return {RouteAction::kDeliver, EvidenceAction::kFlagged};
 }
 
+namespace {
+
+// Whether a candidate is one the frame and the refusal name: an unsupported
+// value always; a misattributed one unless the gate was told to warn only.
+bool NamesUnsupported(const Candidate& c) {
+  return c.status == CandidateStatus::kUnsupported;
+}
+bool NamesMisattributed(const Verdict& verdict, const Candidate& c) {
+  return c.status == CandidateStatus::kMisattributed &&
+         !verdict.misattribution_warns_only;
+}
+
+// The value as the answer spelled it, or its canonical form when the span
+// does not fit the answer.
+std::string_view Spelled(std::string_view answer, const Candidate& c) {
+  return c.start <= c.end && c.end <= answer.size()
+             ? answer.substr(c.start, c.end - c.start)
+             : std::string_view(c.canonical);
+}
+
+std::string Clipped(std::string_view text) {
+  return base::ClipUtf8(text, kMaxValueBytesInCorrectionFrame);
+}
+
+// "the record at $.flights[2] in the result of call_1", or "the result of
+// call_1" for a record that is the whole result.
+std::string RecordWords(const RecordPlace& place) {
+  if (place.path.empty() || place.path == "$") {
+    return absl::StrCat("the result of ", Clipped(place.carrier));
+  }
+  return absl::StrCat("the record at ", Clipped(place.path),
+                      " in the result of ", Clipped(place.carrier));
+}
+
+// What the named record holds instead of a misattributed value:
+//   is not what the record at $.flights[2] in the result of call_1 holds at
+//   prices.economy: it holds 174
+//   is not the least prices.economy of the records the answer names: that
+//   is 112 (the record at $.flights[1] in the result of call_1)
+std::string BindingWords(const Binding& binding) {
+  const std::string field =
+      binding.field.empty() ? std::string("its field") : Clipped(binding.field);
+  if (!binding.aggregate.empty()) {
+    const std::string_view extreme = binding.aggregate == "min" ? "least"
+                                     : binding.aggregate == "max"
+                                         ? "greatest"
+                                         : std::string_view(binding.aggregate);
+    return absl::StrCat(" is not the ", base::AbslView(extreme), " ", field,
+                        " of the records the answer names: that is ",
+                        Clipped(binding.named_value), " (",
+                        RecordWords(binding.named), ")");
+  }
+  return absl::StrCat(" is not what ", RecordWords(binding.named), " holds at ",
+                      field, ": it holds ", Clipped(binding.named_value));
+}
+
+}  // namespace
+
 std::string CorrectionFrame(std::string_view answer, const Verdict& verdict) {
+  std::size_t unsupported = 0;
+  std::size_t misattributed = 0;
+  for (const Candidate& c : verdict.candidates) {
+    if (NamesUnsupported(c)) ++unsupported;
+    if (NamesMisattributed(verdict, c)) ++misattributed;
+  }
   // The library's words first, the quoted values last: a model that copies
   // the frame's opening copies an instruction, not a value.
-  std::string frame = absl::StrCat(
-      base::AbslView(kCorrectionFramePrefix),
-      "] Your answer states values that appear in no tool result of this "
-      "conversation. Call a tool that provides them, or say plainly that the "
-      "data was not collected. Do not state a value you did not read from a "
-      "tool result. The values:");
-  std::size_t quoted = 0;
-  std::size_t unsupported = 0;
-  for (const Candidate& c : verdict.candidates) {
-    if (c.status != CandidateStatus::kUnsupported) continue;
-    ++unsupported;
-    if (quoted == kMaxValuesInCorrectionFrame) continue;
-    const std::string_view spelled =
-        c.start <= c.end && c.end <= answer.size()
-            ? answer.substr(c.start, c.end - c.start)
-            : std::string_view(c.canonical);
-    absl::StrAppend(&frame, quoted == 0 ? " \"" : ", \"",
-                    base::ClipUtf8(spelled, kMaxValueBytesInCorrectionFrame),
-                    "\"");
-    // Where to look: the result that carried the closest value.
-    if (!c.near_miss_carrier.empty()) {
-      absl::StrAppend(
-          &frame, " (compare the result of ",
-          base::ClipUtf8(c.near_miss_carrier, kMaxValueBytesInCorrectionFrame),
-          ")");
-    }
-    ++quoted;
+  std::string frame = absl::StrCat(base::AbslView(kCorrectionFramePrefix), "]");
+  if (unsupported > 0 || misattributed == 0) {
+    absl::StrAppend(
+        &frame,
+        " Your answer states values that appear in no tool result of this "
+        "conversation. Call a tool that provides them, or say plainly that "
+        "the data was not collected. Do not state a value you did not read "
+        "from a tool result.");
   }
-  if (unsupported > quoted) {
-    absl::StrAppend(&frame, ", and ", unsupported - quoted, " more");
+  if (misattributed > 0) {
+    absl::StrAppend(
+        &frame,
+        " Your answer tells values of records that do not hold them: each "
+        "was read from another record than the one the answer names. State "
+        "what the named record holds, or tie the value to the record it was "
+        "read from.");
+  }
+  std::size_t quoted = 0;
+  if (unsupported > 0 || misattributed == 0) {
+    absl::StrAppend(&frame, " The values:");
+    std::size_t listed = 0;
+    for (const Candidate& c : verdict.candidates) {
+      if (!NamesUnsupported(c)) continue;
+      if (quoted == kMaxValuesInCorrectionFrame) continue;
+      absl::StrAppend(&frame, listed == 0 ? " \"" : ", \"",
+                      Clipped(Spelled(answer, c)), "\"");
+      // Where to look: the result that carried the closest value.
+      if (!c.near_miss_carrier.empty()) {
+        absl::StrAppend(&frame, " (compare the result of ",
+                        Clipped(c.near_miss_carrier), ")");
+      }
+      ++quoted;
+      ++listed;
+    }
+    if (unsupported > listed) {
+      absl::StrAppend(&frame, ", and ", unsupported - listed, " more");
+    }
+  }
+  if (misattributed > 0) {
+    absl::StrAppend(&frame, unsupported > 0
+                                ? ". The values told of the wrong record:"
+                                : " The values:");
+    std::size_t listed = 0;
+    for (const Candidate& c : verdict.candidates) {
+      if (!NamesMisattributed(verdict, c)) continue;
+      if (quoted == kMaxValuesInCorrectionFrame) continue;
+      absl::StrAppend(&frame, listed == 0 ? " \"" : "; \"",
+                      Clipped(Spelled(answer, c)), "\"");
+      if (c.binding.has_value()) {
+        absl::StrAppend(&frame, BindingWords(*c.binding));
+      }
+      ++quoted;
+      ++listed;
+    }
+    if (misattributed > listed) {
+      absl::StrAppend(&frame, "; and ", misattributed - listed, " more");
+    }
   }
   return frame;
 }
@@ -89,31 +180,57 @@ absl::Status RefusalStatus(std::string_view answer, const Verdict& verdict,
   payload["schema"] = "groundgate.refusal/1";
   payload["revision_tried"] = revision_tried;
   nlohmann::ordered_json values = nlohmann::ordered_json::array();
+  nlohmann::ordered_json misattributed_values = nlohmann::ordered_json::array();
   std::size_t unsupported = 0;
+  std::size_t misattributed = 0;
+  std::size_t named = 0;  // of both kinds, against kMaxValuesInRefusal
   for (const Candidate& c : verdict.candidates) {
-    if (c.status != CandidateStatus::kUnsupported) continue;
-    if (++unsupported > kMaxValuesInRefusal) continue;
+    const bool is_unsupported = NamesUnsupported(c);
+    const bool is_misattributed = NamesMisattributed(verdict, c);
+    if (!is_unsupported && !is_misattributed) continue;
+    ++(is_unsupported ? unsupported : misattributed);
+    if (++named > kMaxValuesInRefusal) continue;
     nlohmann::ordered_json entry;
-    const std::string_view spelled =
-        c.start <= c.end && c.end <= answer.size()
-            ? answer.substr(c.start, c.end - c.start)
-            : std::string_view(c.canonical);
-    entry["value"] = base::ClipUtf8(spelled, kMaxValueBytesInRefusal);
+    entry["value"] =
+        base::ClipUtf8(Spelled(answer, c), kMaxValueBytesInRefusal);
     entry["canonical"] = base::ClipUtf8(c.canonical, kMaxValueBytesInRefusal);
     entry["shape"] = c.shape;
     entry["start"] = c.start;
     entry["end"] = c.end;
-    values.push_back(std::move(entry));
+    if (is_misattributed) {
+      const Binding binding = c.binding.value_or(Binding{});
+      entry["named_carrier"] =
+          base::ClipUtf8(binding.named.carrier, kMaxValueBytesInRefusal);
+      entry["named_value"] =
+          base::ClipUtf8(binding.named_value, kMaxValueBytesInRefusal);
+      entry["field"] = base::ClipUtf8(binding.field, kMaxValueBytesInRefusal);
+    }
+    (is_unsupported ? values : misattributed_values)
+        .push_back(std::move(entry));
   }
   payload["unsupported"] = std::move(values);
+  // Only a refusal that has misattributed values says so: a refusal of
+  // typed values keeps the documented keys.
+  if (misattributed > 0) {
+    payload["misattributed"] = std::move(misattributed_values);
+  }
   const std::size_t more =
-      unsupported > kMaxValuesInRefusal ? unsupported - kMaxValuesInRefusal : 0;
+      named > kMaxValuesInRefusal ? named - kMaxValuesInRefusal : 0;
   payload["more"] = more;
 
+  std::string counted;
+  if (unsupported > 0 || misattributed == 0) {
+    counted = absl::StrCat(
+        unsupported, unsupported == 1 ? " value appears" : " values appear",
+        " in no tool result");
+  }
+  if (misattributed > 0) {
+    absl::StrAppend(&counted, counted.empty() ? "" : " and ", misattributed,
+                    misattributed == 1 ? " value is" : " values are",
+                    " read from another record than the one named");
+  }
   absl::Status status = absl::FailedPreconditionError(absl::StrCat(
-      "groundgate refused the answer: ", unsupported,
-      unsupported == 1 ? " value appears" : " values appear",
-      " in no tool result",
+      "groundgate refused the answer: ", counted,
       revision_tried ? " after one revision" : " (no revision was possible)"));
   status.SetPayload(
       base::AbslView(kRefusalTypeUrl),
@@ -145,29 +262,45 @@ std::optional<Refusal> ReadRefusal(const absl::Status& status) {
       more != json.end() && more->is_number_unsigned()) {
     refusal.more = more->get<std::size_t>();
   }
-  for (const nlohmann::json& entry : *values) {
-    if (!entry.is_object()) return std::nullopt;
-    RefusedValue value;
-    const auto read_string = [&](const char* key, std::string* out) {
-      const auto it = entry.find(key);
-      if (it == entry.end() || !it->is_string()) return false;
-      *out = it->get<std::string>();
-      return true;
-    };
-    const auto read_offset = [&](const char* key, std::size_t* out) {
-      const auto it = entry.find(key);
-      if (it == entry.end() || !it->is_number_unsigned()) return false;
-      *out = it->get<std::size_t>();
-      return true;
-    };
-    if (!read_string("value", &value.value) ||
-        !read_string("canonical", &value.canonical) ||
-        !read_string("shape", &value.shape) ||
-        !read_offset("start", &value.start) ||
-        !read_offset("end", &value.end)) {
+  const auto read_values = [](const nlohmann::json& list,
+                              std::vector<RefusedValue>* out) {
+    for (const nlohmann::json& entry : list) {
+      if (!entry.is_object()) return false;
+      RefusedValue value;
+      const auto read_string = [&](const char* key, std::string* text) {
+        const auto it = entry.find(key);
+        if (it == entry.end() || !it->is_string()) return false;
+        *text = it->get<std::string>();
+        return true;
+      };
+      const auto read_offset = [&](const char* key, std::size_t* offset) {
+        const auto it = entry.find(key);
+        if (it == entry.end() || !it->is_number_unsigned()) return false;
+        *offset = it->get<std::size_t>();
+        return true;
+      };
+      if (!read_string("value", &value.value) ||
+          !read_string("canonical", &value.canonical) ||
+          !read_string("shape", &value.shape) ||
+          !read_offset("start", &value.start) ||
+          !read_offset("end", &value.end)) {
+        return false;
+      }
+      // A misattributed value's binding; absent from an unsupported one.
+      read_string("named_carrier", &value.named_carrier);
+      read_string("named_value", &value.named_value);
+      read_string("field", &value.field);
+      out->push_back(std::move(value));
+    }
+    return true;
+  };
+  if (!read_values(*values, &refusal.unsupported)) return std::nullopt;
+  if (const auto misattributed = json.find("misattributed");
+      misattributed != json.end()) {
+    if (!misattributed->is_array() ||
+        !read_values(*misattributed, &refusal.misattributed)) {
       return std::nullopt;
     }
-    refusal.unsupported.push_back(std::move(value));
   }
   return refusal;
 }

@@ -50,6 +50,37 @@ nlohmann::ordered_json SpanEntries(const Verdict& verdict,
   return entries;
 }
 
+// [{"shape", "start", "end", "named_carrier", "read_carrier"[, "aggregate"]
+//   [, "value", "named_value", "field", "named_path", "read_path"]}]: the
+// record's keys and the named record's value are shown on opt-in only, as a
+// conflict's key is (law 8).
+nlohmann::ordered_json MisattributedEntries(const Verdict& verdict,
+                                            const VerdictJsonOptions& options) {
+  nlohmann::ordered_json entries = nlohmann::ordered_json::array();
+  const Binding none;
+  for (const Candidate& c : verdict.candidates) {
+    if (c.status != CandidateStatus::kMisattributed) continue;
+    const Binding& b = c.binding.has_value() ? *c.binding : none;
+    nlohmann::ordered_json entry;
+    entry["shape"] = c.shape;
+    entry["start"] = c.start;
+    entry["end"] = c.end;
+    entry["named_carrier"] = b.named.carrier;
+    entry["read_carrier"] = b.read.carrier;
+    if (!b.aggregate.empty()) entry["aggregate"] = b.aggregate;
+    if (options.include_values) {
+      const std::size_t max = options.max_value_bytes;
+      entry["value"] = ClipUtf8(c.canonical, max);
+      entry["named_value"] = ClipUtf8(b.named_value, max);
+      entry["field"] = ClipUtf8(b.field, max);
+      entry["named_path"] = ClipUtf8(b.named.path, max);
+      entry["read_path"] = ClipUtf8(b.read.path, max);
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
 }  // namespace
 
 nlohmann::ordered_json stages::CarriedByJson(
@@ -77,6 +108,7 @@ nlohmann::ordered_json stages::VerdictJsonObject(
       SpanEntries(verdict, CandidateStatus::kUnsupported, options);
   out["unverified"] =
       SpanEntries(verdict, CandidateStatus::kUnverified, options);
+  out["misattributed"] = MisattributedEntries(verdict, options);
   out["grounded"] = SpanEntries(verdict, CandidateStatus::kGrounded, options);
   out["carried_by"] = stages::CarriedByJson(verdict.answer_carriers);
   nlohmann::ordered_json conflicts = nlohmann::ordered_json::array();

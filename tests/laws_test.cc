@@ -12,6 +12,7 @@
 #include "groundgate/groundgate.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/misattributed.h"
 
 namespace groundgate {
 namespace {
@@ -245,6 +246,57 @@ TEST_SUITE("laws") {
     const absl::StatusOr<Gate> bad = Gate::Create({.min_digits = 0});
     CHECK_FALSE(bad.ok());
     CHECK(std::string(bad.status().message()).find("min_digits") !=
+          std::string::npos);
+  }
+
+  TEST_CASE(
+      "law 11: a misattributed value routes like an unsupported one under "
+      "every posture; warns_only delivers it") {
+    // "$114" told of flight HAT271, whose economy fare is $174.
+    const Verdict misattributed = groundgate_test::MisattributedVerdict();
+    Verdict typed;
+    Candidate invented;
+    invented.shape = "money";
+    invented.canonical = "999";
+    invented.status = CandidateStatus::kUnsupported;
+    typed.candidates = {invented};
+    CHECK(misattributed.flagged());
+    CHECK(VerdictAction(misattributed) == "flagged");
+    for (const Posture posture :
+         {Posture::kAssist, Posture::kGuard, Posture::kRails}) {
+      for (const bool latched : {false, true}) {
+        CAPTURE(PostureName(posture));
+        CAPTURE(latched);
+        const stages::RouteState state{.revision_asked = latched};
+        const stages::RouteDecision wrong =
+            stages::Route(misattributed, posture, state);
+        const stages::RouteDecision invented_route =
+            stages::Route(typed, posture, state);
+        CHECK(wrong.action == invented_route.action);
+        CHECK(wrong.event_action == invented_route.event_action);
+        CHECK(wrong.event_action != EvidenceAction::kGrounded);
+      }
+    }
+    // The revision names the value and what the named record holds.
+    CHECK(stages::CorrectionFrame(groundgate_test::kMisattributedAnswer,
+                                  misattributed)
+              .ends_with("\"$114\" is not what the record at $.flights[1] in "
+                         "the result of call_1 holds at prices.economy: it "
+                         "holds 174"));
+
+    // misattribution_flags = false: reported, never routed.
+    const Verdict warned = groundgate_test::MisattributedVerdict(true);
+    CHECK_FALSE(warned.flagged());
+    CHECK(warned.misattributed() == 1);
+    CHECK(VerdictAction(warned) == "grounded");
+    for (const Posture posture :
+         {Posture::kAssist, Posture::kGuard, Posture::kRails}) {
+      CAPTURE(PostureName(posture));
+      const stages::RouteDecision d = stages::Route(warned, posture, {});
+      CHECK(d.action == stages::RouteAction::kDeliver);
+      CHECK(d.event_action == EvidenceAction::kGrounded);
+    }
+    CHECK(VerdictToJson(warned).find(R"("misattributed":[{"shape":"money")") !=
           std::string::npos);
   }
 }

@@ -202,6 +202,35 @@ void WriteSpans(const Verdict& verdict, CandidateStatus status,
   w.Close(']');
 }
 
+// The "misattributed" list exactly as VerdictToJson writes it
+// (stages/verdict_json.cc).
+void WriteMisattributed(const Verdict& verdict,
+                        const VerdictJsonOptions& options, LineWriter& w) {
+  const Binding none;
+  w.Open('[');
+  for (const Candidate& c : verdict.candidates) {
+    if (c.status != CandidateStatus::kMisattributed) continue;
+    const Binding& b = c.binding.has_value() ? *c.binding : none;
+    w.Open('{');
+    w.Text("shape", c.shape);
+    w.Number("start", c.start);
+    w.Number("end", c.end);
+    w.Text("named_carrier", b.named.carrier);
+    w.Text("read_carrier", b.read.carrier);
+    if (!b.aggregate.empty()) w.Text("aggregate", b.aggregate);
+    if (options.include_values) {
+      const std::size_t max = options.max_value_bytes;
+      w.Text("value", base::ClipUtf8View(c.canonical, max));
+      w.Text("named_value", base::ClipUtf8View(b.named_value, max));
+      w.Text("field", base::ClipUtf8View(b.field, max));
+      w.Text("named_path", base::ClipUtf8View(b.named.path, max));
+      w.Text("read_path", base::ClipUtf8View(b.read.path, max));
+    }
+    w.Close('}');
+  }
+  w.Close(']');
+}
+
 }  // namespace
 
 std::string_view TrimJsonlLine(std::string_view line, bool first_line) {
@@ -255,6 +284,8 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
   WriteSpans(verdict, CandidateStatus::kUnsupported, options, w);
   w.Key("unverified");
   WriteSpans(verdict, CandidateStatus::kUnverified, options, w);
+  w.Key("misattributed");
+  WriteMisattributed(verdict, options, w);
   w.Key("grounded");
   WriteSpans(verdict, CandidateStatus::kGrounded, options, w);
   w.Key("carried_by");

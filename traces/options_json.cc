@@ -23,7 +23,7 @@ using Json = nlohmann::json;
 // The members an options object may hold, for the unknown-member message.
 constexpr std::string_view kMembers =
     "min_digits, shapes, exempt_values, exempt_patterns, names, arithmetic, "
-    "quantities";
+    "quantities, bind_records, misattribution_flags";
 
 // Debian's abseil has its own string_view: StrCat takes std::string.
 std::string Str(std::string_view text) { return std::string(text); }
@@ -134,6 +134,10 @@ absl::StatusOr<GateOptions> GateOptionsFromJson(const Json& options) {
       status = ReadBool(value, key, &read.arithmetic);
     } else if (key == "quantities") {
       status = ReadBool(value, key, &read.quantities);
+    } else if (key == "bind_records") {
+      status = ReadBool(value, key, &read.bind_records);
+    } else if (key == "misattribution_flags") {
+      status = ReadBool(value, key, &read.misattribution_flags);
     } else {
       status = absl::InvalidArgumentError(absl::StrCat(
           "unknown option \"", key, "\" (expected ", Str(kMembers), ")"));
@@ -160,7 +164,9 @@ Json GateOptionsToJson(const GateOptions& options) {
           {"exempt_patterns", options.exempt_patterns},
           {"names", options.names},
           {"arithmetic", options.arithmetic},
-          {"quantities", options.quantities}};
+          {"quantities", options.quantities},
+          {"bind_records", options.bind_records},
+          {"misattribution_flags", options.misattribution_flags}};
 }
 
 }  // namespace groundgate::traces

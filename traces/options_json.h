@@ -2,7 +2,8 @@
 // Python module.
 //
 // Its one job: read a JSON object {"min_digits", "shapes", "exempt_values",
-// "exempt_patterns", "names", "arithmetic", "quantities"} into GateOptions,
+// "exempt_patterns", "names", "arithmetic", "quantities", "bind_records",
+// "misattribution_flags"} into GateOptions,
 // with an error naming the member and what was expected. gg_gate_create
 // (groundgate_c.h) and the Python module's Gate(...) both read options
 // through it, so both accept the same spelling and say the same thing.

@@ -67,7 +67,8 @@ enum class Posture {
 // The action word of one judgement, as evidence_checked reports it.
 enum class EvidenceAction {
   kGrounded,       // every value was read (or supplied by the user or the app)
-  kFlagged,        // some value was typed, not read; delivered as it is
+  kFlagged,        // some value was typed, not read (or read from another
+                   // record than the one named, law 11); delivered as it is
   kRevisionAsked,  // flagged, and named back to the model (guard, rails)
   kRefused,        // flagged after the revision (or at wrap-up); rails refused
   kUnverified,     // the corpus was truncated: nothing is accused (law 5)
@@ -178,6 +179,28 @@ struct ConflictRef {
   std::optional<std::string> key;
 };
 
+// A value read from another record than the one the answer tells it of
+// (law 11; Candidate::binding). Keys: "shape", "start", "end",
+// "named_carrier", "read_carrier", ["aggregate"], ["value", "named_value",
+// "field", "named_path", "read_path"]. The carriers are identities and
+// always there; the values and the key names are there on opt-in only,
+// clipped (law 8), as a conflict's key is.
+struct MisattributedRef {
+  std::string shape;
+  std::size_t start = 0;  // byte offsets of the value's first occurrence
+  std::size_t end = 0;
+  std::string named_carrier;  // the result holding the record the answer names
+  std::string read_carrier;   // the one that carried the value; "" if none
+  // "min" or "max" when the answer told the value of several records
+  // together; empty (and the key absent) for one record.
+  std::string aggregate;
+  std::optional<std::string> value;        // the answer's value, canonical
+  std::optional<std::string> named_value;  // what the named record holds
+  std::optional<std::string> field;        // "prices.economy"
+  std::optional<std::string> named_path;   // "$.flights[2]"
+  std::optional<std::string> read_path;    // "$.flights[0]"
+};
+
 // "groundgate.evidence_checked/1": the one record of one judgement.
 struct EvidenceChecked {
   std::string conversation_id;
@@ -191,6 +214,13 @@ struct EvidenceChecked {
   int looked_up = 0;            // "looked_up": candidates minus exempt ones
   std::vector<ValueRef> unsupported;  // "unsupported": typed, not read
   std::vector<ValueRef> unverified;   // "unverified": not found, corpus partial
+  // "misattributed": read, but from another record than the one the answer
+  // tells the value of (law 11), in answer order. They count toward the
+  // action like unsupported values ("flagged", "revision_asked",
+  // "refused"), except when the gate's misattribution_flags is false
+  // (Verdict::misattribution_warns_only): then an answer with nothing else
+  // wrong is "grounded" and delivered, and this list is its warnings.
+  std::vector<MisattributedRef> misattributed;
   // "carried_by": [{"tool_call_id", "tool_name", "values", "only"}] — this
   // turn's results the answer's values were read from, in wire order;
   // null when that cannot be known whole (law 6). The key is ABSENT on

@@ -104,7 +104,9 @@ typedef struct gg_error gg_error;
 /* gg_judge and gg_check_record flags, OR-ed together. */
 enum {
   /* Add each value's text to the verdict ("value", "near_miss",
-   * "derivation", a conflict's "key"; clipped to 64 bytes). Off by default:
+   * "derivation", a conflict's "key", a misattributed value's
+   * "named_value", "field", "named_path" and "read_path"; clipped to 64
+   * bytes). Off by default:
    * the verdict names shapes and offsets, never values (law 8). */
   GG_INCLUDE_VALUES = 1 << 0,
   /* gg_check_record only: also judge the model's reasoning (a thinking
@@ -143,8 +145,12 @@ GROUNDGATE_C_EXPORT const char* gg_code_name(gg_code code);
  *    "exempt_patterns": ["v[0-9]+\\.[0-9]+"],
  *    "names": true,                   names and digit-free identifiers
  *    "arithmetic": true,              derived sums, differences, ...
- *    "quantities": true}              measured quantities in prose (28 °C,
+ *    "quantities": true,              measured quantities in prose (28 °C,
  *                                     74.66 years, 90%, Seats: 54)
+ *    "bind_records": true,            a value told of one record must be
+ *                                     that record's (law 11)
+ *    "misattribution_flags": true}    false: a misattributed value is a
+ *                                     warning that flags nothing
  *
  * Every member is optional; each means what its GateOptions field does
  * (groundgate/gate.h), and `groundgate check --shapes FILE` reads the same
@@ -206,10 +212,16 @@ GROUNDGATE_C_EXPORT gg_code gg_corpus_record_tool_result(
  *
  *   {"action": "grounded" | "flagged" | "unverified", "candidates",
  *    "looked_up", "unsupported": [...], "unverified": [...],
- *    "grounded": [...], "carried_by": [...] | null, "conflicts": [...],
- *    "evidence_truncated", "answer_truncated", "grounding": {...}}
+ *    "misattributed": [...], "grounded": [...], "carried_by": [...] | null,
+ *    "conflicts": [...], "evidence_truncated", "answer_truncated",
+ *    "grounding": {...}}
  *
- * (the README's "The verdict" says what each holds), a malloc'ed string the
+ * (the README's "The verdict" says what each holds; a "misattributed"
+ * entry is a value read from another record than the one the answer names,
+ * law 11: {"shape", "start", "end", "named_carrier", "read_carrier"
+ * [, "aggregate"]}, and with GG_INCLUDE_VALUES "value", "named_value",
+ * "field", "named_path", "read_path"; its length is the misattributed
+ * count), a malloc'ed string the
  * caller releases with gg_string_free. `flags` is 0 or GG_INCLUDE_VALUES.
  * Returns GG_INVALID_ARGUMENT for a NULL pointer or an unknown flag. */
 GROUNDGATE_C_EXPORT gg_code gg_judge(const gg_gate* gate,

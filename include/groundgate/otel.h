@@ -39,17 +39,20 @@
 //                                found read. ABSENT when looked_up is 0 (no
 //                                value needed a look-up: 1.0 would claim a
 //                                check that did not happen). Not a
-//                                correctness score.
+//                                correctness score; a misattributed value
+//                                (law 11) was read, so it counts as found.
 //   gen_ai.evaluation.explanation  one sentence of counts, never a value
 //   gen_ai.conversation.id       AgentOptions::conversation_id; absent if ""
 //   groundgate.posture, .turn, .iteration, .after_revision, .wrap_up,
-//   .candidates, .looked_up, .unsupported, .unverified, .conflicts (counts),
+//   .candidates, .looked_up, .unsupported, .unverified, .misattributed
+//   (values read from another record than the one the answer names, law
+//   11; counted even when the gate only warns of them), .conflicts (counts),
 //   .carriers (count of carried_by; absent when not known whole, law 6, or
 //   on revision_asked), .grounded_this_turn, .grounded_prior_turns,
-//   .evidence_truncated, .answer_truncated, .unsupported_shapes (distinct
-//   shapes, first-seen order); on double opt-in only:
-//   .unsupported_values, .unverified_values (canonical forms, as clipped in
-//   the event).
+//   .evidence_truncated, .answer_truncated, .unsupported_shapes and
+//   .misattributed_shapes (distinct shapes, first-seen order; absent when
+//   empty); on double opt-in only: .unsupported_values, .unverified_values,
+//   .misattributed_values (canonical forms, as clipped in the event).
 // severityNumber: grounded INFO (9); flagged, revision_asked and unverified
 // WARN (13) — a typed value, or a check that could not be done whole;
 // refused ERROR (17) — the user got no answer. timeUnixNano and

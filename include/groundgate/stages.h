@@ -60,7 +60,10 @@ namespace groundgate {
 // The type URL of a rails refusal's payload (absl::Status::SetPayload). The
 // payload is JSON: {"schema": "groundgate.refusal/1", "revision_tried": bool,
 // "unsupported": [{"value", "canonical", "shape", "start", "end"}],
-// "more": n}.
+// ["misattributed": [{"value", "canonical", "shape", "start", "end",
+// "named_carrier", "named_value", "field"}],] "more": n}. "misattributed"
+// (law 11) is present only when the refused answer told a value of a record
+// that does not hold it.
 inline constexpr std::string_view kRefusalTypeUrl =
     "type.groundgate.dev/groundgate.refusal/1";
 // A refusal names at most this many values; "more" counts the rest.
@@ -74,12 +77,21 @@ struct RefusedValue {
   std::string shape;
   std::size_t start = 0;  // its span in the refused answer
   std::size_t end = 0;
+  // A misattributed value only (law 11), each clipped; empty otherwise: the
+  // result holding the record the answer named, what that record holds, and
+  // the field ("prices.economy").
+  std::string named_carrier;
+  std::string named_value;
+  std::string field;
 };
 
 struct Refusal {
   std::vector<RefusedValue> unsupported;  // answer order
-  std::size_t more = 0;  // unsupported values past kMaxValuesInRefusal
+  std::size_t more = 0;  // values of both lists past kMaxValuesInRefusal
   bool revision_tried = false;
+  // Values read from another record than the one the answer named
+  // (law 11), in answer order; empty when the gate warns only.
+  std::vector<RefusedValue> misattributed;
 };
 
 // The refusal carried by `status`, or nullopt when `status` is not a rails
@@ -161,7 +173,9 @@ struct RouteDecision {
 // The posture's decision for one judged answer:
 //   evidence truncated         -> deliver, "unverified" (law 5: every
 //                                 posture acts as assist)
-//   nothing unsupported        -> deliver, "grounded"
+//   not Verdict::flagged()     -> deliver, "grounded" (nothing unsupported,
+//                                 and nothing misattributed unless
+//                                 misattribution_warns_only)
 //   assist                     -> deliver, "flagged"
 //   guard, first time          -> revise,  "revision_asked"
 //   guard, latched or wrap-up  -> deliver, "flagged"
@@ -183,16 +197,21 @@ inline constexpr std::size_t kMaxValueBytesInCorrectionFrame = 128;
 // data was not collected — and ends with the unsupported values, quoted as
 // the answer spelled them, in answer order; a value with a near miss is
 // followed by "(compare the result of <tool_call_id>)", the result that
-// carried the closest value of its shape. Pass it to RecordUserMessage:
+// carried the closest value of its shape. A misattributed value (law 11,
+// unless misattribution_warns_only) gets its own sentence of instruction
+// and, after the unsupported ones, is quoted with what the record the
+// answer named holds: "$114" is not what the record at $.flights[1] in the
+// result of call_1 holds at prices.economy: it holds 174. The two lists
+// share kMaxValuesInCorrectionFrame. Pass it to RecordUserMessage:
 // it is neither exempt nor a user-turn boundary (law 4).
 [[nodiscard]] std::string CorrectionFrame(std::string_view answer,
                                           const Verdict& verdict);
 
 // The rails refusal: a FailedPrecondition Status whose message counts the
-// unsupported values and whose payload (kRefusalTypeUrl above; read it
-// back with ReadRefusal) names them and says whether a revision was tried.
-// The refused answer's text is not in the Status, only its unsupported
-// values (as spelled, and canonical), each clipped.
+// unsupported (and misattributed) values and whose payload (kRefusalTypeUrl
+// above; read it back with ReadRefusal) names them and says whether a revision
+// was tried. The refused answer's text is not in the Status, only its
+// unsupported values (as spelled, and canonical), each clipped.
 [[nodiscard]] absl::Status RefusalStatus(std::string_view answer,
                                          const Verdict& verdict,
                                          bool revision_tried);

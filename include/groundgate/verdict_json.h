@@ -8,8 +8,9 @@
 // (groundgate/json.h does it for nlohmann).
 //
 // What it does NOT do: carry values by default. Only with
-// VerdictJsonOptions::include_values does an unsupported, unverified or
-// grounded entry gain a "value", clipped to max_value_bytes (law 8).
+// VerdictJsonOptions::include_values does an unsupported, unverified,
+// misattributed or grounded entry gain a "value", clipped to
+// max_value_bytes (law 8).
 //
 //   groundgate::Verdict verdict = gate->Judge(answer, corpus);
 //   std::cout << groundgate::VerdictToJson(verdict) << "\n";
@@ -40,6 +41,9 @@ struct VerdictJsonOptions {
 //  "unsupported": [{"shape", "start", "end"[, "near_miss_carrier"]
 //                   [, "value"][, "near_miss"]}],
 //  "unverified": [...same...],
+//  "misattributed": [{"shape", "start", "end", "named_carrier",
+//                     "read_carrier"[, "aggregate"][, "value", "named_value",
+//                     "field", "named_path", "read_path"]}],
 //  "grounded": [{"shape", "start", "end", "reason"[, "value"]
 //                [, "derivation"]}],
 //  "carried_by": [{"tool_call_id", "tool_name", "values", "only"}] | null,
@@ -53,8 +57,17 @@ struct VerdictJsonOptions {
 // "converted", "respelled_name".
 // near_miss_carrier names the result that carried the closest value of the
 // same shape.
-// Values ("value", "near_miss", "derivation", the conflict's "key") appear
-// only with include_values.
+// "misattributed" lists the values read from another record than the one
+// the answer tells them of (law 11; Candidate::binding): named_carrier holds
+// the record the answer names, read_carrier the one that carried the value
+// ("" when no single record did); aggregate ("min", "max") is present when
+// the answer told the value of several records together. The list is
+// always present, [] when nothing was misattributed; its entries do not
+// flag the answer when Verdict::misattribution_warns_only (the action says
+// "grounded" then).
+// Values ("value", "near_miss", "derivation", "named_value") and key names
+// (the conflict's "key", a binding's "field", "named_path", "read_path")
+// appear only with include_values.
 //
 // Returns the object as one line of compact JSON text (no spaces, no
 // trailing newline), the bytes `groundgate check` prints after its own

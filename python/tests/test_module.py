@@ -10,8 +10,8 @@ import groundgate
 
 VERDICT_KEYS = [
     "action", "candidates", "looked_up", "unsupported", "unverified",
-    "grounded", "carried_by", "conflicts", "evidence_truncated",
-    "answer_truncated", "grounding"
+    "misattributed", "grounded", "carried_by", "conflicts",
+    "evidence_truncated", "answer_truncated", "grounding"
 ]
 
 
@@ -122,14 +122,33 @@ def test_a_gate_reports_and_pickles_its_options():
                            exempt_values=["TENANT-0042"])
     assert gate.options == {
         "arithmetic": True,
+        "bind_records": True,
         "exempt_patterns": [],
         "exempt_values": ["TENANT-0042"],
         "min_digits": 3,
+        "misattribution_flags": True,
         "names": False,
         "quantities": True,
         "shapes": []
     }
     assert pickle.loads(pickle.dumps(gate)).options == gate.options
+
+
+def test_law_11_options_are_read_and_pickled():
+    warn = groundgate.Gate(misattribution_flags=False)
+    assert warn.options["misattribution_flags"] is False
+    assert warn.options["bind_records"] is True
+    off = groundgate.Gate({"bind_records": False})
+    assert off.options["bind_records"] is False
+    assert pickle.loads(pickle.dumps(warn)).options == warn.options
+    with pytest.raises(ValueError, match="bind_records: expected true or false"):
+        groundgate.Gate(bind_records="yes")
+
+
+def test_the_verdict_always_lists_misattributed_values(gate, port_corpus):
+    verdict = gate.judge("Port fc1/3 logged 41,200 CRC errors.", port_corpus,
+                         include_values=True)
+    assert verdict["misattributed"] == []
 
 
 def test_the_corpus_says_what_it_recorded():

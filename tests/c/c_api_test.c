@@ -102,6 +102,19 @@ static void TestGateOptions(void) {
   CHECK(gate != NULL && error == NULL);
   gg_gate_free(gate);
 
+  /* Law 11's switches: bind values to records, and whether a misattributed
+   * value flags the answer or only warns. */
+  gate = NULL;
+  CHECK(gg_gate_create("{\"bind_records\": true,"
+                       " \"misattribution_flags\": false}",
+                       &gate, &error) == GG_OK);
+  CHECK(gate != NULL && error == NULL);
+  gg_gate_free(gate);
+  gate = NULL;
+  CHECK(gg_gate_create("{\"bind_records\": false}", &gate, &error) == GG_OK);
+  CHECK(gate != NULL && error == NULL);
+  gg_gate_free(gate);
+
   ExpectGateRejected("{\"min_digits\": ", GG_INVALID_ARGUMENT, "not JSON");
   ExpectGateRejected("[]", GG_INVALID_ARGUMENT, "options: expected an object");
   ExpectGateRejected("{\"min_digit\": 3}", GG_INVALID_ARGUMENT,
@@ -114,6 +127,11 @@ static void TestGateOptions(void) {
                      "names: expected true or false");
   ExpectGateRejected("{\"quantities\": \"yes\"}", GG_INVALID_ARGUMENT,
                      "quantities: expected true or false");
+  ExpectGateRejected("{\"bind_records\": 1}", GG_INVALID_ARGUMENT,
+                     "bind_records: expected true or false");
+  ExpectGateRejected("{\"misattribution_flags\": \"warn\"}",
+                     GG_INVALID_ARGUMENT,
+                     "misattribution_flags: expected true or false");
   ExpectGateRejected("{\"shapes\": [{\"name\": \"ticket\"}]}",
                      GG_INVALID_ARGUMENT, "shapes[0].pattern: missing");
   ExpectGateRejected("{\"shapes\": [{\"name\": \"t\", \"pattern\": \"(\"}]}",
@@ -214,6 +232,8 @@ static void TestJudge(void) {
   CHECK(Contains(verdict, "\"reason\":\"canonical\""));
   CHECK(Contains(verdict, "\"tool_call_id\":\"call_1\""));
   CHECK(!Contains(verdict, "41200")); /* no value without the flag */
+  /* The misattributed list (law 11) is always there, after unverified. */
+  CHECK(Contains(verdict, "\"unverified\":[],\"misattributed\":[],"));
   gg_string_free(verdict);
 
   /* A value no result carried is unsupported; with GG_INCLUDE_VALUES the

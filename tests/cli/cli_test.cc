@@ -94,11 +94,10 @@ TEST_CASE("cli keys are trace_id and message_index then the verdict in order") {
     keys.push_back(it.key());
   }
   const std::vector<std::string> expected = {
-      "trace_id",   "message_index",      "action",
-      "candidates", "looked_up",          "unsupported",
-      "unverified", "grounded",           "carried_by",
-      "conflicts",  "evidence_truncated", "answer_truncated",
-      "grounding"};
+      "trace_id",         "message_index", "action",     "candidates",
+      "looked_up",        "unsupported",   "unverified", "misattributed",
+      "grounded",         "carried_by",    "conflicts",  "evidence_truncated",
+      "answer_truncated", "grounding"};
   CHECK(keys == expected);
   // One compact line: no indentation, no spaces after separators.
   CHECK_FALSE(Contains(result.out, "\": "));
@@ -457,6 +456,43 @@ TEST_CASE("cli --min-digits sets how many digits make a bare number a value") {
   CliResult three_eq = RunCli({"check", "--min-digits=3", file});
   CHECK(three_eq.exit_code == 1);
   CHECK(three.out == three_eq.out);
+}
+
+TEST_CASE("cli --misattribution takes flag, warn or off in every command") {
+  ScratchDir dir;
+  const std::string file = dir.Write(
+      "t.jsonl",
+      Line("fare", PortConversation("Port fc1/3 logged 41,200 CRC errors.")) +
+          "\n");
+  const CliResult by_default = RunCli({"check", file});
+  CHECK(by_default.exit_code == 0);
+  for (const char* mode : {"flag", "warn", "off"}) {
+    CAPTURE(mode);
+    const CliResult separate = RunCli({"check", "--misattribution", mode, file});
+    CHECK(separate.exit_code == 0);
+    // The list is always there, after unverified.
+    CHECK(Contains(separate.out, R"("unverified":[],"misattributed":[],)"));
+    CHECK(separate.out == by_default.out);
+    const CliResult joined =
+        RunCli({"check", std::string("--misattribution=") + mode, file});
+    CHECK(joined.out == separate.out);
+    const std::string out = dir.Path("report.html");
+    CHECK(RunCli({"report", "--misattribution", mode, "-o", out, file})
+              .exit_code == 0);
+    CHECK(RunCli({"eval", "--json", "--misattribution", mode, file})
+              .exit_code == 0);
+  }
+  for (const std::string command : {"check", "report", "eval"}) {
+    CAPTURE(command);
+    const CliResult bad = RunCli({command, "--misattribution", "loud", file});
+    CHECK(bad.exit_code == 2);
+    CHECK(Contains(bad.err, "--misattribution: unknown mode \"loud\" "
+                            "(expected flag, warn or off)"));
+    const CliResult missing = RunCli({command, file, "--misattribution"});
+    CHECK(missing.exit_code == 2);
+    CHECK(Contains(RunCli({command, "--help"}).out,
+                   "--misattribution flag|warn|off"));
+  }
 }
 
 TEST_CASE("cli --shapes declares shapes and exempt values and patterns") {

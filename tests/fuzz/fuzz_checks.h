@@ -97,6 +97,7 @@ inline void CheckVerdict(const Verdict& verdict, std::string_view answer,
   int exempt = 0;
   int unsupported = 0;
   int unverified = 0;
+  int misattributed = 0;
   std::size_t previous_start = 0;
   bool any_cut = false;
   for (const Candidate& candidate : verdict.candidates) {
@@ -112,22 +113,33 @@ inline void CheckVerdict(const Verdict& verdict, std::string_view answer,
     if (candidate.status == CandidateStatus::kExempt) ++exempt;
     if (candidate.status == CandidateStatus::kUnsupported) ++unsupported;
     if (candidate.status == CandidateStatus::kUnverified) ++unverified;
+    if (candidate.status == CandidateStatus::kMisattributed) {
+      ++misattributed;
+      GG_FUZZ_CHECK(candidate.binding.has_value(),
+                    "a misattributed value names its binding (law 11)");
+    }
     any_cut = any_cut || candidate.carriers_cut;
   }
   GG_FUZZ_CHECK(
       verdict.looked_up == static_cast<int>(verdict.candidates.size()) - exempt,
       "looked_up is candidates minus exempt");
   GG_FUZZ_CHECK(verdict.unsupported() == unsupported &&
-                    verdict.unverified() == unverified,
+                    verdict.unverified() == unverified &&
+                    verdict.misattributed() == misattributed,
                 "the verdict's counts are its candidates' statuses");
-  GG_FUZZ_CHECK(verdict.flagged() == (unsupported > 0),
-                "flagged means some value is unsupported");
+  GG_FUZZ_CHECK(
+      verdict.flagged() ==
+          (unsupported > 0 ||
+           (misattributed > 0 && !verdict.misattribution_warns_only)),
+      "flagged means some value is unsupported, or misattributed and not "
+      "only warned of");
   if (corpus.truncated()) {
     GG_FUZZ_CHECK(verdict.evidence_truncated,
                   "a truncated corpus marks the verdict (law 5)");
     GG_FUZZ_CHECK(!verdict.answer_carriers.has_value(),
                   "no answer_carriers from a truncated corpus (law 6)");
-    GG_FUZZ_CHECK(unsupported == 0, "a partial corpus accuses no one (law 5)");
+    GG_FUZZ_CHECK(unsupported == 0 && misattributed == 0,
+                  "a partial corpus accuses no one (law 5)");
   } else {
     GG_FUZZ_CHECK(unverified == 0,
                   "unverified only when the corpus is truncated");

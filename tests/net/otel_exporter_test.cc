@@ -312,6 +312,7 @@ TEST_SUITE("otel_exporter") {
       "groundgate.looked_up": {"intValue": "4"},
       "groundgate.unsupported": {"intValue": "1"},
       "groundgate.unverified": {"intValue": "0"},
+      "groundgate.misattributed": {"intValue": "0"},
       "groundgate.conflicts": {"intValue": "1"},
       "groundgate.carriers": {"intValue": "2"},
       "groundgate.grounded_this_turn": {"intValue": "2"},
@@ -379,6 +380,52 @@ TEST_SUITE("otel_exporter") {
     const std::string exporter_only = OtlpLogsRequestJson(
         {&without_value, 1}, kTime, {.include_values = true});
     CHECK(exporter_only.find("_values\"") == std::string::npos);
+  }
+
+  TEST_CASE("a misattributed value is counted, its value on double opt-in") {
+    // "$114" told of flight HAT271 (law 11), beside the typed identifier.
+    EvidenceChecked event = FlaggedEvent();
+    event.misattributed = {{.shape = "money",
+                            .start = 20,
+                            .end = 24,
+                            .named_carrier = "call_1",
+                            .read_carrier = "call_1",
+                            .value = "114",
+                            .named_value = "174"}};
+    const Json plain = AttributeMap(OnlyRecord(Body({&event, 1}))["attributes"]);
+    CHECK(plain["groundgate.misattributed"] == Json{{"intValue", "1"}});
+    CHECK(plain["groundgate.misattributed_shapes"] ==
+          Json::parse(R"({"arrayValue": {"values": [
+              {"stringValue": "money"}]}})"));
+    CHECK(plain["gen_ai.evaluation.explanation"]["stringValue"] ==
+          "1 of 4 looked-up values was not read from any tool result; 1 from "
+          "another record than the one the answer names");
+    // A misattributed value was read: the score counts it as found.
+    CHECK(plain["gen_ai.evaluation.score.value"]["doubleValue"] == 0.75);
+    const std::string text = OtlpLogsRequestJson({&event, 1}, kTime, {});
+    CHECK(text.find("114") == std::string::npos);
+    CHECK(text.find("174") == std::string::npos);
+    const Json opted = AttributeMap(OnlyRecord(
+        Body({&event, 1}, {.include_values = true}))["attributes"]);
+    CHECK(opted["groundgate.misattributed_values"] ==
+          Json::parse(R"({"arrayValue": {"values": [
+              {"stringValue": "114"}]}})"));
+
+    // Misattributed alone, flagged; and warned of only, grounded.
+    EvidenceChecked alone = event;
+    alone.unsupported.clear();
+    CHECK(AttributeMap(OnlyRecord(Body({&alone, 1}))["attributes"])
+              ["gen_ai.evaluation.explanation"]["stringValue"] ==
+          "1 of 4 looked-up values was read from another record than the "
+          "one the answer names");
+    EvidenceChecked warned = alone;
+    warned.action = EvidenceAction::kGrounded;
+    const Json record = OnlyRecord(Body({&warned, 1}));
+    CHECK(record["severityText"] == "INFO");
+    CHECK(AttributeMap(record["attributes"])["gen_ai.evaluation.explanation"]
+                                            ["stringValue"] ==
+          "4 of 4 looked-up values were read from tool results; 1 from "
+          "another record than the one the answer names (a warning only)");
   }
 
   TEST_CASE("severity, label and score follow the action") {

@@ -18,6 +18,8 @@
 #include "absl/strings/str_cat.h"
 #include "groundgate/agent.h"
 #include "groundgate/json.h"
+#include "groundgate/stages.h"
+#include "tests/support/misattributed.h"
 #include "tests/support/tool_registry.h"
 
 namespace groundgate {
@@ -155,12 +157,60 @@ TEST_SUITE("events") {
         R"("turn":2,"iteration":3,"action":"flagged","posture":"guard",)"
         R"("after_revision":true,"wrap_up":false,"candidates":2,)"
         R"("looked_up":2,"unsupported":[{"shape":"identifier","start":4,)"
-        R"("end":13}],"unverified":[],"carried_by":[{"tool_call_id":)"
+        R"("end":13}],"unverified":[],"misattributed":[],)"
+        R"("carried_by":[{"tool_call_id":)"
         R"("call_1","tool_name":"get_order","values":1,"only":1}],)"
         R"("conflicts":[],"evidence_truncated":false,"answer_truncated":false,)"
         R"("grounding":{"this_turn":1,"prior_turns":0}})");
     e.carried_by.reset();
     CHECK(EventToOrderedJson(e)["carried_by"].is_null());
+  }
+
+  TEST_CASE("evidence_checked lists a misattributed value, values on opt-in") {
+    const Verdict verdict = groundgate_test::MisattributedVerdict();
+    const stages::RouteDecision decision =
+        stages::Route(verdict, Posture::kAssist, {});
+    const EvidenceChecked plain = stages::MakeEvidenceChecked(
+        {.conversation_id = "c", .turn = 1, .iteration = 2}, verdict,
+        decision.event_action);
+    CHECK(plain.action == EvidenceAction::kFlagged);
+    REQUIRE(plain.misattributed.size() == 1);
+    CHECK(plain.unsupported.empty());
+    const nlohmann::ordered_json json = EventToOrderedJson(plain);
+    CHECK(json["misattributed"].dump() ==
+          R"([{"shape":"money","start":20,"end":24,"named_carrier":"call_1",)"
+          R"("read_carrier":"call_1"}])");
+    const std::string line = EventToJsonLine(plain);
+    CHECK(line.find(R"("unverified":[],"misattributed":[{)") !=
+          std::string::npos);
+    for (const char* hidden : {"174", "114", "prices", "$.flights"}) {
+      CAPTURE(hidden);
+      CHECK(line.find(hidden) == std::string::npos);
+    }
+
+    const EvidenceChecked opted = stages::MakeEvidenceChecked(
+        {.values = {.include_values = true, .max_value_bytes = 12}}, verdict,
+        decision.event_action);
+    CHECK(EventToOrderedJson(opted)["misattributed"].dump() ==
+          R"([{"shape":"money","start":20,"end":24,"named_carrier":"call_1",)"
+          R"("read_carrier":"call_1","value":"114","named_value":"174",)"
+          R"("field":"prices.econo","named_path":"$.flights[1]",)"
+          R"("read_path":"$.flights[0]"}])");
+  }
+
+  TEST_CASE("warns_only: a misattributed value is grounded, listed as a warning") {
+    const Verdict verdict = groundgate_test::MisattributedVerdict(true);
+    for (const Posture posture :
+         {Posture::kAssist, Posture::kGuard, Posture::kRails}) {
+      CAPTURE(PostureName(posture));
+      const stages::RouteDecision decision =
+          stages::Route(verdict, posture, {});
+      const EvidenceChecked e = stages::MakeEvidenceChecked(
+          {.posture = posture}, verdict, decision.event_action);
+      CHECK(e.action == EvidenceAction::kGrounded);
+      CHECK(e.misattributed.size() == 1);
+      CHECK(EventToOrderedJson(e)["carried_by"].is_array());
+    }
   }
 
   TEST_CASE("invalid UTF-8 in an id is replaced, never thrown") {

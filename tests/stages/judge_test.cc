@@ -419,9 +419,9 @@ TEST_SUITE("verdict_json") {
         VerdictToOrderedJson(SampleVerdict(), {.include_values = true});
     CHECK(Keys(json) == std::vector<std::string>{
                             "action", "candidates", "looked_up", "unsupported",
-                            "unverified", "grounded", "carried_by", "conflicts",
-                            "evidence_truncated", "answer_truncated",
-                            "grounding"});
+                            "unverified", "misattributed", "grounded",
+                            "carried_by", "conflicts", "evidence_truncated",
+                            "answer_truncated", "grounding"});
     REQUIRE(json["unsupported"].size() == 1);
     CHECK(Keys(json["unsupported"][0]) ==
           std::vector<std::string>{"shape", "start", "end", "value"});
@@ -437,7 +437,7 @@ TEST_SUITE("verdict_json") {
     CHECK(json.dump() ==
           R"({"action":"flagged","candidates":2,"looked_up":2,)"
           R"("unsupported":[{"shape":"identifier","start":10,"end":20,)"
-          R"("value":"inc0099999"}],"unverified":[],)"
+          R"("value":"inc0099999"}],"unverified":[],"misattributed":[],)"
           R"("grounded":[{"shape":"number","start":0,"end":6,)"
           R"("reason":"exact","value":"41200"}],)"
           R"("carried_by":[{"tool_call_id":"call_1","tool_name":"port_stats",)"

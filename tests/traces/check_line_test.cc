@@ -13,6 +13,7 @@
 #include "groundgate/groundgate.h"
 #include "groundgate/trace.h"
 #include "tests/default_gate.h"
+#include "tests/support/misattributed.h"
 #include "traces/check_record.h"
 
 namespace groundgate::traces {
@@ -129,6 +130,32 @@ TEST_SUITE("check line") {
     const JudgedMessage judged{0, message, verdict, corpus};
     CHECK(CheckLineText(trace, judged, {}) ==
           DumpCheckLine(CheckLine(trace, judged, {})));
+  }
+
+  TEST_CASE("check line text writes a misattributed value as VerdictToJson") {
+    Trace trace;
+    trace.id = "fare-1";
+    TraceMessage message;
+    message.role = TraceRole::kAssistant;
+    message.index = 3;
+    EvidenceCorpus corpus;
+    for (const bool warns_only : {false, true}) {
+      for (const std::string aggregate : {"", "min"}) {
+        Verdict verdict = groundgate_test::MisattributedVerdict(warns_only);
+        verdict.candidates[1].binding->aggregate = aggregate;
+        const JudgedMessage judged{0, message, verdict, corpus};
+        for (const bool include_values : {false, true}) {
+          VerdictJsonOptions json;
+          json.include_values = include_values;
+          json.max_value_bytes = 6;
+          const std::string text = CheckLineText(trace, judged, json);
+          CHECK(text == DumpCheckLine(CheckLine(trace, judged, json)));
+          CHECK(text.find(R"("unverified":[],"misattributed":[{)") !=
+                std::string::npos);
+          CHECK(text.ends_with(VerdictToJson(verdict, json).substr(1)));
+        }
+      }
+    }
   }
 }
 
