@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "base/absl_view.h"
 #include "evidence/ascii.h"
 
 namespace groundgate::evidence {
@@ -451,6 +452,71 @@ void RecordSet::Finish() {
   std::sort(loose_texts_.begin(), loose_texts_.end());
   loose_texts_.erase(std::unique(loose_texts_.begin(), loose_texts_.end()),
                      loose_texts_.end());
+  auto add_once = [](std::vector<std::uint32_t>& list, std::uint32_t r) {
+    if (list.empty() || list.back() != r) list.push_back(r);
+  };
+  for (std::uint32_t r = 0; r < records_.size(); ++r) {
+    const Record& record = records_[r];
+    for (const std::string& id : record.identifiers) {
+      add_once(named_by_[id], r);
+      if (HasDigit(id)) {
+        std::string lower = id;
+        for (char& c : lower) c = ascii::Lower(c);
+        if (lower != id) add_once(named_by_[lower], r);
+      }
+    }
+    for (const RecordField& field : record.fields) {
+      if (field.number.has_value()) numbers_.emplace_back(*field.number, r);
+      if (field.text.size() <= 64) add_once(with_text_[field.text], r);
+      std::string day;
+      std::string time;
+      std::string_view clock = field.text;
+      if (SplitDateTime(field.text, &day, &time)) clock = time;
+      if (clock.size() >= 5 && clock[2] == ':' && ascii::IsDigit(clock[0]) &&
+          ascii::IsDigit(clock[1]) && ascii::IsDigit(clock[3]) &&
+          ascii::IsDigit(clock[4])) {
+        const int minutes = ((clock[0] - '0') * 10 + (clock[1] - '0')) * 60 +
+                            (clock[3] - '0') * 10 + (clock[4] - '0');
+        add_once(with_time_[minutes], r);
+      }
+    }
+  }
+  std::sort(numbers_.begin(), numbers_.end());
+}
+
+std::span<const std::uint32_t> RecordSet::NamedBy(std::string_view text) const {
+  auto it = named_by_.find(base::AbslView(text));
+  if (it == named_by_.end()) return {};
+  return it->second;
+}
+
+void RecordSet::WithNumberIn(double low, double high,
+                             std::vector<std::uint32_t>* out) const {
+  out->clear();
+  auto it = std::lower_bound(
+      numbers_.begin(), numbers_.end(), low,
+      [](const std::pair<double, std::uint32_t>& e, double v) {
+        return e.first < v;
+      });
+  for (; it != numbers_.end() && it->first <= high; ++it) {
+    out->push_back(it->second);
+  }
+  std::sort(out->begin(), out->end());
+  out->erase(std::unique(out->begin(), out->end()), out->end());
+}
+
+std::span<const std::uint32_t> RecordSet::WithText(
+    std::string_view text) const {
+  auto it = with_text_.find(base::AbslView(text));
+  if (it == with_text_.end()) return {};
+  return it->second;
+}
+
+std::span<const std::uint32_t> RecordSet::WithTime(int hour,
+                                                   int minute) const {
+  auto it = with_time_.find(hour * 60 + minute);
+  if (it == with_time_.end()) return {};
+  return it->second;
 }
 
 bool RecordSet::HoldsLooseText(std::string_view lowercase) const {

@@ -39,9 +39,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "absl/container/flat_hash_map.h"
 
 namespace groundgate::evidence {
 
@@ -96,8 +100,26 @@ class RecordSet {
     return loose_numbers_;
   }
   [[nodiscard]] bool HoldsLooseText(std::string_view lowercase) const;
-  // Sorts what Add gathered; call once after the last Add.
+  // Sorts what Add gathered and builds the lookups below; call once after
+  // the last Add.
   void Finish();
+
+  // The lookups a judge makes per value, each without a scan of the
+  // records (valid after Finish):
+  // the records an identifier names, by its text as written (and, for one
+  // with a digit, lowercased: "hat069");
+  [[nodiscard]] std::span<const std::uint32_t> NamedBy(
+      std::string_view text) const;
+  // the records with a numeric field in [low, high], each once, in order;
+  void WithNumberIn(double low, double high,
+                    std::vector<std::uint32_t>* out) const;
+  // the records with a field whose text is `text` exactly;
+  [[nodiscard]] std::span<const std::uint32_t> WithText(
+      std::string_view text) const;
+  // the records with a field holding the clock time hour:minute
+  // ("06:00:00", "2024-01-05 06:00:00").
+  [[nodiscard]] std::span<const std::uint32_t> WithTime(int hour,
+                                                        int minute) const;
   [[nodiscard]] bool complete() const { return complete_; }
 
   // Used by the readers of records.cc.
@@ -116,6 +138,10 @@ class RecordSet {
   std::vector<RecordGroup> groups_;
   std::vector<double> loose_numbers_;
   std::vector<std::string> loose_texts_;  // sorted by Finish
+  absl::flat_hash_map<std::string, std::vector<std::uint32_t>> named_by_;
+  absl::flat_hash_map<std::string, std::vector<std::uint32_t>> with_text_;
+  absl::flat_hash_map<int, std::vector<std::uint32_t>> with_time_;
+  std::vector<std::pair<double, std::uint32_t>> numbers_;  // sorted
   std::size_t leaves_ = 0;
   bool complete_ = true;
 };

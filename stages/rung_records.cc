@@ -222,17 +222,6 @@ bool IsWordByte(char c) {
 // words looked up whole.
 void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
                            std::vector<Mention>* out) {
-  absl::flat_hash_map<std::string, std::vector<std::uint32_t>> named;
-  for (std::uint32_t r = 0; r < set.records().size(); ++r) {
-    for (const std::string& id : set.records()[r].identifiers) {
-      std::string key = id;
-      if (std::any_of(key.begin(), key.end(), ascii::IsDigit)) {
-        for (char& c : key) c = ascii::Lower(c);
-      }
-      named[key].push_back(r);
-    }
-  }
-  if (named.empty()) return;
   std::vector<TextSpan> words;
   for (std::size_t i = 0; i < answer.size();) {
     while (i < answer.size() && !IsWordByte(answer[i])) ++i;
@@ -250,15 +239,17 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
     for (std::size_t n = 1; n <= 4 && w + n <= words.size(); ++n) {
       const TextSpan span{words[w].start, words[w + n - 1].end};
       std::string key(answer.substr(span.start, span.end - span.start));
-      auto it = named.find(key);
-      if (it == named.end() &&
+      std::span<const std::uint32_t> records = set.NamedBy(key);
+      if (records.empty() &&
           std::any_of(key.begin(), key.end(), ascii::IsDigit)) {
         for (char& c : key) c = ascii::Lower(c);
-        it = named.find(key);
+        records = set.NamedBy(key);
       }
-      if (it != named.end()) {
-        out->push_back(
-            {span, it->second, false, IsBound(answer, span.start)});
+      if (!records.empty()) {
+        out->push_back({span,
+                        std::vector<std::uint32_t>(records.begin(),
+                                                   records.end()),
+                        false, IsBound(answer, span.start)});
       }
     }
   }
@@ -300,6 +291,8 @@ std::optional<RecordDay> DayOfRecord(const Record& record) {
 // for a weekday.
 void AddDayMentions(std::string_view answer, const RecordSet& set,
                     std::vector<Mention>* out) {
+  const std::vector<DayMention> named = DaysNamed(answer);
+  if (named.empty()) return;
   std::vector<std::optional<RecordDay>> days(set.records().size());
   bool any = false;
   for (std::size_t r = 0; r < set.records().size(); ++r) {
@@ -323,7 +316,7 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
   }
   const std::vector<TimeMention> times = TimesNamed(answer);
   const std::vector<TextSpan> scopes = Scopes(answer);
-  for (const DayMention& m : DaysNamed(answer)) {
+  for (const DayMention& m : named) {
     Mention mention;
     mention.span = m.span;
     mention.day = true;
@@ -629,11 +622,31 @@ struct Binder {
 
   // The groups whose records hold `v`.
   std::vector<std::uint32_t> GroupsHolding(const Value& v) const {
+    std::vector<std::uint32_t> holding;
+    if (!v.code.empty()) {
+      const std::span<const std::uint32_t> with = set.WithText(v.code);
+      holding.assign(with.begin(), with.end());
+    } else if (v.time) {
+      const std::span<const std::uint32_t> with = set.WithTime(v.hour, v.minute);
+      holding.assign(with.begin(), with.end());
+    } else {
+      set.WithNumberIn(v.number - v.tolerance, v.number + v.tolerance,
+                       &holding);
+      if (v.percent) {
+        std::vector<std::uint32_t> as_percent;
+        set.WithNumberIn((v.number - v.tolerance) * 100,
+                         (v.number + v.tolerance) * 100, &as_percent);
+        holding.insert(holding.end(), as_percent.begin(), as_percent.end());
+        std::sort(holding.begin(), holding.end());
+      }
+    }
     std::vector<std::uint32_t> groups;
-    for (const Record& r : set.records()) {
-      if (RecordHolds(r, v) &&
-          std::find(groups.begin(), groups.end(), r.group) == groups.end()) {
-        groups.push_back(r.group);
+    for (std::uint32_t r : holding) {
+      const Record& record = set.records()[r];
+      if (std::find(groups.begin(), groups.end(), record.group) ==
+              groups.end() &&
+          RecordHolds(record, v)) {
+        groups.push_back(record.group);
       }
     }
     return groups;
