@@ -46,6 +46,11 @@ bool HasDigit(std::string_view s) {
   return std::any_of(s.begin(), s.end(), ascii::IsDigit);
 }
 
+// The text up to its first space: the word a run of words begins with.
+std::string FirstWord(std::string_view text) {
+  return std::string(text.substr(0, text.find(' ')));
+}
+
 bool HasLetter(std::string_view s) {
   return std::any_of(s.begin(), s.end(), ascii::IsAlpha);
 }
@@ -459,10 +464,12 @@ void RecordSet::Finish() {
     const Record& record = records_[r];
     for (const std::string& id : record.identifiers) {
       add_once(named_by_[id], r);
+      first_words_.insert(FirstWord(id));
       if (HasDigit(id)) {
         std::string lower = id;
         for (char& c : lower) c = ascii::Lower(c);
         if (lower != id) add_once(named_by_[lower], r);
+        first_words_.insert(FirstWord(lower));
       }
     }
     for (const RecordField& field : record.fields) {
@@ -482,6 +489,57 @@ void RecordSet::Finish() {
     }
   }
   std::sort(numbers_.begin(), numbers_.end());
+  for (RecordGroup& group : groups_) {
+    long low = 0;
+    long high = 0;
+    bool first = true;
+    for (std::uint32_t r : group.records) {
+      Record& record = records_[r];
+      if (record.day.size() != 10) continue;
+      const int year = std::atoi(record.day.substr(0, 4).c_str());
+      const int month = std::atoi(record.day.substr(5, 2).c_str());
+      const int mday = std::atoi(record.day.substr(8, 2).c_str());
+      if (month < 1 || month > 12 || mday < 1 || mday > 31) continue;
+      record.year = year;
+      record.month = month;
+      record.mday = mday;
+      const long n = DaysFromCivil(year, month, mday);
+      record.weekday = static_cast<int>(((n % 7) + 7 + 3) % 7);  // a Thursday
+      add_once(on_month_day_[month * 32 + mday], r);
+      add_once(on_weekday_[record.weekday], r);
+      low = first ? n : std::min(low, n);
+      high = first ? n : std::max(high, n);
+      first = false;
+    }
+    group.day_span = static_cast<int>(high - low);
+  }
+  for (auto& [key, list] : on_month_day_) std::sort(list.begin(), list.end());
+  for (auto& list : on_weekday_) std::sort(list.begin(), list.end());
+}
+
+std::span<const std::uint32_t> RecordSet::OnMonthDay(int month,
+                                                     int mday) const {
+  auto it = on_month_day_.find(month * 32 + mday);
+  if (it == on_month_day_.end()) return {};
+  return it->second;
+}
+
+std::span<const std::uint32_t> RecordSet::OnWeekday(int weekday) const {
+  if (weekday < 0 || weekday > 6) return {};
+  return on_weekday_[weekday];
+}
+
+long DaysFromCivil(int year, int month, int mday) {
+  year -= month <= 2;
+  const long era = (year >= 0 ? year : year - 399) / 400;
+  const long yoe = year - era * 400;
+  const long doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + mday - 1;
+  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+bool RecordSet::BeginsAnIdentifier(std::string_view word) const {
+  return first_words_.contains(base::AbslView(word));
 }
 
 std::span<const std::uint32_t> RecordSet::NamedBy(std::string_view text) const {

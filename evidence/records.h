@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 namespace groundgate::evidence {
 
@@ -69,12 +70,20 @@ struct Record {
   std::vector<std::string> identifiers;  // as written: "HAT069", "2010"
   std::string day;   // "2024-01-05", or empty
   std::string time;  // "02:00", or empty
+  // `day` read (after RecordSet::Finish): 0 when there is none; weekday
+  // 0 = Monday ... 6 = Sunday.
+  int year = 0;
+  int month = 0;
+  int mday = 0;
+  int weekday = -1;
 };
 
 struct RecordGroup {
   std::uint32_t carrier = 0;
   std::string path;  // "$.flights"; a text table: "$"
   std::vector<std::uint32_t> records;  // indices into RecordSet::records()
+  // Days between the group's first and last record's day (after Finish).
+  int day_span = 0;
 };
 
 class RecordSet {
@@ -110,6 +119,10 @@ class RecordSet {
   // with a digit, lowercased: "hat069");
   [[nodiscard]] std::span<const std::uint32_t> NamedBy(
       std::string_view text) const;
+  // whether some identifier begins with this word, as written or (with a
+  // digit) lowercased: a judge looks up runs of words only from such a
+  // word;
+  [[nodiscard]] bool BeginsAnIdentifier(std::string_view word) const;
   // the records with a numeric field in [low, high], each once, in order;
   void WithNumberIn(double low, double high,
                     std::vector<std::uint32_t>* out) const;
@@ -120,6 +133,11 @@ class RecordSet {
   // ("06:00:00", "2024-01-05 06:00:00").
   [[nodiscard]] std::span<const std::uint32_t> WithTime(int hour,
                                                         int minute) const;
+  // the records whose day falls on that month and day of the month, in
+  // any year; and those whose day is that weekday (0 = Monday).
+  [[nodiscard]] std::span<const std::uint32_t> OnMonthDay(int month,
+                                                          int mday) const;
+  [[nodiscard]] std::span<const std::uint32_t> OnWeekday(int weekday) const;
   [[nodiscard]] bool complete() const { return complete_; }
 
   // Used by the readers of records.cc.
@@ -139,8 +157,11 @@ class RecordSet {
   std::vector<double> loose_numbers_;
   std::vector<std::string> loose_texts_;  // sorted by Finish
   absl::flat_hash_map<std::string, std::vector<std::uint32_t>> named_by_;
+  absl::flat_hash_set<std::string> first_words_;
   absl::flat_hash_map<std::string, std::vector<std::uint32_t>> with_text_;
   absl::flat_hash_map<int, std::vector<std::uint32_t>> with_time_;
+  absl::flat_hash_map<int, std::vector<std::uint32_t>> on_month_day_;
+  std::vector<std::uint32_t> on_weekday_[7];
   std::vector<std::pair<double, std::uint32_t>> numbers_;  // sorted
   std::size_t leaves_ = 0;
   bool complete_ = true;
@@ -150,6 +171,9 @@ class RecordSet {
 // "2024-01-05 02:00:00", "2024-01-05T02:00:00Z" give day "2024-01-05" and
 // time "" or "02:00". False for any other text.
 bool SplitDateTime(std::string_view text, std::string* day, std::string* time);
+
+// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+long DaysFromCivil(int year, int month, int mday);
 
 }  // namespace groundgate::evidence
 

@@ -258,6 +258,8 @@ std::vector<DayMention> DaysNamed(std::string_view answer) {
       i += 2;
       continue;
     }
+    // Month and weekday names are words of three letters or more.
+    if (word.size() < 3 || !ascii::IsAlpha(word.front())) continue;
     if (const int weekday = WeekdayOf(word); weekday >= 0) {
       DayMention m;
       m.span = {words[i].start, words[i].end};

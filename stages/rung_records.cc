@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "evidence/ascii.h"
 #include "evidence/corpus_internal.h"
 #include "evidence/records.h"
@@ -236,6 +237,15 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
     if (i > start) words.push_back({start, i});
   }
   for (std::size_t w = 0; w < words.size(); ++w) {
+    const std::string_view first =
+        answer.substr(words[w].start, words[w].end - words[w].start);
+    bool begins = set.BeginsAnIdentifier(first);
+    if (!begins && std::any_of(first.begin(), first.end(), ascii::IsDigit)) {
+      std::string lower(first);
+      for (char& c : lower) c = ascii::Lower(c);
+      begins = set.BeginsAnIdentifier(lower);
+    }
+    if (!begins) continue;
     for (std::size_t n = 1; n <= 4 && w + n <= words.size(); ++n) {
       const TextSpan span{words[w].start, words[w + n - 1].end};
       std::string key(answer.substr(span.start, span.end - span.start));
@@ -255,37 +265,6 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
   }
 }
 
-// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-long DaysFromCivil(int y, int m, int d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-struct RecordDay {
-  int year = 0;
-  int month = 0;
-  int day = 0;
-  int weekday = -1;  // 0 = Monday
-};
-
-std::optional<RecordDay> DayOfRecord(const Record& record) {
-  if (record.day.size() != 10) return std::nullopt;
-  RecordDay d;
-  d.year = std::stoi(record.day.substr(0, 4));
-  d.month = std::stoi(record.day.substr(5, 2));
-  d.day = std::stoi(record.day.substr(8, 2));
-  if (d.month < 1 || d.month > 12 || d.day < 1 || d.day > 31) {
-    return std::nullopt;
-  }
-  const long days = DaysFromCivil(d.year, d.month, d.day);
-  d.weekday = static_cast<int>(((days % 7) + 7 + 3) % 7);  // 1970-01-01: Thu
-  return d;
-}
-
 // The records each day the answer names holds (narrowed by a clock time
 // named in the same clause), per group whose records span at most a week
 // for a weekday.
@@ -293,27 +272,6 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
                     std::vector<Mention>* out) {
   const std::vector<DayMention> named = DaysNamed(answer);
   if (named.empty()) return;
-  std::vector<std::optional<RecordDay>> days(set.records().size());
-  bool any = false;
-  for (std::size_t r = 0; r < set.records().size(); ++r) {
-    days[r] = DayOfRecord(set.records()[r]);
-    any = any || days[r].has_value();
-  }
-  if (!any) return;
-  std::vector<int> group_span(set.groups().size(), 0);
-  for (std::size_t g = 0; g < set.groups().size(); ++g) {
-    long low = 0;
-    long high = 0;
-    bool first = true;
-    for (std::uint32_t r : set.groups()[g].records) {
-      if (!days[r].has_value()) continue;
-      const long n = DaysFromCivil(days[r]->year, days[r]->month, days[r]->day);
-      low = first ? n : std::min(low, n);
-      high = first ? n : std::max(high, n);
-      first = false;
-    }
-    group_span[g] = static_cast<int>(high - low);
-  }
   const std::vector<TimeMention> times = TimesNamed(answer);
   const std::vector<TextSpan> scopes = Scopes(answer);
   for (const DayMention& m : named) {
@@ -321,15 +279,18 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
     mention.span = m.span;
     mention.day = true;
     mention.bound = IsBound(answer, m.span.start);
-    for (std::uint32_t r = 0; r < set.records().size(); ++r) {
-      const std::optional<RecordDay>& d = days[r];
-      if (!d.has_value()) continue;
-      const bool match =
-          m.weekday >= 0
-              ? d->weekday == m.weekday && group_span[set.records()[r].group] < 7
-              : d->month == m.month && d->day == m.day &&
-                    (m.year == 0 || m.year == d->year);
-      if (match) mention.records.push_back(r);
+    if (m.weekday >= 0) {
+      for (std::uint32_t r : set.OnWeekday(m.weekday)) {
+        if (set.groups()[set.records()[r].group].day_span < 7) {
+          mention.records.push_back(r);
+        }
+      }
+    } else {
+      for (std::uint32_t r : set.OnMonthDay(m.month, m.day)) {
+        if (m.year == 0 || m.year == set.records()[r].year) {
+          mention.records.push_back(r);
+        }
+      }
     }
     if (mention.records.empty()) continue;
     // A clock time in the same clause narrows the day to its records.
@@ -641,11 +602,11 @@ struct Binder {
       }
     }
     std::vector<std::uint32_t> groups;
+    absl::flat_hash_set<std::uint32_t> seen;
     for (std::uint32_t r : holding) {
       const Record& record = set.records()[r];
-      if (std::find(groups.begin(), groups.end(), record.group) ==
-              groups.end() &&
-          RecordHolds(record, v)) {
+      if (!seen.contains(record.group) && RecordHolds(record, v)) {
+        seen.insert(record.group);
         groups.push_back(record.group);
       }
     }
@@ -1122,6 +1083,16 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                  Verdict* verdict) {
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
+  // Nothing to bind: no value the ladder grounded this turn, and no code.
+  const bool codes = std::adjacent_find(answer.begin(), answer.end(),
+                                        [](char a, char b) {
+                                          return ascii::IsUpper(a) &&
+                                                 ascii::IsUpper(b);
+                                        }) != answer.end();
+  if (!codes && std::none_of(verdict->candidates.begin(),
+                             verdict->candidates.end(), Bindable)) {
+    return;
+  }
   const RecordSet& set = CorpusInternals::records(corpus);
   if (!set.complete() || set.groups().empty()) return;
   Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};

@@ -7,9 +7,12 @@
 // user message, RecordExempt for system text. Gate::Judge reads it.
 //
 // What it does NOT do: judge anything, decide what counts as an answer's
-// value (that is the Gate's extractor), or keep the raw tool results. It never
-// records tool-call arguments or the model's own text: the application simply
-// never passes them here (law 3).
+// value (that is the Gate's extractor), or keep earlier turns' raw tool
+// results. It keeps the current turn's results as recorded, at most 8 MiB
+// of them, so the judge can read them as records (law 11: which flight,
+// which day a value belongs to); a turn past that binds no value. It never
+// records tool-call arguments or the model's own text: the application
+// simply never passes them here (law 3).
 //
 //   groundgate::EvidenceCorpus corpus;
 //   corpus.RecordExempt(system_prompt);
