@@ -126,6 +126,56 @@ int DayOfMonth(std::string_view word) {
   return day >= 1 && day <= 31 ? day : 0;
 }
 
+// 1 to 7 for "one" ... "seven", "1" ... "7", "first" ... "seventh",
+// "1st" ... "7th"; 0 for any other word.
+int SmallOrdinal(std::string_view word) {
+  static constexpr std::array<std::string_view, 7> kCardinal = {
+      "one", "two", "three", "four", "five", "six", "seven"};
+  static constexpr std::array<std::string_view, 7> kOrdinal = {
+      "first", "second", "third", "fourth", "fifth", "sixth", "seventh"};
+  for (std::size_t i = 0; i < 7; ++i) {
+    if (EqualsLower(word, kCardinal[i]) || EqualsLower(word, kOrdinal[i])) {
+      return static_cast<int>(i) + 1;
+    }
+  }
+  if (!word.empty() && word.front() >= '1' && word.front() <= '7' &&
+      (word.size() == 1 || DayOfMonth(word) == word.front() - '0')) {
+    return word.front() - '0';
+  }
+  return 0;
+}
+
+// The ordinal of "day one" / "Day 2" at word i, or of "third day" /
+// "3rd day" at word i; 0 when the words there are neither.
+int OrdinalDay(std::string_view answer, const std::vector<Word>& words,
+               std::size_t i) {
+  if (i + 1 >= words.size()) return 0;
+  const std::string_view a =
+      answer.substr(words[i].start, words[i].end - words[i].start);
+  const std::string_view b =
+      answer.substr(words[i + 1].start, words[i + 1].end - words[i + 1].start);
+  // The two words stand side by side, a space between.
+  if (words[i + 1].start != words[i].end + 1) return 0;
+  if (EqualsLower(a, "day")) {
+    const int n = SmallOrdinal(b);
+    // "day one", "Day 2"; not "day first".
+    return n != 0 && !ascii::IsAlpha(b.back()) ? n
+           : n != 0 && b.size() <= 5 && !b.ends_with("st") &&
+                   !b.ends_with("nd") && !b.ends_with("rd") &&
+                   !b.ends_with("th")
+               ? n
+               : 0;
+  }
+  if (EqualsLower(b, "day")) {
+    const int n = SmallOrdinal(a);
+    // "third day", "3rd day"; not "one day" or "2 day".
+    const bool ordinal_form = a.ends_with("st") || a.ends_with("nd") ||
+                              a.ends_with("rd") || a.ends_with("th");
+    return ordinal_form ? n : 0;
+  }
+  return 0;
+}
+
 int YearOf(std::string_view word) {
   if (word.size() != 4 || !std::all_of(word.begin(), word.end(),
                                        ascii::IsDigit)) {
@@ -256,6 +306,15 @@ std::vector<DayMention> DaysNamed(std::string_view answer) {
       m.day = std::stoi(std::string(answer.substr(words[i].start + 8, 2)));
       days.push_back(m);
       i += 2;
+      continue;
+    }
+    // "day one", "Day 2", "the third day", "the 3rd day".
+    if (const int ordinal = OrdinalDay(answer, words, i); ordinal != 0) {
+      DayMention m;
+      m.span = {words[i].start, words[i + 1].end};
+      m.ordinal = ordinal;
+      days.push_back(m);
+      ++i;
       continue;
     }
     // Month and weekday names are words of three letters or more.

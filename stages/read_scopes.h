@@ -40,14 +40,17 @@ std::vector<TextSpan> Scopes(std::string_view answer);
 std::vector<TextSpan> Clauses(std::string_view answer, TextSpan scope);
 
 // A day the answer names: a date ("January 5th", "5 Jan 2024",
-// "2024-01-05"; year 0 when not written) or a weekday ("Thursday":
-// weekday 0 = Monday ... 6 = Sunday, month 0).
+// "2024-01-05"; year 0 when not written), a weekday ("Thursday":
+// weekday 0 = Monday ... 6 = Sunday, month 0), or the place of a day in
+// the stretch told of ("day one", "the third day", "Day 2": ordinal 1, 3,
+// 2; month 0).
 struct DayMention {
   TextSpan span;
   int year = 0;
   int month = 0;
   int day = 0;
   int weekday = -1;
+  int ordinal = 0;
 };
 std::vector<DayMention> DaysNamed(std::string_view answer);
 

@@ -279,7 +279,30 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
     mention.span = m.span;
     mention.day = true;
     mention.bound = IsBound(answer, m.span.start);
-    if (m.weekday >= 0) {
+    if (m.ordinal > 0) {
+      // The k-th day of each group's days, in their order.
+      for (const evidence::RecordGroup& group : set.groups()) {
+        std::vector<long> days;
+        for (std::uint32_t r : group.records) {
+          const Record& record = set.records()[r];
+          if (record.month == 0) continue;
+          days.push_back(evidence::DaysFromCivil(record.year, record.month,
+                                                 record.mday));
+        }
+        std::sort(days.begin(), days.end());
+        days.erase(std::unique(days.begin(), days.end()), days.end());
+        if (days.size() < static_cast<std::size_t>(m.ordinal)) continue;
+        const long wanted = days[m.ordinal - 1];
+        for (std::uint32_t r : group.records) {
+          const Record& record = set.records()[r];
+          if (record.month != 0 &&
+              evidence::DaysFromCivil(record.year, record.month,
+                                      record.mday) == wanted) {
+            mention.records.push_back(r);
+          }
+        }
+      }
+    } else if (m.weekday >= 0) {
       for (std::uint32_t r : set.OnWeekday(m.weekday)) {
         if (set.groups()[set.records()[r].group].day_span < 7) {
           mention.records.push_back(r);
@@ -327,11 +350,10 @@ bool NamesUnplacedDay(std::string_view answer, TextSpan scope) {
   std::string text(answer.substr(scope.start, scope.end - scope.start));
   for (char& c : text) c = ascii::Lower(c);
   for (std::string_view w :
-       {"today", "tomorrow", "tonight", "yesterday", "weekend", "first day",
-        "second day", "third day", "fourth day", "fifth day", "sixth day",
-        "last day", "final day", "next day", "following day", "same day",
-        "day 1", "day 2", "day 3", "day 4", "day 5", "early", "late",
-        "later", "beginning", "end of", "start of", "middle", "mid-"}) {
+       {"today", "tomorrow", "tonight", "yesterday", "weekend", "last day",
+        "final day", "next day", "following day", "same day", "early",
+        "late", "later", "beginning", "end of", "start of", "middle",
+        "mid-"}) {
     // Whole words: "next days" is no "next day".
     for (std::size_t at = text.find(w); at != std::string::npos;
          at = text.find(w, at + 1)) {

@@ -21,6 +21,7 @@
 #include "evidence/json_walk.h"
 #include "evidence/tokenizer.h"
 #include "groundgate/corpus.h"
+#include "groundgate/gate.h"
 #include "simdjson.h"
 #include "tests/bench/inventory_fixture.h"
 
@@ -77,6 +78,32 @@ void BM_RecordToolResultJson(benchmark::State& state) {
   RecordOnce(state, LargeInventory().json, /*expect_json=*/true);
 }
 BENCHMARK(BM_RecordToolResultJson)->Unit(benchmark::kMillisecond);
+
+// The same result recorded, then one answer judged: the turn's first
+// judgement reads the kept result as records (law 11), once per turn. Its
+// ratio to BM_RecordToolResultJson in the same run is what the records
+// add to a turn whose answer has a value to bind.
+void BM_RecordToolResultJsonThenJudge(benchmark::State& state) {
+  const Inventory& inventory = LargeInventory();
+  const std::string answer =
+      RealisticAnswer(inventory.facts, inventory.facts);
+  const Gate gate = Gate::Create({}).value();
+  std::optional<EvidenceCorpus> corpus;
+  std::size_t misattributed = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    corpus.reset();
+    corpus.emplace(CorpusOptions{.max_index_tokens = kUntruncatedIndexTokens});
+    state.ResumeTiming();
+    corpus->RecordToolResult("call_1", "fabric_inventory", inventory.json);
+    const Verdict verdict = gate.Judge(answer, *corpus);
+    misattributed = static_cast<std::size_t>(verdict.misattributed());
+    benchmark::DoNotOptimize(misattributed);
+  }
+  SetBytes(state, inventory.json.size());
+  state.counters["misattributed"] = static_cast<double>(misattributed);
+}
+BENCHMARK(BM_RecordToolResultJsonThenJudge)->Unit(benchmark::kMillisecond);
 
 void BM_SimdjsonDomParse(benchmark::State& state) {
   const std::string& json = LargeInventory().json;
