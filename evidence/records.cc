@@ -46,6 +46,17 @@ bool HasDigit(std::string_view s) {
   return std::any_of(s.begin(), s.end(), ascii::IsDigit);
 }
 
+// Two to six capitals and digits, two capitals or more ("SEA", "B737"):
+// a code the judge may meet in an answer on its own.
+bool IsCode(std::string_view text) {
+  return text.size() >= 2 && text.size() <= 6 &&
+         std::all_of(text.begin(), text.end(),
+                     [](char c) {
+                       return ascii::IsUpper(c) || ascii::IsDigit(c);
+                     }) &&
+         std::count_if(text.begin(), text.end(), ascii::IsUpper) >= 2;
+}
+
 // The text up to its first space: the word a run of words begins with.
 std::string FirstWord(std::string_view text) {
   return std::string(text.substr(0, text.find(' ')));
@@ -207,12 +218,8 @@ class JsonRecords {
     std::string text;
     if (!ScalarText(element, &text)) return;
     if (!set_.Spend(1)) return;
-    Record& r = set_.mutable_record(record);
-    RecordField field;
-    field.path = prefix;
-    field.number = element.is_number() ? NumberOf(text) : std::nullopt;
-    field.text = std::move(text);
-    r.fields.push_back(std::move(field));
+    set_.AddField(set_.mutable_record(record), prefix, text,
+                  element.is_number() ? NumberOf(text) : std::nullopt);
   }
 
   static bool ScalarText(dom::element element, std::string* out) {
@@ -378,11 +385,7 @@ void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
     Record& record = set.NewRecord(group, "$[" + std::to_string(r) + "]");
     for (std::size_t c = 0; c < columns.size(); ++c) {
       if (rows[r][c].size() > kMaxFieldBytes) continue;
-      RecordField field;
-      field.path = columns[c];
-      field.number = NumberOf(rows[r][c]);
-      field.text = std::move(rows[r][c]);
-      record.fields.push_back(std::move(field));
+      set.AddField(record, columns[c], rows[r][c], NumberOf(rows[r][c]));
     }
   }
   set.Identify(group);
@@ -417,6 +420,24 @@ bool SplitDateTime(std::string_view text, std::string* day, std::string* time) {
 std::uint32_t RecordSet::NewGroup(std::uint32_t carrier, std::string path) {
   groups_.push_back(RecordGroup{carrier, std::move(path), {}});
   return static_cast<std::uint32_t>(groups_.size() - 1);
+}
+
+void RecordSet::AddField(Record& record, std::string_view path,
+                         std::string_view text, std::optional<double> number) {
+  constexpr std::size_t kChunkBytes = 1 << 20;
+  auto path_at = paths_.find(base::AbslView(path));
+  if (path_at == paths_.end()) path_at = paths_.emplace(path).first;
+  if (chunks_.empty() ||
+      chunks_.back()->size() + text.size() > chunks_.back()->capacity()) {
+    chunks_.push_back(std::make_unique<std::string>());
+    chunks_.back()->reserve(std::max(kChunkBytes, text.size()));
+  }
+  std::string& chunk = *chunks_.back();
+  const std::size_t at = chunk.size();
+  chunk.append(text);
+  record.fields.push_back(
+      RecordField{*path_at, std::string_view(chunk).substr(at, text.size()),
+                  number});
 }
 
 Record& RecordSet::NewRecord(std::uint32_t group, std::string path) {
@@ -474,7 +495,7 @@ void RecordSet::Finish() {
     }
     for (const RecordField& field : record.fields) {
       if (field.number.has_value()) numbers_.emplace_back(*field.number, r);
-      if (field.text.size() <= 64) add_once(with_text_[field.text], r);
+      if (IsCode(field.text)) add_once(with_text_[std::string(field.text)], r);
       std::string day;
       std::string time;
       std::string_view clock = field.text;
@@ -611,7 +632,7 @@ void RecordSet::Identify(std::uint32_t group) {
                     (KeyNamesAName(key) && field.text.size() >= 3 &&
                      ((field.text.front() >= 'A' && field.text.front() <= 'Z') ||
                       static_cast<unsigned char>(field.text.front()) >= 0x80));
-      if (identifies) record.identifiers.push_back(field.text);
+      if (identifies) record.identifiers.emplace_back(field.text);
     }
   }
 }

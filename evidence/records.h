@@ -38,6 +38,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -47,6 +48,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/node_hash_set.h"
 
 namespace groundgate::evidence {
 
@@ -55,10 +57,11 @@ namespace groundgate::evidence {
 // a record it did not read holds).
 inline constexpr std::size_t kMaxRecordLeaves = 200'000;
 
-// One leaf of a record.
+// One leaf of a record. The views point into the RecordSet that holds the
+// record (its interned paths and its text arena) and live as long as it.
 struct RecordField {
-  std::string path;   // "prices.economy"
-  std::string text;   // as the result wrote it: "174", "2024-01-05 02:00:00"
+  std::string_view path;  // "prices.economy"
+  std::string_view text;  // as the result wrote it: "174", "2024-01-05 02:00:00"
   std::optional<double> number;  // when `text` is one number
 };
 
@@ -88,6 +91,13 @@ struct RecordGroup {
 
 class RecordSet {
  public:
+  RecordSet() = default;
+  // Fields view the set's own storage: move it, never copy it.
+  RecordSet(RecordSet&&) noexcept = default;
+  RecordSet& operator=(RecordSet&&) noexcept = default;
+  RecordSet(const RecordSet&) = delete;
+  RecordSet& operator=(const RecordSet&) = delete;
+
   // Reads one result's content as records: a JSON document structurally,
   // else as a table when its lines hold one. What stands outside every
   // record is loose (below).
@@ -126,7 +136,8 @@ class RecordSet {
   // the records with a numeric field in [low, high], each once, in order;
   void WithNumberIn(double low, double high,
                     std::vector<std::uint32_t>* out) const;
-  // the records with a field whose text is `text` exactly;
+  // the records with a field whose text is the code `text` exactly (two
+  // to six capitals and digits, two capitals or more: "SEA");
   [[nodiscard]] std::span<const std::uint32_t> WithText(
       std::string_view text) const;
   // the records with a field holding the clock time hour:minute
@@ -144,6 +155,9 @@ class RecordSet {
   std::uint32_t NewGroup(std::uint32_t carrier, std::string path);
   Record& NewRecord(std::uint32_t group, std::string path);
   Record& mutable_record(std::uint32_t i) { return records_[i]; }
+  // A field of `record` whose path and text the set keeps.
+  void AddField(Record& record, std::string_view path, std::string_view text,
+                std::optional<double> number);
   void AddLoose(std::string_view text);
   // Counts `n` leaves against kMaxRecordLeaves; false (and incomplete) once
   // past it.
@@ -153,6 +167,10 @@ class RecordSet {
 
  private:
   std::vector<Record> records_;
+  // Interned field paths (a node set: stable addresses) and the texts,
+  // appended to chunks that are never grown past their reserve.
+  absl::node_hash_set<std::string> paths_;
+  std::vector<std::unique_ptr<std::string>> chunks_;
   std::vector<RecordGroup> groups_;
   std::vector<double> loose_numbers_;
   std::vector<std::string> loose_texts_;  // sorted by Finish

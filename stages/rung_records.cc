@@ -521,7 +521,7 @@ struct Binder {
       }
       if (pinned == nullptr) continue;
       std::vector<std::string> paths;
-      for (const RecordField& f : pinned->fields) paths.push_back(f.path);
+      for (const RecordField& f : pinned->fields) paths.emplace_back(f.path);
       for (std::size_t j = i + 1; j < told_of_day.size(); ++j) {
         DayValue& later = told_of_day[j];
         if (later.clause.start != pin.clause.start ||
@@ -821,7 +821,7 @@ struct Binder {
         const RecordField* own = FieldAt(first, f.path);
         if (own == nullptr || !SameShape(*own, v)) continue;
         if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.push_back(f.path);
+          paths.emplace_back(f.path);
         }
         if (read == nullptr) read = &other;
       }
@@ -864,7 +864,7 @@ struct Binder {
       }
     }
     const RecordField* own = FieldAt(first, field);
-    std::string held = low_text.empty() ? own->text
+    std::string held = low_text.empty() ? std::string(own->text)
                        : low_text == high_text
                            ? low_text
                            : low_text + " to " + high_text;
@@ -932,7 +932,7 @@ struct Binder {
           continue;
         }
         if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.push_back(f.path);
+          paths.emplace_back(f.path);
         }
         if (read == nullptr) read = &sibling;
       }
@@ -970,7 +970,7 @@ struct Binder {
       for (const RecordField& f : set.records()[r].fields) {
         if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
         if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.push_back(f.path);
+          paths.emplace_back(f.path);
         }
         if (read == nullptr) read = &set.records()[r];
       }
@@ -1020,13 +1020,13 @@ struct Binder {
                  extremes.front().field->text, read, least ? "min" : "max");
   }
 
-  void Misattribute(Candidate& c, const Record& named, const std::string& field,
-                    const std::string& held, const Record* read,
+  void Misattribute(Candidate& c, const Record& named, std::string_view field,
+                    std::string_view held, const Record* read,
                     std::string_view aggregate) {
     Binding binding;
     binding.named = {CarrierOf(named), named.path};
-    binding.field = field;
-    binding.named_value = held;
+    binding.field = std::string(field);
+    binding.named_value = std::string(held);
     if (read != nullptr) binding.read = {CarrierOf(*read), read->path};
     binding.aggregate = std::string(aggregate);
     c.status = CandidateStatus::kMisattributed;
