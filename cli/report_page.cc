@@ -229,6 +229,10 @@ std::string BindingText(
   if (binding.aggregate.empty()) {
     out = Concat(PlaceText(binding.named, names), " holds ",
                  binding.named_value, " at ", binding.field);
+  } else if (binding.aggregate == "day") {
+    out = Concat("the readings of the day the answer names hold ",
+                 binding.named_value, " at ", binding.field, ", from ",
+                 PlaceText(binding.named, names));
   } else {
     out = Concat("the ", binding.aggregate == "min" ? "least" : "greatest", " ",
                  binding.field, " of the records the answer names is ",
@@ -348,6 +352,7 @@ void AppendMarkedText(
                     Escaped(BindingText(*c->binding, names)), "\">(",
                     c->binding->aggregate.empty()    ? "the record holds "
                     : c->binding->aggregate == "min" ? "their least is "
+                    : c->binding->aggregate == "day" ? "that day holds "
                                                      : "their greatest is ",
                     Escaped(c->binding->named_value), ")</span>");
     }

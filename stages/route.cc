@@ -85,9 +85,18 @@ std::string RecordWords(const RecordPlace& place) {
 //   prices.economy: it holds 174
 //   is not the least prices.economy of the records the answer names: that
 //   is 112 (the record at $.flights[1] in the result of call_1)
+//   is not one of the readings of the day the answer names: at main.temp
+//   they hold 4.1 to 8.3 (from the record at $.list[8] in the result of
+//   call_1)
 std::string BindingWords(const Binding& binding) {
   const std::string field =
       binding.field.empty() ? std::string("its field") : Clipped(binding.field);
+  if (binding.aggregate == "day") {
+    return absl::StrCat(" is not one of the readings of the day the answer "
+                        "names: at ", field, " they hold ",
+                        Clipped(binding.named_value), " (from ",
+                        RecordWords(binding.named), ")");
+  }
   if (!binding.aggregate.empty()) {
     const std::string_view extreme = binding.aggregate == "min" ? "least"
                                      : binding.aggregate == "max"

@@ -49,11 +49,12 @@ void SetBytes(benchmark::State& state, std::size_t bytes) {
   state.counters["input_bytes"] = static_cast<double>(bytes);
 }
 
-void RecordOnce(benchmark::State& state, std::string_view content,
-                bool expect_json) {
-  std::optional<EvidenceCorpus> corpus;
+// Records `content` into a fresh corpus per iteration (its construction
+// untimed), then calls `after` on it, timed.
+template <typename After>
+RecordOutcome RecordEach(benchmark::State& state, std::string_view content,
+                         std::optional<EvidenceCorpus>& corpus, After after) {
   RecordOutcome outcome;
-  std::size_t indexed = 0;
   for (auto _ : state) {
     state.PauseTiming();
     corpus.reset();
@@ -61,7 +62,17 @@ void RecordOnce(benchmark::State& state, std::string_view content,
     state.ResumeTiming();
     outcome = corpus->RecordToolResult("call_1", "fabric_inventory", content);
     benchmark::DoNotOptimize(outcome.values_new);
+    after(*corpus);
   }
+  return outcome;
+}
+
+void RecordOnce(benchmark::State& state, std::string_view content,
+                bool expect_json) {
+  std::optional<EvidenceCorpus> corpus;
+  std::size_t indexed = 0;
+  const RecordOutcome outcome =
+      RecordEach(state, content, corpus, [](const EvidenceCorpus&) {});
   if (corpus.has_value()) indexed = corpus->indexed_values();
   if (outcome.truncated) {
     state.SkipWithError("the corpus truncated: raise kUntruncatedIndexTokens");
@@ -90,16 +101,11 @@ void BM_RecordToolResultJsonThenJudge(benchmark::State& state) {
   const Gate gate = Gate::Create({}).value();
   std::optional<EvidenceCorpus> corpus;
   std::size_t misattributed = 0;
-  for (auto _ : state) {
-    state.PauseTiming();
-    corpus.reset();
-    corpus.emplace(CorpusOptions{.max_index_tokens = kUntruncatedIndexTokens});
-    state.ResumeTiming();
-    corpus->RecordToolResult("call_1", "fabric_inventory", inventory.json);
-    const Verdict verdict = gate.Judge(answer, *corpus);
-    misattributed = static_cast<std::size_t>(verdict.misattributed());
+  RecordEach(state, inventory.json, corpus, [&](const EvidenceCorpus& c) {
+    misattributed =
+        static_cast<std::size_t>(gate.Judge(answer, c).misattributed());
     benchmark::DoNotOptimize(misattributed);
-  }
+  });
   SetBytes(state, inventory.json.size());
   state.counters["misattributed"] = static_cast<double>(misattributed);
 }

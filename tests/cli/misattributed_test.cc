@@ -99,15 +99,29 @@ TEST_SUITE("cli misattributed") {
     CHECK_FALSE(Contains(html, "<details class=\"conv flagged\""));
   }
 
-  TEST_CASE("report names an aggregate's least or greatest") {
-    Verdict verdict = MisattributedVerdict();
-    verdict.candidates[1].binding->aggregate = "max";
-    verdict.candidates[1].binding->named_value = "180";
-    const std::string html = Page(verdict);
-    CHECK(Contains(html, "(their greatest is 180)</span>"));
-    CHECK(Contains(html, "the greatest prices.economy of the records the "
-                         "answer names is 180, at the record at "
-                         "$.flights[1] in call_1"));
+  TEST_CASE("report names an aggregate's least, greatest or day") {
+    const struct {
+      std::string_view aggregate;
+      std::string_view named_value;
+      std::string_view beside;
+      std::string_view hover;
+    } kRows[] = {
+        {"max", "180", "(their greatest is 180)</span>",
+         "the greatest prices.economy of the records the answer names is "
+         "180, at the record at $.flights[1] in call_1"},
+        {"day", "4.1 to 8.3", "(that day holds 4.1 to 8.3)</span>",
+         "the readings of the day the answer names hold 4.1 to 8.3 at "
+         "prices.economy, from the record at $.flights[1] in call_1"},
+    };
+    for (const auto& row : kRows) {
+      CAPTURE(row.aggregate);
+      Verdict verdict = MisattributedVerdict();
+      verdict.candidates[1].binding->aggregate = std::string(row.aggregate);
+      verdict.candidates[1].binding->named_value = std::string(row.named_value);
+      const std::string html = Page(verdict);
+      CHECK(Contains(html, std::string(row.beside)));
+      CHECK(Contains(html, std::string(row.hover)));
+    }
   }
 
   TEST_CASE("report escapes what a binding holds") {

@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,16 +63,25 @@ TEST_CASE("read_scopes: days and times named") {
   constexpr std::string_view kAnswer =
       "On January 5th, 2024 at 2 PM, then 6 Jan, 2024-01-07 and Thursday "
       "at 14:30; not May alone or 12 apples.";
-  const std::vector<DayMention> days = DaysNamed(kAnswer);
-  REQUIRE(days.size() == 4);
-  CHECK(days[0].month == 1);
-  CHECK(days[0].day == 5);
-  CHECK(days[0].year == 2024);
-  CHECK(days[1].day == 6);
-  CHECK(days[1].year == 0);
-  CHECK(days[2].year == 2024);
-  CHECK(days[2].day == 7);
-  CHECK(days[3].weekday == 3);
+  // year, month, day, weekday, ordinal of each day named, in order.
+  const auto named = [](std::string_view text) {
+    std::vector<std::array<int, 5>> days;
+    for (const DayMention& m : DaysNamed(text)) {
+      days.push_back({m.year, m.month, m.day, m.weekday, m.ordinal});
+    }
+    return days;
+  };
+  CHECK(named(kAnswer) == std::vector<std::array<int, 5>>{{2024, 1, 5, -1, 0},
+                                                         {0, 1, 6, -1, 0},
+                                                         {2024, 1, 7, -1, 0},
+                                                         {0, 0, 0, 3, 0}});
+  // "January 7th and 8th" names two days; "day one" and "the third day"
+  // name places in the stretch; "2 days" names none.
+  CHECK(named("On January 7th and 8th, day one, the third day, 2 days") ==
+        std::vector<std::array<int, 5>>{{0, 1, 7, -1, 0},
+                                        {0, 1, 8, -1, 0},
+                                        {0, 0, 0, -1, 1},
+                                        {0, 0, 0, -1, 3}});
   const std::vector<TimeMention> times = TimesNamed(kAnswer);
   REQUIRE(times.size() == 2);
   CHECK(times[0].hour == 14);

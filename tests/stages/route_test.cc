@@ -120,15 +120,29 @@ TEST_SUITE("route") {
     CHECK(typed < wrong);
   }
 
-  TEST_CASE("an aggregate names the least or greatest of the records") {
-    Verdict verdict = MisattributedVerdict();
-    verdict.candidates[1].binding->aggregate = "min";
-    verdict.candidates[1].binding->named_value = "112";
-    const std::string frame = CorrectionFrame(kMisattributedAnswer, verdict);
-    CHECK(frame.ends_with(
-        "\"$114\" is not the least prices.economy of the records the answer "
-        "names: that is 112 (the record at $.flights[1] in the result of "
-        "call_1)"));
+  TEST_CASE("an aggregate names the least, the greatest or a day's readings") {
+    const struct {
+      std::string_view aggregate;
+      std::string_view named_value;
+      std::string_view frame_ends;
+    } kRows[] = {
+        {"min", "112",
+         "\"$114\" is not the least prices.economy of the records the "
+         "answer names: that is 112 (the record at $.flights[1] in the "
+         "result of call_1)"},
+        {"day", "112 to 130",
+         "\"$114\" is not one of the readings of the day the answer names: "
+         "at prices.economy they hold 112 to 130 (from the record at "
+         "$.flights[1] in the result of call_1)"},
+    };
+    for (const auto& row : kRows) {
+      CAPTURE(row.aggregate);
+      Verdict verdict = MisattributedVerdict();
+      verdict.candidates[1].binding->aggregate = std::string(row.aggregate);
+      verdict.candidates[1].binding->named_value = std::string(row.named_value);
+      CHECK(CorrectionFrame(kMisattributedAnswer, verdict)
+                .ends_with(row.frame_ends));
+    }
   }
 
   TEST_CASE("warns_only leaves misattributed values out of the frame") {

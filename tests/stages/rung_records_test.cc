@@ -15,8 +15,10 @@
 
 #include <doctest/doctest.h>
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "groundgate/corpus.h"
 #include "groundgate/gate.h"
@@ -67,6 +69,44 @@ const Candidate& At(const Verdict& v, std::string_view answer,
   return *c;
 }
 
+// A value the rung marks misattributed, and what its binding must say.
+struct Misattributed {
+  std::string_view answer;
+  std::string_view value;  // the value's text in the answer
+  std::string_view named_value;
+  std::string_view field;
+  std::string_view named_path;
+  std::string_view aggregate = "";
+};
+
+// Judges each row over `corpus`: its value is misattributed with that
+// binding, and the answer is flagged.
+void CheckMisattributed(const EvidenceCorpus& corpus,
+                        std::initializer_list<Misattributed> rows) {
+  for (const Misattributed& row : rows) {
+    CAPTURE(row.answer);
+    const Verdict v = DefaultGate().Judge(row.answer, corpus);
+    const Candidate& c = At(v, row.answer, row.value);
+    CHECK(c.status == kMisattributed);
+    REQUIRE(c.binding.has_value());
+    CHECK(c.binding->named_value == row.named_value);
+    CHECK(c.binding->field == row.field);
+    CHECK(c.binding->named.path == row.named_path);
+    CHECK(c.binding->named.carrier == "call_1");
+    CHECK(c.binding->aggregate == row.aggregate);
+    CHECK(v.flagged());
+  }
+}
+
+// Judges each answer over `corpus`: no value is misattributed.
+void CheckNoneMisattributed(const EvidenceCorpus& corpus,
+                            std::initializer_list<std::string_view> answers) {
+  for (std::string_view answer : answers) {
+    CAPTURE(answer);
+    CHECK(DefaultGate().Judge(answer, corpus).misattributed() == 0);
+  }
+}
+
 TEST_CASE("law 11: a value is judged against the record the answer names") {
   const EvidenceCorpus corpus = CorpusOf(kFlights);
   // HAT069's economy fare is 174; 114 is HAT139's.
@@ -99,183 +139,119 @@ TEST_CASE("law 11: a value is judged against the record the answer names") {
   CHECK(At(right, kRight, "174").status == kGrounded);
 }
 
-TEST_CASE("rung_records: a clock time of a sibling is misattributed") {
-  const EvidenceCorpus corpus = CorpusOf(kFlights);
-  constexpr std::string_view kAnswer =
-      "1. **Flight HAT139**\n   - Departure: 06:00 AM EST\n"
-      "   - Economy: $114\n";
-  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
-  const Candidate& time = At(v, kAnswer, "06:00 AM");
-  CHECK(time.status == kMisattributed);
-  REQUIRE(time.binding.has_value());
-  CHECK(time.binding->named_value == "14:30:00");
-  CHECK(time.binding->field == "scheduled_departure_time_est");
-  CHECK(At(v, kAnswer, "114").status == kGrounded);
-}
-
-TEST_CASE("rung_records: each list item is its own scope") {
-  const EvidenceCorpus corpus = CorpusOf(kFlights);
-  constexpr std::string_view kAnswer =
-      "1. Flight HAT069\n   - Economy: $174\n"
-      "2. Flight HAT139\n   - Economy: $174\n";
-  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
-  // The value is one candidate (its first use, in HAT069's item).
-  CHECK(v.misattributed() == 0);
+TEST_CASE("rung_records: a sibling's value, told of the named record") {
+  CheckMisattributed(
+      CorpusOf(kFlights),
+      {
+          // a clock time, in a list item with sub-items
+          {"1. **Flight HAT139**\n   - Departure: 06:00 AM EST\n", "06:00 AM",
+           "14:30:00", "scheduled_departure_time_est", "$[1]"},
+          {"Flight HAT139 costs $174 in economy.", "174", "114",
+           "prices.economy", "$[1]"},
+      });
+  // A CSV series, as an owid result of kasnerz/quintd (MIT) holds one.
+  CheckMisattributed(
+      CorpusOf("# country: Mongolia\n# unit: years\nyear,value\n2019,69.62\n"
+               "2020,70.11\n2021,71.84\n"),
+      {{"In 2021, life expectancy was 70.11.", "70.11", "71.84", "value",
+        "$[2]"}});
+  // A date and time name one forecast: 14.3 is the 14:00 one's gust.
+  CheckMisattributed(
+      CorpusOf(kForecast),
+      {{"On January 5th at 02:00, gusts will reach 14.3 m/s.", "14.3", "9.51",
+        "wind.gust", "$.list[3]"}});
 }
 
 TEST_CASE("rung_records: what it leaves alone") {
-  const EvidenceCorpus corpus = CorpusOf(kFlights);
-  for (std::string_view answer : {
-           // two records in one scope: which one is not said
-           "Flights HAT069 and HAT139 cost $114 in economy.",
-           // no record named
-           "The cheapest economy fare is $114.",
-           // hedged
-           "Flight HAT069 costs around $114.",
-           // told as a total
-           "Flight HAT069 plus taxes: total $114.",
-       }) {
-    CAPTURE(answer);
-    const Verdict v = DefaultGate().Judge(answer, corpus);
-    CHECK(v.misattributed() == 0);
-    CHECK_FALSE(v.flagged());
-  }
-}
-
-TEST_CASE("rung_records: a value that also stands outside every record") {
+  CheckNoneMisattributed(
+      CorpusOf(kFlights),
+      {
+          // each list item is its own scope
+          "1. Flight HAT069\n   - Economy: $174\n"
+          "2. Flight HAT139\n   - Economy: $114\n",
+          // two records in one scope: which one is not said
+          "Flights HAT069 and HAT139 cost $114 in economy.",
+          // no record named
+          "The cheapest economy fare is $114.",
+          // hedged
+          "Flight HAT069 costs around $114.",
+          // told as a total
+          "Flight HAT069 plus taxes: total $114.",
+      });
   // The 114 of the top-level total may be what the answer tells.
-  const EvidenceCorpus corpus = CorpusOf(
-      R"({"total": 114, "flights": [{"flight_number": "HAT069", "price": 174},
-          {"flight_number": "HAT139", "price": 114}]})");
-  const Verdict v = DefaultGate().Judge("Flight HAT069: $114.", corpus);
-  CHECK(v.misattributed() == 0);
+  CheckNoneMisattributed(
+      CorpusOf(R"({"total": 114, "flights": [
+          {"flight_number": "HAT069", "price": 174},
+          {"flight_number": "HAT139", "price": 114}]})"),
+      {"Flight HAT069: $114."});
+  CheckNoneMisattributed(
+      CorpusOf("year,value\n2019,69.62\n2020,70.11\n2021,71.84\n"),
+      {
+          // "by 2021": some year up to it, not 2021's own record
+          "By 2021, life expectancy had reached 70.11.",
+          "It was 69.62 and 70.11 in 2019 and 2020, respectively.",
+          "In 2021, life expectancy was 71.84.",
+      });
+  CheckNoneMisattributed(
+      CorpusOf(kForecast),
+      {
+          "On January 5th at 14:00, gusts will reach 14.3 m/s.",
+          // "humidity" names a field these records lack
+          "On January 5th at 02:00, the humidity will be 1016.",
+      });
 }
 
-TEST_CASE("rung_records: the least or greatest of a series") {
+TEST_CASE("rung_records: values told of several readings") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
-  // The least temperature is 4.95, not 7.15; the greatest is 12.86.
-  constexpr std::string_view kWrong =
-      "Over the next days the temperature will range from 7.15°C to "
-      "12.86°C.";
-  const Verdict wrong = DefaultGate().Judge(kWrong, corpus);
-  const Candidate& low = At(wrong, kWrong, "7.15");
-  CHECK(low.status == kMisattributed);
-  REQUIRE(low.binding.has_value());
-  CHECK(low.binding->aggregate == "min");
-  CHECK(low.binding->named_value == "4.95");
-  CHECK(low.binding->named.path == "$.list[1]");
-  CHECK(low.binding->field == "main.temp");
-  CHECK(At(wrong, kWrong, "12.86").status == kGrounded);
-
-  for (std::string_view right : {
-           "Over the next days the temperature will range from 4.95°C to "
+  CheckMisattributed(
+      corpus,
+      {
+          // The least temperature is 4.95, not 7.15.
+          {"Over the next days the temperature will range from 7.15°C to "
            "12.86°C.",
-           // rounded, and told loosely near the extreme
-           "Temperatures will range from 5°C to 13°C.",
-           "The highest gust will be 15.1 m/s.",
-           "Gusts reaching up to 15 m/s are expected.",
-       }) {
-    CAPTURE(right);
-    CHECK(DefaultGate().Judge(right, corpus).misattributed() == 0);
-  }
-  // The greatest gust is 15.1, not 12.5.
-  constexpr std::string_view kGust = "The highest gust will be 12.5 m/s.";
-  const Verdict gust = DefaultGate().Judge(kGust, corpus);
-  CHECK(At(gust, kGust, "12.5").status == kMisattributed);
-  CHECK(At(gust, kGust, "12.5").binding->aggregate == "max");
-  CHECK(At(gust, kGust, "12.5").binding->named_value == "15.1");
+           "7.15", "4.95", "main.temp", "$.list[1]", "min"},
+          // The greatest gust is 15.1, not 12.5.
+          {"The highest gust will be 12.5 m/s.", "12.5", "15.1", "wind.gust",
+           "$.list[0]", "max"},
+          // January 4th's pressures are 1003 and 1009; 1016 is January
+          // 5th's.
+          {"On January 4th, the temperature will be 8.73°C. The pressure "
+           "will be 1016 hPa.",
+           "1016", "1003 to 1009", "main.pressure", "$.list[1]", "day"},
+          {"On the second day, the pressure will be 1016 hPa.", "1016",
+           "1003 to 1009", "main.pressure", "$.list[1]", "day"},
+      });
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "Over the next days the temperature will range from 4.95°C to "
+          "12.86°C.",
+          // rounded, and told loosely near the extreme
+          "Temperatures will range from 5°C to 13°C.",
+          "The highest gust will be 15.1 m/s.",
+          "Gusts reaching up to 15 m/s are expected.",
+          // told from first to last, not least to greatest
+          "The temperature will fall from 12.86°C to 7.15°C.",
+          // no word names the field
+          "Values will range from 7.15 to 12.86.",
+          // part of a day
+          "In the mornings, the low will be 7.15°C.",
+          // a day it cannot place
+          "Tomorrow the low will be 7.15°C.",
+          // 8.73 is the next day's first reading: a zone away
+          "On January 4th, the temperature will be 8.73°C.",
+          "On January 4th, the pressure will be 1009 hPa.",
+          "On January 4th, temperatures will range from 4.95°C to 12.86°C.",
+          // one day's extremes: the reader's day may not be the records'
+          "On January 4th, the low will be 7.15°C.",
+          // the sentence after speaks of the whole stretch
+          "On January 4th, it rains. Overall, pressure peaks at 1016 hPa.",
+          // a range told after a day's sentence is the stretch's
+          "On January 4th, it rains. The pressure will be 1003 to 1016 hPa.",
+          // a day after the value, in another clause, does not govern it
+          "The pressure will be 1016 hPa, with rain on January 4th.",
+      });
 }
-
-TEST_CASE("rung_records: extremes it does not judge") {
-  const EvidenceCorpus corpus = CorpusOf(kForecast);
-  for (std::string_view answer : {
-           // told from first to last, not least to greatest
-           "The temperature will fall from 12.86°C to 7.15°C.",
-           // no word names the field
-           "Values will range from 7.15 to 12.86.",
-           // one day's extremes: the reader's day may not be the records'
-           "On January 4th, the low will be 7.15°C.",
-           // part of a day
-           "In the mornings, the low will be 7.15°C.",
-           // a day it cannot place
-           "Tomorrow the low will be 7.15°C.",
-       }) {
-    CAPTURE(answer);
-    CHECK(DefaultGate().Judge(answer, corpus).misattributed() == 0);
-  }
-}
-
-TEST_CASE("rung_records: a date and time name one forecast") {
-  const EvidenceCorpus corpus = CorpusOf(kForecast);
-  // The gust on January 5th at 02:00 is 9.51; 14.3 is the 14:00 one's.
-  constexpr std::string_view kAnswer =
-      "On January 5th at 02:00, gusts will reach 14.3 m/s.";
-  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
-  const Candidate& gust = At(v, kAnswer, "14.3");
-  CHECK(gust.status == kMisattributed);
-  REQUIRE(gust.binding.has_value());
-  CHECK(gust.binding->named_value == "9.51");
-  CHECK(gust.binding->named.path == "$.list[3]");
-  constexpr std::string_view kRight =
-      "On January 5th at 14:00, gusts will reach 14.3 m/s.";
-  CHECK(DefaultGate().Judge(kRight, corpus).misattributed() == 0);
-}
-
-TEST_CASE("rung_records: the rows of a table in a text result") {
-  // A CSV series, as an owid result of kasnerz/quintd (MIT) holds one.
-  const EvidenceCorpus corpus = CorpusOf(
-      "# country: Mongolia\n# unit: years\nyear,value\n2019,69.62\n"
-      "2020,70.11\n2021,71.84\n");
-  constexpr std::string_view kAnswer = "In 2021, life expectancy was 70.11.";
-  const Verdict v = DefaultGate().Judge(kAnswer, corpus);
-  const Candidate& value = At(v, kAnswer, "70.11");
-  CHECK(value.status == kMisattributed);
-  REQUIRE(value.binding.has_value());
-  CHECK(value.binding->named.path == "$[2]");
-  CHECK(value.binding->named_value == "71.84");
-  CHECK(value.binding->field == "value");
-  CHECK(DefaultGate().Judge("In 2021, life expectancy was 71.84.", corpus)
-            .misattributed() == 0);
-}
-
-TEST_CASE("rung_records: options and law 5") {
-  constexpr std::string_view kWrong = "Flight HAT069: economy $114.";
-  {
-    GateOptions options;
-    options.bind_records = false;
-    const Gate gate = Gate::Create(options).value();
-    const EvidenceCorpus corpus = CorpusOf(kFlights);
-    const Verdict v = gate.Judge(kWrong, corpus);
-    CHECK(v.misattributed() == 0);
-    CHECK_FALSE(v.flagged());
-  }
-  {
-    GateOptions options;
-    options.misattribution_flags = false;
-    const Gate gate = Gate::Create(options).value();
-    const EvidenceCorpus corpus = CorpusOf(kFlights);
-    const Verdict v = gate.Judge(kWrong, corpus);
-    CHECK(v.misattributed() == 1);
-    CHECK(v.misattribution_warns_only);
-    CHECK_FALSE(v.flagged());
-    CHECK(VerdictAction(v) == "grounded");
-  }
-  {
-    // A partial corpus accuses no one of this either.
-    EvidenceCorpus corpus = CorpusOf(kFlights);
-    corpus.MarkPartial();
-    const Verdict v = DefaultGate().Judge(kWrong, corpus);
-    CHECK(v.misattributed() == 0);
-    CHECK_FALSE(v.flagged());
-  }
-  {
-    // A new user turn: last turn's records name nothing.
-    EvidenceCorpus corpus = CorpusOf(kFlights);
-    corpus.RecordUserMessage("And now?");
-    CHECK(DefaultGate().Judge(kWrong, corpus).misattributed() == 0);
-  }
-}
-
 
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
   const EvidenceCorpus corpus = CorpusOf(
@@ -292,7 +268,6 @@ TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
     if (c.status == kMisattributed) code = &c;
   }
   REQUIRE(code != nullptr);
-  CHECK(kAnswer.substr(code->start, code->end - code->start) == "PHL");
   CHECK(code->start == kAnswer.find("PHL", kAnswer.find("HAT110")));
   CHECK(code->shape == "code");
   CHECK(code->binding->field == "destination");
@@ -303,62 +278,36 @@ TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
     CHECK(v.candidates[i - 1].start < v.candidates[i].start);
   }
   // Like with like: a code is no other value of a field that holds prose.
-  const EvidenceCorpus specs = CorpusOf(
-      R"([{"name": "Bluetooth", "value": "4.0, A2DP"},
-          {"name": "Positioning", "value": "GPS"}])");
-  CHECK(DefaultGate()
-            .Judge("It has Wi-Fi, Bluetooth, GPS and FM radio.", specs)
-            .misattributed() == 0);
+  CheckNoneMisattributed(
+      CorpusOf(R"([{"name": "Bluetooth", "value": "4.0, A2DP"},
+                   {"name": "Positioning", "value": "GPS"}])"),
+      {"It has Wi-Fi, Bluetooth, GPS and FM radio."});
 }
 
-TEST_CASE("rung_records: a value told of one day of several readings") {
-  const EvidenceCorpus corpus = CorpusOf(kForecast);
-  // January 4th's readings run from 4.95 to 12.86 hPa-free: 1003 and 1009.
-  constexpr std::string_view kWrong =
-      "On January 4th, the temperature will be 8.73°C. The pressure will "
-      "be 1016 hPa.";
-  const Verdict wrong = DefaultGate().Judge(kWrong, corpus);
-  const Candidate& pressure = At(wrong, kWrong, "1016");
-  CHECK(pressure.status == kMisattributed);
-  REQUIRE(pressure.binding.has_value());
-  CHECK(pressure.binding->aggregate == "day");
-  CHECK(pressure.binding->field == "main.pressure");
-  CHECK(pressure.binding->named_value == "1003 to 1009");
-  // 8.73 is the next day's first reading: a zone away, so not accused.
-  CHECK(At(wrong, kWrong, "8.73").status == kGrounded);
-  for (std::string_view right : {
-           "On January 4th, the pressure will be 1009 hPa.",
-           // between the day's readings
-           "On January 4th, temperatures will range from 4.95°C to 12.86°C.",
-           // the sentence after speaks of the whole stretch
-           "On January 4th, it rains. Overall, pressure peaks at 1016 hPa.",
-           // a range told after a day's sentence is the stretch's
-           "On January 4th, it rains. The pressure will be 1003 to 1016 hPa.",
-           // a day after the value, in another clause, does not govern it
-           "The pressure will be 1016 hPa, with rain on January 4th.",
-       }) {
-    CAPTURE(right);
-    CHECK(DefaultGate().Judge(right, corpus).misattributed() == 0);
-  }
-}
-
-TEST_CASE("rung_records: bounds, pairs and fields the records lack") {
-  const EvidenceCorpus series = CorpusOf(
-      "year,value\n2019,69.62\n2020,70.11\n2021,71.84\n");
-  for (std::string_view answer : {
-           // "by 2021": some year up to it, not 2021's own record
-           "By 2021, life expectancy had reached 70.11.",
-           "It was 69.62 and 70.11 in 2019 and 2020, respectively.",
-       }) {
-    CAPTURE(answer);
-    CHECK(DefaultGate().Judge(answer, series).misattributed() == 0);
-  }
-  // "humidity" names a field these records lack: 1003 is no pressure told.
-  const EvidenceCorpus corpus = CorpusOf(kForecast);
-  CHECK(DefaultGate()
-            .Judge("On January 5th at 02:00, the humidity will be 1016.",
-                   corpus)
-            .misattributed() == 0);
+TEST_CASE("rung_records: options and law 5") {
+  constexpr std::string_view kWrong = "Flight HAT069: economy $114.";
+  const auto judged = [&](GateOptions options, const EvidenceCorpus& corpus) {
+    return Gate::Create(options).value().Judge(kWrong, corpus);
+  };
+  const EvidenceCorpus corpus = CorpusOf(kFlights);
+  const Verdict off = judged({.bind_records = false}, corpus);
+  CHECK(off.misattributed() == 0);
+  CHECK_FALSE(off.flagged());
+  const Verdict warned = judged({.misattribution_flags = false}, corpus);
+  CHECK(warned.misattributed() == 1);
+  CHECK(warned.misattribution_warns_only);
+  CHECK_FALSE(warned.flagged());
+  CHECK(VerdictAction(warned) == "grounded");
+  // A partial corpus accuses no one of this either.
+  EvidenceCorpus partial = CorpusOf(kFlights);
+  partial.MarkPartial();
+  const Verdict unverified = judged({}, partial);
+  CHECK(unverified.misattributed() == 0);
+  CHECK_FALSE(unverified.flagged());
+  // A new user turn: last turn's records name nothing.
+  EvidenceCorpus next = CorpusOf(kFlights);
+  next.RecordUserMessage("And now?");
+  CHECK(judged({}, next).misattributed() == 0);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #define GROUNDGATE_TESTS_SUPPORT_MISATTRIBUTED_H_
 
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -32,26 +33,33 @@ inline constexpr std::string_view kFlightSearch =
 // HAT271 grounded (7..13); "$114" (20..24) misattributed: named
 // $.flights[1] of call_1 at prices.economy, which holds 174; read from
 // $.flights[0]. `warns_only` sets Verdict::misattribution_warns_only.
+// A candidate this turn's call_1 carried, at [start, end).
+inline groundgate::Candidate CarriedCandidate(std::size_t start,
+                                              std::size_t end,
+                                              std::string shape,
+                                              std::string canonical,
+                                              groundgate::CandidateStatus status,
+                                              groundgate::MatchReason reason) {
+  groundgate::Candidate c;
+  c.start = start;
+  c.end = end;
+  c.shape = std::move(shape);
+  c.canonical = std::move(canonical);
+  c.status = status;
+  c.reason = reason;
+  c.grounding = groundgate::Grounding::kThisTurn;
+  c.carriers = {"call_1"};
+  return c;
+}
+
 inline groundgate::Verdict MisattributedVerdict(bool warns_only = false) {
   groundgate::Verdict verdict;
-  groundgate::Candidate flight;
-  flight.start = 7;
-  flight.end = 13;
-  flight.shape = "identifier";
-  flight.canonical = "hat271";
-  flight.status = groundgate::CandidateStatus::kGrounded;
-  flight.reason = groundgate::MatchReason::kExact;
-  flight.grounding = groundgate::Grounding::kThisTurn;
-  flight.carriers = {"call_1"};
-  groundgate::Candidate fare;
-  fare.start = 20;
-  fare.end = 24;
-  fare.shape = "money";
-  fare.canonical = "114";
-  fare.status = groundgate::CandidateStatus::kMisattributed;
-  fare.reason = groundgate::MatchReason::kCanonical;
-  fare.grounding = groundgate::Grounding::kThisTurn;
-  fare.carriers = {"call_1"};
+  const groundgate::Candidate flight = CarriedCandidate(
+      7, 13, "identifier", "hat271", groundgate::CandidateStatus::kGrounded,
+      groundgate::MatchReason::kExact);
+  groundgate::Candidate fare = CarriedCandidate(
+      20, 24, "money", "114", groundgate::CandidateStatus::kMisattributed,
+      groundgate::MatchReason::kCanonical);
   fare.binding = groundgate::Binding{
       .named = {.carrier = "call_1", .path = "$.flights[1]"},
       .field = "prices.economy",
