@@ -811,21 +811,9 @@ struct Binder {
       }
     }
     const Record& first = set.records()[day.front()];
-    std::vector<std::string> paths;
     const Record* read = nullptr;
-    for (std::uint32_t r : set.groups()[first.group].records) {
-      if (std::find(day.begin(), day.end(), r) != day.end()) continue;
-      const Record& other = set.records()[r];
-      for (const RecordField& f : other.fields) {
-        if (!Holds(f, v) || Identifies(other, f)) continue;
-        const RecordField* own = FieldAt(first, f.path);
-        if (own == nullptr || !SameShape(*own, v)) continue;
-        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.emplace_back(f.path);
-        }
-        if (read == nullptr) read = &other;
-      }
-    }
+    const std::vector<std::string> paths =
+        FieldsOthersHold(first, v, day, &read);
     if (paths.empty()) return;
     const std::vector<std::string> fields =
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4));
@@ -918,34 +906,49 @@ struct Binder {
     return extreme == Extreme::kLeast ? b < a : b > a;
   }
 
+  std::uint32_t RecordIndex(const Record& record) const {
+    return static_cast<std::uint32_t>(&record - set.records().data());
+  }
+
+  // The fields in which records of `own`'s group other than `excluded`
+  // hold `v` (never a field that identifies them), which `own` holds with
+  // a value of `v`'s shape; `*read` is the first such record.
+  std::vector<std::string> FieldsOthersHold(
+      const Record& own, const Value& v,
+      const std::vector<std::uint32_t>& excluded, const Record** read) const {
+    std::vector<std::string> paths;
+    for (std::uint32_t r : set.groups()[own.group].records) {
+      if (std::find(excluded.begin(), excluded.end(), r) != excluded.end()) {
+        continue;
+      }
+      const Record& other = set.records()[r];
+      for (const RecordField& f : other.fields) {
+        if (!Holds(f, v) || Identifies(other, f)) continue;
+        const RecordField* held = FieldAt(own, f.path);
+        if (held == nullptr || !SameShape(*held, v)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.emplace_back(f.path);
+        }
+        if (*read == nullptr) *read = &other;
+      }
+    }
+    return paths;
+  }
+
   void BindOne(Candidate& c, const Value& v, const Record& named,
                TextSpan clause, TextSpan value) {
     if (RecordHolds(named, v)) return;
     // The fields in which a sibling holds the value, that `named` holds.
-    std::vector<std::string> paths;
     const Record* read = nullptr;
-    for (std::uint32_t r : set.groups()[named.group].records) {
-      const Record& sibling = set.records()[r];
-      for (const RecordField& f : sibling.fields) {
-        if (!Holds(f, v) || Identifies(sibling, f) ||
-            FieldAt(named, f.path) == nullptr) {
-          continue;
-        }
-        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.emplace_back(f.path);
-        }
-        if (read == nullptr) read = &sibling;
-      }
-    }
+    const std::vector<std::string> paths =
+        FieldsOthersHold(named, v, {RecordIndex(named)}, &read);
     if (paths.empty()) return;
     const std::vector<std::string> fields =
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4));
     if (fields.empty()) return;
+    // Like with like (FieldsOthersHold): the named record's own value there
+    // is of the value's shape; "4.0, A2DP" is no other value of "GPS".
     const RecordField* held = FieldAt(named, fields.front());
-    // Like with like: the named record's own value there is of the
-    // value's shape (a code for a code, a time for a time, a number for a
-    // number); "4.0, A2DP" is no other value of "GPS".
-    if (!SameShape(*held, v)) return;
     for (std::uint32_t r : set.groups()[named.group].records) {
       const RecordField* f = FieldAt(set.records()[r], fields.front());
       if (f != nullptr && Holds(*f, v)) {

@@ -82,12 +82,11 @@ TEST_CASE("read_scopes: days and times named") {
                                         {0, 1, 8, -1, 0},
                                         {0, 0, 0, -1, 1},
                                         {0, 0, 0, -1, 3}});
-  const std::vector<TimeMention> times = TimesNamed(kAnswer);
-  REQUIRE(times.size() == 2);
-  CHECK(times[0].hour == 14);
-  CHECK(times[0].minute == 0);
-  CHECK(times[1].hour == 14);
-  CHECK(times[1].minute == 30);
+  std::vector<std::array<int, 2>> times;
+  for (const TimeMention& t : TimesNamed(kAnswer)) {
+    times.push_back({t.hour, t.minute});
+  }
+  CHECK(times == std::vector<std::array<int, 2>>{{14, 0}, {14, 30}});
 }
 
 TEST_CASE("read_scopes: extremes and hedges") {
