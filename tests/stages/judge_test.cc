@@ -30,6 +30,7 @@
 #include "groundgate/verdict_json.h"
 #include "tests/at_text.h"
 #include "tests/default_gate.h"
+#include "tests/support/json_keys.h"
 #include "tests/support/judged_cases.h"
 
 namespace groundgate {
@@ -46,13 +47,7 @@ std::string SpanText(std::string_view answer, const Candidate& c) {
   return std::string(answer.substr(c.start, c.end - c.start));
 }
 
-std::vector<std::string> Keys(const nlohmann::ordered_json& object) {
-  std::vector<std::string> keys;
-  for (auto it = object.begin(); it != object.end(); ++it) {
-    keys.push_back(it.key());
-  }
-  return keys;
-}
+using groundgate_test::Keys;
 
 TEST_SUITE("judge") {
   TEST_CASE("candidates come in answer order with their byte spans") {

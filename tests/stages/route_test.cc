@@ -23,12 +23,11 @@ using groundgate_test::MisattributedVerdict;
 
 // An unsupported value appended to a verdict: "HAT999", typed.
 Verdict WithTypedFlight(Verdict verdict) {
-  Candidate typed;
-  typed.start = 0;
-  typed.end = 6;
-  typed.shape = "identifier";
-  typed.canonical = "hat999";
-  typed.status = CandidateStatus::kUnsupported;
+  Candidate typed = groundgate_test::CarriedCandidate(
+      0, 6, "identifier", "hat999", CandidateStatus::kUnsupported,
+      MatchReason::kNone);
+  typed.grounding = Grounding::kNone;
+  typed.carriers.clear();
   verdict.candidates.push_back(typed);
   return verdict;
 }

@@ -14,6 +14,7 @@
 #include "groundgate/json.h"
 #include "groundgate/verdict.h"
 #include "groundgate/verdict_json.h"
+#include "tests/support/json_keys.h"
 #include "tests/support/misattributed.h"
 
 namespace groundgate {
@@ -21,13 +22,7 @@ namespace {
 
 using groundgate_test::MisattributedVerdict;
 
-std::vector<std::string> Keys(const nlohmann::ordered_json& object) {
-  std::vector<std::string> keys;
-  for (auto it = object.begin(); it != object.end(); ++it) {
-    keys.push_back(it.key());
-  }
-  return keys;
-}
+using groundgate_test::Keys;
 
 TEST_SUITE("verdict_json") {
   TEST_CASE("a misattributed value is listed after unverified, and flags") {
