@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "groundgate/groundgate.h"
@@ -47,6 +48,21 @@ std::size_t CompareFile(const std::string& path, const Gate& gate) {
     }
   }
   return compared;
+}
+
+// A trace with only its id, and an assistant message at `index`: what a
+// check line reads of them.
+Trace NamedTrace(std::string id) {
+  Trace trace;
+  trace.id = std::move(id);
+  return trace;
+}
+
+TraceMessage AnswerAt(std::size_t index) {
+  TraceMessage message;
+  message.role = TraceRole::kAssistant;
+  message.index = index;
+  return message;
 }
 
 TEST_SUITE("check line") {
@@ -120,11 +136,8 @@ TEST_SUITE("check line") {
     }
     // A trace id that is not UTF-8 (the record parser would refuse it,
     // but a library caller may set any id) is escaped by nlohmann itself.
-    Trace trace;
-    trace.id = "bad\xFF\xFE id \"q\"";
-    TraceMessage message;
-    message.role = TraceRole::kAssistant;
-    message.index = 0;
+    const Trace trace = NamedTrace("bad\xFF\xFE id \"q\"");
+    const TraceMessage message = AnswerAt(0);
     Verdict verdict;
     EvidenceCorpus corpus;
     const JudgedMessage judged{0, message, verdict, corpus};
@@ -133,11 +146,8 @@ TEST_SUITE("check line") {
   }
 
   TEST_CASE("check line text writes a misattributed value as VerdictToJson") {
-    Trace trace;
-    trace.id = "fare-1";
-    TraceMessage message;
-    message.role = TraceRole::kAssistant;
-    message.index = 3;
+    const Trace trace = NamedTrace("fare-1");
+    const TraceMessage message = AnswerAt(3);
     EvidenceCorpus corpus;
     for (const bool warns_only : {false, true}) {
       for (const std::string aggregate : {"", "min"}) {
