@@ -906,6 +906,22 @@ struct Binder {
     return extreme == Extreme::kLeast ? b < a : b > a;
   }
 
+  // The one field of numbers the records of `group` hold, none of them
+  // identifying ("value" of a date,value series); empty when there are
+  // more or none.
+  std::string_view SoleNumericField(const evidence::RecordGroup& group) const {
+    std::string_view sole;
+    for (std::uint32_t r : group.records) {
+      const Record& record = set.records()[r];
+      for (const RecordField& f : record.fields) {
+        if (!f.number.has_value() || Identifies(record, f)) continue;
+        if (!sole.empty() && sole != f.path) return {};
+        sole = f.path;
+      }
+    }
+    return sole;
+  }
+
   std::uint32_t RecordIndex(const Record& record) const {
     return static_cast<std::uint32_t>(&record - set.records().data());
   }
@@ -979,9 +995,14 @@ struct Binder {
       }
     }
     // Only a field the words name is judged ("temperatures ranging from",
-    // "gusts up to"): a range of directions or ids claims no extreme.
-    const std::vector<std::string> fields =
+    // "gusts up to"): a range of directions or ids claims no extreme. A
+    // series with one field of numbers (a CSV's "value") needs no word.
+    std::vector<std::string> fields =
         NamedByWords(paths, WordsBefore(answer, clause, value, 8));
+    if (fields.empty() && paths.size() == 1 &&
+        SoleNumericField(set.groups()[group]) == paths.front()) {
+      fields = paths;
+    }
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
     const std::string_view extreme_keys[2] = {least ? "min" : "max",
