@@ -535,6 +535,46 @@ bool Hedged(std::string_view answer, TextSpan clause, TextSpan value) {
          after.starts_with("+");
 }
 
+std::vector<Period> PeriodsNamed(std::string_view answer, TextSpan scope) {
+  std::vector<Period> periods;
+  const std::vector<Word> words = WordsIn(answer, scope.start, scope.end);
+  auto word = [&](std::size_t i) {
+    return answer.substr(words[i].start, words[i].end - words[i].start);
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (const int month = EnglishMonth(word(i)); month != 0) {
+      const bool day_after = i + 1 < words.size() && DayOfMonth(word(i + 1));
+      const bool day_before =
+          i >= 1 && (DayOfMonth(word(i - 1)) ||
+                     (EqualsLower(word(i - 1), "of") && i >= 2 &&
+                      DayOfMonth(word(i - 2))));
+      if (day_after || day_before) continue;
+      // "June 2021", "in March"
+      Period p{{words[i].start, words[i].end}, 0, month};
+      if (i + 1 < words.size()) {
+        if (const int year = YearOf(word(i + 1)); year != 0) {
+          p.year = year;
+          p.span.end = words[i + 1].end;
+          ++i;
+        }
+      }
+      periods.push_back(p);
+      continue;
+    }
+    if (const int year = YearOf(word(i)); year != 0) {
+      // A year closing a date ("January 5th, 2024") is no period.
+      const bool closes_date =
+          i >= 2 && DayOfMonth(word(i - 1)) && EnglishMonth(word(i - 2));
+      const bool closes_day_first =
+          i >= 2 && EnglishMonth(word(i - 1)) && DayOfMonth(word(i - 2));
+      if (!closes_date && !closes_day_first) {
+        periods.push_back({{words[i].start, words[i].end}, year, 0});
+      }
+    }
+  }
+  return periods;
+}
+
 bool NamesPartOfDay(std::string_view answer, TextSpan scope) {
   const std::string text = Lower(answer.substr(scope.start, scope.end - scope.start));
   for (std::string_view part : {"morning", "afternoon", "evening", "night",

@@ -76,6 +76,17 @@ Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value);
 // "or more"): an approximate value no record check judges.
 bool Hedged(std::string_view answer, TextSpan clause, TextSpan value);
 
+// A stretch longer than a day that the answer names without a day: a
+// month ("June 2021", "in March": year 0) or a year alone ("in 2020":
+// month 0). A least or greatest told there is of that stretch, not of the
+// whole series.
+struct Period {
+  TextSpan span;
+  int year = 0;
+  int month = 0;
+};
+std::vector<Period> PeriodsNamed(std::string_view answer, TextSpan scope);
+
 // True when the scope speaks of part of a day ("morning", "afternoon",
 // "evening", "night", "overnight", "daytime"): its values are told of
 // records no day or time names exactly.

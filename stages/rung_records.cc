@@ -736,7 +736,8 @@ struct Binder {
       return;
     }
     // Several records together: all of the group, when neither the
-    // sentence nor the one before names any record of it. The extremes of
+    // sentence nor the one before names any record of it, nor a stretch
+    // of them ("in June 2021"). The extremes of
     // one day are not judged: a day the answer names is the reader's day,
     // and the records' days are often another zone's (measured, such
     // checks accused texts people judged correct).
@@ -744,8 +745,21 @@ struct Binder {
         (s > 0 && AnyNamedIn(scopes[s - 1], group))) {
       return;
     }
-    BindExtreme(c, *v, group, set.groups()[group].records, extreme, clause,
-                value);
+    // A stretch the sentence names ("in June 2021") narrows them to its
+    // records; two stretches ("from March 2020 to May 2021") are not read.
+    const std::vector<Period> periods = PeriodsNamed(answer, scope);
+    if (periods.size() > 1) return;
+    std::vector<std::uint32_t> over;
+    for (std::uint32_t r : set.groups()[group].records) {
+      const Record& record = set.records()[r];
+      if (periods.empty() ||
+          (record.month != 0 &&
+           (periods[0].year == 0 || periods[0].year == record.year) &&
+           (periods[0].month == 0 || periods[0].month == record.month))) {
+        over.push_back(r);
+      }
+    }
+    BindExtreme(c, *v, group, over, extreme, clause, value);
   }
 
   // True when the value and a neighbouring value of its shape are the two

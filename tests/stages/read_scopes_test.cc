@@ -89,6 +89,18 @@ TEST_CASE("read_scopes: days and times named") {
   CHECK(times == std::vector<std::array<int, 2>>{{14, 0}, {14, 30}});
 }
 
+TEST_CASE("read_scopes: periods named without a day") {
+  constexpr std::string_view kAnswer =
+      "In June 2021 it rose, in March it fell, in 2020 it held; "
+      "on January 5th, 2024 and 3 May it did not.";
+  std::vector<std::array<int, 2>> periods;
+  for (const Period& p : PeriodsNamed(kAnswer, {0, kAnswer.size()})) {
+    periods.push_back({p.year, p.month});
+  }
+  CHECK(periods ==
+        std::vector<std::array<int, 2>>{{2021, 6}, {0, 3}, {2020, 0}});
+}
+
 TEST_CASE("read_scopes: extremes and hedges") {
   struct Row {
     std::string_view answer;

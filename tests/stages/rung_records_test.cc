@@ -253,6 +253,29 @@ TEST_CASE("rung_records: values told of several readings") {
       });
 }
 
+TEST_CASE("rung_records: the least or greatest of a series of one field") {
+  // A date,value series (the shape of the owid inputs of kasnerz/quintd,
+  // MIT): its one field of numbers needs no field word.
+  const EvidenceCorpus corpus = CorpusOf(
+      "date,value\n2021-05-30,0.52\n2021-06-02,0.78\n2021-06-20,0.87\n"
+      "2021-07-04,2.25\n");
+  CheckMisattributed(
+      corpus, {{"The rate reached a peak of 0.87 cases.", "0.87", "2.25",
+                "value", "$[3]", "max"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "The rate reached a peak of 2.25 cases.",
+          // a stretch the sentence names narrows the series to it
+          "In June 2021 the rate ranged from 0.78 to 0.87.",
+          // two stretches are not read
+          "From May 2021 to June 2021 it peaked at 0.87.",
+      });
+  CheckMisattributed(
+      corpus, {{"In June 2021 the rate ranged from 0.52 to 0.87.", "0.52",
+                "0.78", "value", "$[1]", "min"}});
+}
+
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
   const EvidenceCorpus corpus = CorpusOf(
       R"([{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA"},
