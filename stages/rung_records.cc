@@ -535,12 +535,16 @@ struct Binder {
         if (named.size() != 1) continue;
         const RecordField* held = FieldAt(*pinned, named.front());
         if (held == nullptr || !SameShape(*held, later.value)) continue;
+        // Another reading (of any day) holds it there: read from that one.
         const Record* read = nullptr;
-        for (std::uint32_t r : later.day) {
+        for (std::uint32_t r : set.groups()[pinned->group].records) {
           const RecordField* f = FieldAt(set.records()[r], named.front());
-          if (f != nullptr && Holds(*f, later.value)) read = &set.records()[r];
+          if (f != nullptr && Holds(*f, later.value)) {
+            read = &set.records()[r];
+            break;
+          }
         }
-        if (read == nullptr) continue;  // no other reading holds it there
+        if (read == nullptr) continue;
         Misattribute(*later.candidate, *pinned, named.front(), held->text,
                      read, "");
       }
@@ -802,7 +806,7 @@ struct Binder {
     std::string text(answer.substr(scope.start, scope.end - scope.start));
     for (char& ch : text) ch = ascii::Lower(ch);
     for (std::string_view w :
-         {"overall", "throughout", "days", "week", "period", "each day",
+         {"overall", "days", "week", "period", "each day",
           "every day", "daily", "forecast", "generally", "in general",
           "the rest", "remaining", "all "}) {
       if (text.find(w) != std::string::npos) return true;
