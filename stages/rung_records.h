@@ -8,25 +8,34 @@
 // kMisattributed, with a Binding, when:
 //   - the scope names exactly one record R of the group whose records hold
 //     the value, R holds the value in no field, and R holds a field in which
-//     a sibling holds it (`$114` told of HAT271, whose economy fare is 174;
-//     HAT139's is 114): the binding names R, that field, R's value there and
-//     the sibling; or
+//     a sibling holds it, with a value of its shape (`$114` told of HAT271,
+//     whose economy fare is 174; HAT139's is 114): the binding names R,
+//     that field, R's value there and the sibling;
+//   - the scope names one day of several readings (a date, a weekday, "the
+//     third day"; or an earlier sentence of the paragraph did), and none of
+//     that day's readings, nor the one just before or after it, holds the
+//     value while another day's does (aggregate "day": the binding names
+//     the day's first reading and the values its field takes that day); or
+//     a first value of the clause pins one reading of the day and a later
+//     value the words tell of one of its fields is not that reading's;
 //   - the wording tells the value as the least or the greatest of several
 //     records ("a low of", "the highest gust", "ranging from X to Y"), the
-//     scope names one day of them or none (then all of the group, when the
-//     scope before names none either), and the value is neither the least
-//     nor the greatest, as the wording says, of any field holding it there
+//     scope names none of them (then all of the group, or the month or
+//     year the sentence names, when the scope before names none either),
+//     and the value is neither, as the wording says, of any field the
+//     words name (or of a series' one field of numbers) holding it there
 //     (aggregate "min" or "max": the binding names the record holding the
 //     true extreme and its value).
 // A value is compared at the precision the answer wrote ("17.6" for
 // 17.58), and a percent also against a fraction (45% for 0.45).
 //
 // When in doubt it accuses no one: not when the corpus is truncated or its
-// records incomplete (law 5), not a hedged value ("around 5"), not a value
-// that also stands outside every record or in another group, not a scope
-// that names two records of the group, part of a day ("in the morning") or
-// a day it cannot place ("the third day", "tomorrow"), and not a value the
-// ladder derived, converted or exempted.
+// records incomplete (law 5), not a hedged value ("around 5"), a total, a
+// pair told "respectively", a value after "by 2021", a value that also
+// stands outside every record, a scope that names two records of the
+// group, part of a day ("in the morning") or a day it cannot place
+// ("tomorrow"), a field word the records lack, the least or greatest of
+// one day, and not a value the ladder derived, converted or exempted.
 //
 // What it does NOT do: ground or flag an unsupported value (the ladder's
 // rungs do), or read the answer's wording (read_scopes.h does).
