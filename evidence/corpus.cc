@@ -813,14 +813,16 @@ EvidenceCorpus& EvidenceCorpus::operator=(EvidenceCorpus&&) noexcept = default;
 
 void EvidenceCorpus::BeginUserTurn() {
   ++index_->turn;
+  // This turn's column totals move to the earlier ones under slots past
+  // every earlier result's, counted before the turn's results are cleared.
+  index_->earlier_columns.AddAll(
+      index_->columns, evidence::kFirstEarlierSlot + index_->earlier_results);
+  index_->earlier_results += static_cast<std::uint32_t>(index_->results.size());
   index_->results.clear();
   index_->result_slots.clear();
   index_->spill.clear();
   index_->places.clear();
   index_->conflicts.clear();
-  index_->earlier_columns.AddAll(
-      index_->columns, evidence::kFirstEarlierSlot + index_->earlier_results);
-  index_->earlier_results += static_cast<std::uint32_t>(index_->results.size());
   index_->numbers.Clear();
   index_->columns.Clear();
   index_->contents.clear();

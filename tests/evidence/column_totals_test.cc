@@ -164,7 +164,17 @@ TEST_SUITE("column_totals") {
     corpus.RecordUserMessage("Go ahead.");
     total = CorpusInternals::FindColumnTotal(corpus, "3538");
     REQUIRE(total != nullptr);
-    CHECK(total->slot >= kFirstEarlierSlot);
+    CHECK(total->slot == kFirstEarlierSlot);
+    // Each earlier result keeps a slot of its own: the first turn had two
+    // results, so the second turn's first result is the third earlier one.
+    corpus.RecordToolResult("call_3", "get_prices",
+                            R"({"rows": [{"price": 20}, {"price": 22}]})");
+    corpus.RecordUserMessage("And now?");
+    const ColumnTotal* second = CorpusInternals::FindColumnTotal(corpus, "42");
+    REQUIRE(second != nullptr);
+    CHECK(second->slot == kFirstEarlierSlot + 2);
+    CHECK(CorpusInternals::FindColumnTotal(corpus, "3538")->slot ==
+          kFirstEarlierSlot);
   }
 }
 
