@@ -160,18 +160,19 @@ TEST_CASE("report writes one self-contained page whose totals match check") {
   CHECK(Total(html, "n-unsupported-values") ==
         std::to_string(check.unsupported_values));
   CHECK(Count(html, "data-status=\"unsupported\"") == check.unsupported_values);
-  CHECK(Total(html, "n-conversations") == "15");
+  CHECK(Total(html, "n-conversations") == "16");
 
   // Collapsed by default; the planted values are marked unsupported, a
   // read value grounded, with its carrier for hover and click.
-  CHECK(Count(html, "<details class=\"conv") == 15);
+  CHECK(Count(html, "<details class=\"conv") == 16);
   CHECK_FALSE(Contains(html, "<details class=\"conv\" open"));
   CHECK(Marked(html, "3FRNFE", "unsupported"));
   CHECK(Marked(html, "CHG0031337", "unsupported"));
   CHECK(Marked(html, "3FRNFB", "grounded"));
+  CHECK(Marked(html, "5,310", "misattributed"));
   CHECK(Contains(html, "results an answer cited nothing from"));
   CHECK_FALSE(Contains(html, "unused"));
-  CHECK(Contains(result.err, "groundgate report: conversations=15"));
+  CHECK(Contains(result.err, "groundgate report: conversations=16"));
 }
 
 TEST_CASE("report shows every trace format and error results as not evidence") {
@@ -279,11 +280,13 @@ TEST_CASE("report renders in headless chromium with the flagged value marked") {
   // The filter: the script counted the flagged conversations it shows.
   const std::size_t flagged_conversations =
       Count(dom, "<details class=\"conv flagged\"");
-  // Six: taubench-airline-t12-r1 is no longer flagged since the date of a
-  // timestamp grounds its respelling (respelled_date).
-  CHECK(flagged_conversations == 6);
-  CHECK(Contains(dom, "showing 6 of 15 conversations"));
-  CHECK(Total(dom, "n-flagged-conversations") == "6");
+  // Seven: the six with a typed value (taubench-airline-t12-r1 is no
+  // longer flagged since the date of a timestamp grounds its respelling),
+  // and san-crc-other-port-planted, whose value is misattributed.
+  CHECK(flagged_conversations == 7);
+  CHECK(Contains(dom, "showing 7 of 16 conversations"));
+  CHECK(Total(dom, "n-flagged-conversations") == "7");
+  CHECK(Marked(dom, "5,310", "misattributed"));
 }
 
 TEST_CASE("report --max-tools sums the tool names past N as (other tools)") {
