@@ -89,6 +89,9 @@ struct CheckCounts {
   std::size_t judged = 0;
   std::size_t flagged = 0;
   std::size_t unverified = 0;
+  // Answers with a value read from another record than the one they name
+  // (law 11), flagged or, under --misattribution warn, only warned of.
+  std::size_t misattributed = 0;
   std::size_t warnings = 0;  // what the adapters accepted but did not read
   std::size_t unjudged = 0;  // answers whose content could not be read
 
@@ -98,6 +101,7 @@ struct CheckCounts {
     unverified += other.unverified;
     warnings += other.warnings;
     unjudged += other.unjudged;
+    misattributed += other.misattributed;
     return *this;
   }
 };
@@ -139,6 +143,7 @@ void PrintVerdict(const Trace& trace, const JudgedMessage& judged,
   const std::string_view action = VerdictAction(judged.verdict);
   if (action == "flagged") ++counts->flagged;
   if (action == "unverified") ++counts->unverified;
+  if (judged.verdict.misattributed() > 0) ++counts->misattributed;
 
   // The line the C API and the Python module build too (traces/check_record.h).
   out << traces::CheckLineText(trace, judged, json_options) << '\n';
@@ -153,6 +158,9 @@ void PrintSummary(const CheckCounts& counts, const InputCounts& input,
   // Only when there are some: the line keeps its shape for readers of it.
   if (counts.warnings > 0 || counts.unjudged > 0) {
     err << " warnings=" << counts.warnings << " unjudged=" << counts.unjudged;
+  }
+  if (counts.misattributed > 0) {
+    err << " misattributed=" << counts.misattributed;
   }
   err << '\n';
 }
@@ -215,7 +223,9 @@ std::string_view CheckUsage() {
       "\"end\", \"named_carrier\", \"read_carrier\"}; see --misattribution),\n"
       "and a judged reasoning message adds \"judged\":\n"
       "\"reasoning\"; a summary goes to standard error (with warnings=N\n"
-      "unjudged=N when there are any). A malformed line is reported as\n"
+      "unjudged=N when there are any, and misattributed=N, the answers\n"
+      "with a misattributed value, when there are some). A malformed line\n"
+      "is reported as\n"
       "FILE:LINE: field: what, and skipped; the other lines are still\n"
       "judged.\n"
       "\n"

@@ -616,6 +616,24 @@ TEST_CASE("cli help and version print to stdout and exit 0") {
   CHECK(version.out.rfind("groundgate ", 0) == 0);
 }
 
+TEST_CASE("cli check counts the answers with a misattributed value") {
+  const std::string traces =
+      std::string(GROUNDGATE_SOURCE_DIR) + "/examples/traces/san_fabric.jsonl";
+  CliResult flagged = RunCli({"check", traces});
+  CHECK(Contains(flagged.Summary(), " misattributed=1"));
+  // Warned of only: counted, the answer not flagged.
+  CliResult warned = RunCli({"check", "--misattribution", "warn", traces});
+  CHECK(Contains(warned.Summary(), " misattributed=1"));
+  CHECK(Contains(flagged.Summary(), " flagged=4 "));
+  CHECK(Contains(warned.Summary(), " flagged=3 "));
+  // Not bound: nothing to count, and the line keeps its shape.
+  CliResult off = RunCli({"check", "--misattribution", "off", traces});
+  CHECK_FALSE(Contains(off.Summary(), "misattributed="));
+  // --jobs adds the counts of every thread.
+  CliResult jobs = RunCli({"check", "--jobs", "2", traces});
+  CHECK(jobs.Summary() == flagged.Summary());
+}
+
 TEST_CASE("cli the same input gives byte-identical output (law 9)") {
   const std::string traces =
       std::string(GROUNDGATE_SOURCE_DIR) + "/examples/traces/san_fabric.jsonl";
