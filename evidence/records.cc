@@ -37,7 +37,8 @@ std::optional<double> NumberOf(std::string_view text) {
 
 std::string DoubleText(double value) {
   char buffer[64];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  const auto [end, error] =
+      std::to_chars(buffer, buffer + sizeof buffer, value);
   if (error != std::errc()) return "";
   return std::string(buffer, end);
 }
@@ -50,10 +51,9 @@ bool HasDigit(std::string_view s) {
 // a code the judge may meet in an answer on its own.
 bool IsCode(std::string_view text) {
   return text.size() >= 2 && text.size() <= 6 &&
-         std::all_of(text.begin(), text.end(),
-                     [](char c) {
-                       return ascii::IsUpper(c) || ascii::IsDigit(c);
-                     }) &&
+         std::all_of(
+             text.begin(), text.end(),
+             [](char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }) &&
          std::count_if(text.begin(), text.end(), ascii::IsUpper) >= 2;
 }
 
@@ -79,8 +79,8 @@ std::string LastKey(std::string_view path) {
 
 bool KeyNamesAName(std::string_view key) {
   static constexpr std::string_view kWords[] = {
-      "name", "id", "code", "number", "title", "team", "city", "country",
-      "airport", "symbol", "ticker", "model", "label", "station"};
+      "name",    "id",      "code",   "number", "title", "team",  "city",
+      "country", "airport", "symbol", "ticker", "model", "label", "station"};
   return std::any_of(std::begin(kWords), std::end(kWords),
                      [&](std::string_view w) {
                        return key.find(w) != std::string_view::npos;
@@ -89,8 +89,8 @@ bool KeyNamesAName(std::string_view key) {
 
 bool KeyNamesAnIdOrYear(std::string_view key) {
   return key == "id" || key == "year" || key == "date" ||
-         key.ends_with("_id") ||
-         key.ends_with("year") || key.ends_with("number");
+         key.ends_with("_id") || key.ends_with("year") ||
+         key.ends_with("number");
 }
 
 std::string Join(std::string_view prefix, std::string_view key) {
@@ -135,8 +135,7 @@ class JsonRecords {
     return n;
   }
 
-  void WalkArray(dom::array array, const std::string& path,
-                 std::size_t depth) {
+  void WalkArray(dom::array array, const std::string& path, std::size_t depth) {
     if (ObjectsIn(array) < 2) {
       std::size_t i = 0;
       for (dom::element e : array) {
@@ -358,8 +357,7 @@ void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
     AddLooseWords(set, lines[header]);
     ++header;
   }
-  const char separator =
-      header < lines.size() ? SeparatorOf(lines[header]) : 0;
+  const char separator = header < lines.size() ? SeparatorOf(lines[header]) : 0;
   std::vector<std::string> columns;
   if (separator != 0) columns = Cells(lines[header], separator);
   std::vector<std::vector<std::string>> rows;
@@ -435,9 +433,8 @@ void RecordSet::AddField(Record& record, std::string_view path,
   std::string& chunk = *chunks_.back();
   const std::size_t at = chunk.size();
   chunk.append(text);
-  record.fields.push_back(
-      RecordField{*path_at, std::string_view(chunk).substr(at, text.size()),
-                  number});
+  record.fields.push_back(RecordField{
+      *path_at, std::string_view(chunk).substr(at, text.size()), number});
 }
 
 Record& RecordSet::NewRecord(std::uint32_t group, std::string path) {
@@ -572,11 +569,9 @@ std::span<const std::uint32_t> RecordSet::NamedBy(std::string_view text) const {
 void RecordSet::WithNumberIn(double low, double high,
                              std::vector<std::uint32_t>* out) const {
   out->clear();
-  auto it = std::lower_bound(
-      numbers_.begin(), numbers_.end(), low,
-      [](const std::pair<double, std::uint32_t>& e, double v) {
-        return e.first < v;
-      });
+  auto it = std::lower_bound(numbers_.begin(), numbers_.end(), low,
+                             [](const std::pair<double, std::uint32_t>& e,
+                                double v) { return e.first < v; });
   for (; it != numbers_.end() && it->first <= high; ++it) {
     out->push_back(it->second);
   }
@@ -591,8 +586,7 @@ std::span<const std::uint32_t> RecordSet::WithText(
   return it->second;
 }
 
-std::span<const std::uint32_t> RecordSet::WithTime(int hour,
-                                                   int minute) const {
+std::span<const std::uint32_t> RecordSet::WithTime(int hour, int minute) const {
   auto it = with_time_.find(hour * 60 + minute);
   if (it == with_time_.end()) return {};
   return it->second;
@@ -630,7 +624,8 @@ void RecordSet::Identify(std::uint32_t group) {
               ? KeyNamesAnIdOrYear(key)
               : (HasDigit(field.text) && HasLetter(field.text)) ||
                     (KeyNamesAName(key) && field.text.size() >= 3 &&
-                     ((field.text.front() >= 'A' && field.text.front() <= 'Z') ||
+                     ((field.text.front() >= 'A' &&
+                       field.text.front() <= 'Z') ||
                       static_cast<unsigned char>(field.text.front()) >= 0x80));
       if (identifies) record.identifiers.emplace_back(field.text);
     }

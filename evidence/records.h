@@ -61,7 +61,8 @@ inline constexpr std::size_t kMaxRecordLeaves = 200'000;
 // record (its interned paths and its text arena) and live as long as it.
 struct RecordField {
   std::string_view path;  // "prices.economy"
-  std::string_view text;  // as the result wrote it: "174", "2024-01-05 02:00:00"
+  std::string_view
+      text;  // as the result wrote it: "174", "2024-01-05 02:00:00"
   std::optional<double> number;  // when `text` is one number
 };
 
@@ -71,8 +72,8 @@ struct Record {
   std::string path;           // "$.flights[2]"
   std::vector<RecordField> fields;
   std::vector<std::string> identifiers;  // as written: "HAT069", "2010"
-  std::string day;   // "2024-01-05", or empty
-  std::string time;  // "02:00", or empty
+  std::string day;                       // "2024-01-05", or empty
+  std::string time;                      // "02:00", or empty
   // `day` read (after RecordSet::Finish): 0 when there is none; weekday
   // 0 = Monday ... 6 = Sunday.
   int year = 0;
@@ -83,7 +84,7 @@ struct Record {
 
 struct RecordGroup {
   std::uint32_t carrier = 0;
-  std::string path;  // "$.flights"; a text table: "$"
+  std::string path;                    // "$.flights"; a text table: "$"
   std::vector<std::uint32_t> records;  // indices into RecordSet::records()
   // Days between the group's first and last record's day (after Finish).
   int day_span = 0;

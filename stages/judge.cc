@@ -52,8 +52,8 @@
 #include "stages/rung_exempt.h"
 #include "stages/rung_names.h"
 #include "stages/rung_near_misses.h"
-#include "stages/rung_records.h"
 #include "stages/rung_own_spelling.h"
+#include "stages/rung_records.h"
 #include "stages/rung_respellings.h"
 #include "stages/rung_rounding_and_conversion.h"
 

@@ -67,9 +67,8 @@ std::size_t ItemIndent(std::string_view line) {
 }
 
 bool IsBlank(std::string_view line) {
-  return std::all_of(line.begin(), line.end(), [](char c) {
-    return c == ' ' || c == '\t' || c == '\r';
-  });
+  return std::all_of(line.begin(), line.end(),
+                     [](char c) { return c == ' ' || c == '\t' || c == '\r'; });
 }
 
 // The sentences of [start, end): cut after '.', '!' or '?' before a space
@@ -96,7 +95,7 @@ void AddSentences(std::string_view text, std::size_t start, std::size_t end,
 
 int WeekdayOf(std::string_view word) {
   static constexpr std::array<std::string_view, 7> kNames = {
-      "monday", "tuesday", "wednesday", "thursday",
+      "monday", "tuesday",  "wednesday", "thursday",
       "friday", "saturday", "sunday"};
   for (std::size_t i = 0; i < kNames.size(); ++i) {
     if (EqualsLower(word, kNames[i])) return static_cast<int>(i);
@@ -177,8 +176,8 @@ int OrdinalDay(std::string_view answer, const std::vector<Word>& words,
 }
 
 int YearOf(std::string_view word) {
-  if (word.size() != 4 || !std::all_of(word.begin(), word.end(),
-                                       ascii::IsDigit)) {
+  if (word.size() != 4 ||
+      !std::all_of(word.begin(), word.end(), ascii::IsDigit)) {
     return 0;
   }
   const int year = std::stoi(std::string(word));
@@ -224,9 +223,10 @@ std::vector<TextSpan> Scopes(std::string_view answer) {
     const std::size_t end = LineEnd(answer, at);
     const std::string_view line = answer.substr(at, end - at);
     const std::size_t indent = ItemIndent(line);
-    const bool table_row = !line.empty() && line.find_first_not_of(" \t") !=
-                                                std::string_view::npos &&
-                           line[line.find_first_not_of(" \t")] == '|';
+    const bool table_row =
+        !line.empty() &&
+        line.find_first_not_of(" \t") != std::string_view::npos &&
+        line[line.find_first_not_of(" \t")] == '|';
     if (indent != std::string_view::npos) {
       close_plain(at);
       // The item, its sub-items and its continuation lines.
@@ -267,8 +267,8 @@ std::vector<TextSpan> Scopes(std::string_view answer) {
 
 std::vector<TextSpan> Clauses(std::string_view answer, TextSpan scope) {
   static constexpr std::array<std::string_view, 10> kJoiners = {
-      "while", "whereas", "but", "and", "with", "followed",
-      "then",  "before",  "after", "compared"};
+      "while",    "whereas", "but",    "and",   "with",
+      "followed", "then",    "before", "after", "compared"};
   std::vector<TextSpan> clauses;
   std::size_t from = scope.start;
   for (std::size_t i = scope.start; i < scope.end; ++i) {
@@ -280,8 +280,9 @@ std::vector<TextSpan> Clauses(std::string_view answer, TextSpan scope) {
       std::size_t w_end = w;
       while (w_end < scope.end && IsWordByte(answer[w_end])) ++w_end;
       const std::string_view next = answer.substr(w, w_end - w);
-      cut = std::any_of(kJoiners.begin(), kJoiners.end(),
-                        [&](std::string_view j) { return EqualsLower(next, j); });
+      cut =
+          std::any_of(kJoiners.begin(), kJoiners.end(),
+                      [&](std::string_view j) { return EqualsLower(next, j); });
     }
     if (cut) {
       if (i > from) clauses.push_back({from, i});
@@ -333,8 +334,8 @@ std::vector<DayMention> DaysNamed(std::string_view answer) {
     m.span = {words[i].start, words[i].end};
     // "January 5th(, 2024)"
     if (i + 1 < words.size()) {
-      const std::string_view next =
-          answer.substr(words[i + 1].start, words[i + 1].end - words[i + 1].start);
+      const std::string_view next = answer.substr(
+          words[i + 1].start, words[i + 1].end - words[i + 1].start);
       if (const int day = DayOfMonth(next); day != 0) {
         m.day = day;
         m.span.end = words[i + 1].end;
@@ -371,9 +372,9 @@ std::vector<DayMention> DaysNamed(std::string_view answer) {
         const std::string_view next = answer.substr(
             words[k + 1].start, words[k + 1].end - words[k + 1].start);
         const int day = DayOfMonth(next);
-        if (day != 0 && (EqualsLower(joiner, "and") ||
-                         EqualsLower(joiner, "to") ||
-                         EqualsLower(joiner, "through"))) {
+        if (day != 0 &&
+            (EqualsLower(joiner, "and") || EqualsLower(joiner, "to") ||
+             EqualsLower(joiner, "through"))) {
           DayMention second = m;
           second.day = day;
           second.span = {words[k + 1].start, words[k + 1].end};
@@ -426,8 +427,10 @@ std::vector<TimeMention> TimesNamed(std::string_view answer) {
     }
     if (marked) {
       const std::size_t after = s + (half[1] == '.' ? 4 : 2);
-      if (after < answer.size() && IsWordByte(answer[after])) marked = false;
-      else end = std::min(after, answer.size());
+      if (after < answer.size() && IsWordByte(answer[after]))
+        marked = false;
+      else
+        end = std::min(after, answer.size());
     }
     const std::size_t start = i;
     i = d;
@@ -447,11 +450,11 @@ Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value) {
   const std::vector<Word> words = WordsIn(before, 0, before.size());
   const std::size_t first = words.size() > 6 ? words.size() - 6 : 0;
   static constexpr std::array<std::string_view, 9> kLeast = {
-      "low",  "lowest",  "minimum",  "min",   "coldest",
-      "least", "lows",   "minimal",  "bottom"};
+      "low",   "lowest", "minimum", "min",   "coldest",
+      "least", "lows",   "minimal", "bottom"};
   static constexpr std::array<std::string_view, 11> kGreatest = {
-      "high", "highest", "maximum", "max",   "peak",     "peaks",
-      "warmest", "hottest", "highs", "peaking", "strongest"};
+      "high",    "highest", "maximum", "max",     "peak",     "peaks",
+      "warmest", "hottest", "highs",   "peaking", "strongest"};
   for (std::size_t k = words.size(); k > first; --k) {
     const std::string_view w = std::string_view(before).substr(
         words[k - 1].start, words[k - 1].end - words[k - 1].start);
@@ -470,9 +473,10 @@ Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value) {
     }
   }
   // A range: "from X to Y", "between X and Y", "ranging X-Y".
-  const bool range_cue = Contains(before, "range") || Contains(before, "ranging") ||
-                         Contains(before, "from") || Contains(before, "between") ||
-                         Contains(before, "varying") || Contains(before, "vary");
+  const bool range_cue =
+      Contains(before, "range") || Contains(before, "ranging") ||
+      Contains(before, "from") || Contains(before, "between") ||
+      Contains(before, "varying") || Contains(before, "vary");
   if (!range_cue) return Extreme::kNone;
   std::string_view tail = after;
   while (!tail.empty() && !IsWordByte(tail.front()) && tail.front() != '-' &&
@@ -486,7 +490,8 @@ Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value) {
            t.starts_with("\xE2\x80\x93");
   };
   std::size_t skip = 0;
-  while (skip < tail.size() && skip < 12 && !starts_range_joiner(tail.substr(skip))) {
+  while (skip < tail.size() && skip < 12 &&
+         !starts_range_joiner(tail.substr(skip))) {
     if (ascii::IsDigit(tail[skip])) break;
     ++skip;
   }
@@ -521,12 +526,12 @@ bool Hedged(std::string_view answer, TextSpan clause, TextSpan value) {
   std::string_view b = before;
   while (!b.empty() && (b.back() == ' ' || b.back() == '$')) b.remove_suffix(1);
   static constexpr std::array<std::string_view, 16> kHedges = {
-      "around", "about", "approximately", "approx", "roughly", "nearly",
-      "almost", "over",  "more than",     "less than", "under", "above",
+      "around", "about", "approximately", "approx",    "roughly", "nearly",
+      "almost", "over",  "more than",     "less than", "under",   "above",
       "below",  "~",     "close to",      "some"};
   for (std::string_view hedge : kHedges) {
-    if (b.ends_with(hedge) &&
-        (b.size() == hedge.size() || !IsWordByte(b[b.size() - hedge.size() - 1]))) {
+    if (b.ends_with(hedge) && (b.size() == hedge.size() ||
+                               !IsWordByte(b[b.size() - hedge.size() - 1]))) {
       return true;
     }
   }
@@ -544,10 +549,9 @@ std::vector<Period> PeriodsNamed(std::string_view answer, TextSpan scope) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     if (const int month = EnglishMonth(word(i)); month != 0) {
       const bool day_after = i + 1 < words.size() && DayOfMonth(word(i + 1));
-      const bool day_before =
-          i >= 1 && (DayOfMonth(word(i - 1)) ||
-                     (EqualsLower(word(i - 1), "of") && i >= 2 &&
-                      DayOfMonth(word(i - 2))));
+      const bool day_before = i >= 1 && (DayOfMonth(word(i - 1)) ||
+                                         (EqualsLower(word(i - 1), "of") &&
+                                          i >= 2 && DayOfMonth(word(i - 2))));
       if (day_after || day_before) continue;
       // "June 2021", "in March"
       Period p{{words[i].start, words[i].end}, 0, month};
@@ -576,7 +580,8 @@ std::vector<Period> PeriodsNamed(std::string_view answer, TextSpan scope) {
 }
 
 bool NamesPartOfDay(std::string_view answer, TextSpan scope) {
-  const std::string text = Lower(answer.substr(scope.start, scope.end - scope.start));
+  const std::string text =
+      Lower(answer.substr(scope.start, scope.end - scope.start));
   for (std::string_view part : {"morning", "afternoon", "evening", "night",
                                 "daytime", "midday", "noon", "dawn", "dusk"}) {
     if (Contains(text, part)) return true;

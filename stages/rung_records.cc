@@ -29,7 +29,7 @@ using evidence::RecordSet;
 
 struct Value {
   bool time = false;
-  double number = 0;    // a number (a percent as its fraction)
+  double number = 0;     // a number (a percent as its fraction)
   double tolerance = 0;  // half a unit of the last place the answer wrote
   bool percent = false;
   int hour = 0;
@@ -89,7 +89,8 @@ std::optional<Value> ValueOf(std::string_view answer, const Candidate& c) {
   if (error != std::errc() || stop != end) return std::nullopt;
   if (c.end > answer.size() || c.start >= c.end) return std::nullopt;
   const int places = PlacesWritten(answer.substr(c.start, c.end - c.start));
-  v.tolerance = 0.5 * std::pow(10.0, -places) + 1e-9 * std::max(1.0, std::fabs(v.number));
+  v.tolerance =
+      0.5 * std::pow(10.0, -places) + 1e-9 * std::max(1.0, std::fabs(v.number));
   v.percent = c.shape == kShapePercent;
   if (v.percent) v.tolerance /= 100;
   return v;
@@ -159,8 +160,9 @@ const RecordField* FieldAt(const Record& record, std::string_view path) {
 
 bool IsCode(std::string_view text) {
   return text.size() >= 2 && text.size() <= 6 &&
-         std::all_of(text.begin(), text.end(),
-                     [](char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }) &&
+         std::all_of(
+             text.begin(), text.end(),
+             [](char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }) &&
          std::count_if(text.begin(), text.end(), ascii::IsUpper) >= 2;
 }
 
@@ -256,10 +258,9 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
         records = set.NamedBy(key);
       }
       if (!records.empty()) {
-        out->push_back({span,
-                        std::vector<std::uint32_t>(records.begin(),
-                                                   records.end()),
-                        false, IsBound(answer, span.start)});
+        out->push_back(
+            {span, std::vector<std::uint32_t>(records.begin(), records.end()),
+             false, IsBound(answer, span.start)});
       }
     }
   }
@@ -286,8 +287,8 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
         for (std::uint32_t r : group.records) {
           const Record& record = set.records()[r];
           if (record.month == 0) continue;
-          days.push_back(evidence::DaysFromCivil(record.year, record.month,
-                                                 record.mday));
+          days.push_back(
+              evidence::DaysFromCivil(record.year, record.month, record.mday));
         }
         std::sort(days.begin(), days.end());
         days.erase(std::unique(days.begin(), days.end()), days.end());
@@ -296,8 +297,8 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
         for (std::uint32_t r : group.records) {
           const Record& record = set.records()[r];
           if (record.month != 0 &&
-              evidence::DaysFromCivil(record.year, record.month,
-                                      record.mday) == wanted) {
+              evidence::DaysFromCivil(record.year, record.month, record.mday) ==
+                  wanted) {
             mention.records.push_back(r);
           }
         }
@@ -351,9 +352,8 @@ bool NamesUnplacedDay(std::string_view answer, TextSpan scope) {
   for (char& c : text) c = ascii::Lower(c);
   for (std::string_view w :
        {"today", "tomorrow", "tonight", "yesterday", "weekend", "last day",
-        "final day", "next day", "following day", "same day", "early",
-        "late", "later", "beginning", "end of", "start of", "middle",
-        "mid-"}) {
+        "final day", "next day", "following day", "same day", "early", "late",
+        "later", "beginning", "end of", "start of", "middle", "mid-"}) {
     // Whole words: "next days" is no "next day".
     for (std::size_t at = text.find(w); at != std::string::npos;
          at = text.find(w, at + 1)) {
@@ -480,7 +480,8 @@ std::vector<std::string> NarrowByWords(
   return NamesAField(words) ? named : paths;
 }
 
-// ---- the check ---------------------------------------------------------------
+// ---- the check
+// ---------------------------------------------------------------
 
 // How near an extreme a value told as one may stand, as a share of the
 // span the records cover (see BindExtreme).
@@ -545,8 +546,8 @@ struct Binder {
           }
         }
         if (read == nullptr) continue;
-        Misattribute(*later.candidate, *pinned, named.front(), held->text,
-                     read, "");
+        Misattribute(*later.candidate, *pinned, named.front(), held->text, read,
+                     "");
       }
     }
   }
@@ -614,7 +615,8 @@ struct Binder {
       const std::span<const std::uint32_t> with = set.WithText(v.code);
       holding.assign(with.begin(), with.end());
     } else if (v.time) {
-      const std::span<const std::uint32_t> with = set.WithTime(v.hour, v.minute);
+      const std::span<const std::uint32_t> with =
+          set.WithTime(v.hour, v.minute);
       holding.assign(with.begin(), with.end());
     } else {
       set.WithNumberIn(v.number - v.tolerance, v.number + v.tolerance,
@@ -643,10 +645,9 @@ struct Binder {
     if (const std::optional<Value> v = ValueOf(answer, c)) Bind(c, *v);
   }
 
-  void Bind(Candidate& c, const Value& value_of_c) {
-    const std::optional<Value> v = value_of_c;
-    if (LooseHolds(set, *v)) return;
-    const std::vector<std::uint32_t> groups = GroupsHolding(*v);
+  void Bind(Candidate& c, const Value& v) {
+    if (LooseHolds(set, v)) return;
+    const std::vector<std::uint32_t> groups = GroupsHolding(v);
     if (groups.empty()) return;
     const TextSpan value{c.start, c.end};
     std::size_t s = 0;
@@ -685,7 +686,7 @@ struct Binder {
       std::optional<Candidate> first;
       for (std::uint32_t r : tellers) {
         Candidate trial = c;
-        BindOne(trial, *v, set.records()[r], clause, value);
+        BindOne(trial, v, set.records()[r], clause, value);
         if (trial.status != CandidateStatus::kMisattributed) return;
         if (first.has_value() &&
             (first->binding->field != trial.binding->field ||
@@ -701,12 +702,12 @@ struct Binder {
       if (named.empty()) named = NamedIn(scope, value, group, &by_day);
     }
     if (named.size() == 1) {
-      BindOne(c, *v, set.records()[named.front()], clause, value);
+      BindOne(c, v, set.records()[named.front()], clause, value);
       return;
     }
     // One day of several records: the value must be one of theirs.
     if (by_day && named.size() > 1 && OneDayIn(clause, scope)) {
-      BindDay(c, *v, named, clause, value);
+      BindDay(c, v, named, clause, value);
       return;
     }
     // A day named in an earlier sentence of the paragraph still holds
@@ -714,8 +715,7 @@ struct Binder {
     // will be 2.1 m/s."), unless this sentence speaks of the whole stretch
     // or tells a range or an extreme, which people tell of the stretch.
     if (named.empty() && !SpeaksOfAll(scope) &&
-        ExtremeOf(answer, clause, value) == Extreme::kNone &&
-        !EndOfRange(c)) {
+        ExtremeOf(answer, clause, value) == Extreme::kNone && !EndOfRange(c)) {
       for (std::size_t back = s; back > 0; --back) {
         const TextSpan earlier = scopes[back - 1];
         if (answer.substr(earlier.end, scopes[back].start - earlier.end)
@@ -729,7 +729,7 @@ struct Binder {
           continue;
         }
         if (day && then.size() > 1 && OneDayIn(earlier, earlier)) {
-          BindDay(c, *v, then, clause, value);
+          BindDay(c, v, then, clause, value);
         }
         return;
       }
@@ -763,7 +763,7 @@ struct Binder {
         over.push_back(r);
       }
     }
-    BindExtreme(c, *v, group, over, extreme, clause, value);
+    BindExtreme(c, v, group, over, extreme, clause, value);
   }
 
   // True when the value and a neighbouring value of its shape are the two
@@ -805,10 +805,9 @@ struct Binder {
   bool SpeaksOfAll(TextSpan scope) const {
     std::string text(answer.substr(scope.start, scope.end - scope.start));
     for (char& ch : text) ch = ascii::Lower(ch);
-    for (std::string_view w :
-         {"overall", "days", "week", "period", "each day",
-          "every day", "daily", "forecast", "generally", "in general",
-          "the rest", "remaining", "all "}) {
+    for (std::string_view w : {"overall", "days", "week", "period", "each day",
+                               "every day", "daily", "forecast", "generally",
+                               "in general", "the rest", "remaining", "all "}) {
       if (text.find(w) != std::string::npos) return true;
     }
     return false;
@@ -870,10 +869,9 @@ struct Binder {
       }
     }
     const RecordField* own = FieldAt(first, field);
-    std::string held = low_text.empty() ? std::string(own->text)
-                       : low_text == high_text
-                           ? low_text
-                           : low_text + " to " + high_text;
+    std::string held = low_text.empty()        ? std::string(own->text)
+                       : low_text == high_text ? low_text
+                                               : low_text + " to " + high_text;
     Misattribute(c, first, field, held, read, "day");
   }
 
@@ -889,9 +887,9 @@ struct Binder {
   // records is no one record's field, whatever record's field it equals.
   bool TellsATotal(TextSpan clause, TextSpan value) const {
     for (std::string_view w : WordsBefore(answer, clause, value, 4)) {
-      for (std::string_view cue : {"total", "totals", "sum", "combined",
-                                   "altogether", "overall", "all", "average",
-                                   "mean", "difference", "together"}) {
+      for (std::string_view cue :
+           {"total", "totals", "sum", "combined", "altogether", "overall",
+            "all", "average", "mean", "difference", "together"}) {
         if (ascii::EqualsIgnoreCase(w, cue)) return true;
       }
     }
@@ -917,8 +915,12 @@ struct Binder {
     if (other == nullptr) return false;
     double a = 0;
     double b = 0;
-    if (std::from_chars(c.canonical.data(), c.canonical.data() + c.canonical.size(), a).ec != std::errc() ||
-        std::from_chars(other->canonical.data(), other->canonical.data() + other->canonical.size(), b).ec != std::errc()) {
+    if (std::from_chars(c.canonical.data(),
+                        c.canonical.data() + c.canonical.size(), a)
+                .ec != std::errc() ||
+        std::from_chars(other->canonical.data(),
+                        other->canonical.data() + other->canonical.size(), b)
+                .ec != std::errc()) {
       return false;
     }
     return extreme == Extreme::kLeast ? b < a : b > a;
@@ -1043,9 +1045,8 @@ struct Binder {
         low = std::min(low, *f->number);
         high = std::max(high, *f->number);
         Extremum& e = extremes[p];
-        if (e.field == nullptr ||
-            (least ? *f->number < *e.field->number
-                   : *f->number > *e.field->number)) {
+        if (e.field == nullptr || (least ? *f->number < *e.field->number
+                                         : *f->number > *e.field->number)) {
           e = {&set.records()[r], f};
         }
       }
@@ -1080,8 +1081,8 @@ bool IsCodeByte(char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }
 
 // The codes of the answer that some record holds as a whole field: runs of
 // two to six capitals and digits, with two capitals or more ("SEA",
-// "B737"), standing alone, that no candidate covers, at each use. A code is no value
-// the ladder reads (most are general knowledge: an airport, a currency),
+// "B737"), standing alone, that no candidate covers, at each use. A code is no
+// value the ladder reads (most are general knowledge: an airport, a currency),
 // so one told of the wrong record is added to the verdict only when it is
 // misattributed: "HAT069 from JFK to SFO" where HAT069 flies to SEA.
 void BindCodes(std::string_view answer, Binder& binder, Verdict* verdict) {
@@ -1148,11 +1149,10 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
   // Nothing to bind: no value the ladder grounded this turn, and no code.
-  const bool codes = std::adjacent_find(answer.begin(), answer.end(),
-                                        [](char a, char b) {
-                                          return ascii::IsUpper(a) &&
-                                                 ascii::IsUpper(b);
-                                        }) != answer.end();
+  const bool codes =
+      std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
+        return ascii::IsUpper(a) && ascii::IsUpper(b);
+      }) != answer.end();
   if (!codes && std::none_of(verdict->candidates.begin(),
                              verdict->candidates.end(), Bindable)) {
     return;

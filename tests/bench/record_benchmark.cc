@@ -96,8 +96,7 @@ BENCHMARK(BM_RecordToolResultJson)->Unit(benchmark::kMillisecond);
 // add to a turn whose answer has a value to bind.
 void BM_RecordToolResultJsonThenJudge(benchmark::State& state) {
   const Inventory& inventory = LargeInventory();
-  const std::string answer =
-      RealisticAnswer(inventory.facts, inventory.facts);
+  const std::string answer = RealisticAnswer(inventory.facts, inventory.facts);
   const Gate gate = Gate::Create({}).value();
   std::optional<EvidenceCorpus> corpus;
   std::size_t misattributed = 0;

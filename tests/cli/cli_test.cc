@@ -468,7 +468,8 @@ TEST_CASE("cli --misattribution takes flag, warn or off in every command") {
   CHECK(by_default.exit_code == 0);
   for (const char* mode : {"flag", "warn", "off"}) {
     CAPTURE(mode);
-    const CliResult separate = RunCli({"check", "--misattribution", mode, file});
+    const CliResult separate =
+        RunCli({"check", "--misattribution", mode, file});
     CHECK(separate.exit_code == 0);
     // The list is always there, after unverified.
     CHECK(Contains(separate.out, R"("unverified":[],"misattributed":[],)"));
@@ -479,15 +480,17 @@ TEST_CASE("cli --misattribution takes flag, warn or off in every command") {
     const std::string out = dir.Path("report.html");
     CHECK(RunCli({"report", "--misattribution", mode, "-o", out, file})
               .exit_code == 0);
-    CHECK(RunCli({"eval", "--json", "--misattribution", mode, file})
-              .exit_code == 0);
+    CHECK(
+        RunCli({"eval", "--json", "--misattribution", mode, file}).exit_code ==
+        0);
   }
   for (const std::string command : {"check", "report", "eval"}) {
     CAPTURE(command);
     const CliResult bad = RunCli({command, "--misattribution", "loud", file});
     CHECK(bad.exit_code == 2);
-    CHECK(Contains(bad.err, "--misattribution: unknown mode \"loud\" "
-                            "(expected flag, warn or off)"));
+    CHECK(Contains(bad.err,
+                   "--misattribution: unknown mode \"loud\" "
+                   "(expected flag, warn or off)"));
     const CliResult missing = RunCli({command, file, "--misattribution"});
     CHECK(missing.exit_code == 2);
     CHECK(Contains(RunCli({command, "--help"}).out,

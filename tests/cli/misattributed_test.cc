@@ -8,6 +8,8 @@
 // value catches a label and is a false accusation outside every label,
 // unless the verdict only warns). The --misattribution flag itself is
 // pinned through the built command in cli_test.cc.
+#include "tests/support/misattributed.h"
+
 #include <doctest/doctest.h>
 
 #include <sstream>
@@ -17,7 +19,6 @@
 #include "cli/eval_command.h"
 #include "cli/report_page.h"
 #include "groundgate/trace.h"
-#include "tests/support/misattributed.h"
 
 namespace groundgate::cli {
 namespace {
@@ -75,14 +76,16 @@ TEST_SUITE("cli misattributed") {
     CHECK(Contains(html,
                    "<mark class=\"v misattributed\" data-status="
                    "\"misattributed\""));
-    CHECK(Contains(html, ">$114</mark><span class=\"named\" title=\"the "
-                         "record at $.flights[1] in call_1 (search_flights) "
-                         "holds 174 at prices.economy · the value was read "
-                         "from the record at $.flights[0] in call_1 "
-                         "(search_flights)\">(the record holds 174)</span>"));
-    CHECK(Contains(html, "title=\"misattributed (canonical) · money · read "
-                         "from another record than the one the answer names "
-                         "· the record at $.flights[1] in call_1"));
+    CHECK(Contains(html,
+                   ">$114</mark><span class=\"named\" title=\"the "
+                   "record at $.flights[1] in call_1 (search_flights) "
+                   "holds 174 at prices.economy · the value was read "
+                   "from the record at $.flights[0] in call_1 "
+                   "(search_flights)\">(the record holds 174)</span>"));
+    CHECK(Contains(html,
+                   "title=\"misattributed (canonical) · money · read "
+                   "from another record than the one the answer names "
+                   "· the record at $.flights[1] in call_1"));
     // Counted, and the answer is in the flagged-only filter.
     CHECK(Contains(html, "id=\"n-misattributed-values\" data-n=\"1\""));
     CHECK(Contains(html, "id=\"n-flagged\" data-n=\"1\""));

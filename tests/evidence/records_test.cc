@@ -79,8 +79,9 @@ TEST_CASE("records: a map of objects, nested groups, names and dates") {
 
 TEST_CASE("records: tables in text") {
   RecordSet csv;
-  csv.Add(1, "# country: Mongolia\ndate,value\n2021-02-25,0.09\n"
-             "2021-02-26,\"1,140\"\n");
+  csv.Add(1,
+          "# country: Mongolia\ndate,value\n2021-02-25,0.09\n"
+          "2021-02-26,\"1,140\"\n");
   csv.Finish();
   REQUIRE(csv.records().size() == 2);
   CHECK(csv.groups()[0].path == "$");
@@ -89,13 +90,13 @@ TEST_CASE("records: tables in text") {
   CHECK(Field(csv.records()[1], "value")->text == "1,140");
 
   RecordSet markdown;
-  markdown.Add(0, "| year | value |\n|---|---|\n| 2019 | 69.6 |\n"
-                  "| 2020 | 70.1 |\nSource: 12 surveys\n");
+  markdown.Add(0,
+               "| year | value |\n|---|---|\n| 2019 | 69.6 |\n"
+               "| 2020 | 70.1 |\nSource: 12 surveys\n");
   markdown.Finish();
   REQUIRE(markdown.records().size() == 2);
   CHECK(Field(markdown.records()[1], "value")->text == "70.1");
-  CHECK(markdown.records()[0].identifiers ==
-        std::vector<std::string>{"2019"});
+  CHECK(markdown.records()[0].identifiers == std::vector<std::string>{"2019"});
   CHECK(markdown.loose_numbers() == std::vector<double>{12});
 
   // Prose is no table: its numbers are loose.

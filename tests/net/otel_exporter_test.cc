@@ -392,7 +392,8 @@ TEST_SUITE("otel_exporter") {
                             .read_carrier = "call_1",
                             .value = "114",
                             .named_value = "174"}};
-    const Json plain = AttributeMap(OnlyRecord(Body({&event, 1}))["attributes"]);
+    const Json plain =
+        AttributeMap(OnlyRecord(Body({&event, 1}))["attributes"]);
     CHECK(plain["groundgate.misattributed"] == Json{{"intValue", "1"}});
     CHECK(plain["groundgate.misattributed_shapes"] ==
           Json::parse(R"({"arrayValue": {"values": [
@@ -405,8 +406,8 @@ TEST_SUITE("otel_exporter") {
     const std::string text = OtlpLogsRequestJson({&event, 1}, kTime, {});
     CHECK(text.find("114") == std::string::npos);
     CHECK(text.find("174") == std::string::npos);
-    const Json opted = AttributeMap(OnlyRecord(
-        Body({&event, 1}, {.include_values = true}))["attributes"]);
+    const Json opted = AttributeMap(
+        OnlyRecord(Body({&event, 1}, {.include_values = true}))["attributes"]);
     CHECK(opted["groundgate.misattributed_values"] ==
           Json::parse(R"({"arrayValue": {"values": [
               {"stringValue": "114"}]}})"));
@@ -414,8 +415,9 @@ TEST_SUITE("otel_exporter") {
     // Misattributed alone, flagged; and warned of only, grounded.
     EvidenceChecked alone = event;
     alone.unsupported.clear();
-    CHECK(AttributeMap(OnlyRecord(Body({&alone, 1}))["attributes"])
-              ["gen_ai.evaluation.explanation"]["stringValue"] ==
+    CHECK(AttributeMap(OnlyRecord(
+              Body({&alone, 1}))["attributes"])["gen_ai.evaluation.explanation"]
+                                               ["stringValue"] ==
           "1 of 4 looked-up values was read from another record than the "
           "one the answer names");
     EvidenceChecked warned = alone;

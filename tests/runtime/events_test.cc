@@ -198,7 +198,8 @@ TEST_SUITE("events") {
           R"("read_path":"$.flights[0]"}])");
   }
 
-  TEST_CASE("warns_only: a misattributed value is grounded, listed as a warning") {
+  TEST_CASE(
+      "warns_only: a misattributed value is grounded, listed as a warning") {
     const Verdict verdict = groundgate_test::MisattributedVerdict(true);
     for (const Posture posture :
          {Posture::kAssist, Posture::kGuard, Posture::kRails}) {

@@ -38,10 +38,9 @@ TEST_CASE("read_scopes: list items with their sub-items, and sentences") {
       "Two options. Both are direct.\n\n1. HAT069\n   - Price: $174\n"
       "2. HAT139\n   - Price: $114\nBook one?";
   CHECK(Texts(kAnswer, Scopes(kAnswer)) ==
-        std::vector<std::string_view>{"Two options.", " Both are direct.",
-                                      "1. HAT069\n   - Price: $174",
-                                      "2. HAT139\n   - Price: $114",
-                                      "Book one?"});
+        std::vector<std::string_view>{
+            "Two options.", " Both are direct.", "1. HAT069\n   - Price: $174",
+            "2. HAT139\n   - Price: $114", "Book one?"});
   // A decimal point ends no sentence.
   constexpr std::string_view kNumbers = "It is 4.5 m/s. Then 3.";
   CHECK(Texts(kNumbers, Scopes(kNumbers)).size() == 2);
@@ -52,8 +51,7 @@ TEST_CASE("read_scopes: clauses") {
       "On Monday it is 5, while on Tuesday it is 7; then 9";
   CHECK(Texts(kAnswer, Clauses(kAnswer, {0, kAnswer.size()})) ==
         std::vector<std::string_view>{"On Monday it is 5",
-                                      " while on Tuesday it is 7",
-                                      " then 9"});
+                                      " while on Tuesday it is 7", " then 9"});
   // A comma before no joiner cuts nothing.
   constexpr std::string_view kList = "It is 5, 6 or 7";
   CHECK(Clauses(kList, {0, kList.size()}).size() == 1);
@@ -72,9 +70,9 @@ TEST_CASE("read_scopes: days and times named") {
     return days;
   };
   CHECK(named(kAnswer) == std::vector<std::array<int, 5>>{{2024, 1, 5, -1, 0},
-                                                         {0, 1, 6, -1, 0},
-                                                         {2024, 1, 7, -1, 0},
-                                                         {0, 0, 0, 3, 0}});
+                                                          {0, 1, 6, -1, 0},
+                                                          {2024, 1, 7, -1, 0},
+                                                          {0, 0, 0, 3, 0}});
   // "January 7th and 8th" names two days; "day one" and "the third day"
   // name places in the stretch; "2 days" names none.
   CHECK(named("On January 7th and 8th, day one, the third day, 2 days") ==

@@ -42,15 +42,25 @@ TEST_SUITE("route") {
     };
     const RouteCase cases[] = {
         {Posture::kAssist, {}, RouteAction::kDeliver, EvidenceAction::kFlagged},
-        {Posture::kGuard, {}, RouteAction::kAskRevision,
+        {Posture::kGuard,
+         {},
+         RouteAction::kAskRevision,
          EvidenceAction::kRevisionAsked},
-        {Posture::kGuard, {.revision_asked = true}, RouteAction::kDeliver,
+        {Posture::kGuard,
+         {.revision_asked = true},
+         RouteAction::kDeliver,
          EvidenceAction::kFlagged},
-        {Posture::kRails, {}, RouteAction::kAskRevision,
+        {Posture::kRails,
+         {},
+         RouteAction::kAskRevision,
          EvidenceAction::kRevisionAsked},
-        {Posture::kRails, {.revision_asked = true}, RouteAction::kRefuse,
+        {Posture::kRails,
+         {.revision_asked = true},
+         RouteAction::kRefuse,
          EvidenceAction::kRefused},
-        {Posture::kRails, {.wrap_up = true}, RouteAction::kRefuse,
+        {Posture::kRails,
+         {.wrap_up = true},
+         RouteAction::kRefuse,
          EvidenceAction::kRefused},
     };
     for (const RouteCase& c : cases) {
@@ -76,8 +86,8 @@ TEST_SUITE("route") {
       CHECK(d.event_action == EvidenceAction::kGrounded);
     }
     // A typed value beside it still flags the answer.
-    const RouteDecision d = Route(WithTypedFlight(MisattributedVerdict(true)),
-                                  Posture::kGuard, {});
+    const RouteDecision d =
+        Route(WithTypedFlight(MisattributedVerdict(true)), Posture::kGuard, {});
     CHECK(d.action == RouteAction::kAskRevision);
   }
 
@@ -200,8 +210,7 @@ TEST_SUITE("route") {
     CHECK(std::string(status.message()) ==
           "groundgate refused the answer: 1 value appears in no tool result "
           "(no revision was possible)");
-    const auto payload =
-        status.GetPayload(std::string(kRefusalTypeUrl));
+    const auto payload = status.GetPayload(std::string(kRefusalTypeUrl));
     REQUIRE(payload.has_value());
     CHECK(std::string(*payload).find("misattributed") == std::string::npos);
   }

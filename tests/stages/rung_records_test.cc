@@ -156,34 +156,31 @@ TEST_CASE("rung_records: a sibling's value, told of the named record") {
       {{"In 2021, life expectancy was 70.11.", "70.11", "71.84", "value",
         "$[2]"}});
   // A date and time name one forecast: 14.3 is the 14:00 one's gust.
-  CheckMisattributed(
-      CorpusOf(kForecast),
-      {{"On January 5th at 02:00, gusts will reach 14.3 m/s.", "14.3", "9.51",
-        "wind.gust", "$.list[3]"}});
+  CheckMisattributed(CorpusOf(kForecast),
+                     {{"On January 5th at 02:00, gusts will reach 14.3 m/s.",
+                       "14.3", "9.51", "wind.gust", "$.list[3]"}});
 }
 
 TEST_CASE("rung_records: what it leaves alone") {
-  CheckNoneMisattributed(
-      CorpusOf(kFlights),
-      {
-          // each list item is its own scope
-          "1. Flight HAT069\n   - Economy: $174\n"
-          "2. Flight HAT139\n   - Economy: $114\n",
-          // two records in one scope: which one is not said
-          "Flights HAT069 and HAT139 cost $114 in economy.",
-          // no record named
-          "The cheapest economy fare is $114.",
-          // hedged
-          "Flight HAT069 costs around $114.",
-          // told as a total
-          "Flight HAT069 plus taxes: total $114.",
-      });
+  CheckNoneMisattributed(CorpusOf(kFlights),
+                         {
+                             // each list item is its own scope
+                             "1. Flight HAT069\n   - Economy: $174\n"
+                             "2. Flight HAT139\n   - Economy: $114\n",
+                             // two records in one scope: which one is not said
+                             "Flights HAT069 and HAT139 cost $114 in economy.",
+                             // no record named
+                             "The cheapest economy fare is $114.",
+                             // hedged
+                             "Flight HAT069 costs around $114.",
+                             // told as a total
+                             "Flight HAT069 plus taxes: total $114.",
+                         });
   // The 114 of the top-level total may be what the answer tells.
-  CheckNoneMisattributed(
-      CorpusOf(R"({"total": 114, "flights": [
+  CheckNoneMisattributed(CorpusOf(R"({"total": 114, "flights": [
           {"flight_number": "HAT069", "price": 174},
           {"flight_number": "HAT139", "price": 114}]})"),
-      {"Flight HAT069: $114."});
+                         {"Flight HAT069: $114."});
   CheckNoneMisattributed(
       CorpusOf("year,value\n2019,69.62\n2020,70.11\n2021,71.84\n"),
       {
@@ -259,18 +256,16 @@ TEST_CASE("rung_records: the least or greatest of a series of one field") {
   const EvidenceCorpus corpus = CorpusOf(
       "date,value\n2021-05-30,0.52\n2021-06-02,0.78\n2021-06-20,0.87\n"
       "2021-07-04,2.25\n");
-  CheckMisattributed(
-      corpus, {{"The rate reached a peak of 0.87 cases.", "0.87", "2.25",
-                "value", "$[3]", "max"}});
+  CheckMisattributed(corpus, {{"The rate reached a peak of 0.87 cases.", "0.87",
+                               "2.25", "value", "$[3]", "max"}});
   CheckNoneMisattributed(
-      corpus,
-      {
-          "The rate reached a peak of 2.25 cases.",
-          // a stretch the sentence names narrows the series to it
-          "In June 2021 the rate ranged from 0.78 to 0.87.",
-          // two stretches are not read
-          "From May 2021 to June 2021 it peaked at 0.87.",
-      });
+      corpus, {
+                  "The rate reached a peak of 2.25 cases.",
+                  // a stretch the sentence names narrows the series to it
+                  "In June 2021 the rate ranged from 0.78 to 0.87.",
+                  // two stretches are not read
+                  "From May 2021 to June 2021 it peaked at 0.87.",
+              });
   CheckMisattributed(
       corpus, {{"In June 2021 the rate ranged from 0.52 to 0.87.", "0.52",
                 "0.78", "value", "$[1]", "min"}});

@@ -27,17 +27,16 @@ using groundgate_test::Keys;
 TEST_SUITE("verdict_json") {
   TEST_CASE("a misattributed value is listed after unverified, and flags") {
     const std::string json = VerdictToJson(MisattributedVerdict());
-    CHECK(json ==
-          R"({"action":"flagged","candidates":2,"looked_up":2,)"
-          R"("unsupported":[],"unverified":[],)"
-          R"("misattributed":[{"shape":"money","start":20,"end":24,)"
-          R"("named_carrier":"call_1","read_carrier":"call_1"}],)"
-          R"("grounded":[{"shape":"identifier","start":7,"end":13,)"
-          R"("reason":"exact"}],)"
-          R"("carried_by":[{"tool_call_id":"call_1","tool_name":)"
-          R"("search_flights","values":2,"only":2}],"conflicts":[],)"
-          R"("evidence_truncated":false,"answer_truncated":false,)"
-          R"("grounding":{"this_turn":2,"prior_turns":0}})");
+    CHECK(json == R"({"action":"flagged","candidates":2,"looked_up":2,)"
+                  R"("unsupported":[],"unverified":[],)"
+                  R"("misattributed":[{"shape":"money","start":20,"end":24,)"
+                  R"("named_carrier":"call_1","read_carrier":"call_1"}],)"
+                  R"("grounded":[{"shape":"identifier","start":7,"end":13,)"
+                  R"("reason":"exact"}],)"
+                  R"("carried_by":[{"tool_call_id":"call_1","tool_name":)"
+                  R"("search_flights","values":2,"only":2}],"conflicts":[],)"
+                  R"("evidence_truncated":false,"answer_truncated":false,)"
+                  R"("grounding":{"this_turn":2,"prior_turns":0}})");
   }
 
   TEST_CASE("the misattributed list is there, empty, when nothing is") {
@@ -54,14 +53,14 @@ TEST_SUITE("verdict_json") {
       CAPTURE(hidden);
       CHECK(plain.find(hidden) == std::string::npos);
     }
-    const nlohmann::ordered_json opted = VerdictToOrderedJson(
-        MisattributedVerdict(), {.include_values = true});
+    const nlohmann::ordered_json opted =
+        VerdictToOrderedJson(MisattributedVerdict(), {.include_values = true});
     REQUIRE(opted["misattributed"].size() == 1);
     const nlohmann::ordered_json& entry = opted["misattributed"][0];
-    CHECK(Keys(entry) == std::vector<std::string>{
-                             "shape", "start", "end", "named_carrier",
-                             "read_carrier", "value", "named_value", "field",
-                             "named_path", "read_path"});
+    CHECK(Keys(entry) ==
+          std::vector<std::string>{"shape", "start", "end", "named_carrier",
+                                   "read_carrier", "value", "named_value",
+                                   "field", "named_path", "read_path"});
     CHECK(entry["value"] == "114");
     CHECK(entry["named_value"] == "174");
     CHECK(entry["field"] == "prices.economy");

@@ -13,8 +13,8 @@
 #define GROUNDGATE_TESTS_SUPPORT_MISATTRIBUTED_H_
 
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "groundgate/verdict.h"
@@ -34,12 +34,10 @@ inline constexpr std::string_view kFlightSearch =
 // $.flights[1] of call_1 at prices.economy, which holds 174; read from
 // $.flights[0]. `warns_only` sets Verdict::misattribution_warns_only.
 // A candidate this turn's call_1 carried, at [start, end).
-inline groundgate::Candidate CarriedCandidate(std::size_t start,
-                                              std::size_t end,
-                                              std::string shape,
-                                              std::string canonical,
-                                              groundgate::CandidateStatus status,
-                                              groundgate::MatchReason reason) {
+inline groundgate::Candidate CarriedCandidate(
+    std::size_t start, std::size_t end, std::string shape,
+    std::string canonical, groundgate::CandidateStatus status,
+    groundgate::MatchReason reason) {
   groundgate::Candidate c;
   c.start = start;
   c.end = end;
@@ -69,8 +67,8 @@ inline groundgate::Verdict MisattributedVerdict(bool warns_only = false) {
   verdict.candidates = {flight, fare};
   verdict.looked_up = 2;
   verdict.grounding.this_turn = 2;
-  verdict.answer_carriers =
-      std::vector<groundgate::AnswerCarrier>{{"call_1", "search_flights", 2, 2}};
+  verdict.answer_carriers = std::vector<groundgate::AnswerCarrier>{
+      {"call_1", "search_flights", 2, 2}};
   verdict.misattribution_warns_only = warns_only;
   return verdict;
 }

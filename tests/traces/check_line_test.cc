@@ -1,6 +1,7 @@
-// tests/traces/check_line_test.cc — traces::CheckLineText, the command's output line
-// written straight to text, is byte for byte DumpCheckLine(CheckLine(...)),
-// the line built as a JSON object (which the C API and Python print).
+// tests/traces/check_line_test.cc — traces::CheckLineText, the command's output
+// line written straight to text, is byte for byte
+// DumpCheckLine(CheckLine(...)), the line built as a JSON object (which the C
+// API and Python print).
 #include <doctest/doctest.h>
 
 #include <cstddef>
