@@ -280,9 +280,9 @@ TEST_CASE("report renders in headless chromium with the flagged value marked") {
   // The filter: the script counted the flagged conversations it shows.
   const std::size_t flagged_conversations =
       Count(dom, "<details class=\"conv flagged\"");
-  // Seven: the six with a typed value (taubench-airline-t12-r1 is no
-  // longer flagged since the date of a timestamp grounds its respelling),
-  // and san-crc-other-port-planted, whose value is misattributed.
+  // Seven: the six with a typed value (not taubench-airline-t12-r1: the
+  // date of a timestamp grounds its respelling), and
+  // san-crc-other-port-planted, whose value is misattributed.
   CHECK(flagged_conversations == 7);
   CHECK(Contains(dom, "showing 7 of 16 conversations"));
   CHECK(Total(dom, "n-flagged-conversations") == "7");
