@@ -63,94 +63,212 @@ bool NumberFromDigits(std::string_view digits, Json* out) {
   return true;
 }
 
-simdjson::error_code Convert(od::value value, std::size_t depth, Json* out);
-
-simdjson::error_code ConvertObject(od::object object, std::size_t depth,
-                                   Json* out) {
-  *out = Json::object();
-  auto& members = out->get_ref<Json::object_t&>();
-  for (auto field_result : object) {
-    od::field field;
-    if (auto error = std::move(field_result).get(field)) return error;
-    std::string_view key;
-    if (auto error = field.unescaped_key().get(key)) return error;
-    // Copied before the value is read: the key's view lives in the
-    // parser's string buffer, which the value's strings extend.
-    std::string owned_key(key);
-    Json member;
-    if (auto error = Convert(field.value(), depth + 1, &member)) return error;
-    // Last one wins, as in nlohmann's parser.
-    members.insert_or_assign(std::move(owned_key), std::move(member));
+// Keys that mark an object as part of a conversation's structure (a
+// message, a content part, an item, a step, a JSON-RPC frame): an array or
+// map whose first member is such an object is always built whole.
+bool IsStructuralKey(std::string_view key) {
+  static constexpr std::string_view kKeys[] = {
+      "role",       "type",         "content",     "jsonrpc",
+      "method",     "result",       "params",      "function",
+      "tool_calls", "tool_call_id", "tool_use_id", "input",
+      "output",     "steps",        "messages",    "text"};
+  for (const std::string_view k : kKeys) {
+    if (key == k) return true;
   }
-  return simdjson::SUCCESS;
+  return false;
 }
 
-simdjson::error_code ConvertArray(od::array array, std::size_t depth,
-                                  Json* out) {
-  *out = Json::array();
-  auto& elements = out->get_ref<Json::array_t&>();
-  for (auto element_result : array) {
-    od::value element;
-    if (auto error = std::move(element_result).get(element)) return error;
-    Json converted;
-    if (auto error = Convert(element, depth + 1, &converted)) return error;
-    elements.push_back(std::move(converted));
+bool IsStructural(const Json& member) {
+  if (!member.is_object()) return false;
+  for (const auto& [key, value] : member.items()) {
+    if (IsStructuralKey(key)) return true;
   }
-  return simdjson::SUCCESS;
+  return false;
 }
 
-simdjson::error_code Convert(od::value value, std::size_t depth, Json* out) {
-  // Checked before descending: On-Demand itself only asserts its depth (in
-  // a debug build) and would read past its stack of open scopes. The root
-  // is depth 1; the parser was allocated for kMaxSimdjsonDepth.
-  if (depth + 1 >= kMaxSimdjsonDepth) return simdjson::DEPTH_ERROR;
-  od::json_type type;
-  if (auto error = value.type().get(type)) return error;
-  switch (type) {
-    case od::json_type::object: {
-      od::object object;
-      if (auto error = value.get_object().get(object)) return error;
-      return ConvertObject(object, depth, out);
+// One document to one DOM. With a lazy policy, a dense container (see
+// ParseJsonLazily) is validated but not built: it becomes a raw node.
+class Converter {
+ public:
+  Converter(od::document& doc, const LazyPolicy* lazy)
+      : doc_(doc), lazy_(lazy) {}
+
+  simdjson::error_code Convert(od::value value, std::size_t depth, Json* out) {
+    // Checked before descending: On-Demand itself only asserts its depth
+    // (in a debug build) and would read past its stack of open scopes. The
+    // root is depth 1; the parser was allocated for kMaxSimdjsonDepth.
+    if (depth + 1 >= kMaxSimdjsonDepth) return simdjson::DEPTH_ERROR;
+    od::json_type type;
+    if (auto error = value.type().get(type)) return error;
+    switch (type) {
+      case od::json_type::object: {
+        const char* start = value.raw_json_token().data();
+        od::object object;
+        if (auto error = value.get_object().get(object)) return error;
+        return ConvertObject(object, depth, start, out);
+      }
+      case od::json_type::array: {
+        const char* start = value.raw_json_token().data();
+        od::array array;
+        if (auto error = value.get_array().get(array)) return error;
+        return ConvertArray(array, depth, start, out);
+      }
+      case od::json_type::number: {
+        const std::string_view raw = TrimRight(value.raw_json_token());
+        od::number number;  // validates the grammar ("01", "1." fail)
+        if (auto error = value.get_number().get(number)) return error;
+        return NumberFromDigits(raw, out) ? simdjson::SUCCESS
+                                          : simdjson::NUMBER_ERROR;
+      }
+      case od::json_type::string: {
+        std::string_view text;
+        if (auto error = value.get_string().get(text)) return error;
+        *out = Json(std::string(text));
+        return simdjson::SUCCESS;
+      }
+      case od::json_type::boolean: {
+        bool flag = false;
+        if (auto error = value.get_bool().get(flag)) return error;
+        *out = Json(flag);
+        return simdjson::SUCCESS;
+      }
+      case od::json_type::null: {
+        bool is_null = false;
+        if (auto error = value.is_null().get(is_null)) return error;
+        if (!is_null) return simdjson::INCORRECT_TYPE;
+        *out = Json(nullptr);
+        return simdjson::SUCCESS;
+      }
     }
-    case od::json_type::array: {
-      od::array array;
-      if (auto error = value.get_array().get(array)) return error;
-      return ConvertArray(array, depth, out);
+    return simdjson::INCORRECT_TYPE;
+  }
+
+ private:
+  // True when a container below the root that has just reached `members`
+  // members, none of them `structural`, is to be kept raw from here on.
+  bool TurnsRaw(std::size_t depth, std::size_t members, bool structural) const {
+    return lazy_ != nullptr && depth >= 2 && members == lazy_->min_members &&
+           !structural;
+  }
+
+  simdjson::error_code ConvertObject(od::object object, std::size_t depth,
+                                     const char* start, Json* out) {
+    *out = Json::object();
+    auto& members = out->get_ref<Json::object_t&>();
+    std::size_t count = 0;
+    bool structural = false;  // some member so far has a structural key
+    bool raw = false;
+    for (auto field_result : object) {
+      od::field field;
+      if (auto error = std::move(field_result).get(field)) return error;
+      std::string_view key;
+      if (auto error = field.unescaped_key().get(key)) return error;
+      if (raw) {
+        if (auto error = Validate(field.value(), depth + 1)) return error;
+        continue;
+      }
+      // Copied before the value is read: the key's view lives in the
+      // parser's string buffer, which the value's strings extend.
+      std::string owned_key(key);
+      Json member;
+      if (auto error = Convert(field.value(), depth + 1, &member)) {
+        return error;
+      }
+      // Last one wins, as in nlohmann's parser.
+      structural = structural || IsStructuralKey(owned_key);
+      members.insert_or_assign(std::move(owned_key), std::move(member));
+      if (TurnsRaw(depth, ++count, structural)) raw = true;
     }
-    case od::json_type::number: {
-      const std::string_view raw = TrimRight(value.raw_json_token());
-      od::number number;  // validates the grammar ("01", "1." fail)
-      if (auto error = value.get_number().get(number)) return error;
-      return NumberFromDigits(raw, out) ? simdjson::SUCCESS
-                                        : simdjson::NUMBER_ERROR;
+    return raw ? MakeRaw(start, '}', out) : simdjson::SUCCESS;
+  }
+
+  simdjson::error_code ConvertArray(od::array array, std::size_t depth,
+                                    const char* start, Json* out) {
+    *out = Json::array();
+    auto& elements = out->get_ref<Json::array_t&>();
+    bool raw = false;
+    for (auto element_result : array) {
+      od::value element;
+      if (auto error = std::move(element_result).get(element)) return error;
+      if (raw) {
+        if (auto error = Validate(element, depth + 1)) return error;
+        continue;
+      }
+      Json converted;
+      if (auto error = Convert(element, depth + 1, &converted)) return error;
+      elements.push_back(std::move(converted));
+      if (TurnsRaw(depth, elements.size(), IsStructural(elements.front()))) {
+        raw = true;
+      }
     }
-    case od::json_type::string: {
-      std::string_view text;
-      if (auto error = value.get_string().get(text)) return error;
-      *out = Json(std::string(text));
-      return simdjson::SUCCESS;
-    }
-    case od::json_type::boolean: {
-      bool flag = false;
-      if (auto error = value.get_bool().get(flag)) return error;
-      *out = Json(flag);
-      return simdjson::SUCCESS;
-    }
-    case od::json_type::null: {
-      bool is_null = false;
-      if (auto error = value.is_null().get(is_null)) return error;
-      if (!is_null) return simdjson::INCORRECT_TYPE;
-      *out = Json(nullptr);
-      return simdjson::SUCCESS;
+    return raw ? MakeRaw(start, ']', out) : simdjson::SUCCESS;
+  }
+
+  // Reads a value through, as Convert does, building nothing; past the
+  // policy's depth the whole parse gives up (the caller then parses
+  // exactly, and the record's depth check names the field).
+  simdjson::error_code Validate(od::value value, std::size_t depth) {
+    if (depth + 1 >= kMaxSimdjsonDepth) return simdjson::DEPTH_ERROR;
+    od::json_type type;
+    if (auto error = value.type().get(type)) return error;
+    const bool container =
+        type == od::json_type::object || type == od::json_type::array;
+    if (container && depth > lazy_->max_depth) return simdjson::DEPTH_ERROR;
+    switch (type) {
+      case od::json_type::object: {
+        od::object object;
+        if (auto error = value.get_object().get(object)) return error;
+        for (auto field_result : object) {
+          od::field field;
+          if (auto error = std::move(field_result).get(field)) return error;
+          std::string_view key;
+          if (auto error = field.unescaped_key().get(key)) return error;
+          if (auto error = Validate(field.value(), depth + 1)) return error;
+        }
+        return simdjson::SUCCESS;
+      }
+      case od::json_type::array: {
+        od::array array;
+        if (auto error = value.get_array().get(array)) return error;
+        for (auto element_result : array) {
+          od::value element;
+          if (auto error = std::move(element_result).get(element)) {
+            return error;
+          }
+          if (auto error = Validate(element, depth + 1)) return error;
+        }
+        return simdjson::SUCCESS;
+      }
+      default: {
+        Json scalar;  // a scalar costs no allocation but a string's
+        return Convert(value, depth, &scalar);
+      }
     }
   }
-  return simdjson::INCORRECT_TYPE;
-}
+
+  // The container that began at `start` and just closed, as a raw node:
+  // its text up to the `close` byte before the document's position.
+  simdjson::error_code MakeRaw(const char* start, char close, Json* out) {
+    const char* end = nullptr;
+    if (doc_.current_location().get(end) != simdjson::SUCCESS) {
+      return simdjson::TAPE_ERROR;  // a nested container never ends the text
+    }
+    while (end > start && *(end - 1) != close) --end;
+    if (end == start) return simdjson::TAPE_ERROR;
+    *out = Json::binary(Json::binary_t::container_type(start, end),
+                        kRawJsonSubtype);
+    return simdjson::SUCCESS;
+  }
+
+  od::document& doc_;
+  const LazyPolicy* lazy_;
+};
 
 // The root: an object or an array; a scalar document (rare in a trace) is
 // left to nlohmann (simdjson 3.0's scalar documents read differently at
 // their end).
-simdjson::error_code ConvertRoot(od::document& doc, Json* out) {
+simdjson::error_code ConvertRoot(od::document& doc, const LazyPolicy* lazy,
+                                 Json* out) {
   od::json_type type;
   if (auto error = doc.type().get(type)) return error;
   if (type != od::json_type::object && type != od::json_type::array) {
@@ -158,7 +276,8 @@ simdjson::error_code ConvertRoot(od::document& doc, Json* out) {
   }
   od::value root;
   if (auto error = doc.get_value().get(root)) return error;
-  if (auto error = Convert(root, 1, out)) return error;
+  Converter converter(doc, lazy);
+  if (auto error = converter.Convert(root, 1, out)) return error;
   // Trailing content ("{} x") is an error nlohmann reports: past the root,
   // simdjson 3.0 finds no location only at the end of the text.
   return doc.current_location().error() == simdjson::OUT_OF_BOUNDS
@@ -182,11 +301,17 @@ struct ThreadParser {
 
 }  // namespace
 
-std::optional<Json> ParseJsonWithSimdjson(std::string_view text) {
+namespace {
+
+std::optional<Json> ParseWith(std::string_view text, const LazyPolicy* lazy) {
   if (text.empty() || HasControlByte(text)) return std::nullopt;
+  if (lazy != nullptr && text.size() < lazy->min_text_bytes) lazy = nullptr;
   thread_local std::unique_ptr<ThreadParser> state;
   if (!state) state = std::make_unique<ThreadParser>();
-  state->buffer.assign(text);
+  // Sized once: assign-then-append would double a long line's copy.
+  state->buffer.clear();
+  state->buffer.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+  state->buffer.append(text);
   state->buffer.append(simdjson::SIMDJSON_PADDING, '\0');
 
   std::optional<Json> result;
@@ -204,12 +329,88 @@ std::optional<Json> ParseJsonWithSimdjson(std::string_view text) {
                 .iterate(state->buffer.data(), text.size(),
                          state->buffer.size())
                 .get(doc) == simdjson::SUCCESS &&
-        ConvertRoot(doc, &out) == simdjson::SUCCESS) {
+        ConvertRoot(doc, lazy, &out) == simdjson::SUCCESS) {
       result = std::move(out);
     }
   }
   if (text.size() > kMaxRetainedParserBytes) state.reset();
   return result;
+}
+
+}  // namespace
+
+std::optional<Json> ParseJsonWithSimdjson(std::string_view text) {
+  return ParseWith(text, nullptr);
+}
+
+std::optional<Json> ParseJsonLazily(std::string_view text,
+                                    const LazyPolicy& policy) {
+  return ParseWith(text, &policy);
+}
+
+bool IsRawJson(const Json& value) {
+  return value.is_binary() && value.get_binary().has_subtype() &&
+         value.get_binary().subtype() == kRawJsonSubtype;
+}
+
+std::string_view RawJsonText(const Json& value) {
+  const Json::binary_t& bytes = value.get_binary();
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+namespace {
+
+bool HoldsRawJson(const Json& value) {
+  if (IsRawJson(value)) return true;
+  if (!value.is_structured()) return false;
+  for (const Json& child : value) {
+    if (HoldsRawJson(child)) return true;
+  }
+  return false;
+}
+
+void AppendJson(const Json& value, std::string* out) {
+  if (IsRawJson(value)) {
+    out->append(RawJsonText(value));
+    return;
+  }
+  if (value.is_object()) {
+    out->push_back('{');
+    bool first = true;
+    for (const auto& [key, member] : value.items()) {
+      if (!first) out->push_back(',');
+      first = false;
+      out->append(
+          Json(key).dump(-1, ' ', false, Json::error_handler_t::replace));
+      out->push_back(':');
+      AppendJson(member, out);
+    }
+    out->push_back('}');
+    return;
+  }
+  if (value.is_array()) {
+    out->push_back('[');
+    bool first = true;
+    for (const Json& element : value) {
+      if (!first) out->push_back(',');
+      first = false;
+      AppendJson(element, out);
+    }
+    out->push_back(']');
+    return;
+  }
+  out->append(value.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+}  // namespace
+
+std::string DumpJson(const Json& value) {
+  if (!HoldsRawJson(value)) {
+    return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+  std::string out;
+  AppendJson(value, &out);
+  return out;
 }
 
 }  // namespace groundgate::base

@@ -31,7 +31,9 @@
 #define GROUNDGATE_BASE_JSON_PARSE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "nlohmann/json.hpp"
@@ -42,12 +44,50 @@ namespace groundgate::base {
 inline constexpr std::size_t kMaxSimdjsonDepth = 512;
 // A thread keeps its parser's buffers for text up to this size between
 // calls; after longer text they are freed.
-inline constexpr std::size_t kMaxRetainedParserBytes = 16u << 20;
+inline constexpr std::size_t kMaxRetainedParserBytes = 4u << 20;
 
 // The DOM nlohmann would build from `text`, or std::nullopt when simdjson
 // does not accept it (see above: the caller then parses with nlohmann).
 [[nodiscard]] std::optional<nlohmann::json> ParseJsonWithSimdjson(
     std::string_view text);
+
+// When ParseJsonLazily keeps a container as its text instead of building it.
+struct LazyPolicy {
+  // Only in a text at least this long: a short line is built whole.
+  std::size_t min_text_bytes = std::size_t{1} << 20;
+  // A container below the root (an array, or an object) with at least this
+  // many members, none of them structural: an array whose first element
+  // is not an object with a conversation's key ("role", "type",
+  // "content", "jsonrpc", "text", ...), an object with none of those keys
+  // among its members. Such a container is data a trace carries (a tool's
+  // structured payload, a table, [1,1,1,...]), never a message list.
+  std::size_t min_members = 1024;
+  // A raw container that nests deeper than this (counted from the root)
+  // makes the parse give up (std::nullopt): the caller then parses exactly
+  // and its own depth check names the field.
+  std::size_t max_depth = kMaxSimdjsonDepth;
+};
+
+// A raw node: nlohmann's binary value with this subtype, holding the JSON
+// text of a container exactly as the input spelled it (validated).
+inline constexpr std::uint8_t kRawJsonSubtype = 0x4A;
+
+// ParseJsonWithSimdjson, except that a dense container (LazyPolicy) is
+// validated but kept as a raw node: its text costs its own size, where a
+// DOM of [1,1,1,...] costs eight times it and one of small objects twenty.
+// A trace reader that only writes such a container out as text
+// (DumpJson) reads the same record either way.
+[[nodiscard]] std::optional<nlohmann::json> ParseJsonLazily(
+    std::string_view text, const LazyPolicy& policy);
+
+// True for a raw node (kRawJsonSubtype).
+[[nodiscard]] bool IsRawJson(const nlohmann::json& value);
+// A raw node's JSON text. Requires IsRawJson(value).
+[[nodiscard]] std::string_view RawJsonText(const nlohmann::json& value);
+
+// `value` as JSON text, as nlohmann's dump(-1, ' ', false, replace) writes
+// it, with each raw node inside it written as its own text.
+[[nodiscard]] std::string DumpJson(const nlohmann::json& value);
 
 }  // namespace groundgate::base
 

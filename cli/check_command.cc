@@ -288,8 +288,26 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
     // one.
     if (output.Failed()) input.Stop();
   };
+  // One thread: each line goes out as soon as its answer is judged, so a
+  // record of many answers is never held whole, and the first failed write
+  // ends the output.
+  const std::function<void(const InputRecord&)> judge_and_write =
+      [&](const InputRecord& record) {
+        ReportUnread(record, &counts, err);
+        ReplayTrace(record.trace, gate, parsed->trace.replay,
+                    [&](const JudgedMessage& judged) {
+                      if (output.Failed()) return;
+                      PrintVerdict(record.trace, judged, json_options, &counts,
+                                   out);
+                    });
+        if (output.Failed()) input.Stop();
+      };
   for (const std::string& file : parsed->files) {
-    input.ReadInOrder(file, parsed->jobs, judge, write);
+    if (parsed->jobs == 1) {
+      input.Read(file, judge_and_write);
+    } else {
+      input.ReadInOrder(file, parsed->jobs, judge, write);
+    }
     if (output.Report(kCommand, kStdoutDisplayName, err)) {
       return kExitUsageError;
     }

@@ -11,10 +11,12 @@
 //                    [--max-line-bytes N] FILE...  (`-` reads standard input)
 //
 // Memory is bounded by --max-line-bytes (default kDefaultMaxLineBytes, 64
-// MiB; a record costs ~14 times its line): a longer line is reported as
-// FILE:LINE and skipped unread. Tool-call ids and names are held to 64
-// bytes by the corpus (kMaxToolCallIdBytes). A write error on standard
-// output exits 2.
+// MiB; a record costs 4 to 7 times its line, up to 14 for tens of
+// thousands of tiny messages): a longer line is reported as FILE:LINE and
+// skipped unread. Tool-call ids and names are held to 64 bytes by the
+// corpus (kMaxToolCallIdBytes), trace ids to 256 (kMaxTraceIdBytes). With
+// one job each line is written as its answer is judged; the first write
+// error ends the output and exits 2.
 //
 // What it does NOT do: read a record's fields (the adapters), decide what a
 // value is or whether it was read (the library's Gate and corpus), or keep

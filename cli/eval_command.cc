@@ -293,15 +293,15 @@ class EvalScores {
       } else if (missed_.size() >= max_missed_) {
         ++missed_omitted_;
       } else {
-        missed_.push_back(
-            {base::ClipUtf8(trace_id, kMaxEvalNameBytes), message.index,
-             base::ClipUtf8(span.type, kMaxEvalNameBytes), labels[i].start,
-             labels[i].end, shape,
-             seen != nullptr ? std::string(StatusName(seen->status))
-                             : "no_value",
-             seen != nullptr && seen->reason != MatchReason::kNone
-                 ? std::string(ReasonName(seen->reason))
-                 : ""});
+        missed_.push_back({trace_id, message.index,
+                           base::ClipUtf8(span.type, kMaxEvalNameBytes),
+                           labels[i].start, labels[i].end, shape,
+                           seen != nullptr
+                               ? std::string(StatusName(seen->status))
+                               : "no_value",
+                           seen != nullptr && seen->reason != MatchReason::kNone
+                               ? std::string(ReasonName(seen->reason))
+                               : ""});
       }
     }
     for (const Candidate* flag : flags) {
@@ -553,8 +553,10 @@ std::string_view EvalUsage() {
       "                    are summed as \"(other types)\" (default ",
       kDefaultMaxLabelTypes,
       ")\n"
-      "                    (a listed trace id or type is cut to ",
-      kMaxEvalNameBytes, " bytes)\n", TraceFlagsHelp(),
+      "                    (a listed type is cut to ",
+      kMaxEvalNameBytes, " bytes; a trace id past ", kMaxTraceIdBytes,
+      "\n                    bytes, to a prefix and a hash)\n",
+      TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 scored, 2 a usage or input error (a malformed record\n"
@@ -573,6 +575,7 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
   EvalScores scores(parsed->max_missed, parsed->max_label_types);
   JsonlInput input(kCommand, parsed->trace.format, in, err,
                    parsed->trace.max_line_bytes);
+  input.KeepDocuments();  // the labels are read from each record
   for (const std::string& file : parsed->files) {
     input.Read(file, [&](const InputRecord& record) {
       absl::StatusOr<RecordLabels> labels = ReadLabels(record.document);

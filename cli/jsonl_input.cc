@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "base/clip.h"
 #include "cli/options.h"
 #include "traces/check_record.h"
 #include "traces/trace_json.h"
@@ -163,7 +164,7 @@ void JsonlInput::RejectRecord(std::string_view source, std::size_t line,
 }
 
 JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
-                                         const Line& line) const {
+                                         Line& line) const {
   ParsedLine parsed;
   if (line.too_long) {
     parsed.diagnostic =
@@ -174,7 +175,13 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
   const std::string_view view =
       traces::TrimJsonlLine(line.text, /*first_line=*/line.number == 1);
   if (traces::IsBlankJsonlLine(view)) return parsed;
-  absl::StatusOr<nlohmann::json> document = ParseJsonText(view);
+  // A kept document is the exact DOM (eval reads labels from it); else
+  // dense data inside the record is kept as text.
+  absl::StatusOr<nlohmann::json> document =
+      keep_documents_ ? ParseJsonText(view) : ParseTraceJsonText(view);
+  // The line is not needed past the parse: a long one is given back before
+  // the record is read from its document.
+  std::string().swap(line.text);
   if (!document.ok()) {
     parsed.diagnostic =
         Concat(source, ":", line.number, ": ", MessageOf(document.status()));
@@ -186,10 +193,18 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
         Concat(source, ":", line.number, ": ", MessageOf(trace.status()));
     return parsed;
   }
-  if (trace->id.empty()) trace->id = Concat(source, ":", line.number);
-  parsed.document = *std::move(document);
+  if (trace->id.empty()) {
+    trace->id =
+        base::ClipWithHash(Concat(source, ":", line.number), kMaxTraceIdBytes);
+  }
+  if (keep_documents_) parsed.document = *std::move(document);
   parsed.trace = *std::move(trace);
   return parsed;
+}
+
+const nlohmann::json& JsonlInput::DocumentOf(const ParsedLine& parsed) {
+  static const nlohmann::json* const kNull = new nlohmann::json();
+  return parsed.document ? *parsed.document : *kNull;
 }
 
 bool JsonlInput::Account(const ParsedLine& parsed) {
@@ -223,7 +238,7 @@ void JsonlInput::ReadStream(
     if (!Account(parsed)) continue;
     on_record(InputRecord{.source = name,
                           .line = line.number,
-                          .document = *parsed.document,
+                          .document = DocumentOf(parsed),
                           .trace = *parsed.trace});
   }
   ReportReadError(input, name, reader.number());
@@ -270,7 +285,7 @@ void JsonlInput::ReadBatches(
             if (!parsed[i].trace) continue;
             work(i, InputRecord{.source = name,
                                 .line = lines[i].number,
-                                .document = *parsed[i].document,
+                                .document = DocumentOf(parsed[i]),
                                 .trace = *parsed[i].trace});
           } catch (...) {
             failures[i] = std::current_exception();

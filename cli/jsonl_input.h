@@ -58,6 +58,8 @@ void PrintInputCounts(const InputCounts& counts, std::ostream& err);
 struct InputRecord {
   std::string_view source;  // the file name, or "<stdin>"
   std::size_t line = 0;     // 1-based
+  // The parsed line, when the command asked for it (KeepDocuments); else
+  // null.
   const nlohmann::json& document;
   // Its id is "SOURCE:LINE" when the record's "id" is the empty string (a
   // record without "id" is malformed: "id: missing").
@@ -120,6 +122,11 @@ class JsonlInput {
 
   const InputCounts& counts() const { return counts_; }
 
+  // Hands each record's parsed document to the callbacks too (eval reads
+  // its labels from it). Off by default: a record's document is then freed
+  // as soon as its Trace is read, so it is never held beside the judging.
+  void KeepDocuments() { keep_documents_ = true; }
+
  private:
   // One line read from a stream, before it is parsed.
   struct Line {
@@ -135,6 +142,8 @@ class JsonlInput {
     std::optional<Trace> trace;
     std::string diagnostic;  // "SOURCE:LINE: what", without '\n'
   };
+  // A record's document, or null when documents are not kept.
+  static const nlohmann::json& DocumentOf(const ParsedLine& parsed);
   class LineReader;
 
   // Opens `path` (or takes the stream for kStdinName) and hands it to
@@ -144,7 +153,8 @@ class JsonlInput {
       const std::function<void(std::istream&, std::string_view)>& read);
   // Parses and reads one line. Touches no member but the options: safe on
   // any thread.
-  ParsedLine Parse(std::string_view source, const Line& line) const;
+  // Gives back the line's text once it is parsed.
+  ParsedLine Parse(std::string_view source, Line& line) const;
   // Counts what a parsed line was and prints its diagnostic; true when it
   // is a record to hand out.
   bool Account(const ParsedLine& parsed);
@@ -165,6 +175,7 @@ class JsonlInput {
   std::size_t max_line_bytes_;
   InputCounts counts_;
   bool stopped_ = false;
+  bool keep_documents_ = false;
 };
 
 }  // namespace groundgate::cli

@@ -29,6 +29,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
+#include "base/clip.h"
 #include "evidence/canonical.h"
 #include "evidence/column_totals.h"
 #include "evidence/corpus_internal.h"
@@ -74,48 +75,18 @@ bool LooksLikeCanonicalNumber(std::string_view key) {
          key.back() >= '0' && key.back() <= '9';
 }
 
-// 64-bit FNV-1a: unseeded, so a bounded id is the same in every process
-// and in every output (absl::Hash is seeded per process).
-std::uint64_t StableHash(std::string_view bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
-
-// `text` itself when at most `max_bytes`; else a prefix cut on a UTF-8
-// boundary, '~' and the hash of the whole text (see BoundedToolCallId).
-std::string Bounded(std::string_view text, std::size_t max_bytes) {
-  if (text.size() <= max_bytes) return std::string(text);
-  std::size_t keep = max_bytes - kBoundedSuffixBytes;
-  // Never end inside a character: back off over continuation bytes
-  // (10xxxxxx) to the lead byte, and leave the lead byte out too.
-  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) {
-    --keep;
-  }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out(text.substr(0, keep));
-  out.push_back('~');
-  const std::uint64_t hash = StableHash(text);
-  for (int shift = 60; shift >= 0; shift -= 4) {
-    out.push_back(kHex[(hash >> shift) & 0xF]);
-  }
-  return out;
-}
-
 static_assert(kMaxToolCallIdBytes > kBoundedSuffixBytes &&
-              kMaxRecordedToolNameBytes > kBoundedSuffixBytes);
+              kMaxRecordedToolNameBytes > kBoundedSuffixBytes &&
+              kBoundedSuffixBytes == base::kHashSuffixBytes);
 
 }  // namespace
 
 std::string BoundedToolCallId(std::string_view id) {
-  return Bounded(id, kMaxToolCallIdBytes);
+  return base::ClipWithHash(id, kMaxToolCallIdBytes);
 }
 
 std::string BoundedToolName(std::string_view name) {
-  return Bounded(name, kMaxRecordedToolNameBytes);
+  return base::ClipWithHash(name, kMaxRecordedToolNameBytes);
 }
 
 // A corpus attaches at most this many shared exempt sets (exempt_cache.h);

@@ -4,7 +4,11 @@
 // was visited. So the walk first collects every key and leaf (as views into
 // the padded copy and the parser's string buffer) and hands them to the
 // visitor only once the whole document proved to be JSON. A result is
-// either walked whole or read whole as text: never half of each.
+// either walked whole or read whole as text: never half of each. A document
+// of more leaves than half its size in bytes would hold ([1,1,1,...] is a
+// leaf per two bytes, 48 bytes each) is walked twice instead: once to
+// prove it, once visiting as it goes, so memory stays a small multiple of
+// the document whatever its shape.
 #include "evidence/json_walk.h"
 
 #include <simdjson.h>
@@ -12,7 +16,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,6 +77,76 @@ static_assert(sizeof(Leaf) <= 48);
 static_assert(static_cast<int>(JsonLeafKind::kNumber) < 4,
               "the kind has two bits in Leaf");
 using Leaves = std::vector<Leaf>;
+
+using AheadFn = std::function<void(JsonLeafKind, std::string_view)>;
+using VisitFn =
+    std::function<void(JsonLeafKind, std::string_view, const JsonLeafPlace&)>;
+
+// Where the walk puts each key and leaf it meets, in document order.
+// Collecting, it keeps them in a list, at most `max_kept` of them; past
+// that it only counts (overflowed()), so a document of millions of tiny
+// leaves never holds 48 bytes for each. Streaming, it hands each one on at
+// once: to `ahead` as it arrives, and to `visit` kJsonLookahead leaves
+// later (Finish visits the last ones), the order VisitAll keeps.
+class LeafSink {
+ public:
+  LeafSink(Leaves* kept, std::size_t max_kept)
+      : kept_(kept), max_kept_(max_kept) {}
+  LeafSink(const AheadFn& ahead, const VisitFn& visit)
+      : ahead_(&ahead),
+        visit_(&visit),
+        window_(kWindow, Leaf(JsonLeafKind::kKey, {}, {})) {}
+
+  void push_back(const Leaf& leaf) {
+    const std::size_t index = count_++;
+    last_ = leaf;
+    if (kept_ != nullptr) {
+      if (kept_->size() == max_kept_) {
+        overflowed_ = true;
+        return;
+      }
+      // Grown by doubling, but never past max_kept_.
+      if (kept_->size() == kept_->capacity()) {
+        kept_->reserve(std::min(
+            max_kept_, std::max<std::size_t>(64, 2 * kept_->capacity())));
+      }
+      kept_->push_back(leaf);
+      return;
+    }
+    if (*ahead_) (*ahead_)(leaf.kind(), leaf.text());
+    window_[index % kWindow] = leaf;
+    if (index >= kJsonLookahead) Visit(index - kJsonLookahead);
+  }
+
+  // Streaming: visits the leaves still in the window, in order.
+  void Finish() {
+    if (kept_ != nullptr) return;
+    const std::size_t first =
+        count_ > kJsonLookahead ? count_ - kJsonLookahead : 0;
+    for (std::size_t i = first; i < count_; ++i) Visit(i);
+  }
+
+  std::size_t size() const { return count_; }
+  const Leaf& back() const { return last_; }
+  bool overflowed() const { return overflowed_; }
+
+ private:
+  Leaves* kept_ = nullptr;
+  std::size_t max_kept_ = 0;
+  bool overflowed_ = false;
+  const AheadFn* ahead_ = nullptr;
+  const VisitFn* visit_ = nullptr;
+  // Leaf i sits in slot i % kWindow until it is visited.
+  static constexpr std::size_t kWindow = kJsonLookahead + 1;
+  Leaves window_;
+  std::size_t count_ = 0;  // leaves met so far
+
+  void Visit(std::size_t index) const {
+    const Leaf& due = window_[index % kWindow];
+    (*visit_)(due.kind(), due.text(), due.place());
+  }
+  Leaf last_{JsonLeafKind::kKey, {}, {}};
+};
 
 // The hash of a place: a fixed function (no seed), so a path's hash is the
 // same in every process (law 9). Eight bytes at a time, each folded in by a
@@ -149,10 +225,10 @@ std::string_view TrimRight(std::string_view s) {
 }
 
 simdjson::error_code WalkValue(od::value value, std::size_t depth,
-                               const JsonLeafPlace& place, Leaves* leaves);
+                               const JsonLeafPlace& place, LeafSink* leaves);
 
 simdjson::error_code WalkObject(od::object object, std::size_t depth,
-                                const JsonLeafPlace& place, Leaves* leaves) {
+                                const JsonLeafPlace& place, LeafSink* leaves) {
   JsonLeafPlace field_parent = place;
   // The leaves pushed so far, plus one: an object pushes its first key
   // before any object it holds begins, so no two non-empty objects share it.
@@ -185,7 +261,7 @@ simdjson::error_code WalkObject(od::object object, std::size_t depth,
 }
 
 simdjson::error_code WalkArray(od::array array, std::size_t depth,
-                               const JsonLeafPlace& place, Leaves* leaves) {
+                               const JsonLeafPlace& place, LeafSink* leaves) {
   // The array's id is the index its first leaf will have, plus one. An
   // array nested first in another ([[1, 2], [3]]) starts at the same
   // index, but its leaves' paths have one "[]" more, so no leaf of either
@@ -204,7 +280,7 @@ simdjson::error_code WalkArray(od::array array, std::size_t depth,
 }
 
 simdjson::error_code WalkValue(od::value value, std::size_t depth,
-                               const JsonLeafPlace& place, Leaves* leaves) {
+                               const JsonLeafPlace& place, LeafSink* leaves) {
   if (depth > kMaxJsonDepth) return simdjson::DEPTH_ERROR;
   od::json_type type;
   if (auto error = value.type().get(type)) return error;
@@ -248,7 +324,7 @@ simdjson::error_code WalkValue(od::value value, std::size_t depth,
 
 // Walks the root. A scalar document (a bare "string" or 42) has no value
 // to take, so it is read through the document itself.
-simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
+simdjson::error_code WalkRoot(od::document& doc, LeafSink* leaves) {
   od::json_type type;
   if (auto error = doc.type().get(type)) return error;
   switch (type) {
@@ -292,7 +368,7 @@ simdjson::error_code WalkRoot(od::document& doc, Leaves* leaves) {
 // The coverage lists of an absence report: every leaf of "checked" and
 // "not_checked" under kAbsenceKey. Anything else in the result is ignored.
 simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
-                                 Leaves* leaves) {
+                                 LeafSink* leaves) {
   *is_absence = false;
   od::object root;
   if (doc.get_object().get(root) != simdjson::SUCCESS) {
@@ -313,8 +389,9 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
     if (auto error = std::move(field_result).get(field)) return error;
     std::string_view key;
     if (auto error = field.unescaped_key().get(key)) return error;
-    Leaves discarded;
-    Leaves* target =
+    Leaves none;
+    LeafSink discarded(&none, 0);
+    LeafSink* target =
         (key == "checked" || key == "not_checked") ? leaves : &discarded;
     const JsonLeafPlace place = FieldPlace(
         FieldPlace({kRootHash, kRootHash, {}, 0, 0}, kAbsenceKey), key);
@@ -333,6 +410,15 @@ simdjson::error_code WalkAbsence(od::document& doc, bool* is_absence,
 // given back when it ends: a thread keeps at most that much (64 MiB: about
 // what the parser itself keeps after a 10 MiB document).
 constexpr std::size_t kMaxRetainedScratchBytes = std::size_t{64} << 20;
+
+// A walk keeps its leaves in a list of at most max(kMinKeptLeafBytes, half
+// the document's size) bytes; a document with more walks twice (LeafSink).
+// 24 MiB holds the ~370,000 leaves of a 5 MiB inventory.
+constexpr std::size_t kMinKeptLeafBytes = std::size_t{24} << 20;
+
+// Documents up to this long share their thread's parser; a longer one has
+// a parser of its own for the walk (the parser holds ~5 bytes per byte).
+constexpr std::size_t kMaxThreadParserBytes = std::size_t{8} << 20;
 
 struct WalkScratch {
   std::unique_ptr<char[]> padded;
@@ -448,29 +534,41 @@ JsonWalkResult WalkJson(
     return result;
   }
   // One parser per thread: its buffers are reused across results, and
-  // distinct threads never share one.
-  thread_local od::parser parser;
+  // distinct threads never share one. A document longer than
+  // kMaxThreadParserBytes has a parser of its own, given back on return,
+  // so a thread never keeps four times the longest result it met.
+  thread_local od::parser thread_parser;
+  std::optional<od::parser> own_parser;
+  od::parser& parser = content.size() > kMaxThreadParserBytes
+                           ? own_parser.emplace()
+                           : thread_parser;
   thread_local WalkScratch thread_scratch;
   WalkScratch nested_scratch;
   ScratchInUse in_use(thread_scratch.in_use ? nested_scratch : thread_scratch);
   const simdjson::padded_string_view padded = in_use.scratch.Pad(content);
   Leaves& leaves = in_use.scratch.leaves;
+  // The list holds at most half the document's size in leaves (and never
+  // less than kMinKeptLeafBytes of them).
+  const std::size_t max_kept =
+      std::max(kMinKeptLeafBytes, content.size() / 2) / sizeof(Leaf);
+  LeafSink kept(&leaves, max_kept);
 
   {
     od::document doc;
     if (parser.iterate(padded).get(doc) != simdjson::SUCCESS) return result;
-    if (WalkRoot(doc, &leaves) != simdjson::SUCCESS) return result;
+    if (WalkRoot(doc, &kept) != simdjson::SUCCESS) return result;
     if (!AtEnd(doc)) return result;  // trailing content: not one document
   }
   // The whole document is JSON. An absence report (rare: checked by a
   // substring first) is walked a second time for its coverage lists only.
   if (content.find(kAbsenceKey) != std::string_view::npos) {
     Leaves coverage;
+    LeafSink coverage_sink(&coverage, max_kept);
     od::document doc;
     bool is_absence = false;
     if (parser.iterate(padded).get(doc) == simdjson::SUCCESS &&
-        WalkAbsence(doc, &is_absence, &coverage) == simdjson::SUCCESS &&
-        is_absence) {
+        WalkAbsence(doc, &is_absence, &coverage_sink) == simdjson::SUCCESS &&
+        is_absence && !coverage_sink.overflowed()) {
       VisitAll(coverage, ahead, visit);
       result.parsed = true;
       result.absence_report = true;
@@ -480,12 +578,32 @@ JsonWalkResult WalkJson(
     // walk's leaves are still valid only if nothing re-used the parser's
     // string buffer, so walk once more for them.
     leaves.clear();
+    kept = LeafSink(&leaves, max_kept);
     if (parser.iterate(padded).get(doc) != simdjson::SUCCESS ||
-        WalkRoot(doc, &leaves) != simdjson::SUCCESS) {
+        WalkRoot(doc, &kept) != simdjson::SUCCESS) {
       return result;
     }
   }
-  VisitAll(leaves, ahead, visit);
+  if (!kept.overflowed()) {
+    VisitAll(leaves, ahead, visit);
+    result.parsed = true;
+    return result;
+  }
+  // More leaves than the list holds: the document proved to be JSON, so
+  // walk it once more and visit each leaf as it is met. This walk has a
+  // parser no nested walk of a visitor touches (the document's own, when it
+  // has one, else a new one), and its views stay valid
+  // until the end (On-Demand appends every unescaped string to one buffer).
+  leaves = Leaves();
+  od::parser& streaming_parser =
+      own_parser ? *own_parser : own_parser.emplace();
+  od::document doc;
+  LeafSink streamed(ahead, visit);
+  if (streaming_parser.iterate(padded).get(doc) != simdjson::SUCCESS ||
+      WalkRoot(doc, &streamed) != simdjson::SUCCESS) {
+    return result;  // not reached: the same text walked whole above
+  }
+  streamed.Finish();
   result.parsed = true;
   return result;
 }

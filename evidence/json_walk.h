@@ -61,10 +61,15 @@ struct JsonLeafPlace {
 };
 
 // Walks `content` if it is one complete JSON document. The visitor sees each
-// key and leaf in document order. The views stay valid until WalkJson
-// returns (every leaf is collected before the first visit), so a visitor may
-// keep them across its calls (the corpus memoizes repeated leaves by them);
-// a visitor that itself calls WalkJson on the same thread ends them.
+// key and leaf in document order, and only once the whole document proved
+// to be JSON (a document is walked whole or not at all). The views stay
+// valid until WalkJson returns, so a visitor may keep them across its calls
+// (the corpus memoizes repeated leaves by them); a visitor that itself
+// calls WalkJson on the same thread ends them. Memory: the padded copy and
+// simdjson's index (up to ~6 bytes per byte, for text that is all
+// punctuation), plus at most half the document's size (or 24 MiB) in
+// collected leaves; a document with more leaves than that is walked twice,
+// visiting as it goes the second time.
 JsonWalkResult WalkJson(
     std::string_view content,
     const std::function<void(JsonLeafKind, std::string_view)>& visit);

@@ -107,8 +107,7 @@ absl::Status ReadStep(const Json& step, std::size_t index,
     if (content->is_string()) {
       message.text = content->get<std::string>();
     } else if (!content->is_null()) {
-      message.text =
-          content->dump(-1, ' ', false, Json::error_handler_t::replace);
+      message.text = JsonText(*content);
     }
     message.is_error = SaysError(step, "is_error") ||
                        SaysError(step, "error") || SaysError(step, "exception");

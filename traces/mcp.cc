@@ -251,8 +251,7 @@ class McpReader {
     if (structured != nullptr && !structured->is_null()) {
       TraceMessage structured_message = message;
       structured_message.path = Member(path, "structuredContent");
-      structured_message.text =
-          structured->dump(-1, ' ', false, Json::error_handler_t::replace);
+      structured_message.text = JsonText(*structured);
       if (content != nullptr) trace_->messages.push_back(std::move(message));
       trace_->messages.push_back(std::move(structured_message));
       return absl::OkStatus();

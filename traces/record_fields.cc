@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "base/json_parse.h"
 #include "nlohmann/json.hpp"
 
 namespace groundgate::traces {
@@ -405,9 +406,7 @@ Json WithoutOpaque(const Json& value, bool* unreadable) {
   return out;
 }
 
-std::string JsonText(const Json& value) {
-  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
+std::string JsonText(const Json& value) { return base::DumpJson(value); }
 
 bool ReportsException(std::string_view text) {
   // Most results never mention the key: skip the parse for them.

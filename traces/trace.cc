@@ -19,6 +19,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "base/clip.h"
 #include "base/json_parse.h"
 #include "nlohmann/json.hpp"
 #include "traces/record_fields.h"
@@ -177,6 +178,11 @@ absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
       return status;
     }
   }
+  // Every output repeats the id on every line: a long one is cut to a
+  // prefix and a hash, as tool-call ids are.
+  if (trace.id.size() > kMaxTraceIdBytes) {
+    trace.id = base::ClipWithHash(trace.id, kMaxTraceIdBytes);
+  }
   // API-Bank and ToolTalk tools say they failed inside their JSON result.
   for (TraceMessage& message : trace.messages) {
     if (message.role == TraceRole::kToolResult && !message.is_error &&
@@ -187,19 +193,28 @@ absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
   return trace;
 }
 
+absl::StatusOr<nlohmann::json> ParseTraceJsonText(std::string_view text) {
+  base::LazyPolicy policy;
+  policy.max_depth = kMaxTraceJsonDepth;
+  if (std::optional<Json> lazy = base::ParseJsonLazily(text, policy)) {
+    return *std::move(lazy);
+  }
+  return ParseJsonText(text);
+}
+
 absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
                                       TraceFormat format) {
   // No scan before the parse: nlohmann's parser (3.11) keeps its nesting on
   // the heap, so any depth parses, and the record's depth check can then
   // name the field that nests too deep.
-  absl::StatusOr<Json> record = ParseJsonText(line);
+  absl::StatusOr<Json> record = ParseTraceJsonText(line);
   if (!record.ok()) return record.status();
   return ReadTraceRecord(*record, format);
 }
 
 TraceFormat DetectTraceFormat(std::string_view record) {
   // The same parse as ReadTraceRecord's, so the two agree on every text.
-  absl::StatusOr<Json> document = ParseJsonText(record);
+  absl::StatusOr<Json> document = ParseTraceJsonText(record);
   if (!document.ok() ||
       traces::FindNestingDeeperThan(*document, kMaxTraceJsonDepth, "")
           .has_value()) {

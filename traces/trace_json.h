@@ -37,6 +37,14 @@ absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
 // message never quotes the input.
 absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text);
 
+// ParseJsonText for a trace record: the same verdict on every text, but in
+// a long record a dense container that is data, not conversation (a tool's
+// structured payload, a table, [1,1,1,...]), is kept as its validated text
+// (base::ParseJsonLazily), which the readers write out as text. A record
+// costs a small multiple of its line whatever its shape. The readers above
+// read such a document exactly as the whole one.
+absl::StatusOr<nlohmann::json> ParseTraceJsonText(std::string_view text);
+
 }  // namespace groundgate
 
 #endif  // GROUNDGATE_TRACES_TRACE_JSON_H_

@@ -172,8 +172,15 @@ struct TraceMessage {
 // a count, not a million lines.
 inline constexpr std::size_t kMaxTraceWarnings = 16;
 
+// A trace id is kept to at most this many bytes: a longer one is cut to a
+// prefix and '~' with 16 hex digits of a hash of the whole id (the same in
+// every process), so every output line that repeats it stays small and two
+// long ids that share a prefix stay apart. Real ids (a UUID, a fixture's
+// path and parameters) are far shorter and kept whole.
+inline constexpr std::size_t kMaxTraceIdBytes = 256;
+
 struct Trace {
-  std::string id;
+  std::string id;  // the record's "id", at most kMaxTraceIdBytes
   TraceFormat format = TraceFormat::kOpenAiChat;  // the format it was read as
   std::vector<TraceMessage> messages;             // in wire order
   // What was accepted but not read, in wire order, each "path: what"

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "doctest/doctest.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
@@ -173,6 +174,114 @@ TEST_SUITE("json parse") {
     const auto bad = ParseJsonText("{\"id\": }");
     REQUIRE_FALSE(bad.ok());
     CHECK(std::string(bad.status().message()).starts_with("not JSON: "));
+  }
+}
+
+// A long record with dense data: a table of small objects, [1,1,...] and
+// arrays nested deep, beside the conversation. min_text_bytes 0 and a
+// small min_members make a short text show the policy.
+LazyPolicy SmallPolicy() {
+  LazyPolicy policy;
+  policy.min_text_bytes = 0;
+  policy.min_members = 5;
+  return policy;
+}
+
+TEST_CASE("a dense container is kept as its text, the conversation is built") {
+  const std::string text =
+      R"({"id":"t","messages":[{"role":"user","content":"hi"},)"
+      R"({"role":"tool","content":"x"},{"role":"user","content":"a"},)"
+      R"({"role":"assistant","content":"b"},{"role":"user","content":"c"}],)"
+      R"("meta":{"rows":[{"a":41,"b":"x"},{"a":42,"b":"y"},{"a":43},{"a":44},)"
+      R"({"a":45}],"ones":[1, 1,1,1,1],"deep":[[[1]],[[2]],[[3]],[[4]],[5]],)"
+      R"("few":[1,2,3]}})";
+  const std::optional<Json> lazy = ParseJsonLazily(text, SmallPolicy());
+  REQUIRE(lazy.has_value());
+  CHECK((*lazy)["messages"].is_array());  // objects with "role": built
+  CHECK((*lazy)["messages"].size() == 5);
+  const Json& meta = (*lazy)["meta"];
+  CHECK(IsRawJson(meta["rows"]));
+  CHECK(RawJsonText(meta["rows"]).starts_with(R"([{"a":41,"b":"x"})"));
+  CHECK(RawJsonText(meta["ones"]) == "[1, 1,1,1,1]");  // as spelled
+  CHECK(IsRawJson(meta["deep"]));
+  CHECK(meta["few"].is_array());  // fewer members than the policy's
+  // Written out, it reads as the exact DOM.
+  CHECK(Json::parse(DumpJson(*lazy)) == *NlohmannParse(text));
+  // Without raw nodes, DumpJson is nlohmann's dump.
+  const Json exact = *NlohmannParse(text);
+  CHECK(DumpJson(exact) == exact.dump());
+}
+
+TEST_CASE("a lazy parse accepts exactly what the exact parse accepts") {
+  const LazyPolicy policy = SmallPolicy();
+  // Broken inside the part it does not build: still not JSON.
+  for (const std::string_view bad :
+       {R"({"m":[1,1,1,1,1,1 1]})", R"({"m":[1,1,1,1,1,01]})",
+        R"({"m":[1,1,1,1,1,tru]})", R"({"m":[1,1,1,1,1,[1,]]})",
+        R"({"m":{"a":1,"b":2,"c":3,"d":4,"e":5,"f"}})"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(ParseJsonLazily(bad, policy).has_value());
+  }
+  // A raw container deeper than the policy allows: the caller decides.
+  LazyPolicy shallow = policy;
+  shallow.max_depth = 3;
+  CHECK_FALSE(
+      ParseJsonLazily(R"({"m":[1,1,1,1,1,[[[1]]]]})", shallow).has_value());
+  CHECK(ParseJsonLazily(R"({"m":[1,1,1,1,1,[1]]})", shallow).has_value());
+  // A short text under the default policy is the exact DOM.
+  const std::string_view short_text = R"({"m":[1,1,1,1,1,1,1,1]})";
+  CHECK(*ParseJsonLazily(short_text, LazyPolicy{}) ==
+        *NlohmannParse(short_text));
+}
+
+TEST_CASE("a record with dense data reads the same trace as the exact DOM") {
+  // An MCP result whose structured payload is a table of 3,000 rows, and
+  // an evidenceflow step whose content is [1,1,...]: past 1 MiB of text,
+  // both are kept raw and written out as text.
+  std::string rows = "[";
+  for (int i = 0; i < 3000; ++i) {
+    if (i > 0) rows += ",";
+    rows += R"({"flight":"HAT)" + std::to_string(100 + i) + R"(","fare":)" +
+            std::to_string(100 + i % 97) + "}";
+  }
+  rows += "]";
+  std::string padding(1 << 20, 'x');
+  const std::string mcp =
+      R"({"id":"m","meta":{"note":")" + padding +
+      R"("},"messages":[{"role":"user","content":"Fares?"},)"
+      R"({"role":"assistant","content":null,"tool_calls":[{"id":"c1",)"
+      R"("type":"function","function":{"name":"fares","arguments":"{}"}}]},)"
+      R"({"role":"tool","tool_call_id":"c1","content":{"content":[],)"
+      R"("structuredContent":{"rows":)" +
+      rows + R"(}}},{"role":"assistant","content":"HAT150 costs 150."}]})";
+  std::string ones = "[";
+  for (int i = 0; i < 2000; ++i) ones += i > 0 ? ",1" : "1";
+  ones += "]";
+  const std::string flow =
+      R"({"id":"f","pad":")" + padding +
+      R"(","steps":[{"type":"user","content":"Count?"},)"
+      R"({"type":"tool_call","tool":"count","id":"c1","content":{}},)"
+      R"({"type":"tool_result","tool":"count","tool_call_id":"c1",)"
+      R"("content":{"ones":)" +
+      ones + R"(}},{"type":"assistant","content":"There are 2000."}]})";
+  for (const std::string& line : {mcp, flow}) {
+    const absl::StatusOr<Json> lazy = ParseTraceJsonText(line);
+    REQUIRE(lazy.ok());
+    CHECK(DumpJson(*lazy) != lazy->dump());  // raw nodes inside
+    const absl::StatusOr<Trace> from_lazy =
+        ReadTraceRecord(*lazy, TraceFormat::kAuto);
+    const absl::StatusOr<Trace> from_exact =
+        ReadTraceRecord(*NlohmannParse(line), TraceFormat::kAuto);
+    REQUIRE(from_lazy.ok());
+    REQUIRE(from_exact.ok());
+    REQUIRE(from_lazy->messages.size() == from_exact->messages.size());
+    for (std::size_t i = 0; i < from_lazy->messages.size(); ++i) {
+      const std::string& a = from_lazy->messages[i].text;
+      const std::string& b = from_exact->messages[i].text;
+      if (a == b) continue;
+      CAPTURE(i);
+      CHECK(Json::parse(a) == Json::parse(b));  // the same JSON, as spelled
+    }
   }
 }
 

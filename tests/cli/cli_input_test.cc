@@ -12,9 +12,12 @@
 // (tests/traces/adapters_test.cc).
 #include <doctest/doctest.h>
 
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli/cli_records.h"
 
@@ -170,6 +173,39 @@ TEST_CASE("cli a write error on standard output exits 2 and says why") {
   CHECK(Contains(check.err,
                  "groundgate check: cannot write to standard "
                  "output: No space left on device\n"));
+}
+
+TEST_CASE("cli a long trace id is bounded in every line, alike in each") {
+  // A 1 MB id on a record of 200 answers: each line carries a 128-byte
+  // prefix-and-hash, not the megabyte (the output stays small, and lines
+  // go out as each answer is judged).
+  ScratchDir dir;
+  std::vector<Json> messages = PortConversation("Port fc1/3 logged 41200.");
+  for (int i = 0; i < 199; ++i) {
+    messages.push_back(User("And now?"));
+    messages.push_back(Answer("Still 41200 on fc1/3."));
+  }
+  const std::string long_id(1 << 20, 'q');
+  const std::string file =
+      dir.Write("long.jsonl", Line(long_id, messages) + "\n");
+  for (const char* jobs : {"1", "2"}) {
+    CliResult result = RunCli({"check", "--jobs", jobs, file});
+    CAPTURE(jobs);
+    CHECK(result.exit_code == 0);
+    CHECK(result.out.size() < 200 * 1024);
+    std::istringstream lines(result.out);
+    std::string line;
+    std::set<std::string> ids;
+    std::size_t count = 0;
+    while (std::getline(lines, line)) {
+      ids.insert(Json::parse(line)["trace_id"].get<std::string>());
+      ++count;
+    }
+    CHECK(count == 200);
+    REQUIRE(ids.size() == 1);
+    CHECK(ids.begin()->size() == groundgate::kMaxTraceIdBytes);
+    CHECK(ids.begin()->starts_with(std::string(64, 'q')));
+  }
 }
 
 TEST_CASE("cli a write error on the report's -o file exits 2 and names it") {

@@ -353,5 +353,63 @@ TEST_CASE("json_walk: ahead sees every leaf before visit, in order") {
   CHECK(visited.size() == 100);
 }
 
+// A document of more leaves than the walk keeps in its list is walked a
+// second time, visiting as it goes: the visitor sees the same leaves, at
+// the same places, in the same order, with the same look ahead, and a
+// document broken at its very end is still refused whole.
+TEST_CASE("json_walk: a document of millions of leaves is visited in order") {
+  // 600,000 rows of {"a":N,"b":"x"}: 2.4 million keys and leaves, more than
+  // the 24 MiB list holds.
+  constexpr int kRows = 600000;
+  std::string json = "{\"rows\":[";
+  for (int i = 0; i < kRows; ++i) {
+    if (i > 0) json += ',';
+    json += "{\"a\":" + std::to_string(i % 1000) + ",\"b\":\"x\"}";
+  }
+  json += "]}";
+  std::size_t visits = 0;
+  std::size_t ahead_count = 0;
+  bool in_order = true;
+  bool places_agree = true;
+  JsonLeafPlace first_a{};
+  std::uint32_t last_object = 0;
+  const JsonWalkResult result = WalkJson(
+      json, [&](JsonLeafKind, std::string_view) { ++ahead_count; },
+      [&](JsonLeafKind kind, std::string_view text,
+          const JsonLeafPlace& place) {
+        // Leaves 0 and 1 are the key "rows"... then, per row: key a, its
+        // number, key b, its string.
+        const std::size_t i = visits++;
+        in_order = in_order && ahead_count >= visits &&
+                   ahead_count <= visits + kJsonLookahead;
+        if (i < 1) return;
+        const std::size_t row = (i - 1) / 4;
+        const std::size_t field = (i - 1) % 4;
+        if (field == 1) {
+          in_order = in_order && kind == JsonLeafKind::kNumber &&
+                     text == std::to_string(row % 1000);
+          if (row == 0) first_a = place;
+          // Every row's "a" shares a path and an array; each row is its
+          // own object.
+          places_agree = places_agree && place.path == first_a.path &&
+                         place.array == first_a.array &&
+                         (row == 0 || place.object > last_object);
+          last_object = place.object;
+        }
+        if (field == 3) {
+          in_order = in_order && kind == JsonLeafKind::kString && text == "x";
+        }
+      });
+  CHECK(result.parsed);
+  CHECK(visits == 1 + 4 * static_cast<std::size_t>(kRows));
+  CHECK(ahead_count == visits);
+  CHECK(in_order);
+  CHECK(places_agree);
+  // The same text with its last byte broken: nothing visited at all.
+  std::string broken = json;
+  broken.back() = ']';
+  CheckRefused(broken);
+}
+
 }  // namespace
 }  // namespace groundgate::evidence
