@@ -404,6 +404,100 @@ void AppendJson(const Json& value, std::string* out) {
 
 }  // namespace
 
+namespace {
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The code unit of the \uXXXX escape at text[i] ('\\'), or -1.
+int EscapedUnit(std::string_view text, std::size_t i) {
+  if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') {
+    return -1;
+  }
+  int unit = 0;
+  for (std::size_t k = i + 2; k < i + 6; ++k) {
+    const int digit = HexDigit(text[k]);
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+bool EndsValue(char c) {
+  return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' ||
+         c == '\r' || c == '\n';
+}
+
+}  // namespace
+
+std::optional<std::string> RepairPythonJson(std::string_view text,
+                                            PythonJsonRepairs* repairs) {
+  PythonJsonRepairs found;
+  std::string out;
+  std::size_t copied = 0;  // text[copied, i) is still to be copied
+  auto replace = [&](std::size_t at, std::size_t length,
+                     std::string_view with) {
+    if (out.empty()) out.reserve(text.size());
+    out.append(text.substr(copied, at - copied));
+    out.append(with);
+    copied = at + length;
+  };
+  bool in_string = false;
+  char last = '\0';  // the last byte outside strings that is not a space
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '"') {
+        in_string = false;
+      } else if (c == '\\') {
+        const int unit = EscapedUnit(text, i);
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+          const int next = EscapedUnit(text, i + 6);
+          if (next >= 0xDC00 && next <= 0xDFFF) {
+            i += 11;  // a pair: kept
+            continue;
+          }
+        }
+        if (unit >= 0xD800 && unit <= 0xDFFF) {
+          replace(i, 6, "\\ufffd");
+          ++found.lone_surrogates;
+          i += 5;
+          continue;
+        }
+        ++i;  // any other escape: its next byte is not the string's end
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      last = c;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+    if (last == ':' || last == '[' || last == ',' || last == '\0') {
+      for (const std::string_view word : {"NaN", "Infinity", "-Infinity"}) {
+        if (text.substr(i, word.size()) == word &&
+            (i + word.size() == text.size() ||
+             EndsValue(text[i + word.size()]))) {
+          replace(i, word.size(), "null");
+          ++found.non_finite;
+          i += word.size() - 1;
+          break;
+        }
+      }
+    }
+    last = c;
+  }
+  if (repairs != nullptr) *repairs = found;
+  if (!found.any()) return std::nullopt;
+  out.append(text.substr(copied));
+  return out;
+}
+
 std::string DumpJson(const Json& value) {
   if (!HoldsRawJson(value)) {
     return value.dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -89,6 +89,21 @@ inline constexpr std::uint8_t kRawJsonSubtype = 0x4A;
 // it, with each raw node inside it written as its own text.
 [[nodiscard]] std::string DumpJson(const nlohmann::json& value);
 
+// What RepairPythonJson changed.
+struct PythonJsonRepairs {
+  std::size_t non_finite = 0;       // NaN, Infinity, -Infinity -> null
+  std::size_t lone_surrogates = 0;  // "\ud800" unpaired -> "\ufffd"
+  bool any() const { return non_finite > 0 || lone_surrogates > 0; }
+};
+
+// The JSON that Python's json.dumps writes by default but JSON forbids,
+// made JSON: a bare NaN, Infinity or -Infinity (outside strings, where a
+// value stands) becomes null, and a \u escape of a surrogate that has no
+// partner becomes \ufffd (U+FFFD). Everything else is copied as it is.
+// Returns std::nullopt when there was nothing to change.
+[[nodiscard]] std::optional<std::string> RepairPythonJson(
+    std::string_view text, PythonJsonRepairs* repairs);
+
 }  // namespace groundgate::base
 
 #endif  // GROUNDGATE_BASE_JSON_PARSE_H_

@@ -177,8 +177,9 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
   if (traces::IsBlankJsonlLine(view)) return parsed;
   // A kept document is the exact DOM (eval reads labels from it); else
   // dense data inside the record is kept as text.
+  std::vector<std::string> record_warnings;
   absl::StatusOr<nlohmann::json> document =
-      keep_documents_ ? ParseJsonText(view) : ParseTraceJsonText(view);
+      ParseTraceJsonText(view, &record_warnings, /*lazy=*/!keep_documents_);
   // The line is not needed past the parse: a long one is given back before
   // the record is read from its document.
   std::string().swap(line.text);
@@ -192,6 +193,9 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
     parsed.diagnostic =
         Concat(source, ":", line.number, ": ", MessageOf(trace.status()));
     return parsed;
+  }
+  if (!record_warnings.empty()) {
+    AddRecordWarnings(std::move(record_warnings), &*trace);
   }
   if (trace->id.empty()) {
     trace->id =

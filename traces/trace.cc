@@ -193,7 +193,11 @@ absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
   return trace;
 }
 
-absl::StatusOr<nlohmann::json> ParseTraceJsonText(std::string_view text) {
+namespace {
+
+absl::StatusOr<nlohmann::json> ParseRecordText(std::string_view text,
+                                               bool lazy) {
+  if (!lazy) return ParseJsonText(text);
   base::LazyPolicy policy;
   policy.max_depth = kMaxTraceJsonDepth;
   if (std::optional<Json> lazy = base::ParseJsonLazily(text, policy)) {
@@ -202,19 +206,64 @@ absl::StatusOr<nlohmann::json> ParseTraceJsonText(std::string_view text) {
   return ParseJsonText(text);
 }
 
+}  // namespace
+
+absl::StatusOr<nlohmann::json> ParseTraceJsonText(
+    std::string_view text, std::vector<std::string>* warnings, bool lazy) {
+  absl::StatusOr<Json> parsed = ParseRecordText(text, lazy);
+  if (parsed.ok()) return parsed;
+  // What Python's json.dumps writes by default: read, and said.
+  base::PythonJsonRepairs repairs;
+  const std::optional<std::string> repaired =
+      base::RepairPythonJson(text, &repairs);
+  if (!repaired) return parsed;
+  absl::StatusOr<Json> read = ParseRecordText(*repaired, lazy);
+  if (!read.ok()) return parsed;  // the original text's error stands
+  if (warnings != nullptr) {
+    if (repairs.non_finite > 0) {
+      warnings->push_back(
+          Concat("record: ", repairs.non_finite,
+                 " NaN or Infinity (not JSON; Python writes them) read as "
+                 "null; those values are lost"));
+    }
+    if (repairs.lone_surrogates > 0) {
+      warnings->push_back(
+          Concat("record: ", repairs.lone_surrogates,
+                 " \\u escapes of half a surrogate pair read as U+FFFD"));
+    }
+  }
+  return read;
+}
+
+void AddRecordWarnings(std::vector<std::string> warnings, Trace* trace) {
+  // The record's own warnings come first: they concern all of it.
+  std::vector<std::string> later = std::move(trace->warnings);
+  const std::size_t unlisted = trace->unlisted_warnings;
+  trace->warnings.clear();
+  trace->unlisted_warnings = 0;
+  for (std::string& warning : warnings) traces::Warn(trace, std::move(warning));
+  for (std::string& warning : later) traces::Warn(trace, std::move(warning));
+  trace->unlisted_warnings += unlisted;
+}
+
 absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
                                       TraceFormat format) {
   // No scan before the parse: nlohmann's parser (3.11) keeps its nesting on
   // the heap, so any depth parses, and the record's depth check can then
   // name the field that nests too deep.
-  absl::StatusOr<Json> record = ParseTraceJsonText(line);
+  std::vector<std::string> warnings;
+  absl::StatusOr<Json> record = ParseTraceJsonText(line, &warnings);
   if (!record.ok()) return record.status();
-  return ReadTraceRecord(*record, format);
+  absl::StatusOr<Trace> trace = ReadTraceRecord(*record, format);
+  if (trace.ok() && !warnings.empty()) {
+    AddRecordWarnings(std::move(warnings), &*trace);
+  }
+  return trace;
 }
 
 TraceFormat DetectTraceFormat(std::string_view record) {
   // The same parse as ReadTraceRecord's, so the two agree on every text.
-  absl::StatusOr<Json> document = ParseTraceJsonText(record);
+  absl::StatusOr<Json> document = ParseTraceJsonText(record, nullptr);
   if (!document.ok() ||
       traces::FindNestingDeeperThan(*document, kMaxTraceJsonDepth, "")
           .has_value()) {

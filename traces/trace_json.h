@@ -16,7 +16,9 @@
 #ifndef GROUNDGATE_TRACES_TRACE_JSON_H_
 #define GROUNDGATE_TRACES_TRACE_JSON_H_
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "groundgate/trace.h"
@@ -42,8 +44,20 @@ absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text);
 // structured payload, a table, [1,1,1,...]), is kept as its validated text
 // (base::ParseJsonLazily), which the readers write out as text. A record
 // costs a small multiple of its line whatever its shape. The readers above
-// read such a document exactly as the whole one.
-absl::StatusOr<nlohmann::json> ParseTraceJsonText(std::string_view text);
+// read such a document exactly as the whole one. A record that is JSON
+// only as Python's json.dumps writes it by default (a bare NaN or
+// Infinity, a \u escape of a lone surrogate) is read too, after
+// base::RepairPythonJson, and each kind of change is added to `warnings`
+// (when not null) as "record: ..."; any other error is the exact parse's.
+// `lazy` false builds the exact DOM (for a caller that reads the document
+// itself), still with the repairs.
+absl::StatusOr<nlohmann::json> ParseTraceJsonText(
+    std::string_view text, std::vector<std::string>* warnings,
+    bool lazy = true);
+
+// Puts a record's own `warnings` (ParseTraceJsonText's) before the
+// adapter's in trace->warnings, within kMaxTraceWarnings.
+void AddRecordWarnings(std::vector<std::string> warnings, Trace* trace);
 
 }  // namespace groundgate
 

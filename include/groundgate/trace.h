@@ -219,8 +219,12 @@ inline constexpr int kMaxTraceJsonDepth = 256;
 TraceFormat DetectTraceFormat(std::string_view record);
 
 // Reads one record, one JSONL line of JSON text, into a Trace. It parses
-// the line first (without throwing; "not JSON: ... (at byte N)"). `format`
-// kAuto detects the format (DetectTraceFormat). Returns
+// the line first (without throwing; "not JSON: ... (at byte N)"). A record
+// that is JSON only as Python's json.dumps writes it by default (a bare
+// NaN or Infinity, a \u escape of half a surrogate pair) is read, the
+// value as null or the escape as U+FFFD, with a warning that says so
+// ("record: 1 NaN or Infinity ... read as null; those values are lost").
+// `format` kAuto detects the format (DetectTraceFormat). Returns
 // InvalidArgument naming the field that is wrong ("messages[3].tool_call_id:
 // missing", "messages[0].role: unknown role (expected ...)") for a record
 // that is not an object or array, lacks a field, mistypes one, names an

@@ -265,7 +265,7 @@ TEST_CASE("a record with dense data reads the same trace as the exact DOM") {
       R"("content":{"ones":)" +
       ones + R"(}},{"type":"assistant","content":"There are 2000."}]})";
   for (const std::string& line : {mcp, flow}) {
-    const absl::StatusOr<Json> lazy = ParseTraceJsonText(line);
+    const absl::StatusOr<Json> lazy = ParseTraceJsonText(line, nullptr);
     REQUIRE(lazy.ok());
     CHECK(DumpJson(*lazy) != lazy->dump());  // raw nodes inside
     const absl::StatusOr<Trace> from_lazy =
@@ -283,6 +283,49 @@ TEST_CASE("a record with dense data reads the same trace as the exact DOM") {
       CHECK(Json::parse(a) == Json::parse(b));  // the same JSON, as spelled
     }
   }
+}
+
+TEST_CASE(
+    "Python's NaN, Infinity and lone surrogates are made JSON, and said") {
+  PythonJsonRepairs repairs;
+  const std::optional<std::string> fixed = RepairPythonJson(
+      R"({"a": NaN, "b": [Infinity,-Infinity], "s": "NaN \ud83d\ude00 \ud800x",)"
+      R"( "t": "\udc00", "u": "\\ud800"})",
+      &repairs);
+  REQUIRE(fixed.has_value());
+  CHECK(*fixed ==
+        R"({"a": null, "b": [null,null], "s": "NaN \ud83d\ude00 \ufffdx",)"
+        R"( "t": "\ufffd", "u": "\\ud800"})");
+  CHECK(repairs.non_finite == 3);
+  CHECK(repairs.lone_surrogates == 2);
+  CHECK(NlohmannParse(*fixed).has_value());
+  // Nothing to change: nothing returned.
+  CHECK_FALSE(RepairPythonJson(R"({"a": "NaN", "b": 1})", &repairs));
+  CHECK_FALSE(repairs.any());
+  // NaN as a prefix of a longer word is not a value: left for the parser.
+  CHECK_FALSE(RepairPythonJson(R"({"a": NaNa})", &repairs));
+}
+
+TEST_CASE("a record Python wrote with NaN is read, with a warning") {
+  const std::string line =
+      R"({"id":"py","messages":[{"role":"user","content":"Temp?"},)"
+      R"({"role":"assistant","content":null,"tool_calls":[{"id":"c1",)"
+      R"("type":"function","function":{"name":"t","arguments":"{}"}}]},)"
+      R"({"role":"tool","tool_call_id":"c1","content":"21.5"},)"
+      R"({"role":"assistant","content":"It is 21.5.","score":NaN,)"
+      R"("note":"\ud800"}]})";
+  const absl::StatusOr<Trace> trace =
+      ReadTraceRecord(std::string_view(line), TraceFormat::kAuto);
+  REQUIRE(trace.ok());
+  REQUIRE(trace->warnings.size() >= 2);
+  CHECK(trace->warnings[0].starts_with("record: 1 NaN or Infinity"));
+  CHECK(trace->warnings[1].starts_with("record: 1 \\u escapes"));
+  CHECK(trace->messages.back().text == "It is 21.5.");
+  // Not JSON for another reason: the exact parse's error stands.
+  const absl::StatusOr<Trace> broken =
+      ReadTraceRecord(std::string_view(R"({"id":"x","v":NaN,"messages":[})"),
+                      TraceFormat::kAuto);
+  CHECK_FALSE(broken.ok());
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 // bytes. Whatever it accepts, nlohmann's own parser accepts too, with an
 // equal DOM and the same dump (types included: an unsigned, a signed and a
 // double 1 dump differently); ParseJsonText, which tries simdjson first,
-// returns exactly nlohmann's verdict. A crash, a sanitizer report or a
+// returns exactly nlohmann's verdict. ParseJsonLazily accepts the same texts,
+// and its DumpJson reads back as nlohmann's DOM; RepairPythonJson returns a
+// text exactly when it changed one. A crash, a sanitizer report or a
 // broken contract stops the run.
 //
 // What it does NOT do: read traces (the adapters and jsonl targets do).
@@ -42,5 +44,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
   GG_FUZZ_CHECK(parsed.ok() == !slow.is_discarded(),
                 "ParseJsonText accepts exactly what nlohmann accepts");
   if (parsed.ok()) GG_FUZZ_CHECK(*parsed == slow, "and reads it alike");
+  // The lazy parse (dense containers kept as text, here from 3 members on)
+  // accepts exactly the same texts, and its text reads back as the DOM.
+  groundgate::base::LazyPolicy policy;
+  policy.min_text_bytes = 0;
+  policy.min_members = 3;
+  const std::optional<nlohmann::json> lazy =
+      groundgate::base::ParseJsonLazily(text, policy);
+  if (lazy.has_value()) {
+    GG_FUZZ_CHECK(!slow.is_discarded(),
+                  "the lazy parse accepts only what nlohmann accepts");
+    const std::string dumped = groundgate::base::DumpJson(*lazy);
+    const nlohmann::json reread = nlohmann::json::parse(dumped, nullptr, false);
+    GG_FUZZ_CHECK(reread == slow, "the lazy DOM's text reads as the DOM");
+  } else if (fast.has_value()) {
+    GG_FUZZ_CHECK(false, "the lazy parse accepts what simdjson accepts");
+  }
+  // Python's spellings made JSON: the repair never turns JSON into non-JSON.
+  groundgate::base::PythonJsonRepairs repairs;
+  const std::optional<std::string> repaired =
+      groundgate::base::RepairPythonJson(text, &repairs);
+  GG_FUZZ_CHECK(repaired.has_value() == repairs.any(),
+                "a repair is returned exactly when something changed");
   return 0;
 }
