@@ -13,6 +13,23 @@ bool IsHex(char c) {
   return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+// A key written as a field's name: letters, digits, '_' and spaces, with
+// a lowercase letter ("order_id", "unitPrice", "Customer Name"). A key
+// shaped as data ("ORD-1042", "HAT083", "2024-05-22", "fc1/3": a map keyed
+// by its values) is none, and is read as the value it is.
+bool IsFieldName(std::string_view key) {
+  bool lower = false;
+  for (const char c : key) {
+    if (c >= 'a' && c <= 'z') {
+      lower = true;
+    } else if (!((c >= 'A' && c <= 'Z') || IsDigit(c) || c == '_' ||
+                 c == ' ')) {
+      return false;
+    }
+  }
+  return lower;
+}
+
 class Scanner {
  public:
   Scanner(std::string_view text, std::size_t offset,
@@ -70,7 +87,9 @@ class Scanner {
       if (i_ >= text_.size() || text_[i_] != '"' || !String(&key)) {
         return false;
       }
-      keys_->push_back(key);
+      if (IsFieldName(text_.substr(key.start - offset_, key.end - key.start))) {
+        keys_->push_back(key);
+      }
       SkipSpace();
       if (i_ >= text_.size() || text_[i_] != ':') return false;
       ++i_;

@@ -1,9 +1,9 @@
 // stages/judge.cc — the ladder: which reader reads a token, and which rung
 // each candidate climbs in what order.
 //
-// The keys of JSON the answer writes (the whole answer, or a fenced
-// block: evidence/answer_json.h) are skipped: they name fields, as words
-// do; the JSON's string and number leaves are read as any other tokens.
+// The keys that name fields in JSON the answer writes (the whole answer,
+// or a fenced block: evidence/answer_json.h) are skipped, as words are;
+// the JSON's string and number leaves are read as any other tokens.
 //
 // At each token the judge tries, in order, the readers of values that may
 // span several tokens — a date or clock time (read_dates.cc), a code span
@@ -307,7 +307,7 @@ Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
                        /*read_names=*/options.names && LooksEnglish(answer),
                        /*read_number_words=*/options.min_digits < 3 ||
                            NamesLargeNumberWord(answer));
-  // The keys of JSON the answer writes name fields: words, not values.
+  // The keys that name fields in JSON the answer writes: words, not values.
   const std::vector<evidence::TokenSpan> json_keys =
       evidence::AnswerJsonKeys(answer);
   std::size_t next_key = 0;

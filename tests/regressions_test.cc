@@ -386,6 +386,11 @@ TEST_SUITE("regressions") {
         result, R"({"order_total_v2": 41200, "unit_price": 5.5})");
     CHECK_FALSE(keys.flagged());
     CHECK(keys.candidates.size() == 2);
+    // A key shaped as data is a value: a map keyed by an order no result
+    // carried is flagged.
+    groundgate_test::CheckJudgedOverResult(
+        result, {{R"({"SKU-7782": {"price": 5.5}})", "SKU-7782",
+                  CandidateStatus::kUnsupported}});
   }
 
   // Bug: values an answer made of read fields were flagged: a host and a
@@ -434,6 +439,10 @@ TEST_SUITE("regressions") {
          // Planted: an end no result carried, a number in LaTeX.
          {"Scores range 1-11.", "1-11", CandidateStatus::kUnsupported},
          {"So p is $$0.6$$ here.", "0.6", CandidateStatus::kUnsupported}});
+    // A number LaTeX closes after its point ("0.$$") is that number: no
+    // identifier "0.$$" is read.
+    CHECK_FALSE(groundgate_test::JudgeOverResult(result, "So p is 0.$$ here.")
+                    .flagged());
   }
 
   // Bug: column totals were added up for JSON results only; the same

@@ -33,8 +33,15 @@ TEST_SUITE("answer json") {
     CHECK(KeysOf(R"({"price":5.50,"sku":"SKU-7"})") == Keys{"price", "sku"});
     CHECK(KeysOf(" [ {\"a\": {\"b c\": [1, -2.5e3, true, null]}} ]\n") ==
           Keys{"a", "b c"});
-    CHECK(KeysOf(R"({"say \"hi\"": "x\u00e9"})") == Keys{R"(say \"hi\")"});
+    CHECK(KeysOf(R"({"say hi": "x\"\u00e9\\", "b": 1})") ==
+          Keys{"say hi", "b"});
     CHECK(KeysOf("[1, 2]").empty());
+  }
+
+  TEST_CASE("a key shaped as data is no field's name") {
+    CHECK(KeysOf(R"({"ORD-1042": "shipped", "HAT083": 1, "2024-05-22": 17,
+                    "fc1/3": "up", "unitPrice": 2, "Customer Name": "x"})") ==
+          Keys{"unitPrice", "Customer Name"});
   }
 
   TEST_CASE("a fenced json block, or a bare fence holding JSON") {
