@@ -15,9 +15,13 @@
 
 namespace groundgate::evidence {
 
-// Leading and trailing decoration that is never part of a value.
+// Leading and trailing decoration that is never part of a value. A '+'
+// after a value says "or more" ("41200+", "2,037,183+[1]"): the value is
+// the one before it, as a '+' before one is a sign. A '$' after a value
+// closes LaTeX math ("$$0.5$$", "0.$$"), or is a currency written after
+// the amount ("5$").
 inline constexpr std::string_view kLeadingDecoration = "$#@+'\"`([{<";
-inline constexpr std::string_view kTrailingDecoration = ".,;:!?%'\"`)]}>";
+inline constexpr std::string_view kTrailingDecoration = ".,;:!?%+$'\"`)]}>";
 
 // Strips decoration from both ends (repeatedly): "($1,234.50)." -> "1,234.50".
 // Returns a view into `token`.

@@ -4,7 +4,8 @@
 // Its one job: while a JSON result is walked, add up each column of each
 // array (the numbers at one path in the elements of one array instance:
 // "flights[].price" of one reservation, "[][].prices.business" of one
-// connecting itinerary of a search), and keep the sums, each with the
+// connecting itinerary of a search; a column of the CSV, TSV or markdown
+// table a text result holds, text_tables.h), and keep the sums, each with the
 // numbers it adds and the result that carried them, for the judge to look
 // an answer's number up in. An agent that reads a reservation's flights at
 // $107, $141, $108 and $109 and writes "New Total Price: $465", or prices
@@ -12,16 +13,18 @@
 // result laid out as one table; no line of the answer needs to say so.
 //
 // Where it sits: EvidenceCorpus::RecordToolResult feeds a Builder each
-// number leaf that sits in an array (JsonLeafPlace::array) and finishes it
-// into this turn's totals; BeginUserTurn moves them to the earlier turns'
-// (EvidenceCorpus::FindColumnTotal looks in both); the judge's arithmetic
-// rung (stages/rung_arithmetic.h) grounds an otherwise uncarried number
-// by one, as derived_sum.
+// number leaf that sits in an array (JsonLeafPlace::array), or each cell
+// of a text table (its column's index as the path, one array), and
+// finishes it into this turn's totals; BeginUserTurn moves them to the earlier
+// turns' (EvidenceCorpus::FindColumnTotal looks in both); the judge's
+// arithmetic rung (stages/rung_arithmetic.h) grounds an otherwise uncarried
+// number by one, as derived_sum.
 //
 // What it does NOT do: sum across array instances (every flight of every
 // itinerary of a search), across results, or a column with a count in it
 // (an integer below kMinAmount: seats, bags, passengers), or a column of
-// one row or of more than kMaxColumnRows; read text results; or decide
+// one row or of more than kMaxColumnRows; read a text result's table
+// itself (text_tables.h does); or decide
 // that the total was meant (like a derivation, it proves its operands
 // were read in one table, not that the answer's line is that table's
 // total).

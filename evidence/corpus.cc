@@ -42,6 +42,7 @@
 #include "evidence/record_keys.h"
 #include "evidence/records.h"
 #include "evidence/relative_days.h"
+#include "evidence/text_tables.h"
 #include "evidence/tokenizer.h"
 #include "evidence/value_table.h"
 
@@ -557,9 +558,28 @@ class EvidenceCorpus::Index::ResultRecorder {
           CarryTokenKeys(token, nullptr, /*leaf_numbers=*/false);
         },
         [&](std::string_view number) { index_.MarkBareNumber(number); });
+    AddTextTableColumns(content);
   }
 
  private:
+  // The column totals of the table a text result holds (CSV, TSV, a
+  // markdown table: text_tables.h), as a JSON result's: each column one
+  // array of rows. A cell is read as its canonical number ("$210",
+  // "1,234"); a cell that is none makes its column unsummable.
+  void AddTextTableColumns(std::string_view content) {
+    const std::vector<std::string_view> lines = evidence::TextLines(content);
+    const evidence::TextTable table = evidence::ReadTextTable(lines);
+    if (table.rows.size() < 2) return;
+    constexpr std::uint32_t kTableArray = 1;  // one table: one array
+    for (const std::vector<std::string>& row : table.rows) {
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        const evidence::CanonicalForm cell = evidence::Canonicalize(row[c]);
+        columns_.Add(c, kTableArray, cell.is_number ? cell.form : "-");
+      }
+    }
+    columns_.FinishInto(&index_.columns, slot_);
+  }
+
   // A list under a noun of what is counted ("passengers"): elements met
   // so far, and the object of the last one.
   struct CountedList {

@@ -24,7 +24,8 @@
 #include "unicode/locid.h"
 #include "unicode/unistr.h"
 
-// The tables tools/embed_words.cc generates from the wamerican list.
+// The tables tools/embed_words.cc generates from the wamerican and wbritish
+// lists.
 namespace groundgate::evidence::internal {
 extern const char kCommonWordBlob[];
 extern const std::uint32_t kCommonWordOffsets[];
@@ -370,83 +371,7 @@ bool InCommonTable(std::string_view lowercase_word) {
                  lowercase_word);
 }
 
-bool IsAsciiVowel(char c) {
-  return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y';
-}
-
-// One British ending and the American one the list spells ("centre" is
-// "center"). `after_consonant`: the ending follows a consonant other than
-// 'r' and 'v' ("centre", not "acre"'s vowel case or "louvre").
-struct BritishEnding {
-  std::string_view british;
-  std::string_view american;
-  bool after_consonant = false;
-  bool after_vowel = false;
-};
-
-// The regular British spellings: -re (centre, metres), -ise and its forms
-// (organise, organisation), -yse (analyse), -ogue (catalogue), -ence
-// (defence), a doubled l before -ed and -ing (travelled). -our is handled
-// apart, since its suffixes vary (colour, colours, favourite).
-constexpr BritishEnding kBritishEndings[] = {
-    {"re", "er", true},
-    {"res", "ers", true},
-    {"ise", "ize"},
-    {"ised", "ized"},
-    {"ises", "izes"},
-    {"iser", "izer"},
-    {"isers", "izers"},
-    {"ising", "izing"},
-    {"isation", "ization"},
-    {"isations", "izations"},
-    {"yse", "yze"},
-    {"ysed", "yzed"},
-    {"yses", "yzes"},
-    {"ysing", "yzing"},
-    {"ogue", "og"},
-    {"ogues", "ogs"},
-    {"ence", "ense"},
-    {"ences", "enses"},
-    {"lled", "led", false, true},
-    {"lling", "ling", false, true},
-};
-
 }  // namespace
-
-bool IsBritishSpellingOfCommonWord(std::string_view word) {
-  if (word.size() > latin::kMaxWordBytes) return false;
-  std::array<char, latin::kMaxWordBytes + 4> buffer{};
-  auto try_respelling = [&](std::string_view stem, std::string_view middle,
-                            std::string_view rest) {
-    const std::size_t size = stem.size() + middle.size() + rest.size();
-    if (size > buffer.size()) return false;
-    char* out = std::copy(stem.begin(), stem.end(), buffer.begin());
-    out = std::copy(middle.begin(), middle.end(), out);
-    std::copy(rest.begin(), rest.end(), out);
-    return InCommonTable(std::string_view(buffer.data(), size));
-  };
-  for (const BritishEnding& ending : kBritishEndings) {
-    if (word.size() < ending.british.size() + 2 ||
-        !word.ends_with(ending.british)) {
-      continue;
-    }
-    const std::string_view stem =
-        word.substr(0, word.size() - ending.british.size());
-    const char before = stem.back();
-    if (ending.after_consonant &&
-        (IsAsciiVowel(before) || before == 'r' || before == 'v' ||
-         !latin::IsAsciiLower(static_cast<unsigned char>(before)))) {
-      continue;
-    }
-    if (ending.after_vowel && !IsAsciiVowel(before)) continue;
-    if (try_respelling(stem, ending.american, {})) return true;
-  }
-  const std::size_t our = word.rfind("our");
-  if (our != std::string_view::npos && our >= 2) {
-    return try_respelling(word.substr(0, our), "or", word.substr(our + 3));
-  }
-  return false;
-}
 
 bool IsCommonWord(std::string_view lowercase_word) {
   return InCommonTable(lowercase_word);
@@ -629,15 +554,8 @@ std::optional<NameReading> MatchName(std::string_view text, TokenSpan first) {
   // at either end go ("Booking Summary For Mia Li" reads "Mia Li").
   const bool heading = titles > kMaxNameWords;
   bool dropped_initial = false;
-  // First in a sentence, the capital says nothing: a common word goes, and
-  // so does one in British spelling ("Summarise the article").
-  auto british = [&](const RunWord& word) {
-    if (word.kind != WordKind::kTitle) return false;
-    const LowerWord lower(text.substr(word.start, word.end - word.start));
-    return lower.ok() && IsBritishSpellingOfCommonWord(lower.view());
-  };
-  if ((run[0].common || british(run[0])) &&
-      IsSentenceInitial(text, run[0].start)) {
+  // First in a sentence, the capital says nothing: a common word goes.
+  if (run[0].common && IsSentenceInitial(text, run[0].start)) {
     drop_front();
     dropped_initial = lo == 1 && !heading;
   }

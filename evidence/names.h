@@ -10,10 +10,11 @@
 //     digit: `esxi-host-alpha`, `gift_card`, `getRefundableOrderList`,
 //     `mia.li@example.com`, `https://example.com/x`, `api.example.com`.
 //   - MatchCodeSpan: a markdown code span (`...`) whose content is a value.
-// Common words come from the wamerican list (/usr/share/dict/american-
-// english), embedded at build time by tools/embed_words.cc: a word the list
-// spells in lowercase is common ("meeting", "smith", "john"); a word it
-// spells only with a capital is a known proper noun ("hilton", "mia").
+// Common words come from the wamerican and wbritish lists
+// (/usr/share/dict/american-english and british-english), embedded at build
+// time by tools/embed_words.cc: a word either list spells in lowercase is
+// common ("meeting", "smith", "john", "colour", "centre"); a word they spell
+// only with a capital is a known proper noun ("hilton", "mia").
 //
 // Where it sits: after the tokenizer, beside MatchDateTime (extractor.h);
 // the judge calls it for answer tokens. It returns canonical forms the
@@ -47,32 +48,20 @@ namespace groundgate::evidence {
 
 // --- the word list -----------------------------------------------------------
 
-// True when the embedded list holds `lowercase_word` in lowercase: a common
-// English word ("meeting", "business", "smith", "john"). The argument must
+// True when an embedded list holds `lowercase_word` in lowercase: a common
+// English word in American or British spelling ("meeting", "business",
+// "smith", "john", "honour", "programme"). The argument must
 // already be lowercase (ASCII, or UTF-8 with Latin-1 letters lowercased);
 // an uppercase letter never matches. One hash and a probe or two in a table
 // compiled into the binary: no start-up work, no allocation. Thread-safe.
 bool IsCommonWord(std::string_view lowercase_word);
 
-// True when `lowercase_word` is a regular British spelling of a word the
-// list holds in lowercase (the list is American; it also holds a few
-// British spellings itself, "theatre", "travelled"): -re
-// ("centre", "metres"; not after a vowel, 'r' or 'v': "louvre"), the last
-// -our ("colour", "favourite"), -ise and its forms ("organisation",
-// "summarise"), -yse ("analyse"), -ogue ("catalogue"), -ence ("defence"),
-// a doubled l before -ed or -ing ("travelled"). Of the list's proper nouns
-// only "armour" and "chartres" read so. MatchName drops such a word first
-// in a sentence, as it drops a common one; elsewhere in a Title Case run it
-// stays a name's word ("Tribute Communities Centre"). Same argument rules
-// as IsCommonWord; a few more probes, no allocation. Thread-safe.
-bool IsBritishSpellingOfCommonWord(std::string_view lowercase_word);
-
-// True when the list holds the word only capitalised ("hilton", "mia",
+// True when the lists hold the word only capitalised ("hilton", "mia",
 // "beethoven"): a known proper noun. "quenby" (absent) and "smith" (also
 // lowercase in the list) are not. Same argument rules as IsCommonWord.
 bool IsKnownProperNoun(std::string_view lowercase_word);
 
-// True when the list spells the word both in lowercase and capitalised
+// True when the lists spell the word both in lowercase and capitalised
 // ("mason", "grace", "john", "baker"): a common word that is also a given
 // name or a surname. "please" and "hotel" (lowercase only) are not. Same
 // argument rules as IsCommonWord.
@@ -151,9 +140,9 @@ struct NameReading {
 //   - Never name words, and so they end a run: single letters ("I", "A"),
 //     month and day names and their abbreviations ("May", "Monday",
 //     "Jan"), honorifics ("Mr", "Dr").
-//   - A sentence-initial first word that is common, or a British spelling
-//     of a common word, is dropped ("Please", "The", "Unfortunately",
-//     "Summarise"). Sentence-initial: the text's start, or after
+//   - A sentence-initial first word that is common is dropped ("Please",
+//     "The", "Unfortunately", "Summarise"). Sentence-initial: the text's start,
+//     or after
 //     '.', '!', '?', ':', '|', a newline or a list marker, looking through
 //     spaces, markdown emphasis and quotes. A common first word elsewhere
 //     stays ("the Hotel Hilton" reads "Hotel Hilton").

@@ -774,14 +774,17 @@ bool TakeGlued(const Glued& glued, Scan* scan) {
 }
 
 // The number whose digits are in token `tok`. `iso` and `start` are set
-// when a currency token came before it ("USD 890").
+// when a currency token came before it ("USD 890"). `in_math`: `tok` is
+// the inside of LaTeX math delimiters, so the '$' before it is no currency.
 std::optional<NumberReading> ReadDigits(std::string_view text, TokenSpan tok,
                                         std::string_view iso, std::size_t start,
-                                        int tokens) {
+                                        int tokens, bool in_math = false) {
   const bool currency_token = !iso.empty();
   NumberLead lead;
   if (!ReadLead(text, tok, &iso, &lead)) return std::nullopt;
-  if (!currency_token && !lead.plus) ReadDroppedBefore(text, tok, &iso, &lead);
+  if (!currency_token && !lead.plus && !in_math) {
+    ReadDroppedBefore(text, tok, &iso, &lead);
+  }
   if (!currency_token) start = lead.value_start;
 
   Digits d;
@@ -848,6 +851,20 @@ std::optional<NumberReading> MatchNumber(std::string_view text, TokenSpan first,
   if (first.start >= first.end || first.end > text.size()) return std::nullopt;
   const std::string_view token =
       text.substr(first.start, first.end - first.start);
+  // LaTeX math around a number ("$$0.5$$", "$12.5$", "0.$$"): a '$' after
+  // the digits closes math, so the '$'s around them are its delimiters,
+  // never a currency; the number inside is read.
+  if (token.size() >= 2 && token.back() == '$') {
+    std::size_t open = 0;
+    while (open < token.size() && token[open] == '$') ++open;
+    std::size_t close = token.size();
+    while (close > open && token[close - 1] == '$') --close;
+    if (close > open && (IsDigit(token[open]) || token[open] == '-')) {
+      return ReadDigits(
+          text, TokenSpan{first.start + open, first.start + close}, {}, 0, 1,
+          /*in_math=*/true);
+    }
+  }
   const char lead = token.front();
   if (IsDigit(lead) || lead == '-' || lead == '+' || lead == '$') {
     return ReadDigits(text, first, {}, 0, 1);

@@ -6,8 +6,10 @@
 // and `USD 1200000` are the value "1200000"; `12%` and `12 percent` are the
 // ratio "0.12"; `41 200` (no-break space), `1'234`, `1.234.567` and
 // `41.200,50` are read in their locale's grouping; `forty-one thousand` is
-// "41000". The caller (the judge, or the evidence side) decides whether a
-// reading is a candidate and looks it up; MatchNumber only reads.
+// "41000"; LaTeX math around a number (`$$0.5$$`, `$12.5$`) is no currency:
+// the number inside is read. The caller (the judge, or the evidence side)
+// decides whether a reading is a candidate and looks it up; MatchNumber only
+// reads.
 //
 //   ForEachToken(text, [&](TokenSpan token) {
 //     if (std::optional<NumberReading> n = MatchNumber(text, token)) {

@@ -6,7 +6,8 @@
 // "65K colors"), identifier parts ("@part:"), last digits
 // ("@tail:"), an email's name words, the numbers of a glued reading
 // ("720p@30fps"), the kind of a joined name ("@kind:"), a span's unit
-// ("@span:"), date and time keys (extractor.h's MatchDateTime), number
+// ("@span:"), the values a '+' joins ("ORD-1042" of "ORD-1042+ADD"), date
+// and time keys (extractor.h's MatchDateTime), number
 // readings (numbers.h's MatchNumber) with their dimension ("@dim:").
 // Each reader hands its keys to a sink (`sink(key, exact)`, exact when the
 // text spelled the key as it is), in the order the index takes them: the
@@ -171,11 +172,12 @@ inline void ForEachEmailNameKey(std::string_view form, Sink&& sink) {
 }
 
 // An identifier's delimited parts that hold a digit ("7504069" of
-// "certificate_7504069", under "@part:7504069") and the last four digits
-// of a trailing run of at least kMinTailRunDigits ("@tail:1784" of
-// "4111111111111784"): the answer writes "certificate 7504069" or "card
-// ending in 1784". A part is a whole delimited field, never a substring
-// (law 2).
+// "certificate_7504069", under "@part:7504069"), the last segment of a
+// path ("report_2024.csv" of "/mnt/data/report_2024.csv": a file's name),
+// and the last four digits of a trailing run of at least kMinTailRunDigits
+// ("@tail:1784" of "4111111111111784"): the answer writes "certificate
+// 7504069", "I saved report_2024.csv" or "card ending in 1784". A part is
+// a whole delimited field, never a substring (law 2).
 template <typename Sink>
 inline void ForEachIdentifierPartKey(std::string_view form, bool is_number,
                                      Sink&& sink) {
@@ -205,6 +207,12 @@ inline void ForEachIdentifierPartKey(std::string_view form, bool is_number,
   }
   // A number's "." is its decimal point, not a delimiter.
   if (!has_delimiter || is_number) return;
+  // The last segment of a path, whatever it holds ("report.csv").
+  if (const std::size_t slash = form.rfind('/');
+      slash != std::string_view::npos && slash + 1 < form.size() &&
+      form.size() - slash - 1 >= kMinPartBytes) {
+    sink(DerivedKey(kPartKey, form.substr(slash + 1)), false);
+  }
   std::size_t begin = 0;
   while (begin <= form.size()) {
     std::size_t end = begin;
@@ -223,7 +231,7 @@ inline void ForEachIdentifierPartKey(std::string_view form, bool is_number,
 // it so), its hex digits, the number before a glued unit with the unit and
 // its dimension key, then the derived keys above, its kind and its span.
 template <typename Sink>
-inline void ForEachKey(std::string_view token, Sink&& sink) {
+inline void ForEachOwnKey(std::string_view token, Sink&& sink) {
   const TokenValue value = ReadToken(token);
   sink(value.canonical.form, !value.canonical.changed);
   if (!value.canonical.hex_digits.empty()) {
@@ -277,6 +285,50 @@ inline void ForEachKey(std::string_view token, Sink&& sink) {
   if (const std::string span = SpanKindKey(token); !span.empty()) {
     sink(span, false);
   }
+}
+
+// The values a '+' joins in one token ("ORD-1042+ADD": an order and an
+// add-on): each is carried under its own keys as well, as if the result
+// had written them apart. A '+' joins only between a letter or digit and a
+// letter: before a digit it is a time zone ("13:25:06+02:00") or an
+// exponent ("1e+5"), and at the end it says "or more" (decoration,
+// canonical.h). Not in an email address or a URL, whose '+' is part of a
+// name or a query. A delimited field, never a substring (law 2).
+template <typename Sink>
+inline void ForEachJoinedValueKey(std::string_view token, Sink&& sink) {
+  std::size_t plus = token.find('+');
+  if (plus == std::string_view::npos ||
+      token.find('@') != std::string_view::npos ||
+      token.find("://") != std::string_view::npos) {
+    return;
+  }
+  auto alnum = [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z');
+  };
+  auto letter = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  };
+  std::size_t begin = 0;
+  bool joined = false;
+  while (plus != std::string_view::npos) {
+    if (plus > begin && alnum(token[plus - 1]) && plus + 1 < token.size() &&
+        letter(token[plus + 1])) {
+      ForEachOwnKey(token.substr(begin, plus - begin), sink);
+      begin = plus + 1;
+      joined = true;
+    }
+    plus = token.find('+', plus + 1);
+  }
+  if (joined) ForEachOwnKey(token.substr(begin), sink);
+}
+
+// The keys of one token (ForEachOwnKey), and of each value a '+' in it
+// joins (ForEachJoinedValueKey).
+template <typename Sink>
+inline void ForEachKey(std::string_view token, Sink&& sink) {
+  ForEachOwnKey(token, sink);
+  ForEachJoinedValueKey(token, sink);
 }
 
 // A date or clock time that begins at `span` (`2024-05-06T13:25:06`,

@@ -12,6 +12,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "base/absl_view.h"
 #include "evidence/ascii.h"
+#include "evidence/text_tables.h"
 
 namespace groundgate::evidence {
 namespace {
@@ -254,78 +255,6 @@ class JsonRecords {
 
 // ---- tables in text --------------------------------------------------------
 
-std::vector<std::string_view> Lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-// The cells of one line split at `separator`, with CSV quoting ("a,b").
-std::vector<std::string> Cells(std::string_view line, char separator) {
-  std::vector<std::string> cells;
-  if (separator == '|') {
-    line = Trim(line);
-    if (!line.empty() && line.front() == '|') line.remove_prefix(1);
-    if (!line.empty() && line.back() == '|') line.remove_suffix(1);
-  }
-  std::string cell;
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        cell += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        cell += c;
-      }
-    } else if (c == '"' && Trim(cell).empty()) {
-      quoted = true;
-      cell.clear();
-    } else if (c == separator) {
-      cells.emplace_back(Trim(cell));
-      cell.clear();
-    } else {
-      cell += c;
-    }
-  }
-  cells.emplace_back(Trim(cell));
-  return cells;
-}
-
-bool IsRuleRow(const std::vector<std::string>& cells) {
-  return std::all_of(cells.begin(), cells.end(), [](const std::string& c) {
-    return !c.empty() && c.find_first_not_of("-: ") == std::string::npos;
-  });
-}
-
-char SeparatorOf(std::string_view header) {
-  if (header.find('|') != std::string_view::npos) return '|';
-  if (header.find('\t') != std::string_view::npos) return '\t';
-  if (header.find(',') != std::string_view::npos) return ',';
-  return 0;
-}
-
 void AddLooseWords(RecordSet& set, std::string_view line) {
   std::size_t i = 0;
   while (i < line.size()) {
@@ -346,37 +275,22 @@ void AddLooseWords(RecordSet& set, std::string_view line) {
   }
 }
 
-// Reads `text` as one table when its first line that is no comment holds
-// a separator and at least two lines below it have as many cells; every
-// other line's words are loose.
+// Reads `text` as one table (text_tables.h) when at least two lines below
+// its header have as many cells; every other line's words are loose.
 void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
-  const std::vector<std::string_view> lines = Lines(text);
-  std::size_t header = 0;
-  while (header < lines.size() &&
-         (Trim(lines[header]).empty() || Trim(lines[header]).front() == '#')) {
-    AddLooseWords(set, lines[header]);
-    ++header;
+  const std::vector<std::string_view> lines = TextLines(text);
+  const TextTable table = ReadTextTable(lines);
+  for (std::size_t i = 0; i < table.header && i < lines.size(); ++i) {
+    AddLooseWords(set, lines[i]);
   }
-  const char separator = header < lines.size() ? SeparatorOf(lines[header]) : 0;
-  std::vector<std::string> columns;
-  if (separator != 0) columns = Cells(lines[header], separator);
-  std::vector<std::vector<std::string>> rows;
-  std::size_t after = header + 1;
-  if (columns.size() >= 2) {
-    for (; after < lines.size(); ++after) {
-      if (Trim(lines[after]).empty()) break;
-      std::vector<std::string> cells = Cells(lines[after], separator);
-      if (cells.size() != columns.size()) break;
-      if (IsRuleRow(cells)) continue;
-      rows.push_back(std::move(cells));
-    }
-  }
-  if (rows.size() < 2) {
-    for (std::size_t i = header; i < lines.size(); ++i) {
+  if (table.rows.size() < 2) {
+    for (std::size_t i = table.header; i < lines.size(); ++i) {
       AddLooseWords(set, lines[i]);
     }
     return;
   }
+  const std::vector<std::string>& columns = table.columns;
+  const std::vector<std::vector<std::string>>& rows = table.rows;
   const std::uint32_t group = set.NewGroup(carrier, "$");
   for (std::size_t r = 0; r < rows.size(); ++r) {
     if (!set.Spend(rows[r].size())) return;
@@ -387,7 +301,9 @@ void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
     }
   }
   set.Identify(group);
-  for (; after < lines.size(); ++after) AddLooseWords(set, lines[after]);
+  for (std::size_t i = table.after; i < lines.size(); ++i) {
+    AddLooseWords(set, lines[i]);
+  }
 }
 
 }  // namespace

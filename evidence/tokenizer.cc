@@ -61,6 +61,10 @@ bool GroupingValid(std::string_view text, std::size_t comma) {
     if (before == ':' || before == '/' || before == '_') {
       return false;
     }
+    // After a decimal point the digits are a fraction, not a German
+    // thousands group, unless there are three of them: "1.5,100" is a
+    // JSON array's two numbers, "1.234,567" one number.
+    if (before == '.' && first != 3) return false;
     if (before == '-' && run >= 2 &&
         IsAsciiAlnum(static_cast<unsigned char>(text[run - 2]))) {
       return false;
@@ -144,6 +148,9 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
           continue;
         }
         if (IsInner(b)) {
+          // A ':' never begins a token: in compact JSON (`"price":5.50`)
+          // it ends a key, and the value after it stands alone.
+          if (b == ':' && j == start) break;
           prev_digit = false;
           in_grouping = false;
           ++j;

@@ -3,8 +3,9 @@
 // Its one job: split text into the tokens values are made of. Inside a token:
 // letters and digits of any script and `: _ - / . , % + @ # $`. A comma
 // stays inside only as a thousands separator (`41,200`, `1,234,567.5`); any
-// other comma splits (`a,b`, `1024,2048`). A zero-width character or soft
-// hyphen stays inside (`98\u200D765` is one token, its span every byte of
+// other comma splits (`a,b`, `1024,2048`, `1.5,100`). A ':' never begins a
+// token (`"price":5.50` reads `price` and `5.50`). A zero-width character or
+// soft hyphen stays inside (`98\u200D765` is one token, its span every byte of
 // it; the canonical form drops it). Markdown decoration (`**`,
 // backticks, `|`), spaces and other punctuation separate. An invalid UTF-8
 // byte separates. A space left as a literal JSON escape in the text

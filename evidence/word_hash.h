@@ -1,9 +1,9 @@
 // evidence/word_hash.h — the hash of the embedded word tables.
 //
 // Its one job: FNV-1a over a word's bytes, 32 bits. tools/embed_words.cc
-// builds the wamerican tables with it at build time and evidence/names.cc
-// looks words up with it at run time; one definition keeps the two in step
-// byte for byte.
+// builds the word tables (wamerican and wbritish) with it at build time and
+// evidence/names.cc looks words up with it at run time; one definition keeps
+// the two in step byte for byte.
 #ifndef GROUNDGATE_EVIDENCE_WORD_HASH_H_
 #define GROUNDGATE_EVIDENCE_WORD_HASH_H_
 

@@ -1,6 +1,10 @@
 // stages/judge.cc — the ladder: which reader reads a token, and which rung
 // each candidate climbs in what order.
 //
+// The keys that name fields in JSON the answer writes (the whole answer,
+// or a fenced block: evidence/answer_json.h) are skipped, as words are;
+// the JSON's string and number leaves are read as any other tokens.
+//
 // At each token the judge tries, in order, the readers of values that may
 // span several tokens — a date or clock time (read_dates.cc), a code span
 // (read_code_spans.cc), a number as people write it (read_numbers.cc), a
@@ -15,7 +19,8 @@
 //   2. exempt: the user or the application supplied it (rung_exempt.cc);
 //   3. structural respellings: the date and time keys, a date's year, an
 //      identifier's delimited part or last digits, a dropped sign, the other
-//      reading of a number or a 12-hour time (rung_respellings.cc);
+//      reading of a number or a 12-hour time, an identifier joined from
+//      carried values (host:port, a path as a link) (rung_respellings.cc);
 //   4. rounding of a number this turn's results carried
 //      (rung_rounding_and_conversion.cc);
 //   5. arithmetic over numbers this turn's results carried, bounded
@@ -37,7 +42,9 @@
 
 #include <optional>
 #include <utility>
+#include <vector>
 
+#include "evidence/answer_json.h"
 #include "evidence/canonical.h"
 #include "evidence/tokenizer.h"
 #include "stages/answer_carriers.h"
@@ -85,12 +92,15 @@ void ClimbDateTimeLadder(JudgeContext& context, const DateTimeRead& read) {
                                 : std::string_view(read.keys.front()));
 }
 
-// A value judged by its whole canonical form only (a code span, an
-// identifier without digits).
+// A value judged by its whole canonical form (a code span, an identifier
+// without digits), or by its delimited part or the carried values it joins
+// (a file name of a carried path, a carried path as a link).
 void ClimbWholeValueLadder(JudgeContext& context, Candidate* candidate) {
   const std::string& key = candidate->canonical;
   if (!GroundBySpelling(context, key, /*respelled=*/false, candidate) &&
-      !ExemptBySpelling(context, key, /*respelled=*/false, candidate)) {
+      !ExemptBySpelling(context, key, /*respelled=*/false, candidate) &&
+      !GroundByRespelling(context, key, candidate) &&
+      !GroundByJoinedIdentifier(context, key, candidate)) {
     context.MarkNotFound(candidate);
   }
   context.Finish(candidate, candidate->canonical);
@@ -236,7 +246,8 @@ void ClimbTokenLadder(JudgeContext& context, std::string_view token,
       !GroundTokenBySpelling(context, value, candidate) &&
       !ExemptBySpelling(context, value.key, value.changed, candidate) &&
       !ExemptByWholeToken(context, token, value, candidate) &&
-      !GroundByRespelling(context, value.key, candidate)) {
+      !GroundByRespelling(context, value.key, candidate) &&
+      !GroundByJoinedIdentifier(context, value.key, candidate)) {
     context.MarkNotFound(candidate);
     NameOneStepNearMiss(context, value.key, candidate);
   }
@@ -296,6 +307,10 @@ Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
                        /*read_names=*/options.names && LooksEnglish(answer),
                        /*read_number_words=*/options.min_digits < 3 ||
                            NamesLargeNumberWord(answer));
+  // The keys that name fields in JSON the answer writes: words, not values.
+  const std::vector<evidence::TokenSpan> json_keys =
+      evidence::AnswerJsonKeys(answer);
+  std::size_t next_key = 0;
   std::size_t tokens = 0;
   evidence::ForEachToken(answer, [&](evidence::TokenSpan span) {
     if (++tokens > kMaxAnswerTokens) {
@@ -303,6 +318,14 @@ Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
       return false;
     }
     if (span.start < context.consumed_until) return true;
+    while (next_key < json_keys.size() &&
+           json_keys[next_key].end <= span.start) {
+      ++next_key;
+    }
+    if (next_key < json_keys.size() &&
+        span.start >= json_keys[next_key].start) {
+      return true;
+    }
     ReadAt(context, span, answer.substr(span.start, span.end - span.start));
     return true;
   });

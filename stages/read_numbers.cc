@@ -103,6 +103,15 @@ bool LooksLikeMonthDay(std::string_view first, std::string_view second) {
          (leading_zero || second.size() == 2);
 }
 
+// True when "1-10" is rather a range than a month and a day: neither end
+// has a leading zero ("04-21" is a date's spelling), and results carried
+// each end as a number.
+bool EndsCarried(const EvidenceCorpus& corpus, std::string_view low,
+                 std::string_view high) {
+  if (low.front() == '0' || high.front() == '0') return false;
+  return corpus.Lookup(low).carried && corpus.Lookup(high).carried;
+}
+
 // Integer digits a number of a range, score or slash list may have:
 // "1003-1031", "900/1800/1900"; longer runs are ids or phone numbers.
 constexpr int kMaxPartDigits = 6;
@@ -218,9 +227,11 @@ QuantityParts ReadQuantityToken(JudgeContext& context, evidence::TokenSpan span,
     }
   } else if (parts.size() != 2) {
     return out;  // "1-2-3": not a range
-  } else if (LooksLikeMonthDay(
+  } else if (const std::string_view low =
                  value.substr(parts[0].start, parts[0].end - parts[0].start),
-                 value.substr(parts[1].start, parts[1].end - parts[1].start))) {
+             high = value.substr(parts[1].start, parts[1].end - parts[1].start);
+             LooksLikeMonthDay(low, high) &&
+             !EndsCarried(context.corpus, low, high)) {
     return out;  // "04-21", "12-10", "7-15": a month and a day
   }
   // What a result carried, or the user wrote, in this very spelling ("3-1"

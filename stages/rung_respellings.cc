@@ -4,6 +4,8 @@
 #include "stages/rung_respellings.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 
 #include "absl/container/inlined_vector.h"
 #include "evidence/keys.h"
@@ -103,6 +105,40 @@ bool GroundByRespelling(JudgeContext& context, const std::string& key,
     return true;
   }
   return false;
+}
+
+bool GroundByJoinedIdentifier(JudgeContext& context, const std::string& key,
+                              Candidate* candidate) {
+  const std::string_view form = key;
+  // A link to a file: the path after the scheme is the value.
+  for (const std::string_view scheme : {"sandbox:", "file://"}) {
+    if (form.size() > scheme.size() + 1 && form.starts_with(scheme) &&
+        form[scheme.size()] == '/') {
+      return context.GroundByKey(form.substr(scheme.size()),
+                                 MatchReason::kIdentifierPart, candidate);
+    }
+  }
+  // host:port: a port of 1-5 digits up to 65535 after the last ':', and a
+  // host name or an IPv4 address before it.
+  const std::size_t colon = form.rfind(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const std::string_view host = form.substr(0, colon);
+  const std::string_view port = form.substr(colon + 1);
+  constexpr std::size_t kMaxPortDigits = 5;
+  constexpr long kMaxPort = 65535;
+  if (!IsAsciiDigits(port) || port.size() > kMaxPortDigits ||
+      std::stol(std::string(port)) > kMaxPort) {
+    return false;
+  }
+  const bool named = std::any_of(host.begin(), host.end(),
+                                 [](char c) { return c >= 'a' && c <= 'z'; });
+  const bool dotted_quad = std::count(host.begin(), host.end(), '.') == 3;
+  if ((!named && !dotted_quad) ||
+      host.find_first_of(":/@") != std::string_view::npos) {
+    return false;
+  }
+  const std::string keys[] = {std::string(host), std::string(port)};
+  return context.GroundByKeys(keys, MatchReason::kIdentifierPart, candidate);
 }
 
 }  // namespace groundgate::stages

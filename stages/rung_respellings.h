@@ -12,8 +12,11 @@
 //                     accounting parentheses as a negative);
 //   canonical         ... a percent's other reading ("12%" for a carried 12);
 //   identifier_part   a delimited part of a carried identifier ("7504069"
-//                     of "certificate_7504069"), or the last digits of a
-//                     carried number after "ending in";
+//                     of "certificate_7504069", "report_2024.csv" of
+//                     "/mnt/data/report_2024.csv"), or the last digits of
+//                     a carried number after "ending in"; a carried path
+//                     written as a link ("sandbox:/mnt/data/x.csv"); a
+//                     carried host and port joined ("db.internal:5432");
 //   sign_dropped      a carried negative whose sign the wording carries
 //                     ("refund of $6,594" for -6594; "84.5041°W" for a
 //                     carried longitude -84.5041).
@@ -64,6 +67,14 @@ bool GroundByOtherReading(JudgeContext& context,
 // wording dropped, in that order.
 bool GroundByRespelling(JudgeContext& context, const std::string& key,
                         Candidate* candidate);
+
+// For an identifier the corpus does not hold as spelled (`key`), one the
+// answer made of carried values: a carried path after a link scheme that
+// names a file ("sandbox:/mnt/data/x.csv", "file:///tmp/x.csv"), or a
+// carried host and a carried port joined by ':' ("db.internal:5432",
+// "10.0.0.5:8080"), each part a whole carried value (law 2).
+bool GroundByJoinedIdentifier(JudgeContext& context, const std::string& key,
+                              Candidate* candidate);
 
 }  // namespace groundgate::stages
 

@@ -338,6 +338,127 @@ TEST_SUITE("regressions") {
     CHECK(v.candidates[2].grounding == Grounding::kThisTurn);
     CHECK(v.candidates[2].carriers == std::vector<std::string>{"c1"});
   }
+
+  // Bug: a '+' after a value ("or more") stayed in its canonical form, and
+  // a '+' joining two codes hid both, so an answer that wrote the value a
+  // result carried so was flagged. The turnout is a real Wikipedia figure.
+  TEST_CASE("a value a '+' follows or joins is carried") {
+    const std::string_view result =
+        "Attendance: 41200+ fans. Turnout 2,037,183+[1]. Order ORD-1042+ADD.";
+    groundgate_test::CheckJudgedOverResult(
+        result,
+        {{"There were 41200 fans.", "41200", CandidateStatus::kGrounded,
+          MatchReason::kExact},
+         {"Turnout was 2,037,183.", "2,037,183", CandidateStatus::kGrounded,
+          MatchReason::kCanonical},
+         {"Order ORD-1042 shipped.", "ORD-1042", CandidateStatus::kGrounded,
+          MatchReason::kExact},
+         {"There were 41200+ fans.", "41200", CandidateStatus::kGrounded,
+          MatchReason::kExact},
+         // Planted beside them: one digit off, and a code the '+' did not
+         // join.
+         {"There were 41300 fans.", "41300", CandidateStatus::kUnsupported},
+         {"Turnout was 2,037,184.", "2,037,184", CandidateStatus::kUnsupported},
+         {"Order ORD-1043 shipped.", "ORD-1043", CandidateStatus::kUnsupported},
+         {"Order ORD-1042+GIFT shipped.", "ORD-1042+GIFT",
+          CandidateStatus::kUnsupported}});
+  }
+
+  // Bug: in compact JSON the ':' that ends a key began the next token, so
+  // `{"price":5.50}` read the value ":5.50", which no result carried.
+  TEST_CASE("a JSON answer's leaves are its values, its keys are words") {
+    const std::string_view result =
+        R"({"item": "widget", "price": 5.5, "sku": "SKU-7781", "total": 41200})";
+    groundgate_test::CheckJudgedOverResult(
+        result,
+        {{R"({"price":5.50,"sku":"SKU-7781"})", "5.50",
+          CandidateStatus::kGrounded, MatchReason::kCanonical},
+         {"Here:\n```json\n{\"order_total\":41200,\"price\":[5.50,1.5]}\n```",
+          "41200", CandidateStatus::kGrounded, MatchReason::kExact},
+         // Planted: a price and a code no result carried.
+         {R"({"price":5.75,"sku":"SKU-7781"})", "5.75",
+          CandidateStatus::kUnsupported},
+         {R"([{"sku":"SKU-7782"}])", "SKU-7782",
+          CandidateStatus::kUnsupported}});
+    // A key is a field's name, never a value: an identifier-shaped key no
+    // result carried flags nothing.
+    const Verdict keys = groundgate_test::JudgeOverResult(
+        result, R"({"order_total_v2": 41200, "unit_price": 5.5})");
+    CHECK_FALSE(keys.flagged());
+    CHECK(keys.candidates.size() == 2);
+    // A key shaped as data is a value: a map keyed by an order no result
+    // carried is flagged.
+    groundgate_test::CheckJudgedOverResult(
+        result, {{R"({"SKU-7782": {"price": 5.5}})", "SKU-7782",
+                  CandidateStatus::kUnsupported}});
+  }
+
+  // Bug: values an answer made of read fields were flagged: a host and a
+  // port joined, a path's file name, a path written as a link.
+  TEST_CASE("an identifier joined or cut from carried values is read") {
+    const std::string_view result =
+        R"({"host": "db.internal", "port": 5432, "ip": "10.0.0.5",
+            "path": "/mnt/data/report_2024.csv", "alt": "/mnt/data/summary.csv"})";
+    groundgate_test::CheckJudgedOverResult(
+        result,
+        {{"Connect to db.internal:5432.", "db.internal:5432",
+          CandidateStatus::kGrounded, MatchReason::kIdentifierPart},
+         {"Or 10.0.0.5:5432 directly.", "10.0.0.5:5432",
+          CandidateStatus::kGrounded, MatchReason::kIdentifierPart},
+         {"I saved report_2024.csv for you.", "report_2024.csv",
+          CandidateStatus::kGrounded, MatchReason::kIdentifierPart},
+         {"[Download](sandbox:/mnt/data/report_2024.csv)",
+          "sandbox:/mnt/data/report_2024.csv", CandidateStatus::kGrounded,
+          MatchReason::kIdentifierPart},
+         // Planted: another port, another file, another path.
+         {"Connect to db.internal:5433.", "db.internal:5433",
+          CandidateStatus::kUnsupported},
+         {"I saved report_2025.csv for you.", "report_2025.csv",
+          CandidateStatus::kUnsupported},
+         {"[Download](sandbox:/mnt/data/report_2025.csv)",
+          "sandbox:/mnt/data/report_2025.csv", CandidateStatus::kUnsupported}});
+  }
+
+  // Bug: a range whose ends looked like a month and a day ("1-10") was
+  // read as one identifier, and a number in LaTeX kept its delimiters.
+  TEST_CASE("a range of carried ends and a number in LaTeX are read") {
+    const std::string_view result =
+        R"({"min": 1, "max": 10, "p": 0.5, "q": 12.5, "fee": 12})";
+    groundgate_test::CheckJudgedOverResult(
+        result,
+        {{"Scores range 1-10.", "1", CandidateStatus::kGrounded,
+          MatchReason::kCanonical},
+         {"Scores range 1-10.", "10", CandidateStatus::kGrounded,
+          MatchReason::kCanonical},
+         {"So p is $$0.5$$ here.", "0.5", CandidateStatus::kGrounded,
+          MatchReason::kCanonical},
+         {R"(It is \(12.5\) units.)", "12.5", CandidateStatus::kGrounded,
+          MatchReason::kCanonical},
+         {R"(The fee is \$12.)", "12", CandidateStatus::kGrounded,
+          MatchReason::kCanonical},
+         // Planted: an end no result carried, a number in LaTeX.
+         {"Scores range 1-11.", "1-11", CandidateStatus::kUnsupported},
+         {"So p is $$0.6$$ here.", "0.6", CandidateStatus::kUnsupported}});
+    // A number LaTeX closes after its point ("0.$$") is that number: no
+    // identifier "0.$$" is read.
+    CHECK_FALSE(groundgate_test::JudgeOverResult(result, "So p is 0.$$ here.")
+                    .flagged());
+  }
+
+  // Bug: column totals were added up for JSON results only; the same
+  // table as CSV or as a markdown table totalled nothing.
+  TEST_CASE("the total of a column of a CSV or markdown table is derived") {
+    for (const std::string_view result :
+         {"item,price\nA,210\nB,370\n", "item\tprice\nA\t210\nB\t370\n",
+          "| item | price |\n|---|---|\n| A | $210 |\n| B | $370 |\n"}) {
+      CAPTURE(result);
+      groundgate_test::CheckJudgedOverResult(
+          result,
+          {{"You pay $580 for both.", "580", CandidateStatus::kGrounded,
+            MatchReason::kDerivedSum, "210 + 370"},
+           {"You pay $590 for both.", "590", CandidateStatus::kUnsupported}});
+    }
+  }
 }
 
 }  // namespace

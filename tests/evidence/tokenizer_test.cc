@@ -91,6 +91,24 @@ TEST_SUITE("tokenizer") {
     CheckTokens(kCases);
   }
 
+  TEST_CASE("compact JSON splits into its keys and values") {
+    const TokenCase kCases[] = {
+        // A ':' never begins a token: it ended the key before it.
+        {R"({"price":5.50})", {"price", "5.50"}},
+        {R"({"total":41200,"sku":"SKU-7"})",
+         {"total", "41200", "sku", "SKU-7"}},
+        {"::1", {"1"}},
+        // Inside a token it stays (a time, a MAC, host:port).
+        {"db.internal:5432", {"db.internal:5432"}},
+        // A fraction's digits are no German thousands group unless three:
+        // a JSON array's numbers split.
+        {"[1.5,100]", {"1.5", "100"}},
+        {"[12.25,100,7]", {"12.25", "100", "7"}},
+        {"1.234,567", {"1.234,567"}},
+    };
+    CheckTokens(kCases);
+  }
+
   TEST_CASE("markdown decoration, spaces and other punctuation separate") {
     const TokenCase kCases[] = {
         {"**41,200**", {"41,200"}},

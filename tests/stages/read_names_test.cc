@@ -133,23 +133,23 @@ TEST_SUITE("read_names") {
   }
 
   // agentdojo workspace-slack: "1. Summarise the article that Bob posted".
-  TEST_CASE("read names: a British spelling first in a sentence is no name") {
+  TEST_CASE("read names: a British spelling is a word, not a name") {
     const EvidenceCorpus corpus = OneResultCorpus(kEntity);
     for (const std::string_view answer :
          {"1. Summarise the article.", "Organise the files by date.",
-          "Colour schemes vary."}) {
+          "Colour schemes vary.", "Pick the Colour Scheme you like.",
+          "It was an Honour to serve your favourite team.",
+          "The Programme runs at the Centre."}) {
       CAPTURE(answer);
       CHECK_FALSE(DefaultGate().Judge(answer, corpus).flagged());
     }
     // Planted beside them: a made-up name after it, and a British word
-    // inside a name (quintd ice hockey, kasnerz/quintd, MIT: an arena
-    // no result named), are judged.
-    CheckJudgedCases(
-        DefaultGate(), corpus,
-        {JudgedCase{"1. Summarise Quenby's article.", "Quenby", kUnsupported,
-                    kNone},
-         JudgedCase{"They played at the Tribute Communities Centre.",
-                    "Tribute Communities Centre", kUnsupported, kNone}});
+    // inside a name no result named (an arena), are judged.
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {JudgedCase{"1. Summarise Quenby's article.", "Quenby",
+                                 kUnsupported, kNone},
+                      JudgedCase{"They played at the Scotiabank Centre.",
+                                 "Scotiabank Centre", kUnsupported, kNone}});
   }
 
   TEST_CASE("read names: switched off, no name is judged") {

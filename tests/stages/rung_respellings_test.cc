@@ -5,7 +5,8 @@
 // and its entry point: a date or time met through its keys (in any of its
 // spellings and languages), identifier parts, last digits, a date's year, a
 // dropped sign, a hemisphere letter, a number's other reading, a 12-hour
-// time without AM/PM (refused in a 24-hour answer); beside each, a planted
+// time without AM/PM (refused in a 24-hour answer), an identifier joined
+// from carried values (host:port, a path as a link); beside each, a planted
 // value the rung must still flag (law 2: a part is a delimited field, never
 // a substring).
 //
@@ -53,6 +54,30 @@ TEST_SUITE("rung_respellings") {
     };
     EvidenceCorpus corpus =
         OneResultCorpus("When do I leave?", "get_flight", kFlight);
+    CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
+  }
+
+  TEST_CASE("rung respellings: an identifier joined from carried values") {
+    constexpr std::string_view kService =
+        R"({"host": "db.internal", "port": 5432, "backlog": 70000,
+            "dump": "/tmp/dump_7.sql"})";
+    const JudgedCase cases[] = {
+        {"Connect to db.internal:5432.", "db.internal:5432", kGrounded,
+         kIdentifierPart},
+        {"Open file:///tmp/dump_7.sql now.", "file:///tmp/dump_7.sql",
+         kGrounded, kIdentifierPart},
+        {"I wrote dump_7.sql.", "dump_7.sql", kGrounded, kIdentifierPart},
+        // A port past 65535 is no port; a port no result carried, a path
+        // no result carried, are flagged.
+        {"Connect to db.internal:70000.", "db.internal:70000", kUnsupported,
+         kNone},
+        {"Connect to db.internal:5433.", "db.internal:5433", kUnsupported,
+         kNone},
+        {"Open file:///tmp/dump_8.sql now.", "file:///tmp/dump_8.sql",
+         kUnsupported, kNone},
+    };
+    EvidenceCorpus corpus =
+        OneResultCorpus("Where is the database?", "get_service", kService);
     CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
   }
 

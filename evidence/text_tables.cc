@@ -1,0 +1,106 @@
+// evidence/text_tables.cc — see text_tables.h.
+#include "evidence/text_tables.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace groundgate::evidence {
+namespace {
+
+// The cells of one line split at `separator`, with CSV quoting ("a,b").
+std::vector<std::string> Cells(std::string_view line, char separator) {
+  std::vector<std::string> cells;
+  if (separator == '|') {
+    line = TrimSpaces(line);
+    if (!line.empty() && line.front() == '|') line.remove_prefix(1);
+    if (!line.empty() && line.back() == '|') line.remove_suffix(1);
+  }
+  std::string cell;
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        cell += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        cell += c;
+      }
+    } else if (c == '"' && TrimSpaces(cell).empty()) {
+      quoted = true;
+      cell.clear();
+    } else if (c == separator) {
+      cells.emplace_back(TrimSpaces(cell));
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  cells.emplace_back(TrimSpaces(cell));
+  return cells;
+}
+
+bool IsRuleRow(const std::vector<std::string>& cells) {
+  return std::all_of(cells.begin(), cells.end(), [](const std::string& c) {
+    return !c.empty() && c.find_first_not_of("-: ") == std::string::npos;
+  });
+}
+
+char SeparatorOf(std::string_view header) {
+  if (header.find('|') != std::string_view::npos) return '|';
+  if (header.find('\t') != std::string_view::npos) return '\t';
+  if (header.find(',') != std::string_view::npos) return ',';
+  return 0;
+}
+
+}  // namespace
+
+std::vector<std::string_view> TextLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+TextTable ReadTextTable(std::span<const std::string_view> lines) {
+  TextTable table;
+  std::size_t header = 0;
+  while (header < lines.size() && (TrimSpaces(lines[header]).empty() ||
+                                   TrimSpaces(lines[header]).front() == '#')) {
+    ++header;
+  }
+  table.header = header;
+  table.after = header + 1;
+  const char separator = header < lines.size() ? SeparatorOf(lines[header]) : 0;
+  if (separator != 0) table.columns = Cells(lines[header], separator);
+  if (table.columns.size() < 2) return table;
+  for (; table.after < lines.size(); ++table.after) {
+    if (TrimSpaces(lines[table.after]).empty()) break;
+    std::vector<std::string> cells = Cells(lines[table.after], separator);
+    if (cells.size() != table.columns.size()) break;
+    if (IsRuleRow(cells)) continue;
+    table.rows.push_back(std::move(cells));
+  }
+  return table;
+}
+
+}  // namespace groundgate::evidence

@@ -1,0 +1,52 @@
+// evidence/text_tables.h — the table a text result holds: CSV, TSV or a
+// markdown table.
+//
+// Its one job: split a text result into lines and read its table, one
+// reading shared by the records of law 11 (records.cc: a row is a record)
+// and the column totals (corpus.cc: a column of amounts adds up, as a JSON
+// array's does). The header is the first line that is neither blank nor a
+// '#' comment and holds a separator ('|', a tab, or a comma, tried in
+// that order); the rows are the lines after it, up to a blank line or one
+// with another count of cells; a markdown rule row (`|---|:--:|`) is
+// skipped. Cells are trimmed, and CSV quoting is read (`"1,234"`).
+//
+// What it does NOT do: canonicalize a cell, decide what a column holds, or
+// read a table that does not begin the text (after its comments).
+//
+//   std::vector<std::string_view> lines =
+//   TextLines("item,price\nA,210\nB,370"); TextTable table =
+//   ReadTextTable(lines);
+//   // table.columns: {"item", "price"}; table.rows: {{"A","210"},{"B","370"}}
+#ifndef GROUNDGATE_EVIDENCE_TEXT_TABLES_H_
+#define GROUNDGATE_EVIDENCE_TEXT_TABLES_H_
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace groundgate::evidence {
+
+// The lines of `text`, split at '\n', a '\r' before it dropped. Views into
+// `text`.
+std::vector<std::string_view> TextLines(std::string_view text);
+
+// `s` without the spaces and tabs around it.
+std::string_view TrimSpaces(std::string_view s);
+
+struct TextTable {
+  std::size_t header = 0;  // the header line's index (lines.size(): none)
+  std::size_t after = 0;   // the index of the first line after the rows
+  std::vector<std::string> columns;            // the header's cells
+  std::vector<std::vector<std::string>> rows;  // each of columns.size()
+};
+
+// Reads the table `lines` hold. Always returns the header's place; its
+// rows are empty when the header holds fewer than two cells or no
+// separator. A caller reads a table only when it has two rows or more.
+TextTable ReadTextTable(std::span<const std::string_view> lines);
+
+}  // namespace groundgate::evidence
+
+#endif  // GROUNDGATE_EVIDENCE_TEXT_TABLES_H_
