@@ -96,21 +96,27 @@ std::string_view OptionalText(const Json& object, std::string_view key) {
   return value->get_ref<const Json::string_t&>();
 }
 
-// Text blocks (or a string) under `content`: appended line by line.
-void AppendTextBlocks(const Json& content, std::string* text) {
+// Text blocks (or a string) under `content`: appended line by line. Any
+// other block (an image in a document's content, say) is content the model
+// saw and the gate cannot read: then kUnreadable, else kText.
+PartRead AppendTextBlocks(const Json& content, std::string* text) {
   if (content.is_string()) {
     AppendLine(text, content.get_ref<const Json::string_t&>());
-    return;
+    return PartRead::kText;
   }
-  if (!content.is_array()) return;
+  if (!content.is_array()) return PartRead::kText;
+  PartRead read = PartRead::kText;
   for (const Json& block : content) {
-    if (block.is_object()) AppendLine(text, OptionalText(block, "text"));
+    if (!block.is_object()) continue;
+    if (OptionalText(block, "type") != "text") read = PartRead::kUnreadable;
+    AppendLine(text, OptionalText(block, "text"));
   }
+  return read;
 }
 
 // A document block: its title and context, and the text of a "text" or
-// "content" source. A base64, file or URL source (a PDF, an image) cannot
-// be read.
+// "content" source. A base64, file or URL source (a PDF, an image), or an
+// image among a content source's blocks, cannot be read.
 PartRead ReadDocument(const Json& block, std::string* text) {
   AppendLine(text, OptionalText(block, "title"));
   AppendLine(text, OptionalText(block, "context"));
@@ -122,10 +128,9 @@ PartRead ReadDocument(const Json& block, std::string* text) {
     return PartRead::kText;
   }
   if (type == "content") {
-    if (const Json* content = Find(*source, "content"); content != nullptr) {
-      AppendTextBlocks(*content, text);
-    }
-    return PartRead::kText;
+    const Json* content = Find(*source, "content");
+    return content == nullptr ? PartRead::kText
+                              : AppendTextBlocks(*content, text);
   }
   return PartRead::kUnreadable;
 }
@@ -134,10 +139,9 @@ PartRead ReadDocument(const Json& block, std::string* text) {
 PartRead ReadSearchResult(const Json& block, std::string* text) {
   AppendLine(text, OptionalText(block, "source"));
   AppendLine(text, OptionalText(block, "title"));
-  if (const Json* content = Find(block, "content"); content != nullptr) {
-    AppendTextBlocks(*content, text);
-  }
-  return PartRead::kText;
+  const Json* content = Find(block, "content");
+  return content == nullptr ? PartRead::kText
+                            : AppendTextBlocks(*content, text);
 }
 
 // One part of a tool_result's or mcp_tool_result's content.
@@ -520,8 +524,9 @@ class AnthropicReader {
                                 std::size_t index, const std::string& path,
                                 TraceMessage* result) {
     if (!IsKnownServerResult(type)) {
-      Warn(trace_, Concat(Member(path, "type"), ": unknown block type \"", type,
-                          "\"; read as a server tool's result"));
+      Warn(trace_,
+           Concat(Member(path, "type"), ": unknown block type ",
+                  WarningTypeName(type), "; read as a server tool's result"));
     }
     if (absl::Status s = StartToolResult(block, index, path, result); !s.ok()) {
       return s;

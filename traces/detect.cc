@@ -81,11 +81,14 @@ bool IsResponsesPartType(std::string_view name) {
   return name == "input_text" || name == "output_text";
 }
 
-// What only Chat Completions messages carry.
+// What only Chat Completions messages carry (the legacy "function_call"
+// and "function" role included).
 bool HasChatShape(const Json& message) {
   return Find(message, "tool_calls") != nullptr ||
          Find(message, "tool_call_id") != nullptr ||
-         IsString(Find(message, "role"), "tool");
+         Find(message, "function_call") != nullptr ||
+         IsString(Find(message, "role"), "tool") ||
+         IsString(Find(message, "role"), "function");
 }
 
 // A bare array: JSON-RPC frames (mcp) or evidenceflow steps (objects with

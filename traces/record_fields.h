@@ -102,14 +102,27 @@ absl::Status ReadTextContent(
 inline constexpr std::size_t kMaxTypeNameBytes = 64;
 bool IsTypeName(std::string_view type);
 
+// A type name a warning quotes is at most this long and made of lowercase
+// letters, '_' and '.' only: every documented type is one
+// ("text_editor_code_execution_tool_result", 38 bytes). A type name with
+// digits, or longer, may be a key or a token the record's author pasted
+// ("sk_live_4f9a0c_tool_result"): a warning names only its length.
+inline constexpr std::size_t kMaxQuotedTypeBytes = 40;
+
+// How a warning names an unknown `type`: "\"hologram\"" when it is a type
+// name of words (kMaxQuotedTypeBytes), else "(23 chars)", which copies
+// nothing of it.
+std::string WarningTypeName(std::string_view type);
+
 // Adds `warning` ("path: what") to trace->warnings, or counts it in
 // unlisted_warnings once kMaxTraceWarnings are listed.
 void Warn(Trace* trace, std::string warning);
 
 // For a part, block, item or step at `path` whose "type" no reader knows.
 // When `type` is a type name: warns "path.type: unknown KIND type
-// \"TYPE\"; not read" and returns OK. Otherwise returns the error
-// "path.type: unknown KIND type (expected EXPECTED)", which quotes nothing.
+// \"TYPE\"; not read" (or "... type (N chars); not read": WarningTypeName)
+// and returns OK. Otherwise returns the error "path.type: unknown KIND type
+// (expected EXPECTED)", which quotes nothing.
 absl::Status UnknownType(Trace* trace, std::string_view path,
                          std::string_view kind, std::string_view type,
                          std::string_view expected);
@@ -152,6 +165,15 @@ absl::Status ReadParts(const Json& content, std::string_view path,
 // page: values the model may have read). Recursive: the record's depth is
 // bounded first (kMaxTraceJsonDepth).
 Json WithoutOpaque(const Json& value, bool* unreadable);
+
+// A copy of any tool's JSON result without its encrypted members
+// (encrypted_content, encrypted_index, encrypted_stdout): what a converter
+// copied from a server tool's result into a format of its own. Sets
+// *unreadable when it dropped one that was not empty. Unlike WithoutOpaque,
+// it keeps every other member: in a tool's own JSON, "signature", "source"
+// and "type": "image" are the tool's data. Recursive: the record's depth is
+// bounded first (kMaxTraceJsonDepth).
+Json WithoutEncrypted(const Json& value, bool* unreadable);
 
 // The JSON text of `value` as the corpus walks it (invalid UTF-8 replaced).
 std::string JsonText(const Json& value);
