@@ -447,6 +447,32 @@ bool ReportsException(std::string_view text) {
   return true;
 }
 
+void AddCitation(const Json& citation, std::size_t index,
+                 const std::string& path,
+                 std::initializer_list<std::string_view> keys,
+                 const CitedResult* cited, std::vector<TraceMessage>* out) {
+  if (!citation.is_object()) return;
+  TraceMessage result;
+  for (std::string_view key : keys) {
+    const Json* value = Find(citation, key);
+    if (value != nullptr && value->is_string()) {
+      AppendLine(&result.text, value->get_ref<const Json::string_t&>());
+    }
+  }
+  if (result.text.empty()) return;
+  result.role = TraceRole::kToolResult;
+  result.index = index;
+  result.path = path;
+  if (cited != nullptr && !cited->tool_call_id.empty()) {
+    result.tool_call_id = cited->tool_call_id;
+    result.tool_name = cited->tool_name;
+  } else {
+    result.tool_call_id = path;
+    result.tool_name = kCitationToolName;
+  }
+  out->push_back(std::move(result));
+}
+
 void MarkTextBesideToolCalls(Trace* trace) {
   std::vector<TraceMessage>& messages = trace->messages;
   std::size_t run_start = 0;

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -181,6 +182,29 @@ std::string JsonText(const Json& value);
 // True when `text` is a JSON object whose "exception" member is neither
 // null, false nor "": the way API-Bank and ToolTalk tools report an error.
 bool ReportsException(std::string_view text);
+
+// The tool name a citation is recorded under when the result it cites is
+// not in the record (AddCitation).
+inline constexpr std::string_view kCitationToolName = "citation";
+
+// The result a citation points to: a tool call's id and its tool's name.
+struct CitedResult {
+  std::string tool_call_id;
+  std::string tool_name;
+};
+
+// A citation or annotation the API attached to the model's text (at `path`,
+// in the entry at `index`): the text it quotes of a result (its string
+// members named in `keys`: the cited text, a URL, a title), one per line,
+// added to *out as a tool result. That text is what a result carried, so it
+// is evidence: recorded under the result it cites (`cited`, when the record
+// holds it), else under the citation's own path as a result of
+// kCitationToolName. Adds nothing when `citation` is no object or carries
+// none of the keys.
+void AddCitation(const Json& citation, std::size_t index,
+                 const std::string& path,
+                 std::initializer_list<std::string_view> keys,
+                 const CitedResult* cited, std::vector<TraceMessage>* out);
 
 // For formats that record the model's step as several entries (Responses
 // items, MCP frames, evidenceflow steps): within each run of consecutive

@@ -48,6 +48,20 @@
 // call the API made) is a tool result: the model read it. Text the model
 // wrote after such a result in the same message is its answer.
 //
+// A citation the API attached to the model's text (Anthropic "citations"
+// on a text block: cited_text, url, title, document_title, source;
+// Responses "annotations" on output_text: url_citation, file_citation,
+// container_file_citation, file_path: url, title, filename, file_id) names
+// what a result carried: it is read as a tool result just before the
+// message it sits in, under the id and tool name of the result it cites
+// when the record holds it (a web page by its URL, an Anthropic document
+// or search result by its index in the request, a file by the file search
+// that returned it), else under its own path ("messages[3].content[1]
+// .citations[0]") with the tool name "citation". A value read from it is
+// grounded, and carried_by (answer_carriers) names that result like any
+// other, or is null when the corpus is partial (law 6): a web search's
+// pages are encrypted, so its citations ground values but name no carrier.
+//
 // Unknown types of the API formats are not errors. A block, item or part
 // of a type an adapter does not know is named in Trace::warnings and its values
 // are not read (an unknown part with a "text" string gives that text); so are
@@ -207,7 +221,8 @@ inline constexpr int kMaxTraceJsonDepth = 256;
 //   "messages" holding a JSON-RPC frame, or a tool message whose content is
 //     an object                                              mcp;
 //   "messages" holding content blocks only Anthropic uses (tool_use,
-//     tool_result, thinking, server tool blocks, ...)        anthropic;
+//     tool_result, thinking, server tool blocks, text with
+//     citations, ...)                                        anthropic;
 //   "messages" holding a Responses item other than a message (function_call,
 //     function_call_output, reasoning, ...)                  openai-responses;
 //   "messages" shaped as Chat (tool_calls, function_call, a tool or

@@ -19,6 +19,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -300,6 +301,148 @@ TEST_CASE(
   CHECK(own.messages[0].text.find("SIG-4410") != std::string::npos);
 }
 
+// --- citations and annotations ---------------------------------------------
+
+using Carriers = std::vector<std::pair<std::string, std::string>>;
+
+// The tool results a trace holds for citations: (path, tool_call_id,
+// tool_name).
+std::vector<std::tuple<std::string, std::string, std::string>> CitationResults(
+    const Trace& trace) {
+  std::vector<std::tuple<std::string, std::string, std::string>> out;
+  for (const TraceMessage& message : trace.messages) {
+    if (message.role == TraceRole::kToolResult &&
+        (Contains(message.path, ".citations[") ||
+         Contains(message.path, ".annotations["))) {
+      out.emplace_back(message.path, message.tool_call_id, message.tool_name);
+    }
+  }
+  return out;
+}
+
+using CitationList =
+    std::vector<std::tuple<std::string, std::string, std::string>>;
+
+TEST_CASE("parts an anthropic citation grounds what the cited page says") {
+  // The pages are encrypted; the cited text is what the API quotes of one.
+  // It is recorded as the text of the web search that returned the page.
+  const Trace trace = Read(
+      R"({"id": "w", "messages": [{"role": "user", "content": "Forecast?"},)"
+      R"( {"role": "assistant", "content": [{"type": "server_tool_use", "id":)"
+      R"( "ws1", "name": "web_search", "input": {"query": "forecast"}},)"
+      R"( {"type": "web_search_tool_result", "tool_use_id": "ws1", "content":)"
+      R"( [{"type": "web_search_result", "url": "https://w.example/f",)"
+      R"( "title": "Forecast", "encrypted_content": "EqABCgYIBx"}]}, {"type":)"
+      R"( "text", "text": "Highs near 73F, station WX-7781", "citations":)"
+      R"( [{"type": "web_search_result_location", "cited_text": "High 73F.)"
+      R"( Station WX-7781.", "url": "https://w.example/f", "title":)"
+      R"( "Forecast", "encrypted_index": "Eo8B"}]}, {"type": "text", "text":)"
+      R"( ", and gauge GA-1100."}]}]})");
+  CHECK(CitationResults(trace) ==
+        CitationList{
+            {"messages[1].content[2].citations[0]", "ws1", "web_search"}});
+  const Outcome outcome = Run(trace);
+  CHECK(outcome.judged == 1);
+  CHECK(outcome.grounded == Set{"WX-7781"});
+  CHECK(outcome.unverified == Set{"GA-1100"});
+  CHECK_FALSE(outcome.carried_by.has_value());  // the corpus is partial
+}
+
+TEST_CASE("parts carried_by names the result a citation cites") {
+  // A search result in a tool result, cited by its index: the cited text
+  // is that result's, and carried_by names it alone.
+  const Outcome found = Run(
+      R"({"id": "s", "messages": [{"role": "user", "content": "Reset?"},)"
+      R"( {"role": "assistant", "content": [{"type": "tool_use", "id": "t1",)"
+      R"( "name": "kb", "input": {}}]}, {"role": "user", "content": [{"type":)"
+      R"( "tool_result", "tool_use_id": "t1", "content": [{"type":)"
+      R"( "search_result", "source": "kb://reset", "title": "Reset",)"
+      R"( "content": [{"type": "text", "text": "Use code RC-5521."}]}]}]},)"
+      R"( {"role": "assistant", "content": [{"type": "text", "text": "Use)"
+      R"( RC-5521.", "citations": [{"type": "search_result_location",)"
+      R"( "cited_text": "Use code RC-5521.", "search_result_index": 0,)"
+      R"( "source": "kb://reset", "title": "Reset", "start_block_index": 0,)"
+      R"( "end_block_index": 0}]}]}]})");
+  CHECK(found.grounded == Set{"RC-5521"});
+  CHECK(found.carried_by == Carriers{{"t1", "kb"}});
+  // A cited page the record does not hold (its search was in a history
+  // cut off): the citation is a result of its own, named by its path.
+  const Outcome synthetic = Run(
+      R"({"id": "c", "messages": [{"role": "user", "content": "Forecast?"},)"
+      R"( {"role": "assistant", "content": [{"type": "text", "text": "Station)"
+      R"( WX-7781 reads 73F; WX-0000 is down.", "citations": [{"type":)"
+      R"( "web_search_result_location", "cited_text": "Station WX-7781:)"
+      R"( 73F", "url": "https://w.example/f", "title": "Forecast"}]}]}]})");
+  CHECK(synthetic.grounded == Set{"WX-7781"});
+  CHECK(synthetic.flagged == Set{"WX-0000"});
+  CHECK(synthetic.carried_by ==
+        Carriers{{"messages[1].content[0].citations[0]", "citation"}});
+}
+
+TEST_CASE("parts a responses annotation is the text of the result it cites") {
+  const std::string line =
+      R"({"id": "r", "input": "Forecast and the runbook?", "output": [{"type":)"
+      R"( "web_search_call", "id": "ws_1", "status": "completed", "action":)"
+      R"( {"type": "search", "query": "forecast", "sources": [{"type": "url",)"
+      R"( "url": "https://w.example/f"}]}}, {"type": "file_search_call", "id":)"
+      R"( "fs_1", "status": "completed", "queries": ["runbook"], "results":)"
+      R"( [{"file_id": "file-RB4410", "filename": "RB-4410.md", "text":)"
+      R"( "restart"}]}, {"type": "message", "id": "m1", "role": "assistant",)"
+      R"( "content": [{"type": "output_text", "text": "See Forecast WX-7781)"
+      R"( and RB-4410.md.", "annotations": [{"type": "url_citation", "url":)"
+      R"( "https://w.example/f", "title": "Forecast WX-7781", "start_index":)"
+      R"( 4, "end_index": 20}, {"type": "file_citation", "file_id":)"
+      R"( "file-RB4410", "filename": "RB-4410.md", "index": 25}, {"type":)"
+      R"( "url_citation", "url": "https://other.example/p", "title": "Other",)"
+      R"( "start_index": 0, "end_index": 3}]}]}]})";
+  const Trace trace = Read(line);
+  CHECK(CitationResults(trace) ==
+        CitationList{
+            {"output[2].content[0].annotations[0]", "ws_1", "web_search"},
+            {"output[2].content[0].annotations[1]", "fs_1", "file_search"},
+            {"output[2].content[0].annotations[2]",
+             "output[2].content[0].annotations[2]", "citation"}});
+  // The citations come right before their answer, which is still one.
+  REQUIRE_FALSE(trace.messages.empty());
+  CHECK(trace.messages.back().IsAnswer());
+  const Outcome outcome = Run(trace);
+  CHECK(outcome.grounded == Set{"WX-7781", "RB-4410.md"});
+  CHECK(outcome.flagged.empty());
+  CHECK(outcome.unverified.empty());
+}
+
+TEST_CASE("parts a citation beside a call keeps the text beside it") {
+  // Text and a function call in one response: the text is not an answer,
+  // with or without the citation the API attached to it.
+  const Trace trace = Read(
+      R"({"id": "r", "input": "Hi", "output": [{"type": "function_call",)"
+      R"( "call_id": "c1", "name": "lookup", "arguments": "{}"}, {"type":)"
+      R"( "message", "role": "assistant", "content": [{"type": "output_text",)"
+      R"( "text": "Checking WX-7781.", "annotations": [{"type":)"
+      R"( "url_citation", "url": "https://w.example/f", "title": "WX-7781"}]}]}]})");
+  REQUIRE(trace.messages.size() == 4);
+  CHECK(trace.messages[2].role == TraceRole::kToolResult);
+  CHECK(trace.messages[3].beside_tool_calls);
+  CHECK(Run(trace).judged == 0);
+}
+
+TEST_CASE("parts check's carried_by names a citation") {
+  groundgate_test::ScratchDir dir;
+  const std::string file = dir.Write(
+      "cited.jsonl",
+      R"({"id": "c", "messages": [{"role": "user", "content": "Forecast?"},)"
+      R"( {"role": "assistant", "content": [{"type": "text", "text": "Station)"
+      R"( WX-7781 reads 73F.", "citations": [{"type":)"
+      R"( "web_search_result_location", "cited_text": "Station WX-7781:)"
+      R"( 73F", "url": "https://w.example/f", "title": "Forecast"}]}]}]})"
+      "\n");
+  const groundgate_test::RunResult run = RunGroundgate({"check", file});
+  CHECK(run.exit_code == 0);
+  CHECK(Contains(run.out, R"("carried_by":[{"tool_call_id":)"
+                          R"("messages[1].content[0].citations[0]",)"
+                          R"("tool_name":"citation","values":1,"only":1}])"));
+}
+
 // --- the legacy function message ------------------------------------------
 
 TEST_CASE("parts a legacy chat function message is a tool result") {
@@ -323,7 +466,6 @@ TEST_CASE("parts a legacy chat function message is a tool result") {
   const Outcome outcome = Run(trace);
   CHECK(outcome.flagged == Set{"CAR-7777"});
   CHECK(outcome.grounded == Set{"TRK-55231"});
-  using Carriers = std::vector<std::pair<std::string, std::string>>;
   CHECK(outcome.carried_by ==
         Carriers{{"messages[1].function_call", "get_order"}});
   // With no call before it, a function message is named by its path; a
