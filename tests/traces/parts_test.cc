@@ -175,6 +175,17 @@ TEST_CASE("parts check exits 1 on a fabricated value in a transcript") {
   const groundgate_test::RunResult run = RunGroundgate({"check", file});
   CHECK(run.exit_code == 1);
   CHECK(Contains(run.err, " judged=2 flagged=2 "));
+  // Audio with no transcript is named, and counted as not judged.
+  const std::string unread = dir.Write(
+      "unread.jsonl",
+      R"({"id": "u", "messages": [{"role": "user", "content": "Hi"},)"
+      R"( {"role": "assistant", "content": null, "audio": {"id": "a1"}}]})"
+      "\n");
+  const groundgate_test::RunResult strict =
+      RunGroundgate({"check", "--strict", unread});
+  CHECK(strict.exit_code == 2);
+  CHECK(Contains(strict.err, "unread.jsonl:1: messages[1]: answer not judged"));
+  CHECK(Contains(strict.err, " unjudged=1\n"));
 }
 
 // --- MCP resources -----------------------------------------------------------
