@@ -264,8 +264,13 @@ bool IsTypeName(std::string_view type) {
 
 std::string WarningTypeName(std::string_view type) {
   bool words = IsTypeName(type) && type.size() <= kMaxQuotedTypeBytes;
+  std::size_t word = 0;  // bytes of the word so far
   for (char c : type) {
-    if (c >= '0' && c <= '9') words = false;
+    if (c == '_' || c == '.') {
+      word = 0;
+    } else if ((c >= '0' && c <= '9') || ++word > kMaxQuotedTypeWordBytes) {
+      words = false;
+    }
   }
   if (words) return Concat("\"", type, "\"");
   return Concat("(", type.size(), " chars)");

@@ -103,16 +103,19 @@ absl::Status ReadTextContent(
 inline constexpr std::size_t kMaxTypeNameBytes = 64;
 bool IsTypeName(std::string_view type);
 
-// A type name a warning quotes is at most this long and made of lowercase
-// letters, '_' and '.' only: every documented type is one
-// ("text_editor_code_execution_tool_result", 38 bytes). A type name with
-// digits, or longer, may be a key or a token the record's author pasted
-// ("sk_live_4f9a0c_tool_result"): a warning names only its length.
+// A type name a warning quotes is at most this long and made of words:
+// lowercase letters, each word at most kMaxQuotedTypeWordBytes, joined by
+// '_' or '.'. Every documented type is one
+// ("text_editor_code_execution_tool_result": 38 bytes, no word over 11). A
+// type name with digits, a long run of letters, or longer, may be a key or
+// a token the record's author pasted ("sk_live_4f9a0c_tool_result"): a
+// warning names only its length.
 inline constexpr std::size_t kMaxQuotedTypeBytes = 40;
+inline constexpr std::size_t kMaxQuotedTypeWordBytes = 16;
 
-// How a warning names an unknown `type`: "\"hologram\"" when it is a type
-// name of words (kMaxQuotedTypeBytes), else "(23 chars)", which copies
-// nothing of it.
+// How a warning names an unknown `type`: "\"hologram\"" when it is made of
+// words (kMaxQuotedTypeBytes), else "(23 chars)", which copies nothing of
+// it.
 std::string WarningTypeName(std::string_view type);
 
 // Adds `warning` ("path: what") to trace->warnings, or counts it in

@@ -510,6 +510,13 @@ TEST_CASE("parts a warning names an unknown type's length, not a token") {
   CHECK(server.warnings[0] ==
         "messages[1].content[0].type: unknown block type (32 chars); read as "
         "a server tool's result");
+  // Nor is a long run of letters.
+  const Trace letters =
+      Read(R"({"id": "k", "messages": [{"role": "user", "content": [{"type":)"
+           R"( "tok_qwhzkplmvbnrtyxcsd"}]}]})");
+  REQUIRE(letters.warnings.size() == 1);
+  CHECK(letters.warnings[0] ==
+        "messages[0].content[0].type: unknown part type (22 chars); not read");
   // A type of words is still quoted: it is what the reader should learn.
   const Trace word =
       Read(R"({"id": "k", "messages": [{"role": "user", "content": [{"type":)"
