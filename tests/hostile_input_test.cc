@@ -242,7 +242,7 @@ TEST_CASE(
       {R"({"id": "c", "messages": [{"role": ")" + secret +
            R"(", "content": "hi"}]})",
        "messages[0].role: unknown role (expected system, developer, user, "
-       "assistant or tool)"},
+       "assistant, tool or function)"},
       {R"({"id": "a", "system": "s", "messages": [{"role": ")" + secret +
            R"(", "content": "x"}]})",
        "messages[0].role: unknown role (expected user or assistant)"},

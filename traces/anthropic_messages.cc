@@ -20,7 +20,10 @@
 // An assistant message may hold its calls, their results (server and MCP
 // tools run by the API) and its answer: it is read in block order, the
 // results between, and text is an answer only when no call follows it in
-// the message and every call before it got its result there.
+// the message and every call before it got its result there. A text
+// block's citations are read as the text of the results they cite (a web
+// page by URL, a search result or document by its index in the request),
+// placed before the text (AddCitation).
 //
 // What it does NOT do: read tool_use input (never evidence, law 3), or
 // read what it cannot: images, base64 or URL documents, encrypted search
@@ -96,21 +99,27 @@ std::string_view OptionalText(const Json& object, std::string_view key) {
   return value->get_ref<const Json::string_t&>();
 }
 
-// Text blocks (or a string) under `content`: appended line by line.
-void AppendTextBlocks(const Json& content, std::string* text) {
+// Text blocks (or a string) under `content`: appended line by line. Any
+// other block (an image in a document's content, say) is content the model
+// saw and the gate cannot read: then kUnreadable, else kText.
+PartRead AppendTextBlocks(const Json& content, std::string* text) {
   if (content.is_string()) {
     AppendLine(text, content.get_ref<const Json::string_t&>());
-    return;
+    return PartRead::kText;
   }
-  if (!content.is_array()) return;
+  if (!content.is_array()) return PartRead::kText;
+  PartRead read = PartRead::kText;
   for (const Json& block : content) {
-    if (block.is_object()) AppendLine(text, OptionalText(block, "text"));
+    if (!block.is_object()) continue;
+    if (OptionalText(block, "type") != "text") read = PartRead::kUnreadable;
+    AppendLine(text, OptionalText(block, "text"));
   }
+  return read;
 }
 
 // A document block: its title and context, and the text of a "text" or
-// "content" source. A base64, file or URL source (a PDF, an image) cannot
-// be read.
+// "content" source. A base64, file or URL source (a PDF, an image), or an
+// image among a content source's blocks, cannot be read.
 PartRead ReadDocument(const Json& block, std::string* text) {
   AppendLine(text, OptionalText(block, "title"));
   AppendLine(text, OptionalText(block, "context"));
@@ -122,10 +131,9 @@ PartRead ReadDocument(const Json& block, std::string* text) {
     return PartRead::kText;
   }
   if (type == "content") {
-    if (const Json* content = Find(*source, "content"); content != nullptr) {
-      AppendTextBlocks(*content, text);
-    }
-    return PartRead::kText;
+    const Json* content = Find(*source, "content");
+    return content == nullptr ? PartRead::kText
+                              : AppendTextBlocks(*content, text);
   }
   return PartRead::kUnreadable;
 }
@@ -134,10 +142,9 @@ PartRead ReadDocument(const Json& block, std::string* text) {
 PartRead ReadSearchResult(const Json& block, std::string* text) {
   AppendLine(text, OptionalText(block, "source"));
   AppendLine(text, OptionalText(block, "title"));
-  if (const Json* content = Find(block, "content"); content != nullptr) {
-    AppendTextBlocks(*content, text);
-  }
-  return PartRead::kText;
+  const Json* content = Find(block, "content");
+  return content == nullptr ? PartRead::kText
+                            : AppendTextBlocks(*content, text);
 }
 
 // One part of a tool_result's or mcp_tool_result's content.
@@ -179,21 +186,26 @@ absl::Status AppendTextBlock(const Json& block, const std::string& block_path,
 }
 
 // Reads the blocks of `content` (an array at `content_path`) in order: a
-// "text" block is joined to *text (AppendTextBlock); any other block goes
-// to `other` with its path and "type". Stops at the first error.
+// "text" block is joined to *text (AppendTextBlock), then given to
+// `on_text` when there is one; any other block goes to `other` with its
+// path and "type". Stops at the first error.
+using BlockVisitor = std::function<absl::Status(
+    const Json& block, const std::string& block_path, const std::string& type)>;
 absl::Status ReadBlocks(const Json& content, const std::string& content_path,
                         TraceMessage* text, bool* has_text,
-                        const std::function<absl::Status(
-                            const Json& block, const std::string& block_path,
-                            const std::string& type)>& other) {
-  return ForEachTypedPart(content, content_path,
-                          [&](const Json& block, const std::string& block_path,
-                              const std::string& type) {
-                            return type == "text"
-                                       ? AppendTextBlock(block, block_path,
-                                                         text, has_text)
-                                       : other(block, block_path, type);
-                          });
+                        const BlockVisitor& other,
+                        const BlockVisitor& on_text = nullptr) {
+  return ForEachTypedPart(
+      content, content_path,
+      [&](const Json& block, const std::string& block_path,
+          const std::string& type) -> absl::Status {
+        if (type != "text") return other(block, block_path, type);
+        if (absl::Status s = AppendTextBlock(block, block_path, text, has_text);
+            !s.ok()) {
+          return s;
+        }
+        return on_text ? on_text(block, block_path, type) : absl::OkStatus();
+      });
 }
 
 class AnthropicReader {
@@ -361,6 +373,7 @@ class AnthropicReader {
             PushUnreadable(index, block_path, &out);
           } else {
             // What the user supplied: an image, a document, a search result.
+            CountCitable(type, CitedResult{});
             std::string part_text;
             absl::StatusOr<PartRead> read =
                 ReadResultPart(block, type, block_path, &part_text);
@@ -457,6 +470,12 @@ class AnthropicReader {
             PushUnreadable(index, block_path, &out);
           }
           return absl::OkStatus();
+        },
+        [&](const Json& block, const std::string& block_path,
+            const std::string& /*type*/) {
+          // Before the text's segment, which is added at the next flush.
+          ReadCitations(block, index, block_path, &out);
+          return absl::OkStatus();
         });
     if (!blocks.ok()) return blocks;
     flush();
@@ -509,6 +528,12 @@ class AnthropicReader {
           !s.ok()) {
         return s;
       }
+      if (content->is_array()) {
+        for (const Json& part : *content) {
+          CountCitable(OptionalText(part, "type"),
+                       CitedResult{result->tool_call_id, result->tool_name});
+        }
+      }
     }
     return ReadOptionalBool(block, "is_error", path, &result->is_error);
   }
@@ -520,8 +545,9 @@ class AnthropicReader {
                                 std::size_t index, const std::string& path,
                                 TraceMessage* result) {
     if (!IsKnownServerResult(type)) {
-      Warn(trace_, Concat(Member(path, "type"), ": unknown block type \"", type,
-                          "\"; read as a server tool's result"));
+      Warn(trace_,
+           Concat(Member(path, "type"), ": unknown block type ",
+                  WarningTypeName(type), "; read as a server tool's result"));
     }
     if (absl::Status s = StartToolResult(block, index, path, result); !s.ok()) {
       return s;
@@ -539,11 +565,80 @@ class AnthropicReader {
     const Json readable = WithoutOpaque(*content, &unreadable);
     result->text = JsonText(readable);
     result->unreadable = unreadable;
+    // The pages a web search or fetch returned, by URL, for the citations
+    // that name them.
+    const CitedResult cited{result->tool_call_id, result->tool_name};
+    if (content->is_object()) AddCitedUrl(*content, cited);
+    if (content->is_array()) {
+      for (const Json& page : *content) AddCitedUrl(page, cited);
+    }
     return absl::OkStatus();
+  }
+
+  void AddCitedUrl(const Json& page, const CitedResult& cited) {
+    const std::string_view url =
+        page.is_object() ? OptionalText(page, "url") : std::string_view();
+    if (!url.empty()) cited_urls_.emplace(std::string(url), cited);
+  }
+
+  // Counts a document or search_result block, in the order of the request,
+  // for the citations that name one by its index; `cited` is the tool
+  // result that holds it (empty for one the user supplied).
+  void CountCitable(std::string_view type, const CitedResult& cited) {
+    if (type == "document") documents_.push_back(cited);
+    if (type == "search_result") search_results_.push_back(cited);
+  }
+
+  // The citations of a text block: each the text it quotes of a web page
+  // (web_search_result_location, by URL), a search result
+  // (search_result_location, by search_result_index) or a document
+  // (char_location, page_location, content_block_location, by
+  // document_index), recorded as that result's text (AddCitation).
+  void ReadCitations(const Json& block, std::size_t index,
+                     const std::string& block_path,
+                     std::vector<TraceMessage>* out) const {
+    const Json* citations = Find(block, "citations");
+    if (citations == nullptr || !citations->is_array()) return;
+    const std::string citations_path = Member(block_path, "citations");
+    for (std::size_t i = 0; i < citations->size(); ++i) {
+      const Json& citation = (*citations)[i];
+      if (!citation.is_object()) continue;
+      const CitedResult* cited = nullptr;
+      if (auto it =
+              cited_urls_.find(std::string(OptionalText(citation, "url")));
+          it != cited_urls_.end()) {
+        cited = &it->second;
+      } else if (const CitedResult* found = ByIndex(
+                     citation, "search_result_index", search_results_)) {
+        cited = found;
+      } else {
+        cited = ByIndex(citation, "document_index", documents_);
+      }
+      AddCitation(citation, index, Element(citations_path, i),
+                  {"cited_text", "url", "title", "document_title", "source"},
+                  cited, out);
+    }
+  }
+
+  // The entry of `list` that citation[key], an index, names; nullptr when
+  // it names none.
+  static const CitedResult* ByIndex(const Json& citation, std::string_view key,
+                                    const std::vector<CitedResult>& list) {
+    const Json* value = Find(citation, key);
+    if (value == nullptr || !value->is_number_unsigned() ||
+        value->get<std::size_t>() >= list.size()) {
+      return nullptr;
+    }
+    return &list[value->get<std::size_t>()];
   }
 
   Trace* trace_;
   std::unordered_map<std::string, std::string> call_names_;
+  // What citations name: web pages by URL, and the documents and search
+  // results of the request in order.
+  std::unordered_map<std::string, CitedResult> cited_urls_;
+  std::vector<CitedResult> documents_;
+  std::vector<CitedResult> search_results_;
 };
 
 }  // namespace

@@ -56,6 +56,19 @@ bool IsAnthropicBlockType(std::string_view name) {
          (name.size() > 12 && name.ends_with("_tool_result"));
 }
 
+// A text block with "citations": only Anthropic cites on the block (Chat
+// and Responses annotate).
+bool HasCitedText(const Json& message) {
+  const Json* content = Find(message, "content");
+  if (content == nullptr || !content->is_array()) return false;
+  for (const Json& part : *content) {
+    if (!part.is_object() || TypeOf(part) != "text") continue;
+    const Json* citations = Find(part, "citations");
+    if (citations != nullptr && citations->is_array()) return true;
+  }
+  return false;
+}
+
 // A Responses item other than a message: "type": "message" is no sign,
 // for Chat records may carry it too.
 bool IsResponsesItem(const Json& message) {
@@ -81,11 +94,14 @@ bool IsResponsesPartType(std::string_view name) {
   return name == "input_text" || name == "output_text";
 }
 
-// What only Chat Completions messages carry.
+// What only Chat Completions messages carry (the legacy "function_call"
+// and "function" role included).
 bool HasChatShape(const Json& message) {
   return Find(message, "tool_calls") != nullptr ||
          Find(message, "tool_call_id") != nullptr ||
-         IsString(Find(message, "role"), "tool");
+         Find(message, "function_call") != nullptr ||
+         IsString(Find(message, "role"), "tool") ||
+         IsString(Find(message, "role"), "function");
 }
 
 // A bare array: JSON-RPC frames (mcp) or evidenceflow steps (objects with
@@ -130,7 +146,10 @@ TraceFormat DetectTraceFormat(const nlohmann::json& record) {
         content->is_object()) {
       return TraceFormat::kMcp;
     }
-    if (AnyContentOfType(message, IsAnthropicBlockType)) anthropic = true;
+    if (AnyContentOfType(message, IsAnthropicBlockType) ||
+        HasCitedText(message)) {
+      anthropic = true;
+    }
     if (IsResponsesItem(message)) responses = true;
     if (HasChatShape(message)) chat = true;
     if (AnyContentOfType(message, IsResponsesPartType)) responses_parts = true;

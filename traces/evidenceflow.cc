@@ -9,7 +9,9 @@
 // evidence, their content a string or any JSON value. A result step's id
 // is its "tool_call_id" or "call_id", else its own "id", else its path. A
 // result step with "is_error": true, or a non-null "error" or "exception",
-// is an error result and never evidence.
+// is an error result and never evidence. A result's encrypted members
+// (encrypted_content, as a web search returns its pages) are not read: the
+// result is unreadable, so the corpus turns partial (law 5).
 //
 // What it does NOT do: skip a step type it does not know: evidenceflow is
 // this project's own neutral format, with a closed set of step types, so
@@ -35,6 +37,30 @@ bool SaysError(const Json& step, std::string_view key) {
   if (value->is_string())
     return !value->get_ref<const Json::string_t&>().empty();
   return true;
+}
+
+// A result's encrypted members (a web search's encrypted_content, copied
+// from a server tool's result): dropped from its text, and the result is
+// unreadable, as the Anthropic and Responses readers make it: the pages
+// may hold the values the answer states. `content` is the step's JSON
+// value, or a string holding the JSON text; most results never name such a
+// member, and are left as they are without a parse.
+void DropEncrypted(const Json* content, TraceMessage* message) {
+  if (message->text.find("\"encrypted_") == std::string::npos) return;
+  Json parsed;
+  if (content->is_string()) {
+    parsed = Json::parse(message->text, nullptr, /*allow_exceptions=*/false);
+    if (!parsed.is_structured() ||
+        FindNestingDeeperThan(parsed, kMaxTraceJsonDepth, "").has_value()) {
+      return;
+    }
+    content = &parsed;
+  }
+  bool unreadable = false;
+  Json readable = WithoutEncrypted(*content, &unreadable);
+  if (!unreadable) return;
+  message->text = JsonText(readable);
+  message->unreadable = true;
 }
 
 absl::Status ReadStep(const Json& step, std::size_t index,
@@ -109,6 +135,7 @@ absl::Status ReadStep(const Json& step, std::size_t index,
     } else if (!content->is_null()) {
       message.text = JsonText(*content);
     }
+    DropEncrypted(content, &message);
     message.is_error = SaysError(step, "is_error") ||
                        SaysError(step, "error") || SaysError(step, "exception");
     trace->messages.push_back(std::move(message));

@@ -7,7 +7,8 @@
 // CallToolResult object or plain text), or an MCP JSON-RPC frame: a
 // "tools/call" request (id, params.name) and, beside it, its response with
 // a "result" (a CallToolResult) or an "error". A CallToolResult's text
-// content parts (and a resource's text) are recorded as the result, and its
+// content parts, an embedded resource's uri and text, and a resource_link's
+// uri, name, title and description are recorded as the result, and its
 // structuredContent as a second record under the same call; "isError": true
 // or a JSON-RPC error makes it an error result, which is never evidence.
 // Image, audio and blob resource parts make it `unreadable` (law 5); a
@@ -36,9 +37,10 @@ namespace groundgate::traces {
 
 namespace {
 
-// One part of a CallToolResult's content: text, a resource's text (a blob
-// resource carries bytes: unreadable), an image or audio (unreadable), a
-// resource_link (its name and URI).
+// One part of a CallToolResult's content: text; an embedded resource (its
+// uri, and its text; a blob resource carries bytes: unreadable); an image
+// or audio (unreadable); a resource_link (its uri, name, title and
+// description: what the tool returned, though not the linked content).
 absl::StatusOr<PartRead> ReadMcpPart(const Json& part, const std::string& type,
                                      const std::string& path,
                                      std::string* text) {
@@ -53,18 +55,33 @@ absl::StatusOr<PartRead> ReadMcpPart(const Json& part, const std::string& type,
     if (!resource->is_object()) {
       return WrongType(resource_path, "an object", *resource);
     }
+    std::string uri;
     std::string resource_text;
-    if (absl::Status s = ReadOptionalString(*resource, "text", resource_path,
-                                            &resource_text);
-        !s.ok()) {
-      return s;
+    for (auto [key, out] :
+         {std::pair{"uri", &uri}, std::pair{"text", &resource_text}}) {
+      if (absl::Status s =
+              ReadOptionalString(*resource, key, resource_path, out);
+          !s.ok()) {
+        return s;
+      }
     }
+    AppendLine(text, uri);
     if (Find(*resource, "text") == nullptr) return PartRead::kUnreadable;
     AppendLine(text, resource_text);
     return PartRead::kText;
   }
   if (type == "image" || type == "audio") return PartRead::kUnreadable;
-  if (type == "resource_link") return PartRead::kNothing;
+  if (type == "resource_link") {
+    for (std::string_view key : {"uri", "name", "title", "description"}) {
+      std::string member;
+      if (absl::Status s = ReadOptionalString(part, key, path, &member);
+          !s.ok()) {
+        return s;
+      }
+      AppendLine(text, member);
+    }
+    return PartRead::kText;
+  }
   return PartRead::kUnknown;
 }
 

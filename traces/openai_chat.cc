@@ -7,7 +7,9 @@
 // tool_call_id and optional name. A top-level "system" string is the
 // application's text. A tool message without a name takes the function name
 // of its call. A tool message with "is_error": true is an error result.
-// Text and refusal parts are read; image_url, input_audio and file parts
+// An assistant's "refusal" and its audio's "transcript" are its text (audio
+// without a transcript is unreadable). Text and refusal parts are read;
+// image_url, input_audio and file parts
 // make a user or system message `unreadable` (the corpus turns partial,
 // law 5); a part of an unknown type is a warning (its "text" is read when
 // it has one, else it is unreadable).
@@ -74,6 +76,46 @@ absl::Status ReadChatContent(const Json& message, const std::string& path,
       trace, out);
 }
 
+// The text of an optional string member, or "" (a wrong type reads as "").
+std::string_view OptionalText(const Json& object, std::string_view key) {
+  const Json* value = Find(object, key);
+  if (value == nullptr || !value->is_string()) return {};
+  return value->get_ref<const Json::string_t&>();
+}
+
+// What an assistant message says besides its content: a "refusal" string
+// (the model declined, and the user sees this text), and an audio answer's
+// "audio": {"id", "transcript"?}. Both are the answer's text. Audio
+// without a transcript (a request's history keeps only its id) is an
+// answer no one can read: the message is unreadable (IsUnreadAnswer when
+// it has no text either).
+absl::Status ReadSpokenAnswer(const Json& message, const std::string& path,
+                              TraceMessage* out) {
+  std::string refusal;
+  if (absl::Status s = ReadOptionalString(message, "refusal", path, &refusal);
+      !s.ok()) {
+    return s;
+  }
+  AppendLine(&out->text, refusal);
+  const Json* audio = Find(message, "audio");
+  if (audio == nullptr || audio->is_null()) return absl::OkStatus();
+  const std::string audio_path = Member(path, "audio");
+  if (!audio->is_object()) return WrongType(audio_path, "an object", *audio);
+  std::string transcript;
+  if (absl::Status s =
+          ReadOptionalString(*audio, "transcript", audio_path, &transcript);
+      !s.ok()) {
+    return s;
+  }
+  AppendLine(&out->text, transcript);
+  // Some compatible APIs send an empty placeholder ({"id": "", "data": "",
+  // "transcript": ""}) beside a text answer: no audio, nothing unread.
+  const bool audio_given = !OptionalText(*audio, "id").empty() ||
+                           !OptionalText(*audio, "data").empty();
+  if (transcript.empty() && audio_given) out->unreadable = true;
+  return absl::OkStatus();
+}
+
 absl::Status ReadChatToolCalls(const Json& message, const std::string& path,
                                std::vector<TraceToolCall>* calls) {
   const Json* list = Find(message, "tool_calls");
@@ -104,24 +146,75 @@ absl::Status ReadChatToolCalls(const Json& message, const std::string& path,
   return absl::OkStatus();
 }
 
+// The message's role. *is_tool is set for a tool message and for the
+// legacy function message, *is_function for the latter only.
 absl::StatusOr<TraceRole> ReadChatRole(const Json& message,
-                                       const std::string& path, bool* is_tool) {
+                                       const std::string& path, bool* is_tool,
+                                       bool* is_function) {
   std::string role;
   if (absl::Status s = ReadString(message, "role", path, &role); !s.ok()) {
     return s;
   }
   *is_tool = false;
+  *is_function = false;
   if (role == "system" || role == "developer") return TraceRole::kSystem;
   if (role == "user") return TraceRole::kUser;
   if (role == "assistant") return TraceRole::kAssistant;
-  if (role == "tool") {
+  if (role == "tool" || role == "function") {
     *is_tool = true;
+    *is_function = role == "function";
     return TraceRole::kToolResult;
   }
   return FieldError(
       Member(path, "role"),
-      "unknown role (expected system, developer, user, assistant or "
-      "tool)");
+      "unknown role (expected system, developer, user, assistant, tool or "
+      "function)");
+}
+
+// An assistant's legacy "function_call": {"name", "arguments"}, the one
+// call of its turn, before tool_calls. It has no id: the call is named by
+// its path ("messages[2].function_call"), and the function message that
+// answers it takes that id.
+absl::Status ReadLegacyFunctionCall(const Json& message,
+                                    const std::string& path,
+                                    std::vector<TraceToolCall>* calls) {
+  const Json* function_call = Find(message, "function_call");
+  if (function_call == nullptr || function_call->is_null()) {
+    return absl::OkStatus();
+  }
+  const std::string call_path = Member(path, "function_call");
+  if (!function_call->is_object()) {
+    return WrongType(call_path, "an object", *function_call);
+  }
+  TraceToolCall call;
+  call.id = call_path;
+  if (absl::Status s =
+          ReadOptionalString(*function_call, "name", call_path, &call.name);
+      !s.ok()) {
+    return s;
+  }
+  // Some compatible APIs send {"name": "", "arguments": ""} beside every
+  // answer: no call.
+  if (!call.name.empty()) calls->push_back(std::move(call));
+  return absl::OkStatus();
+}
+
+// The id of a legacy function message ({"role": "function", "name",
+// "content"}), which has none: the legacy call it answers, when the last
+// assistant message read made one of this name, else the message's own
+// path. Either is stable: the same record gives the same id.
+std::string FunctionResultId(const Trace& trace, const std::string& name,
+                             const std::string& path) {
+  for (auto it = trace.messages.rbegin(); it != trace.messages.rend(); ++it) {
+    if (it->role != TraceRole::kAssistant) continue;
+    for (const TraceToolCall& call : it->tool_calls) {
+      if (call.name == name && call.id.ends_with(".function_call")) {
+        return call.id;
+      }
+    }
+    break;
+  }
+  return path;
 }
 
 }  // namespace
@@ -132,7 +225,9 @@ absl::Status ReadChatMessage(
     TraceMessage* out) {
   if (!message.is_object()) return WrongType(path, "an object", message);
   bool is_tool = false;
-  absl::StatusOr<TraceRole> role = ReadChatRole(message, path, &is_tool);
+  bool is_function = false;
+  absl::StatusOr<TraceRole> role =
+      ReadChatRole(message, path, &is_tool, &is_function);
   if (!role.ok()) return role.status();
   out->role = *role;
   out->index = index;
@@ -145,6 +240,14 @@ absl::Status ReadChatMessage(
     return s;
   }
   if (out->role == TraceRole::kAssistant) {
+    if (absl::Status s = ReadSpokenAnswer(message, path, out); !s.ok()) {
+      return s;
+    }
+    if (absl::Status s =
+            ReadLegacyFunctionCall(message, path, &out->tool_calls);
+        !s.ok()) {
+      return s;
+    }
     if (absl::Status s = ReadChatToolCalls(message, path, &out->tool_calls);
         !s.ok()) {
       return s;
@@ -153,12 +256,21 @@ absl::Status ReadChatMessage(
       (*call_names)[call.id] = call.name;
     }
   }
-  if (is_tool) {
+  if (is_function) {
+    if (absl::Status s =
+            ReadOptionalString(message, "name", path, &out->tool_name);
+        !s.ok()) {
+      return s;
+    }
+    out->tool_call_id = FunctionResultId(*trace, out->tool_name, path);
+  } else if (is_tool) {
     if (absl::Status s =
             ReadString(message, "tool_call_id", path, &out->tool_call_id);
         !s.ok()) {
       return s;
     }
+  }
+  if (is_tool && !is_function) {
     const Json* name = Find(message, "name");
     if (name != nullptr && !name->is_null()) {
       if (!name->is_string()) {

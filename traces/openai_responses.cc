@@ -17,17 +17,23 @@
 // (additional_tools, mcp_list_tools: the app's text); or what cannot be
 // read here (item_reference to an item not in the record, compaction,
 // a web search's pages, a screenshot): `unreadable`, so the corpus turns
-// partial (law 5). Positions count input items first, then output items.
+// partial (law 5). An assistant message's annotations (url_citation,
+// file_citation, ...) are read as the text of the results they cite (the
+// web search that listed the URL, the file search that returned the file),
+// placed before the message once its run of items is grouped
+// (AddCitation). Positions count input items first, then output items.
 //
 // What it does NOT do: read call arguments (never evidence, law 3), or
 // drop an item type it does not know without a word: it is a warning and
 // makes the evidence partial (groundgate/trace.h).
 #include <cstddef>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -418,10 +424,70 @@ class ResponsesReader {
         !s.ok()) {
       return s;
     }
+    if (message.role == TraceRole::kAssistant) {
+      ReadAnnotations(item, message.index, path);
+    }
     trace_->messages.push_back(std::move(message));
     return absl::OkStatus();
   }
 
+  // The annotations of an assistant message's output_text parts, before
+  // the message: a url_citation's URL and title (the web search whose
+  // sources list the URL is the result it cites), a file_citation's file
+  // name and id (the file search that returned the file), a
+  // container_file_citation's or file_path's, each recorded as the text of
+  // the result it cites (AddCitation).
+  void ReadAnnotations(const Json& item, std::size_t index,
+                       const std::string& path) {
+    const Json* content = Find(item, "content");
+    if (content == nullptr || !content->is_array()) return;
+    const std::string content_path = Member(path, "content");
+    std::vector<TraceMessage> results;
+    for (std::size_t i = 0; i < content->size(); ++i) {
+      const Json& part = (*content)[i];
+      const Json* annotations =
+          part.is_object() ? Find(part, "annotations") : nullptr;
+      if (annotations == nullptr || !annotations->is_array()) continue;
+      const std::string annotations_path =
+          Member(Element(content_path, i), "annotations");
+      for (std::size_t k = 0; k < annotations->size(); ++k) {
+        const Json& annotation = (*annotations)[k];
+        if (!annotation.is_object()) continue;
+        const CitedResult* cited = nullptr;
+        if (auto it =
+                cited_urls_.find(std::string(OptionalText(annotation, "url")));
+            it != cited_urls_.end()) {
+          cited = &it->second;
+        } else if (auto file = cited_files_.find(
+                       std::string(OptionalText(annotation, "file_id")));
+                   file != cited_files_.end()) {
+          cited = &file->second;
+        }
+        AddCitation(annotation, index, Element(annotations_path, k),
+                    {"url", "title", "filename", "file_id"}, cited, &results);
+      }
+    }
+    if (!results.empty()) {
+      citations_.emplace_back(trace_->messages.size(), std::move(results));
+    }
+  }
+
+ public:
+  // Puts each message's citations before it, once the runs of model items
+  // are grouped (MarkTextBesideToolCalls): a citation is part of its
+  // message, and does not part the message from a call beside it.
+  void InsertCitations() {
+    for (auto it = citations_.rbegin(); it != citations_.rend(); ++it) {
+      std::vector<TraceMessage>& results = it->second;
+      trace_->messages.insert(
+          trace_->messages.begin() + static_cast<std::ptrdiff_t>(it->first),
+          std::make_move_iterator(results.begin()),
+          std::make_move_iterator(results.end()));
+    }
+    citations_.clear();
+  }
+
+ private:
   absl::Status ReadReasoning(const Json& item, TraceMessage message) {
     const std::string path = message.path;
     message.role = TraceRole::kReasoning;
@@ -492,6 +558,7 @@ class ResponsesReader {
     call.name = name;
     TraceMessage result = AddCallAndStartResult(std::move(message), call);
     result.is_error = OptionalText(item, "status") == "failed";
+    const CitedResult cited{call.id, call.name};
     if (name == "web_search") {
       result.unreadable = true;
       if (const Json* action = Find(item, "action");
@@ -501,9 +568,12 @@ class ResponsesReader {
           for (const Json& source : *sources) {
             if (source.is_object()) {
               AppendLine(&result.text, OptionalText(source, "url"));
+              AddCited(&cited_urls_, OptionalText(source, "url"), cited);
             }
           }
         }
+        // A page the search opened.
+        AddCited(&cited_urls_, OptionalText(*action, "url"), cited);
       }
     } else if (name == "file_search") {
       const Json* results = Find(item, "results");
@@ -511,6 +581,11 @@ class ResponsesReader {
         result.unreadable = true;
       } else {
         result.text = JsonText(WithoutOpaque(*results, &result.unreadable));
+        for (const Json& found : *results) {
+          if (found.is_object()) {
+            AddCited(&cited_files_, OptionalText(found, "file_id"), cited);
+          }
+        }
       }
     } else if (name == "code_interpreter") {
       const Json* outputs = Find(item, "outputs");
@@ -531,8 +606,22 @@ class ResponsesReader {
     return absl::OkStatus();
   }
 
+  // Notes that `key` (a URL, a file id) names the result `cited`, unless
+  // it is empty or named already.
+  static void AddCited(std::unordered_map<std::string, CitedResult>* map,
+                       std::string_view key, const CitedResult& cited) {
+    if (!key.empty()) map->emplace(std::string(key), cited);
+  }
+
   Trace* trace_;
   std::size_t next_index_ = 0;
+  // What annotations name: the web search that listed a URL, the file
+  // search that returned a file.
+  std::unordered_map<std::string, CitedResult> cited_urls_;
+  std::unordered_map<std::string, CitedResult> cited_files_;
+  // The citations of assistant messages, each with the position in
+  // trace_->messages of the message they belong before (InsertCitations).
+  std::vector<std::pair<std::size_t, std::vector<TraceMessage>>> citations_;
   std::unordered_map<std::string, std::string> call_names_;
   std::unordered_set<std::string> item_ids_;  // ids of the items read
 };
@@ -583,6 +672,7 @@ absl::Status ReadOpenAiResponses(const Json& record, Trace* trace) {
     if (absl::Status s = reader.ReadList(*output, "output"); !s.ok()) return s;
   }
   MarkTextBesideToolCalls(trace);
+  reader.InsertCitations();
   return absl::OkStatus();
 }
 

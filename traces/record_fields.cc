@@ -263,6 +263,20 @@ bool IsTypeName(std::string_view type) {
   return true;
 }
 
+std::string WarningTypeName(std::string_view type) {
+  bool words = IsTypeName(type) && type.size() <= kMaxQuotedTypeBytes;
+  std::size_t word = 0;  // bytes of the word so far
+  for (char c : type) {
+    if (c == '_' || c == '.') {
+      word = 0;
+    } else if ((c >= '0' && c <= '9') || ++word > kMaxQuotedTypeWordBytes) {
+      words = false;
+    }
+  }
+  if (words) return Concat("\"", type, "\"");
+  return Concat("(", type.size(), " chars)");
+}
+
 void Warn(Trace* trace, std::string warning) {
   if (trace->warnings.size() >= kMaxTraceWarnings) {
     ++trace->unlisted_warnings;
@@ -279,8 +293,8 @@ absl::Status UnknownType(Trace* trace, std::string_view path,
     return FieldError(
         type_path, Concat("unknown ", kind, " type (expected ", expected, ")"));
   }
-  Warn(trace,
-       Concat(type_path, ": unknown ", kind, " type \"", type, "\"; not read"));
+  Warn(trace, Concat(type_path, ": unknown ", kind, " type ",
+                     WarningTypeName(type), "; not read"));
   return absl::OkStatus();
 }
 
@@ -347,13 +361,17 @@ absl::Status ReadParts(const Json& content, std::string_view path,
 
 namespace {
 
-// Members a server result carries that no one can read but the API.
+// Members a server result carries that no one can read but the API: the
+// encrypted ones, then a signature.
 constexpr std::string_view kOpaqueKeys[] = {
     "encrypted_content", "encrypted_index", "encrypted_stdout", "signature"};
+constexpr std::size_t kEncryptedKeys = 3;
 
-bool IsOpaqueKey(std::string_view key) {
-  for (std::string_view opaque : kOpaqueKeys) {
-    if (key == opaque) return true;
+bool IsOpaqueKey(std::string_view key, bool encrypted_only) {
+  const std::size_t count =
+      encrypted_only ? kEncryptedKeys : std::size(kOpaqueKeys);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (key == kOpaqueKeys[i]) return true;
   }
   return false;
 }
@@ -363,20 +381,20 @@ bool IsEmptyValue(const Json& value) {
          (value.is_string() && value.get_ref<const Json::string_t&>().empty());
 }
 
-}  // namespace
-
-Json WithoutOpaque(const Json& value, bool* unreadable) {
+// WithoutOpaque, or with `encrypted_only` WithoutEncrypted.
+Json WithoutMembersNoOneReads(const Json& value, bool encrypted_only,
+                              bool* unreadable) {
   if (value.is_array()) {
     Json out = Json::array();
     for (const Json& element : value) {
-      Json kept = WithoutOpaque(element, unreadable);
-      if (!kept.is_null()) out.push_back(std::move(kept));
+      Json kept = WithoutMembersNoOneReads(element, encrypted_only, unreadable);
+      if (!kept.is_null() || encrypted_only) out.push_back(std::move(kept));
     }
     return out;
   }
   if (!value.is_object()) return value;
   const Json* type = Find(value, "type");
-  if (type != nullptr && type->is_string() &&
+  if (!encrypted_only && type != nullptr && type->is_string() &&
       type->get_ref<const Json::string_t&>() == "image") {
     *unreadable = true;
     return nullptr;
@@ -384,11 +402,11 @@ Json WithoutOpaque(const Json& value, bool* unreadable) {
   Json out = Json::object();
   for (auto it = value.begin(); it != value.end(); ++it) {
     const std::string& key = it.key();
-    if (IsOpaqueKey(key)) {
+    if (IsOpaqueKey(key, encrypted_only)) {
       if (!IsEmptyValue(*it)) *unreadable = true;
       continue;
     }
-    if (key == "source" && it->is_object()) {
+    if (!encrypted_only && key == "source" && it->is_object()) {
       // A document's text source ("type": "text", "data") or its content
       // blocks are read; base64, a file id or a URL are not.
       const Json* source_type = Find(*it, "type");
@@ -401,9 +419,19 @@ Json WithoutOpaque(const Json& value, bool* unreadable) {
         continue;
       }
     }
-    out[key] = WithoutOpaque(*it, unreadable);
+    out[key] = WithoutMembersNoOneReads(*it, encrypted_only, unreadable);
   }
   return out;
+}
+
+}  // namespace
+
+Json WithoutOpaque(const Json& value, bool* unreadable) {
+  return WithoutMembersNoOneReads(value, /*encrypted_only=*/false, unreadable);
+}
+
+Json WithoutEncrypted(const Json& value, bool* unreadable) {
+  return WithoutMembersNoOneReads(value, /*encrypted_only=*/true, unreadable);
 }
 
 std::string JsonText(const Json& value) { return base::DumpJson(value); }
@@ -421,6 +449,32 @@ bool ReportsException(std::string_view text) {
     return !exception->get_ref<const Json::string_t&>().empty();
   }
   return true;
+}
+
+void AddCitation(const Json& citation, std::size_t index,
+                 const std::string& path,
+                 std::initializer_list<std::string_view> keys,
+                 const CitedResult* cited, std::vector<TraceMessage>* out) {
+  if (!citation.is_object()) return;
+  TraceMessage result;
+  for (std::string_view key : keys) {
+    const Json* value = Find(citation, key);
+    if (value != nullptr && value->is_string()) {
+      AppendLine(&result.text, value->get_ref<const Json::string_t&>());
+    }
+  }
+  if (result.text.empty()) return;
+  result.role = TraceRole::kToolResult;
+  result.index = index;
+  result.path = path;
+  if (cited != nullptr && !cited->tool_call_id.empty()) {
+    result.tool_call_id = cited->tool_call_id;
+    result.tool_name = cited->tool_name;
+  } else {
+    result.tool_call_id = path;
+    result.tool_name = kCitationToolName;
+  }
+  out->push_back(std::move(result));
 }
 
 void MarkTextBesideToolCalls(Trace* trace) {

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -102,14 +103,30 @@ absl::Status ReadTextContent(
 inline constexpr std::size_t kMaxTypeNameBytes = 64;
 bool IsTypeName(std::string_view type);
 
+// A type name a warning quotes is at most this long and made of words:
+// lowercase letters, each word at most kMaxQuotedTypeWordBytes, joined by
+// '_' or '.'. Every documented type is one
+// ("text_editor_code_execution_tool_result": 38 bytes, no word over 11). A
+// type name with digits, a long run of letters, or longer, may be a key or
+// a token the record's author pasted ("sk_live_4f9a0c_tool_result"): a
+// warning names only its length.
+inline constexpr std::size_t kMaxQuotedTypeBytes = 40;
+inline constexpr std::size_t kMaxQuotedTypeWordBytes = 16;
+
+// How a warning names an unknown `type`: "\"hologram\"" when it is made of
+// words (kMaxQuotedTypeBytes), else "(23 chars)", which copies nothing of
+// it.
+std::string WarningTypeName(std::string_view type);
+
 // Adds `warning` ("path: what") to trace->warnings, or counts it in
 // unlisted_warnings once kMaxTraceWarnings are listed.
 void Warn(Trace* trace, std::string warning);
 
 // For a part, block, item or step at `path` whose "type" no reader knows.
 // When `type` is a type name: warns "path.type: unknown KIND type
-// \"TYPE\"; not read" and returns OK. Otherwise returns the error
-// "path.type: unknown KIND type (expected EXPECTED)", which quotes nothing.
+// \"TYPE\"; not read" (or "... type (N chars); not read": WarningTypeName)
+// and returns OK. Otherwise returns the error "path.type: unknown KIND type
+// (expected EXPECTED)", which quotes nothing.
 absl::Status UnknownType(Trace* trace, std::string_view path,
                          std::string_view kind, std::string_view type,
                          std::string_view expected);
@@ -153,12 +170,44 @@ absl::Status ReadParts(const Json& content, std::string_view path,
 // bounded first (kMaxTraceJsonDepth).
 Json WithoutOpaque(const Json& value, bool* unreadable);
 
+// A copy of any tool's JSON result without its encrypted members
+// (encrypted_content, encrypted_index, encrypted_stdout): what a converter
+// copied from a server tool's result into a format of its own. Sets
+// *unreadable when it dropped one that was not empty. Unlike WithoutOpaque,
+// it keeps every other member: in a tool's own JSON, "signature", "source"
+// and "type": "image" are the tool's data. Recursive: the record's depth is
+// bounded first (kMaxTraceJsonDepth).
+Json WithoutEncrypted(const Json& value, bool* unreadable);
+
 // The JSON text of `value` as the corpus walks it (invalid UTF-8 replaced).
 std::string JsonText(const Json& value);
 
 // True when `text` is a JSON object whose "exception" member is neither
 // null, false nor "": the way API-Bank and ToolTalk tools report an error.
 bool ReportsException(std::string_view text);
+
+// The tool name a citation is recorded under when the result it cites is
+// not in the record (AddCitation).
+inline constexpr std::string_view kCitationToolName = "citation";
+
+// The result a citation points to: a tool call's id and its tool's name.
+struct CitedResult {
+  std::string tool_call_id;
+  std::string tool_name;
+};
+
+// A citation or annotation the API attached to the model's text (at `path`,
+// in the entry at `index`): the text it quotes of a result (its string
+// members named in `keys`: the cited text, a URL, a title), one per line,
+// added to *out as a tool result. That text is what a result carried, so it
+// is evidence: recorded under the result it cites (`cited`, when the record
+// holds it), else under the citation's own path as a result of
+// kCitationToolName. Adds nothing when `citation` is no object or carries
+// none of the keys.
+void AddCitation(const Json& citation, std::size_t index,
+                 const std::string& path,
+                 std::initializer_list<std::string_view> keys,
+                 const CitedResult* cited, std::vector<TraceMessage>* out);
 
 // For formats that record the model's step as several entries (Responses
 // items, MCP frames, evidenceflow steps): within each run of consecutive

@@ -50,6 +50,11 @@ constexpr FormatName kFormatNames[] = {
     {TraceFormat::kEvidenceFlow, "evidenceflow", traces::ReadEvidenceFlow},
 };
 
+// A parse error's message is cut to this many bytes: nlohmann's own
+// messages are shorter; the bound keeps any message of a future version
+// that quotes input from copying much of it.
+constexpr std::size_t kMaxParseMessageBytes = 160;
+
 // Finds the syntax error in a text the non-throwing parse rejected, so the
 // message can say what and where. nlohmann reports it to a SAX handler
 // without throwing when the handler returns false.
@@ -72,28 +77,50 @@ class SyntaxErrorFinder {
   bool parse_error(std::size_t position, const std::string& /*last_token*/,
                    const nlohmann::detail::exception& error) {
     position_ = position;
-    description_ = error.what();
+    description_ = ShortDescription(error.what());
     return false;
   }
 
-  // "syntax error while parsing value - invalid literal (at byte 5)".
-  // nlohmann's text starts with "[json.exception.parse_error.101] parse
-  // error at line 1, column 5: " and may end with "; last read: '...'",
-  // which would copy input: both are cut.
+  // "syntax error while parsing value - invalid literal (at byte 5)",
+  // "number overflow (at byte 4000001)".
   std::string Describe() const {
-    std::string_view text = description_;
-    if (std::size_t colon = text.find(": "); colon != std::string_view::npos) {
-      text.remove_prefix(colon + 2);
+    return Concat(description_.empty() ? "syntax error" : description_,
+                  " (at byte ", position_, ")");
+  }
+
+ private:
+  // nlohmann's text without what would copy input: it starts with
+  // "[json.exception.parse_error.101] parse error at line 1, column 5: ",
+  // and quotes the token it read, either after "; last read: " or inside
+  // the message ("number overflow parsing '1e999'", of any length: a
+  // 5 MB digit string is quoted whole). The prefix is cut, the message
+  // ends before its first quote, and it is at most kMaxParseMessageBytes.
+  static std::string ShortDescription(std::string_view text) {
+    if (text.starts_with("[")) {
+      if (std::size_t close = text.find("] ");
+          close != std::string_view::npos) {
+        text.remove_prefix(close + 2);
+      }
+    }
+    if (text.starts_with("parse error")) {
+      if (std::size_t colon = text.find(": ");
+          colon != std::string_view::npos) {
+        text.remove_prefix(colon + 2);
+      }
     }
     if (std::size_t last = text.find("; last read");
         last != std::string_view::npos) {
       text = text.substr(0, last);
     }
-    if (text.empty()) text = "syntax error";
-    return Concat(text, " (at byte ", position_, ")");
+    if (std::size_t quote = text.find('\''); quote != std::string_view::npos) {
+      text = text.substr(0, quote);
+    }
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    if (text.ends_with(" parsing")) text.remove_suffix(8);
+    text = base::ClipUtf8View(text, kMaxParseMessageBytes);
+    return text.empty() ? std::string("syntax error") : std::string(text);
   }
 
- private:
   std::size_t position_ = 0;
   std::string description_;
 };

@@ -36,7 +36,8 @@ absl::StatusOr<Trace> ReadTraceRecord(const nlohmann::json& record,
 
 // Parses a whole JSON text without throwing. Returns the document, or
 // InvalidArgument "not JSON: <what the parser expected> (at byte N)"; the
-// message never quotes the input.
+// message never quotes the input: a number too large for a double is
+// "not JSON: number overflow (at byte N)", whatever its length.
 absl::StatusOr<nlohmann::json> ParseJsonText(std::string_view text);
 
 // ParseJsonText for a trace record: the same verdict on every text, but in

@@ -9,7 +9,11 @@
 //
 // Formats (detected from the record, or named):
 //   openai-chat        {"id", "messages": [Chat Completions messages]}
-//                       (a top-level "system" string is the app's text)
+//                       (a top-level "system" string is the app's text;
+//                       an assistant's "refusal" and audio "transcript"
+//                       are its answer's text; a legacy "function" message
+//                       is a tool result whose id is the path of the
+//                       "function_call" it answers, else its own path)
 //   openai-responses   {"id", "instructions"?, "input": str | [items],
 //                       "output"?: [items]}, or the items under "messages":
 //                       message, function_call(_output), custom_tool_call
@@ -32,7 +36,9 @@
 //                       JSON-RPC frames: a tools/call request and its
 //                       response, or a tool message whose content is a
 //                       CallToolResult]}; also a bare array of frames, or
-//                       one frame {"jsonrpc": "2.0", ...}
+//                       one frame {"jsonrpc": "2.0", ...}. A result's text,
+//                       resource (uri and text) and resource_link (uri,
+//                       name, title, description) parts are read
 //   evidenceflow       {"id", "steps": [{type, content, tool?, source?}]}
 //                       or a bare array of steps, with type user,
 //                       assistant, tool_call, tool_result, retrieval,
@@ -42,14 +48,29 @@
 // call the API made) is a tool result: the model read it. Text the model
 // wrote after such a result in the same message is its answer.
 //
+// A citation the API attached to the model's text (Anthropic "citations"
+// on a text block: cited_text, url, title, document_title, source;
+// Responses "annotations" on output_text: url_citation, file_citation,
+// container_file_citation, file_path: url, title, filename, file_id) names
+// what a result carried: it is read as a tool result just before the
+// message it sits in, under the id and tool name of the result it cites
+// when the record holds it (a web page by its URL, an Anthropic document
+// or search result by its index in the request, a file by the file search
+// that returned it), else under its own path ("messages[3].content[1]
+// .citations[0]") with the tool name "citation". A value read from it is
+// grounded, and carried_by (answer_carriers) names that result like any
+// other, or is null when the corpus is partial (law 6): a web search's
+// pages are encrypted, so its citations ground values but name no carrier.
+//
 // Unknown types of the API formats are not errors. A block, item or part
 // of a type an adapter does not know is named in Trace::warnings and its values
 // are not read (an unknown part with a "text" string gives that text); so are
-// parts that cannot be read at all (an image, a PDF, encrypted search results,
-// compacted history): the message is marked `unreadable`, and ReplayTrace
-// then makes the corpus partial, so values not found come out unverified,
-// never unsupported (law 5). An answer whose content could not be read is
-// not judged, and says so (IsUnreadAnswer).
+// parts that cannot be read at all (an image, in a document too, a PDF,
+// encrypted search results or any result's encrypted members, audio with no
+// transcript, compacted history): the message is marked `unreadable`, and
+// ReplayTrace then makes the corpus partial, so values not found come out
+// unverified, never unsupported (law 5). An answer whose content could not be
+// read is not judged, and says so (IsUnreadAnswer).
 //
 // What it does NOT do: open files or split them into lines, decide what a
 // value is (the Gate), or treat anything the model wrote as evidence: tool
@@ -185,7 +206,9 @@ struct Trace {
   std::vector<TraceMessage> messages;             // in wire order
   // What was accepted but not read, in wire order, each "path: what"
   // ("messages[2].content[1].type: unknown block type \"x\"; not read"),
-  // naming the field and the type, never other content. At most
+  // naming the field and the type, never other content. A type that is not
+  // made of words (it has digits, or is long: a pasted key) is named by its
+  // length alone ("unknown block type (32 chars)"). At most
   // kMaxTraceWarnings.
   std::vector<std::string> warnings;
   std::size_t unlisted_warnings = 0;  // warnings past kMaxTraceWarnings
@@ -205,10 +228,12 @@ inline constexpr int kMaxTraceJsonDepth = 256;
 //   "messages" holding a JSON-RPC frame, or a tool message whose content is
 //     an object                                              mcp;
 //   "messages" holding content blocks only Anthropic uses (tool_use,
-//     tool_result, thinking, server tool blocks, ...)        anthropic;
+//     tool_result, thinking, server tool blocks, text with
+//     citations, ...)                                        anthropic;
 //   "messages" holding a Responses item other than a message (function_call,
 //     function_call_output, reasoning, ...)                  openai-responses;
-//   "messages" shaped as Chat (tool_calls, a tool role)      openai-chat;
+//   "messages" shaped as Chat (tool_calls, function_call, a tool or
+//     function role)                                         openai-chat;
 //   a top-level "system"                                     anthropic;
 //   anything else                                            openai-chat
 // (whose reader then names what is missing). A "type": "message" on a

@@ -288,7 +288,7 @@ TEST_CASE("cli malformed lines are reported by file and line and skipped") {
        "messages[0].role: missing"},
       {R"({"id": "x", "messages": [{"role": "bot", "content": "hi"}]})",
        "messages[0].role: unknown role (expected system, developer, user, "
-       "assistant or tool)"},
+       "assistant, tool or function)"},
       {R"({"id": "x", "messages": [{"role": 3, "content": "hi"}]})",
        "messages[0].role: expected a string"},
       {R"({"id": "x", "messages": [{"role": "user", "content": 5}]})",
