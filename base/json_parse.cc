@@ -102,13 +102,17 @@ class Converter {
     if (auto error = value.type().get(type)) return error;
     switch (type) {
       case od::json_type::object: {
-        const char* start = value.raw_json_token().data();
+        // Where a container that may turn raw begins (lazy parses only).
+        const char* start =
+            lazy_ != nullptr ? value.raw_json_token().data() : nullptr;
         od::object object;
         if (auto error = value.get_object().get(object)) return error;
         return ConvertObject(object, depth, start, out);
       }
       case od::json_type::array: {
-        const char* start = value.raw_json_token().data();
+        // Where a container that may turn raw begins (lazy parses only).
+        const char* start =
+            lazy_ != nullptr ? value.raw_json_token().data() : nullptr;
         od::array array;
         if (auto error = value.get_array().get(array)) return error;
         return ConvertArray(array, depth, start, out);
