@@ -1,0 +1,48 @@
+# cmake/static_command.cmake — the command linked against static archives.
+#
+# Its one job: `groundgate_link_command_statically(TARGET)` links an
+# executable against the static archives of abseil, RE2 and ICU instead of
+# their shared libraries, when Debian's -dev packages installed them (they
+# do: libabsl-dev, libre2-dev, libicu-dev). A process then maps 6 shared
+# libraries instead of 40, and its start-up (`groundgate --version`, an
+# empty input) costs about a third of the CPU time: the dynamic loader's
+# relocations of 30 abseil libraries and ICU's were most of it.
+#
+# What it does NOT do: touch the library (libgroundgate, static or shared,
+# links what it always links) or link simdjson, libstdc++ or libc
+# statically (Debian ships no simdjson archive, and simdjson's shared
+# library needs the shared libstdc++). When an archive is missing it says
+# so and links the shared libraries, so the build never fails for it.
+#
+# How: the archives go in one --start-group/--end-group after the
+# command's own objects and libgroundgate_internal.a, so every symbol they
+# hold resolves there; --as-needed then drops the shared libraries the
+# targets' usage requirements still name, since nothing needs them.
+
+function(groundgate_link_command_statically target)
+  find_library(GROUNDGATE_ABSL_BASE_ARCHIVE NAMES libabsl_base.a)
+  find_library(GROUNDGATE_RE2_ARCHIVE NAMES libre2.a)
+  find_library(GROUNDGATE_ICUI18N_ARCHIVE NAMES libicui18n.a)
+  find_library(GROUNDGATE_ICUUC_ARCHIVE NAMES libicuuc.a)
+  find_library(GROUNDGATE_ICUDATA_ARCHIVE NAMES libicudata.a)
+  foreach(archive GROUNDGATE_ABSL_BASE_ARCHIVE GROUNDGATE_RE2_ARCHIVE
+          GROUNDGATE_ICUI18N_ARCHIVE GROUNDGATE_ICUUC_ARCHIVE
+          GROUNDGATE_ICUDATA_ARCHIVE)
+    if(NOT ${archive})
+      message(STATUS "groundgate: ${archive} not found; the command links "
+                     "the shared libraries")
+      return()
+    endif()
+  endforeach()
+  # Every abseil archive beside libabsl_base.a: the linker takes only the
+  # members the command uses.
+  get_filename_component(absl_dir "${GROUNDGATE_ABSL_BASE_ARCHIVE}" DIRECTORY)
+  file(GLOB absl_archives "${absl_dir}/libabsl_*.a")
+  target_link_libraries(${target} PRIVATE
+    -Wl,--start-group ${absl_archives} ${GROUNDGATE_RE2_ARCHIVE}
+    ${GROUNDGATE_ICUI18N_ARCHIVE} ${GROUNDGATE_ICUUC_ARCHIVE}
+    ${GROUNDGATE_ICUDATA_ARCHIVE} -Wl,--end-group
+    -Wl,--as-needed ${CMAKE_DL_LIBS})
+  message(STATUS "groundgate: the command links abseil, RE2 and ICU "
+                 "statically (GROUNDGATE_STATIC_COMMAND)")
+endfunction()
