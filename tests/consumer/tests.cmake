@@ -1,6 +1,7 @@
 # tests/consumer/tests.cmake — ctest cases that build an application against
 # groundgate as a user would: from an install prefix with find_package and
-# with pkg-config, and from the source tree with add_subdirectory. Included
+# with pkg-config (groundgate, groundgate-net, and groundgate-c for a C
+# program), and from the source tree with add_subdirectory. Included
 # by tests/CMakeLists.txt. Not under sanitizers: an installed library built
 # with them would need the consumer to link their runtimes too.
 # scripts/test runs them in its GCC build (static) and its clang build
@@ -10,7 +11,10 @@ if(GROUNDGATE_SANITIZE OR NOT GROUNDGATE_INSTALL OR
    NOT GROUNDGATE_TEST_CONSUMERS)
   return()
 endif()
-set(GROUNDGATE_CONSUMER_MODES find_package pkg_config)
+set(GROUNDGATE_CONSUMER_MODES find_package pkg_config pkg_config_c)
+if(TARGET groundgate_net)
+  list(APPEND GROUNDGATE_CONSUMER_MODES pkg_config_net)
+endif()
 if(NOT BUILD_SHARED_LIBS)
   # The source tree builds the same way whatever this build's library kind:
   # once is enough.
