@@ -32,11 +32,22 @@ foreach(mode ${GROUNDGATE_CONSUMER_MODES})
     TIMEOUT 900 RUN_SERIAL TRUE)
 endforeach()
 
-# A shared build exports the public API only.
+# A shared build exports the public API only; the README's count of the
+# library's exported symbols is the count, for the compiler it names.
 if(BUILD_SHARED_LIBS)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    set(GROUNDGATE_COMPILER_NAME clang)
+  elseif(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    set(GROUNDGATE_COMPILER_NAME GCC)
+  else()
+    set(GROUNDGATE_COMPILER_NAME ${CMAKE_CXX_COMPILER_ID})
+  endif()
+  string(REGEX MATCH "^[0-9]+" GROUNDGATE_COMPILER_MAJOR
+         "${CMAKE_CXX_COMPILER_VERSION}")
   add_test(NAME "consumer: the shared library exports only the public API"
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/consumer/exports.sh
-            $<TARGET_FILE:groundgate>)
+            $<TARGET_FILE:groundgate> 400 ${PROJECT_SOURCE_DIR}/README.md
+            "${GROUNDGATE_COMPILER_NAME} ${GROUNDGATE_COMPILER_MAJOR}")
   if(TARGET groundgate_net)
     add_test(NAME "consumer: groundgate_net exports only the public API"
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/consumer/exports.sh
