@@ -71,7 +71,7 @@ struct LocaleMonthName {
 // The wide and abbreviated month names of `locale` ("fr", "pl"), in the
 // format and the standalone context, each in lower, title and upper case by
 // the locale's case rules (and by the root rules, which differ for "tr"),
-// duplicates removed. A trailing '.' is kept as ICU spells it. Empty when
+// each repeat removed. A trailing '.' is kept as ICU spells it. Empty when
 // ICU has no data for the locale. Allocates: call it once (the extractor
 // builds one table at first use). Thread-safe.
 //
