@@ -148,11 +148,11 @@ class Converter {
   }
 
  private:
-  // True when a container below the root that has just reached `members`
-  // members, none of them `structural`, is to be kept raw from here on.
-  bool TurnsRaw(std::size_t depth, std::size_t members, bool structural) const {
-    return lazy_ != nullptr && depth >= 2 && members == lazy_->min_members &&
-           !structural;
+  // True when a container below the root has just reached the number of
+  // members at which a lazy parse keeps it raw, unless one is structural.
+  // False at once for an exact parse, which asks nothing more.
+  bool AtLazyThreshold(std::size_t depth, std::size_t members) const {
+    return lazy_ != nullptr && depth >= 2 && members == lazy_->min_members;
   }
 
   simdjson::error_code ConvertObject(od::object object, std::size_t depth,
@@ -179,9 +179,11 @@ class Converter {
         return error;
       }
       // Last one wins, as in nlohmann's parser.
-      structural = structural || IsStructuralKey(owned_key);
+      if (lazy_ != nullptr && !structural) {
+        structural = IsStructuralKey(owned_key);
+      }
       members.insert_or_assign(std::move(owned_key), std::move(member));
-      if (TurnsRaw(depth, ++count, structural)) raw = true;
+      if (AtLazyThreshold(depth, ++count) && !structural) raw = true;
     }
     return raw ? MakeRaw(start, '}', out) : simdjson::SUCCESS;
   }
@@ -201,7 +203,8 @@ class Converter {
       Json converted;
       if (auto error = Convert(element, depth + 1, &converted)) return error;
       elements.push_back(std::move(converted));
-      if (TurnsRaw(depth, elements.size(), IsStructural(elements.front()))) {
+      if (AtLazyThreshold(depth, elements.size()) &&
+          !IsStructural(elements.front())) {
         raw = true;
       }
     }
@@ -417,7 +420,8 @@ int HexDigit(char c) {
   return -1;
 }
 
-// The code unit of the \uXXXX escape at text[i] ('\\'), or -1.
+// The code unit a \u escape at text[i] ('\\') spells in four hex digits,
+// or -1.
 int EscapedUnit(std::string_view text, std::size_t i) {
   if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') {
     return -1;

@@ -108,7 +108,7 @@ absl::Status ReadSpokenAnswer(const Json& message, const std::string& path,
     return s;
   }
   AppendLine(&out->text, transcript);
-  // Some compatible APIs send an empty placeholder ({"id": "", "data": "",
+  // Some compatible APIs send an empty member ({"id": "", "data": "",
   // "transcript": ""}) beside a text answer: no audio, nothing unread.
   const bool audio_given = !OptionalText(*audio, "id").empty() ||
                            !OptionalText(*audio, "data").empty();

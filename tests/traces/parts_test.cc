@@ -127,7 +127,7 @@ TEST_CASE("parts a chat audio answer without its transcript is not judged") {
   CHECK(outcome.unjudged == 1);
 }
 
-TEST_CASE("parts empty audio and function_call placeholders change nothing") {
+TEST_CASE("parts empty audio and function_call members change nothing") {
   // Some OpenAI-compatible APIs send these beside every text answer.
   const Trace trace = Read(
       R"({"id": "s", "messages": [{"role": "user", "content": "Weather?"},)"
