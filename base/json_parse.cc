@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <system_error>
@@ -78,6 +79,13 @@ bool IsStructuralKey(std::string_view key) {
   return false;
 }
 
+// The root object's members that hold a conversation's list: a lazy parse
+// keeps a long one raw, and the trace readers read it element by element.
+bool IsListKey(std::string_view key) {
+  return key == "messages" || key == "steps" || key == "input" ||
+         key == "output";
+}
+
 bool IsStructural(const Json& member) {
   if (!member.is_object()) return false;
   for (const auto& [key, value] : member.items()) {
@@ -90,16 +98,27 @@ bool IsStructural(const Json& member) {
 // ParseJsonLazily) is validated but not built: it becomes a raw node.
 class Converter {
  public:
-  Converter(od::document& doc, const LazyPolicy* lazy)
-      : doc_(doc), lazy_(lazy) {}
+  // `text_end`: one past the last byte of the document's text.
+  Converter(od::document& doc, const LazyPolicy* lazy, const char* text_end)
+      : doc_(doc), lazy_(lazy), text_end_(text_end) {}
 
-  simdjson::error_code Convert(od::value value, std::size_t depth, Json* out) {
+  // `list` is true for a conversation's list: the root array, or an array
+  // under one of the root object's list keys (IsListKey).
+  simdjson::error_code Convert(od::value value, std::size_t depth, Json* out,
+                               bool list = false) {
     // Checked before descending: On-Demand itself only asserts its depth
     // (in a debug build) and would read past its stack of open scopes. The
     // root is depth 1; the parser was allocated for kMaxSimdjsonDepth.
     if (depth + 1 >= kMaxSimdjsonDepth) return simdjson::DEPTH_ERROR;
     od::json_type type;
     if (auto error = value.type().get(type)) return error;
+    // A lazy parse gives up past its policy's depth wherever the container
+    // is, so that a container later kept raw was checked before it was.
+    const bool container =
+        type == od::json_type::object || type == od::json_type::array;
+    if (container && lazy_ != nullptr && depth > lazy_->max_depth) {
+      return simdjson::DEPTH_ERROR;
+    }
     switch (type) {
       case od::json_type::object: {
         // Where a container that may turn raw begins (lazy parses only).
@@ -115,7 +134,7 @@ class Converter {
             lazy_ != nullptr ? value.raw_json_token().data() : nullptr;
         od::array array;
         if (auto error = value.get_array().get(array)) return error;
-        return ConvertArray(array, depth, start, out);
+        return ConvertArray(array, depth, start, out, list);
       }
       case od::json_type::number: {
         const std::string_view raw = TrimRight(value.raw_json_token());
@@ -175,7 +194,8 @@ class Converter {
       // parser's string buffer, which the value's strings extend.
       std::string owned_key(key);
       Json member;
-      if (auto error = Convert(field.value(), depth + 1, &member)) {
+      const bool list = depth == 1 && IsListKey(owned_key);
+      if (auto error = Convert(field.value(), depth + 1, &member, list)) {
         return error;
       }
       // Last one wins, as in nlohmann's parser.
@@ -188,8 +208,14 @@ class Converter {
     return raw ? MakeRaw(start, '}', out) : simdjson::SUCCESS;
   }
 
+  // True when a conversation's list has just reached the number of
+  // elements at which a lazy parse keeps it raw, whatever they hold.
+  bool AtListThreshold(std::size_t elements) const {
+    return lazy_ != nullptr && elements == lazy_->min_list_elements;
+  }
+
   simdjson::error_code ConvertArray(od::array array, std::size_t depth,
-                                    const char* start, Json* out) {
+                                    const char* start, Json* out, bool list) {
     *out = Json::array();
     auto& elements = out->get_ref<Json::array_t&>();
     bool raw = false;
@@ -203,8 +229,9 @@ class Converter {
       Json converted;
       if (auto error = Convert(element, depth + 1, &converted)) return error;
       elements.push_back(std::move(converted));
-      if (AtLazyThreshold(depth, elements.size()) &&
-          !IsStructural(elements.front())) {
+      if (list ? AtListThreshold(elements.size())
+               : AtLazyThreshold(depth, elements.size()) &&
+                     !IsStructural(elements.front())) {
         raw = true;
       }
     }
@@ -256,10 +283,9 @@ class Converter {
   // The container that began at `start` and just closed, as a raw node:
   // its text up to the `close` byte before the document's position.
   simdjson::error_code MakeRaw(const char* start, char close, Json* out) {
-    const char* end = nullptr;
-    if (doc_.current_location().get(end) != simdjson::SUCCESS) {
-      return simdjson::TAPE_ERROR;  // a nested container never ends the text
-    }
+    // Only the root ends the text: the document has no location past it.
+    const char* end = text_end_;
+    if (doc_.current_location().get(end) != simdjson::SUCCESS) end = text_end_;
     while (end > start && *(end - 1) != close) --end;
     if (end == start) return simdjson::TAPE_ERROR;
     *out = Json::binary(Json::binary_t::container_type(start, end),
@@ -269,12 +295,14 @@ class Converter {
 
   od::document& doc_;
   const LazyPolicy* lazy_;
+  const char* text_end_;
 };
 
 // The root: an object or an array; a scalar document (rare in a trace) is
 // left to nlohmann (simdjson 3.0's scalar documents read differently at
 // their end).
-simdjson::error_code ConvertRoot(od::document& doc, const LazyPolicy* lazy,
+simdjson::error_code ConvertRoot(od::document& doc, std::string_view text,
+                                 const LazyPolicy* lazy, bool root_is_list,
                                  Json* out) {
   od::json_type type;
   if (auto error = doc.type().get(type)) return error;
@@ -283,8 +311,10 @@ simdjson::error_code ConvertRoot(od::document& doc, const LazyPolicy* lazy,
   }
   od::value root;
   if (auto error = doc.get_value().get(root)) return error;
-  Converter converter(doc, lazy);
-  if (auto error = converter.Convert(root, 1, out)) return error;
+  Converter converter(doc, lazy, text.data() + text.size());
+  if (auto error = converter.Convert(root, 1, out, root_is_list)) {
+    return error;
+  }
   // Trailing content ("{} x") is an error nlohmann reports: past the root,
   // simdjson 3.0 finds no location only at the end of the text.
   return doc.current_location().error() == simdjson::OUT_OF_BOUNDS
@@ -310,7 +340,10 @@ struct ThreadParser {
 
 namespace {
 
-std::optional<Json> ParseWith(std::string_view text, const LazyPolicy* lazy) {
+// `root_is_list`: a root array is a conversation's list (a record's), not
+// one element of one (ForEachElement's).
+std::optional<Json> ParseWith(std::string_view text, const LazyPolicy* lazy,
+                              bool root_is_list = true) {
   if (text.empty() || HasControlByte(text)) return std::nullopt;
   if (lazy != nullptr && text.size() < lazy->min_text_bytes) lazy = nullptr;
   thread_local std::unique_ptr<ThreadParser> state;
@@ -336,7 +369,9 @@ std::optional<Json> ParseWith(std::string_view text, const LazyPolicy* lazy) {
                 .iterate(state->buffer.data(), text.size(),
                          state->buffer.size())
                 .get(doc) == simdjson::SUCCESS &&
-        ConvertRoot(doc, lazy, &out) == simdjson::SUCCESS) {
+        ConvertRoot(doc, std::string_view(state->buffer.data(), text.size()),
+                    lazy, root_is_list, &out) ==
+            simdjson::SUCCESS) {
       result = std::move(out);
     }
   }
@@ -363,6 +398,99 @@ bool IsRawJson(const Json& value) {
 std::string_view RawJsonText(const Json& value) {
   const Json::binary_t& bytes = value.get_binary();
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+namespace {
+
+bool IsJsonSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Calls on_element(text) with the text of each element of `array`, the
+// text of one JSON array that was validated, until it returns false; no
+// parse, no index: a byte walk that knows strings, escapes and nesting.
+// Returns false when on_element did.
+template <typename OnElement>
+bool SplitElements(std::string_view array, OnElement&& on_element) {
+  constexpr std::size_t kNone = std::string_view::npos;
+  std::size_t depth = 0;
+  std::size_t start = kNone;  // where the current element began
+  auto emit = [&](std::size_t end) {
+    if (start == kNone) return true;
+    while (end > start && IsJsonSpace(array[end - 1])) --end;
+    const bool go_on = on_element(array.substr(start, end - start));
+    start = kNone;
+    return go_on;
+  };
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    const char c = array[i];
+    if (IsJsonSpace(c)) continue;
+    if (depth == 1 && start == kNone && c != ',' && c != ']') start = i;
+    switch (c) {
+      case '"':
+        // To the closing quote; an escape's next byte is never it.
+        for (++i; i < array.size() && array[i] != '"'; ++i) {
+          if (array[i] == '\\') ++i;
+        }
+        break;
+      case '[':
+      case '{':
+        ++depth;
+        break;
+      case ']':
+      case '}':
+        if (--depth == 0 && !emit(i)) return false;
+        break;
+      case ',':
+        if (depth == 1 && !emit(i)) return false;
+        break;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool IsList(const Json& value) {
+  return value.is_array() ||
+         (IsRawJson(value) && RawJsonText(value).starts_with('['));
+}
+
+std::size_t ElementCount(const Json& list) {
+  if (list.is_array()) return list.size();
+  if (!IsList(list)) return 0;
+  std::size_t count = 0;
+  SplitElements(RawJsonText(list), [&](std::string_view) {
+    ++count;
+    return true;
+  });
+  return count;
+}
+
+bool ForEachElement(const Json& list,
+                    const std::function<bool(const Json&)>& visit) {
+  if (list.is_array()) {
+    for (const Json& element : list) {
+      if (!visit(element)) return false;
+    }
+    return true;
+  }
+  if (!IsList(list)) return false;
+  // Inside an element, the policy the whole record's parse applied.
+  LazyPolicy policy;
+  policy.min_text_bytes = 0;
+  return SplitElements(RawJsonText(list), [&](std::string_view text) {
+    std::optional<Json> element =
+        ParseWith(text, &policy, /*root_is_list=*/false);
+    if (!element.has_value()) {
+      // A scalar root is left to nlohmann by the fast parse.
+      element = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+      if (element->is_discarded()) return false;
+    }
+    return visit(*element);
+  });
 }
 
 namespace {

@@ -32,6 +32,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,9 +63,16 @@ struct LazyPolicy {
   // among its members. Such a container is data a trace carries (a tool's
   // structured payload, a table, [1,1,1,...]), never a message list.
   std::size_t min_members = 1024;
-  // A raw container that nests deeper than this (counted from the root)
-  // makes the parse give up (std::nullopt): the caller then parses exactly
-  // and its own depth check names the field.
+  // A conversation's list (the root array, or the array under the root
+  // object's "messages", "steps", "input" or "output") with at least this
+  // many elements is kept raw too, whatever they hold: a record of a
+  // million tiny messages would otherwise stand in memory as one tree six
+  // times its text. The trace readers read such a list element by element
+  // (ForEachElement).
+  std::size_t min_list_elements = 1024;
+  // A container that nests deeper than this (counted from the root) makes
+  // the parse give up (std::nullopt): the caller then parses exactly and
+  // its own depth check names the field.
   std::size_t max_depth = kMaxSimdjsonDepth;
 };
 
@@ -84,6 +92,19 @@ inline constexpr std::uint8_t kRawJsonSubtype = 0x4A;
 [[nodiscard]] bool IsRawJson(const nlohmann::json& value);
 // A raw node's JSON text. Requires IsRawJson(value).
 [[nodiscard]] std::string_view RawJsonText(const nlohmann::json& value);
+
+// True for an array, or a raw node that holds an array's text.
+[[nodiscard]] bool IsList(const nlohmann::json& value);
+// The number of elements of a list (IsList); 0 for anything else.
+[[nodiscard]] std::size_t ElementCount(const nlohmann::json& list);
+// Calls `visit` with each element of a list (IsList), in order, until it
+// returns false. An array's elements are visited where they are; a raw
+// node's are built one at a time (under the policy ParseJsonLazily applies
+// inside a list) and dropped after their visit, so a long list costs its
+// text and one element. Returns false when `list` is not a list or a visit
+// returned false.
+bool ForEachElement(const nlohmann::json& list,
+                    const std::function<bool(const nlohmann::json&)>& visit);
 
 // `value` as JSON text, as nlohmann's dump(-1, ' ', false, replace) writes
 // it, with each raw node inside it written as its own text.

@@ -11,8 +11,8 @@
 //                    [--max-line-bytes N] FILE...  (`-` reads standard input)
 //
 // Memory is bounded by --max-line-bytes (default kDefaultMaxLineBytes, 64
-// MiB; a record costs 4 to 7 times its line, up to 14 for tens of
-// thousands of tiny messages): a longer line is reported as FILE:LINE and
+// MiB; a record costs 4 to 7.5 times its line whatever its
+// shape; scripts/memory-check): a longer line is reported as FILE:LINE and
 // skipped unread. Tool-call ids and names are held to 64 bytes by the
 // corpus (kMaxToolCallIdBytes), trace ids to 256 (kMaxTraceIdBytes). With
 // one job each line is written as its answer is judged; the first write

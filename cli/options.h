@@ -81,8 +81,8 @@ absl::StatusOr<std::string> FlagValue(std::span<const std::string_view> args,
 
 // Default of --max-line-bytes: a longer input line is reported and skipped
 // without being read into memory. Parsing and replaying a record takes
-// 4 to 7 times its size (up to 14 for tens of thousands of tiny messages;
-// scripts/memory-check), so 64 MiB keeps one record under ~0.5 GB, while
+// 4 to 7.5 times its size whatever its shape (scripts/memory-check), so
+// 64 MiB keeps one record under ~0.5 GB, while
 // the largest real conversation (hundreds of tool results) is a few MB.
 // Skipping a longer line holds at most twice the bound while it is read
 // (the line buffer's growth): 130 MB peak for a 200 MB line by default.

@@ -656,15 +656,13 @@ absl::Status ReadAnthropicMessages(const Json& record, Trace* trace) {
   }
   const Json* messages = Find(record, "messages");
   if (messages == nullptr) return Missing("messages");
-  if (!messages->is_array()) {
+  if (!IsList(*messages)) {
     return WrongType("messages", "an array", *messages);
   }
-  for (std::size_t i = 0; i < messages->size(); ++i) {
-    if (absl::Status s = reader.ReadMessage((*messages)[i], i); !s.ok()) {
-      return s;
-    }
-  }
-  return absl::OkStatus();
+  return ReadEachElement(*messages,
+                         [&](const Json& message, std::size_t i) {
+                           return reader.ReadMessage(message, i);
+                         });
 }
 
 }  // namespace groundgate::traces

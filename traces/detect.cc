@@ -9,9 +9,11 @@
 // What it does NOT do: check the record (the reader of the format it names
 // does, and names what is wrong), or fail: a record of no known shape is
 // named openai-chat, whose reader then says what is missing.
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "base/json_parse.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 #include "traces/record_fields.h"
@@ -107,22 +109,31 @@ bool HasChatShape(const Json& message) {
 // A bare array: JSON-RPC frames (mcp) or evidenceflow steps (objects with
 // a "type" and some with "content").
 TraceFormat DetectBareArray(const Json& record) {
-  bool steps = !record.empty();
+  std::optional<TraceFormat> found;
+  bool steps = true;
   bool content = false;
-  for (const Json& entry : record) {
-    if (!entry.is_object()) return TraceFormat::kOpenAiChat;
-    if (Find(entry, "jsonrpc") != nullptr) return TraceFormat::kMcp;
-    if (TypeOf(entry).empty()) steps = false;
-    if (Find(entry, "content") != nullptr) content = true;
-  }
-  return steps && content ? TraceFormat::kEvidenceFlow
-                          : TraceFormat::kOpenAiChat;
+  bool any = false;
+  base::ForEachElement(record, [&](const Json& entry) {
+    any = true;
+    if (!entry.is_object()) {
+      found = TraceFormat::kOpenAiChat;
+    } else if (Find(entry, "jsonrpc") != nullptr) {
+      found = TraceFormat::kMcp;
+    } else {
+      if (TypeOf(entry).empty()) steps = false;
+      if (Find(entry, "content") != nullptr) content = true;
+    }
+    return !found.has_value();
+  });
+  if (found.has_value()) return *found;
+  return any && steps && content ? TraceFormat::kEvidenceFlow
+                                 : TraceFormat::kOpenAiChat;
 }
 
 }  // namespace
 
 TraceFormat DetectTraceFormat(const nlohmann::json& record) {
-  if (record.is_array()) return DetectBareArray(record);
+  if (base::IsList(record)) return DetectBareArray(record);
   if (!record.is_object()) return TraceFormat::kOpenAiChat;
   if (Find(record, "steps") != nullptr) return TraceFormat::kEvidenceFlow;
   const Json* messages = Find(record, "messages");
@@ -133,18 +144,20 @@ TraceFormat DetectTraceFormat(const nlohmann::json& record) {
     }
     return TraceFormat::kOpenAiChat;
   }
-  if (!messages->is_array()) return TraceFormat::kOpenAiChat;
+  if (!base::IsList(*messages)) return TraceFormat::kOpenAiChat;
+  bool mcp = false;
   bool anthropic = false;
   bool responses = false;
   bool chat = false;
   bool responses_parts = false;
-  for (const Json& message : *messages) {
-    if (!message.is_object()) continue;
-    if (Find(message, "jsonrpc") != nullptr) return TraceFormat::kMcp;
+  base::ForEachElement(*messages, [&](const Json& message) {
+    if (!message.is_object()) return true;
     const Json* content = Find(message, "content");
-    if (IsString(Find(message, "role"), "tool") && content != nullptr &&
-        content->is_object()) {
-      return TraceFormat::kMcp;
+    if (Find(message, "jsonrpc") != nullptr ||
+        (IsString(Find(message, "role"), "tool") && content != nullptr &&
+         content->is_object())) {
+      mcp = true;
+      return false;
     }
     if (AnyContentOfType(message, IsAnthropicBlockType) ||
         HasCitedText(message)) {
@@ -153,7 +166,9 @@ TraceFormat DetectTraceFormat(const nlohmann::json& record) {
     if (IsResponsesItem(message)) responses = true;
     if (HasChatShape(message)) chat = true;
     if (AnyContentOfType(message, IsResponsesPartType)) responses_parts = true;
-  }
+    return true;
+  });
+  if (mcp) return TraceFormat::kMcp;
   if (anthropic) return TraceFormat::kAnthropicMessages;
   if (responses) return TraceFormat::kOpenAiResponses;
   if (chat) return TraceFormat::kOpenAiChat;

@@ -155,19 +155,21 @@ absl::Status ReadEvidenceFlow(const Json& record, Trace* trace) {
     if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
     steps = Find(record, "steps");
     if (steps == nullptr) return Missing("steps");
-    if (!steps->is_array()) return WrongType("steps", "an array", *steps);
+    if (!IsList(*steps)) return WrongType("steps", "an array", *steps);
     list_name = "steps";
-  } else if (!record.is_array()) {
+  } else if (!IsList(record)) {
     return absl::InvalidArgumentError(
         Concat("expected a JSON object {\"id\", \"steps\"} or an array of "
                "steps, got ",
-               record.type_name()));
+               TypeName(record)));
   }
-  for (std::size_t i = 0; i < steps->size(); ++i) {
-    if (absl::Status s = ReadStep((*steps)[i], i, Element(list_name, i), trace);
-        !s.ok()) {
-      return s;
-    }
+  if (absl::Status s = ReadEachElement(
+          *steps,
+          [&](const Json& step, std::size_t i) {
+            return ReadStep(step, i, Element(list_name, i), trace);
+          });
+      !s.ok()) {
+    return s;
   }
   MarkTextBesideToolCalls(trace);
   return absl::OkStatus();

@@ -290,10 +290,15 @@ class McpReader {
 
 absl::Status ReadMcp(const Json& record, Trace* trace) {
   // Frames alone: a bare array of them, or one frame as the whole record.
-  if (record.is_array()) {
+  if (IsList(record)) {
     McpReader reader(trace, "", /*frames_alone=*/true);
-    for (std::size_t i = 0; i < record.size(); ++i) {
-      if (absl::Status s = reader.ReadEntry(record[i], i); !s.ok()) return s;
+    if (absl::Status s = ReadEachElement(
+            record,
+            [&](const Json& entry, std::size_t i) {
+              return reader.ReadEntry(entry, i);
+            });
+        !s.ok()) {
+      return s;
     }
     MarkTextBesideToolCalls(trace);
     return absl::OkStatus();
@@ -301,7 +306,7 @@ absl::Status ReadMcp(const Json& record, Trace* trace) {
   if (!record.is_object()) {
     return absl::InvalidArgumentError(
         Concat("expected a JSON object {\"id\", \"messages\"}, got ",
-               record.type_name()));
+               TypeName(record)));
   }
   if (Find(record, "jsonrpc") != nullptr &&
       Find(record, "messages") == nullptr) {
@@ -311,14 +316,16 @@ absl::Status ReadMcp(const Json& record, Trace* trace) {
   if (absl::Status s = ReadRecordId(record, trace); !s.ok()) return s;
   const Json* messages = Find(record, "messages");
   if (messages == nullptr) return Missing("messages");
-  if (!messages->is_array()) {
+  if (!IsList(*messages)) {
     return WrongType("messages", "an array", *messages);
   }
   McpReader reader(trace, "messages", /*frames_alone=*/false);
-  for (std::size_t i = 0; i < messages->size(); ++i) {
-    if (absl::Status s = reader.ReadEntry((*messages)[i], i); !s.ok()) {
-      return s;
-    }
+  if (absl::Status s = ReadEachElement(*messages,
+                                       [&](const Json& entry, std::size_t i) {
+                                         return reader.ReadEntry(entry, i);
+                                       });
+      !s.ok()) {
+    return s;
   }
   MarkTextBesideToolCalls(trace);
   return absl::OkStatus();

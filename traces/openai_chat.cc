@@ -310,22 +310,22 @@ absl::Status ReadOpenAiChat(const Json& record, Trace* trace) {
   }
   const Json* messages = Find(record, "messages");
   if (messages == nullptr) return Missing("messages");
-  if (!messages->is_array()) {
+  if (!IsList(*messages)) {
     return WrongType("messages", "an array", *messages);
   }
   std::unordered_map<std::string, std::string> call_names;
-  trace->messages.reserve(messages->size());
-  for (std::size_t i = 0; i < messages->size(); ++i) {
-    TraceMessage message;
-    if (absl::Status s =
-            ReadChatMessage((*messages)[i], i, Element("messages", i),
-                            &call_names, trace, &message);
-        !s.ok()) {
-      return s;
-    }
-    trace->messages.push_back(std::move(message));
-  }
-  return absl::OkStatus();
+  trace->messages.reserve(trace->messages.size() + ListSize(*messages));
+  return ReadEachElement(
+      *messages, [&](const Json& entry, std::size_t i) -> absl::Status {
+        TraceMessage message;
+        if (absl::Status s = ReadChatMessage(entry, i, Element("messages", i),
+                                             &call_names, trace, &message);
+            !s.ok()) {
+          return s;
+        }
+        trace->messages.push_back(std::move(message));
+        return absl::OkStatus();
+      });
 }
 
 }  // namespace groundgate::traces

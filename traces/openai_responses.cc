@@ -129,15 +129,16 @@ class ResponsesReader {
   explicit ResponsesReader(Trace* trace) : trace_(trace) {}
 
   absl::Status ReadList(const Json& items, std::string_view list_name) {
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (absl::Status s =
-              ReadItem(items[i], next_index_, Element(list_name, i));
-          !s.ok()) {
-        return s;
-      }
-      ++next_index_;
-    }
-    return absl::OkStatus();
+    return ReadEachElement(
+        items, [&](const Json& item, std::size_t i) -> absl::Status {
+          if (absl::Status s =
+                  ReadItem(item, next_index_, Element(list_name, i));
+              !s.ok()) {
+            return s;
+          }
+          ++next_index_;
+          return absl::OkStatus();
+        });
   }
 
   // `input` given as one string: one user message.
@@ -647,7 +648,7 @@ absl::Status ReadOpenAiResponses(const Json& record, Trace* trace) {
   const Json* input = Find(record, "input");
   const Json* output = Find(record, "output");
   if (messages != nullptr) {
-    if (!messages->is_array()) {
+    if (!IsList(*messages)) {
       return WrongType("messages", "an array of items", *messages);
     }
     if (absl::Status s = reader.ReadList(*messages, "messages"); !s.ok()) {
@@ -659,14 +660,14 @@ absl::Status ReadOpenAiResponses(const Json& record, Trace* trace) {
   if (input != nullptr && !input->is_null()) {
     if (input->is_string()) {
       reader.AddInputText(input->get<std::string>());
-    } else if (input->is_array()) {
+    } else if (IsList(*input)) {
       if (absl::Status s = reader.ReadList(*input, "input"); !s.ok()) return s;
     } else {
       return WrongType("input", "a string or an array of items", *input);
     }
   }
   if (output != nullptr && !output->is_null()) {
-    if (!output->is_array()) {
+    if (!IsList(*output)) {
       return WrongType("output", "an array of items", *output);
     }
     if (absl::Status s = reader.ReadList(*output, "output"); !s.ok()) return s;

@@ -98,7 +98,33 @@ absl::Status Missing(std::string_view path) {
 absl::Status WrongType(std::string_view path, std::string_view expected,
                        const Json& found) {
   return FieldError(path,
-                    Concat("expected ", expected, ", got ", found.type_name()));
+                    Concat("expected ", expected, ", got ", TypeName(found)));
+}
+
+std::string_view TypeName(const Json& value) {
+  if (!base::IsRawJson(value)) return value.type_name();
+  return base::RawJsonText(value).starts_with('[') ? "array" : "object";
+}
+
+bool IsList(const Json& value) { return base::IsList(value); }
+
+std::size_t ListSize(const Json& list) { return base::ElementCount(list); }
+
+absl::Status ReadEachElement(
+    const Json& list,
+    const std::function<absl::Status(const Json&, std::size_t)>& read) {
+  absl::Status status;
+  std::size_t index = 0;
+  const bool whole = base::ForEachElement(list, [&](const Json& element) {
+    status = read(element, index++);
+    return status.ok();
+  });
+  if (!status.ok()) return status;
+  if (!whole) {
+    // A raw list was validated when it was parsed: this is never reached.
+    return absl::InternalError(Concat("list element ", index, " unreadable"));
+  }
+  return absl::OkStatus();
 }
 
 std::string Member(std::string_view path, std::string_view key) {
@@ -514,7 +540,7 @@ absl::Status ReadRecordObject(const Json& record, std::string_view members,
                               Trace* trace) {
   if (!record.is_object()) {
     return absl::InvalidArgumentError(Concat("expected a JSON object ", members,
-                                             ", got ", record.type_name()));
+                                             ", got ", TypeName(record)));
   }
   return ReadRecordId(record, trace);
 }

@@ -38,6 +38,22 @@ absl::Status Missing(std::string_view path);
 absl::Status WrongType(std::string_view path, std::string_view expected,
                        const Json& found);
 
+// The JSON type `value` is, by nlohmann's names; a raw node (a container a
+// lazy parse kept as text) is named as the container it spells.
+std::string_view TypeName(const Json& value);
+
+// True for a list a reader walks: an array, or the raw list a lazy parse
+// keeps for a long conversation (base::IsList).
+bool IsList(const Json& value);
+// The number of elements of such a list, for a reserve.
+std::size_t ListSize(const Json& list);
+// Calls read(element, i) for each element of a list (IsList), in order, and
+// returns the first error. A raw list's elements are built one at a time
+// and dropped after their read (base::ForEachElement).
+absl::Status ReadEachElement(
+    const Json& list,
+    const std::function<absl::Status(const Json&, std::size_t)>& read);
+
 // "path.key" (or "key" when path is empty) and "path[i]".
 std::string Member(std::string_view path, std::string_view key);
 std::string Element(std::string_view path, std::size_t index);

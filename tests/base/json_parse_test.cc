@@ -285,6 +285,156 @@ TEST_CASE("a record with dense data reads the same trace as the exact DOM") {
   }
 }
 
+TEST_CASE("a long conversation list is kept as its text and read element "
+          "by element") {
+  LazyPolicy policy = SmallPolicy();
+  policy.min_list_elements = 4;
+  // Strings that hold brackets, commas, quotes and backslashes; a nested
+  // list; scalars; spaces around everything.
+  const std::string text =
+      R"({"id":"t","messages": [ {"role":"user","content":"a [b], {c}"},)"
+      R"( {"role":"assistant","content":"say \"]\" and \\"} ,)"
+      R"({"role":"tool","content":[{"type":"text","text":"x,y"}]},)"
+      R"(7, "s", null ,[1,[2]], {"role":"user","content":"end"} ],)"
+      R"("meta":{"few":[1,2]}})";
+  const std::optional<Json> lazy = ParseJsonLazily(text, policy);
+  REQUIRE(lazy.has_value());
+  const Json exact = *NlohmannParse(text);
+  const Json& list = (*lazy)["messages"];
+  CHECK(IsRawJson(list));
+  CHECK(IsList(list));
+  CHECK(ElementCount(list) == 8);
+  std::vector<Json> read;
+  CHECK(ForEachElement(list, [&](const Json& element) {
+    read.push_back(element);
+    return true;
+  }));
+  CHECK(Json(read) == exact["messages"]);
+  // A visit that stops stops the walk.
+  std::size_t visits = 0;
+  CHECK_FALSE(ForEachElement(list, [&](const Json&) { return ++visits < 2; }));
+  CHECK(visits == 2);
+  // The same calls on the exact DOM's array; nothing else is a list.
+  CHECK(IsList(exact["messages"]));
+  CHECK(ElementCount(exact["messages"]) == 8);
+  CHECK_FALSE(IsList(exact["meta"]));
+  CHECK(ElementCount(exact["meta"]) == 0);
+  CHECK_FALSE(ForEachElement(exact["id"], [](const Json&) { return true; }));
+  // An empty list, and a list of fewer elements than the policy's.
+  const std::optional<Json> empty =
+      ParseJsonLazily(R"({"messages":[ ],"steps":[1,2]})", policy);
+  REQUIRE(empty.has_value());
+  CHECK((*empty)["messages"].is_array());
+  CHECK((*empty)["steps"].is_array());
+  // A root array is a list; an array under another key, or deeper, is not.
+  const std::optional<Json> root =
+      ParseJsonLazily(R"([{"type":"user"},{"type":"user"},{"type":"a"},)"
+                      R"({"type":"b"},{"type":"c"}])",
+                      policy);
+  REQUIRE(root.has_value());
+  CHECK(IsRawJson(*root));
+  CHECK(ElementCount(*root) == 5);
+  const std::optional<Json> nested = ParseJsonLazily(
+      R"({"tools":[{"type":"a"},{"type":"a"},{"type":"a"},{"type":"a"}],)"
+      R"("x":{"messages":[{"role":"u"},{"role":"u"},{"role":"u"},)"
+      R"({"role":"u"}]}})",
+      policy);
+  REQUIRE(nested.has_value());
+  CHECK((*nested)["tools"].is_array());
+  CHECK((*nested)["x"]["messages"].is_array());
+}
+
+TEST_CASE("a record of many tiny messages reads the same trace as the exact "
+          "DOM, in every format") {
+  // Past 1 MiB of text and 1,024 entries, each format's list is kept raw.
+  auto repeat = [](std::string_view entry, int count) {
+    std::string out;
+    for (int i = 0; i < count; ++i) {
+      if (i > 0) out += ",";
+      out += entry;
+    }
+    return out;
+  };
+  const int n = 12000;
+  const std::string chat =
+      R"({"id":"c","messages":[{"role":"user","content":"Fare?"},)"
+      R"({"role":"assistant","content":null,"tool_calls":[{"id":"c1",)"
+      R"("type":"function","function":{"name":"fare","arguments":"{}"}}]},)"
+      R"({"role":"tool","tool_call_id":"c1","content":"HAT150 costs 150."},)" +
+      repeat(R"({"role":"user","content":"and then, and then, and then?"},)"
+             R"({"role":"assistant","content":"HAT150 costs 150 [sic]."})",
+             n) +
+      "]}";
+  const std::string anthropic =
+      R"({"id":"a","system":"Be brief.","messages":[)" +
+      repeat(R"({"role":"user","content":"Fare of HAT150, please?"},)"
+             R"({"role":"assistant","content":[{"type":"text",)"
+             R"("text":"It costs 150 dollars."}]})",
+             n) +
+      "]}";
+  const std::string responses =
+      R"({"id":"r","input":[)" +
+      repeat(R"({"role":"user","content":"What is the fare now?"},)"
+             R"({"type":"message","role":"assistant","content":[)"
+             R"({"type":"output_text","text":"It is 150."}]})",
+             n) +
+      "]}";
+  const std::string steps = "[" +
+                            repeat(R"({"type":"user","content":"Fare?"},)"
+                                   R"({"type":"assistant","content":)"
+                                   R"("It is 150 dollars, as before."})",
+                                   n) +
+                            "]";
+  const std::string mcp =
+      R"({"id":"m","messages":[)" +
+      repeat(R"({"role":"user","content":"Fare of HAT150, please?"},)"
+             R"({"role":"assistant","content":"It costs 150 dollars."})",
+             n) +
+      R"(,{"jsonrpc":"2.0","id":1,"method":"tools/call","params":)"
+      R"({"name":"fare","arguments":{}}}]})";
+  for (const std::string& line : {chat, anthropic, responses, steps, mcp}) {
+    CAPTURE(line.substr(0, 40));
+    REQUIRE(line.size() > (std::size_t{1} << 20));
+    const absl::StatusOr<Json> lazy = ParseTraceJsonText(line, nullptr);
+    REQUIRE(lazy.ok());
+    const bool raw_inside = DumpJson(*lazy) != lazy->dump();
+    CHECK(raw_inside);
+    const Json exact = *NlohmannParse(line);
+    CHECK(DetectTraceFormat(*lazy) == DetectTraceFormat(exact));
+    const absl::StatusOr<Trace> from_lazy =
+        ReadTraceRecord(*lazy, TraceFormat::kAuto);
+    const absl::StatusOr<Trace> from_exact =
+        ReadTraceRecord(exact, TraceFormat::kAuto);
+    REQUIRE(from_lazy.ok());
+    REQUIRE(from_exact.ok());
+    CHECK(from_lazy->format == from_exact->format);
+    REQUIRE(from_lazy->messages.size() == from_exact->messages.size());
+    CHECK(from_lazy->messages.size() >= 2 * n);
+    for (std::size_t i = 0; i < from_lazy->messages.size(); ++i) {
+      const TraceMessage& a = from_lazy->messages[i];
+      const TraceMessage& b = from_exact->messages[i];
+      if (a.text == b.text && a.path == b.path && a.role == b.role &&
+          a.index == b.index) {
+        continue;
+      }
+      CAPTURE(i);
+      CHECK(a.text == b.text);
+      CHECK(a.path == b.path);
+      CHECK(a.index == b.index);
+      break;
+    }
+  }
+  // A list a reader refuses is refused the same way, named as an array.
+  const absl::StatusOr<Trace> lazy_wrong = ReadTraceRecord(
+      *ParseTraceJsonText(steps, nullptr), TraceFormat::kOpenAiChat);
+  const absl::StatusOr<Trace> exact_wrong =
+      ReadTraceRecord(*NlohmannParse(steps), TraceFormat::kOpenAiChat);
+  REQUIRE_FALSE(lazy_wrong.ok());
+  CHECK(lazy_wrong.status() == exact_wrong.status());
+  CHECK(std::string(lazy_wrong.status().message()).find("got array") !=
+        std::string::npos);
+}
+
 TEST_CASE(
     "Python's NaN, Infinity and lone surrogates are made JSON, and said") {
   PythonJsonRepairs repairs;

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "base/json_parse.h"
@@ -49,6 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
   groundgate::base::LazyPolicy policy;
   policy.min_text_bytes = 0;
   policy.min_members = 3;
+  policy.min_list_elements = 2;
   const std::optional<nlohmann::json> lazy =
       groundgate::base::ParseJsonLazily(text, policy);
   if (lazy.has_value()) {
@@ -57,6 +59,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     const std::string dumped = groundgate::base::DumpJson(*lazy);
     const nlohmann::json reread = nlohmann::json::parse(dumped, nullptr, false);
     GG_FUZZ_CHECK(reread == slow, "the lazy DOM's text reads as the DOM");
+    // A conversation's list kept raw is read element by element as the
+    // exact DOM's elements.
+    auto same_elements = [](const nlohmann::json& list,
+                            const nlohmann::json& exact) {
+      std::vector<nlohmann::json> read;
+      const bool whole = groundgate::base::ForEachElement(
+          list, [&](const nlohmann::json& element) {
+            read.push_back(nlohmann::json::parse(
+                groundgate::base::DumpJson(element), nullptr, false));
+            return true;
+          });
+      GG_FUZZ_CHECK(whole, "every element of a list is read");
+      GG_FUZZ_CHECK(nlohmann::json(read) == exact,
+                    "a list's elements read as the exact DOM's");
+      GG_FUZZ_CHECK(groundgate::base::ElementCount(list) == exact.size(),
+                    "a list's count is its elements'");
+    };
+    if (groundgate::base::IsList(*lazy)) same_elements(*lazy, slow);
+    if (lazy->is_object()) {
+      for (const char* key : {"messages", "steps", "input", "output"}) {
+        const auto it = lazy->find(key);
+        if (it != lazy->end() && groundgate::base::IsList(*it)) {
+          same_elements(*it, slow[key]);
+        }
+      }
+    }
   } else if (fast.has_value()) {
     GG_FUZZ_CHECK(false, "the lazy parse accepts what simdjson accepts");
   }
