@@ -7,7 +7,7 @@
 // What it does NOT do: read a record's fields (the adapters, through
 // jsonl_input.h), or judge anything itself: every verdict is the library's
 // Gate::Judge through ReplayTrace, printed through VerdictToJson. It holds
-// one line in memory, or with --jobs N one batch of lines (jsonl_input.h).
+// one line in memory, or with --jobs N a window of lines (jsonl_input.h).
 #include "cli/check_command.h"
 
 #include <cstddef>

@@ -5,13 +5,15 @@
 #include "cli/jsonl_input.h"
 
 #include <algorithm>
-#include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <cerrno>
 #include <cstring>
 #include <exception>
 #include <filesystem>
 #include <fstream>
 #include <istream>
+#include <mutex>
 #include <ostream>
 #include <string>
 #include <system_error>
@@ -19,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "base/clip.h"
 #include "cli/options.h"
@@ -248,66 +251,142 @@ void JsonlInput::ReadStream(
   ReportReadError(input, name, reader.number());
 }
 
+namespace {
+
+// ReadBatches' workers and the window of lines they share with the reading
+// thread. A slot is filled by the reader, parsed and worked on by one
+// worker, then handed out and emptied by the reader again.
+class WorkerPool {
+ public:
+  WorkerPool(std::size_t workers, std::function<void(std::size_t)> work)
+      : work_(std::move(work)) {
+    threads_.reserve(workers);
+    for (std::size_t t = 0; t < workers; ++t) {
+      threads_.emplace_back([this] { Run(); });
+    }
+  }
+  // Ends the workers after the slot each one holds (queued slots are
+  // dropped) and joins them: also when the reader leaves by an exception.
+  ~WorkerPool() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    queued_cv_.notify_all();
+    threads_.clear();  // joins
+  }
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  void Submit(std::size_t slot) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(slot);
+    }
+    queued_cv_.notify_one();
+  }
+  // Blocks until `slot`, submitted earlier, is done.
+  void WaitFor(std::size_t slot) {
+    std::unique_lock lock(mutex_);
+    done_cv_.wait(lock, [&] { return done_.contains(slot); });
+    done_.erase(slot);
+  }
+
+ private:
+  void Run() {
+    for (;;) {
+      std::size_t slot = 0;
+      {
+        std::unique_lock lock(mutex_);
+        queued_cv_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+        if (closing_) return;
+        slot = queue_.front();
+        queue_.pop_front();
+      }
+      work_(slot);
+      {
+        std::lock_guard lock(mutex_);
+        done_.insert(slot);
+      }
+      done_cv_.notify_all();
+    }
+  }
+
+  std::function<void(std::size_t)> work_;
+  std::mutex mutex_;
+  std::condition_variable queued_cv_;
+  std::condition_variable done_cv_;
+  std::deque<std::size_t> queue_;
+  absl::flat_hash_set<std::size_t> done_;
+  bool closing_ = false;
+  std::vector<std::jthread> threads_;  // last: joined first
+};
+
+}  // namespace
+
 void JsonlInput::ReadBatches(
     const std::string& path, std::size_t jobs,
-    const std::function<void(std::size_t)>& begin_batch,
+    const std::function<void(std::size_t)>& begin,
     const std::function<void(std::size_t, const InputRecord&)>& work,
     const std::function<void(std::size_t)>& emit) {
   if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t batch_lines = jobs == 1 ? 1 : kBatchLinesPerJob * jobs;
-  WithStream(path, [&](std::istream& input, std::string_view name) {
+  // The window: at most this many lines read ahead of the one handed out
+  // next, and beyond that one no more than kMaxBatchBytes of them.
+  const std::size_t window = kBatchLinesPerJob * jobs;
+  begin(window);
+  std::vector<Line> lines(window);
+  std::vector<ParsedLine> parsed(window);
+  std::vector<std::exception_ptr> failures(window);
+  std::vector<std::size_t> sizes(window);  // each line's bytes as read
+  std::string_view name;  // the file being read, for Parse
+  WorkerPool pool(jobs, [&](std::size_t slot) {
+    try {
+      parsed[slot] = Parse(name, lines[slot]);
+      if (!parsed[slot].trace) return;
+      work(slot, InputRecord{.source = name,
+                             .line = lines[slot].number,
+                             .document = DocumentOf(parsed[slot]),
+                             .trace = *parsed[slot].trace});
+    } catch (...) {
+      failures[slot] = std::current_exception();
+    }
+  });
+  WithStream(path, [&](std::istream& input, std::string_view stream_name) {
+    name = stream_name;  // no line of the previous file is in flight
     ++counts_.files;
     LineReader reader(input, max_line_bytes_);
-    std::vector<Line> lines;
-    std::vector<ParsedLine> parsed;
+    std::size_t next_read = 0;  // lines read so far (slot: % window)
+    std::size_t next_out = 0;   // lines handed out so far
+    std::size_t bytes = 0;      // bytes of the lines in flight
     bool more = true;
-    while (more && !stopped_) {
-      // Read a batch.
-      lines.clear();
-      std::size_t bytes = 0;
-      while (lines.size() < batch_lines &&
-             (lines.empty() || bytes < kMaxBatchBytes)) {
-        Line line;
-        if (!reader.Next(&line)) {
+    while (!stopped_) {
+      // Read ahead while the window has room.
+      while (more && next_read - next_out < window &&
+             (next_read == next_out || bytes < kMaxBatchBytes)) {
+        const std::size_t slot = next_read % window;
+        if (!reader.Next(&lines[slot])) {
           more = false;
           break;
         }
-        counts_.bytes += line.length + 1;
-        bytes += line.text.size();
-        lines.push_back(std::move(line));
+        counts_.bytes += lines[slot].length + 1;
+        sizes[slot] = lines[slot].text.size();
+        bytes += sizes[slot];
+        failures[slot] = nullptr;
+        pool.Submit(slot);
+        ++next_read;
       }
-      if (lines.empty()) break;
-      // Parse and work on it, on up to `jobs` threads.
-      parsed.assign(lines.size(), ParsedLine{});
-      begin_batch(lines.size());
-      std::atomic<std::size_t> next{0};
-      std::vector<std::exception_ptr> failures(lines.size());
-      auto run = [&] {
-        for (std::size_t i = next++; i < lines.size(); i = next++) {
-          try {
-            parsed[i] = Parse(name, lines[i]);
-            if (!parsed[i].trace) continue;
-            work(i, InputRecord{.source = name,
-                                .line = lines[i].number,
-                                .document = DocumentOf(parsed[i]),
-                                .trace = *parsed[i].trace});
-          } catch (...) {
-            failures[i] = std::current_exception();
-          }
-        }
-      };
-      {
-        std::vector<std::jthread> helpers;
-        const std::size_t threads = std::min(jobs, lines.size());
-        for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(run);
-        run();
-      }  // joined
-      // Hand it out in input order.
-      for (std::size_t i = 0; i < lines.size() && !stopped_; ++i) {
-        if (failures[i]) std::rethrow_exception(failures[i]);
-        if (Account(parsed[i])) emit(i);
-      }
+      if (next_out == next_read) break;  // nothing in flight, nothing left
+      // Hand out the oldest, in input order.
+      const std::size_t slot = next_out % window;
+      pool.WaitFor(slot);
+      ++next_out;
+      bytes -= sizes[slot];
+      if (failures[slot]) std::rethrow_exception(failures[slot]);
+      if (Account(parsed[slot])) emit(slot);
+      parsed[slot] = ParsedLine{};
     }
+    // Stopped: what is still in flight is finished and dropped.
+    while (next_out < next_read) pool.WaitFor(next_out++ % window);
     ReportReadError(input, name, reader.number());
   });
 }

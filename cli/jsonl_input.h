@@ -9,16 +9,18 @@
 // max_line_bytes is reported as "FILE:LINE: line longer than N bytes;
 // skipped" and counted as malformed; its bytes are skipped, never held.
 //
-// ReadInOrder does the same on several threads: lines are read in
-// batches, each batch's records are worked on in parallel, and what each
-// produced is handed back on the calling thread in input order, with the
-// diagnostics of the batch's bad lines in their places. The output is the
-// same as a one-thread Read's, byte for byte.
+// ReadInOrder does the same on several threads: the calling thread reads
+// lines ahead into a window, worker threads parse and work on them as
+// they come, and what each record produced is handed back on the calling
+// thread in input order, with the diagnostics of bad lines in their
+// places. No worker waits for another's line: a long record delays only
+// the output behind it. The output is the same as a one-thread Read's,
+// byte for byte.
 //
 // What it does NOT do: judge anything, or hold more than it must: Read
 // holds one line (memory is bounded by max_line_bytes and the record it
-// makes, never the file); ReadInOrder holds one batch: at most
-// kBatchLinesPerJob lines per job and, beyond the first line, no more than
+// makes, never the file); ReadInOrder holds its window: at most
+// kBatchLinesPerJob lines per job and, beyond the oldest line, no more than
 // kMaxBatchBytes of them.
 #ifndef GROUNDGATE_CLI_JSONL_INPUT_H_
 #define GROUNDGATE_CLI_JSONL_INPUT_H_
@@ -66,7 +68,7 @@ struct InputRecord {
   const Trace& trace;
 };
 
-// ReadInOrder's batch: this many lines per job...
+// ReadInOrder's window: this many lines per job...
 inline constexpr std::size_t kBatchLinesPerJob = 16;
 // ...and no more bytes of lines than this, unless one line is longer.
 inline constexpr std::size_t kMaxBatchBytes = std::size_t{16} << 20;
@@ -102,6 +104,7 @@ class JsonlInput {
         },
         [&](std::size_t slot) {
           if (results[slot]) emit(*results[slot]);
+          results[slot].reset();
         });
   }
 
@@ -160,9 +163,11 @@ class JsonlInput {
   bool Account(const ParsedLine& parsed);
   void ReadStream(std::istream& input, std::string_view name,
                   const std::function<void(const InputRecord&)>& on_record);
+  // ReadInOrder's engine: `begin` gets the window's size once; `work`
+  // fills, and `emit` hands out and empties, the slot of one record.
   void ReadBatches(
       const std::string& path, std::size_t jobs,
-      const std::function<void(std::size_t)>& begin_batch,
+      const std::function<void(std::size_t)>& begin,
       const std::function<void(std::size_t, const InputRecord&)>& work,
       const std::function<void(std::size_t)>& emit);
   void ReportReadError(std::istream& input, std::string_view name,
