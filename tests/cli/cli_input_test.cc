@@ -173,6 +173,25 @@ TEST_CASE("cli a write error on standard output exits 2 and says why") {
   CHECK(Contains(check.err,
                  "groundgate check: cannot write to standard "
                  "output: No space left on device\n"));
+  // With several threads, reading stops at the first failed write too: the
+  // lines in flight are finished and dropped, and it says so once.
+  std::string many;
+  for (int i = 0; i < 400; ++i) {
+    many += Line("w" + std::to_string(i),
+                 PortConversation("fc1/3 logged 41,200 errors.")) +
+            "\n";
+  }
+  const std::string many_file = dir.Write("many.jsonl", many);
+  for (const char* jobs : {"2", "8"}) {
+    CAPTURE(jobs);
+    const groundgate_test::RunResult run = groundgate_test::RunGroundgate(
+        {"check", "--jobs", jobs, many_file}, "", "/dev/full");
+    CHECK(run.exit_code == 2);
+    const std::string said = "cannot write to standard output";
+    const std::size_t first = run.err.find(said);
+    REQUIRE(first != std::string::npos);
+    CHECK(run.err.find(said, first + 1) == std::string::npos);
+  }
 }
 
 TEST_CASE("cli a long trace id is bounded in every line, alike in each") {
