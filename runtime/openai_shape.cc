@@ -148,9 +148,10 @@ std::string ToOpenAiJson(const ModelRequest& request) {
       tools.push_back(std::move(tool));
     }
     body["tools"] = std::move(tools);
-  } else if (request.wrap_up) {
-    body["tool_choice"] = "none";
   }
+  // No "tool_choice" without "tools": OpenAI and vLLM refuse it (400,
+  // "'tool_choice' is only allowed when 'tools' are specified"). A wrap-up
+  // request offers no tools, which is how it asks for an answer.
   return stages::DumpJson(body);
 }
 

@@ -143,8 +143,9 @@ struct ModelReply {
 
 // The OpenAI chat-completions request body for `request`, as one line of
 // compact JSON text: {"messages": [...][, "tools": [{"type": "function",
-// "function": {...}}]][, "tool_choice": "none"]}. The caller adds "model" and
-// its own settings. A tool's parameters that are not JSON text are written
+// "function": {...}}]]}. A wrap-up request (no tools) has neither "tools"
+// nor "tool_choice", which real endpoints refuse without tools. The
+// caller adds "model" and its own settings. A tool's parameters that are not JSON text are written
 // as {}. Invalid UTF-8 is replaced with U+FFFD. Never throws.
 std::string ToOpenAiJson(const ModelRequest& request);
 // Reads a chat-completions response (choices[0].message) or a bare message

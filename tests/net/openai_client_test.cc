@@ -416,6 +416,50 @@ TEST_SUITE("openai client") {
     CHECK(second["messages"][2]["content"] == kOrder);
   }
 
+  TEST_CASE("the wrap-up request is one a real endpoint accepts") {
+    // The server applies OpenAI's and vLLM's rule: "tool_choice" (and
+    // "parallel_tool_calls") only beside a non-empty "tools".
+    std::atomic<int> served{0};
+    LoopbackHttpServer server([&](const LoopbackRequest& request) {
+      const nlohmann::json body =
+          nlohmann::json::parse(request.body, nullptr, false);
+      const bool has_tools = body.contains("tools") && !body["tools"].empty();
+      if (!has_tools && (body.contains("tool_choice") ||
+                         body.contains("parallel_tool_calls"))) {
+        return LoopbackReply::Json(
+            R"({"error":{"message":"Invalid value for 'tool_choice': )"
+            R"('tool_choice' is only allowed when 'tools' are specified.",)"
+            R"("type":"invalid_request_error","param":"tool_choice"}})",
+            400);
+      }
+      return LoopbackReply::Json(served.fetch_add(1) == 0
+                                     ? GetOrderCompletion()
+                                     : AnswerCompletion(kGrounded));
+    });
+    REQUIRE(server.listening());
+    OpenAiClientOptions options;
+    options.base_url = server.url() + "/v1";
+    options.model = "test-model";
+    auto client = MakeClient(options);
+    ToolRegistry tools = OrderTools();
+    absl::StatusOr<std::unique_ptr<Agent>> agent =
+        Agent::Create({.posture = Posture::kGuard, .max_iterations = 1},
+                      client.get(), &tools, nullptr);
+    REQUIRE(agent.ok());
+    absl::StatusOr<RunResult> run =
+        (*agent)->Run("Where is order ORD-1042?",
+                      {.deadline = absl::Now() + absl::Seconds(60)});
+    REQUIRE(run.ok());
+    CHECK(run->wrap_up);
+    CHECK(run->answer == kGrounded);
+    const std::vector<LoopbackRequest> requests = server.requests();
+    REQUIRE(requests.size() == 2);
+    const nlohmann::json last =
+        nlohmann::json::parse(requests[1].body, nullptr, false);
+    CHECK_FALSE(last.contains("tools"));
+    CHECK_FALSE(last.contains("tool_choice"));
+  }
+
   TEST_CASE("usage and finish_reason come back, and the Run sums usage") {
     const nlohmann::json usage = {
         {"prompt_tokens", 40}, {"completion_tokens", 9}, {"total_tokens", 49}};
