@@ -115,10 +115,12 @@ absl::Status Validate(const OtlpExporterOptions& options) {
                      kMaxOtlpQueueCapacity, "; got ", options.queue_capacity));
   }
   if (options.max_batch_size < 1 ||
-      options.max_batch_size > options.queue_capacity) {
+      options.max_batch_size > options.queue_capacity ||
+      options.max_batch_size > kMaxOtlpMaxBatchSize) {
     return absl::InvalidArgumentError(absl::StrCat(
         "OtlpExporterOptions.max_batch_size must be 1 to queue_capacity (",
-        options.queue_capacity, "); got ", options.max_batch_size));
+        options.queue_capacity, ") and at most ", kMaxOtlpMaxBatchSize,
+        "; got ", options.max_batch_size));
   }
   if (options.flush_interval.count() <= 0 ||
       options.flush_interval > kMaxOtlpInterval) {
@@ -221,7 +223,12 @@ struct OtlpExporter::State {
   // The worker thread's loop: wait for a due batch, send it, settle it.
   void Run();
   // Sends one batch, retrying what may succeed later. Called without mu.
-  Outcome Send(const std::vector<EvidenceRecord>& batch);
+  // Sends `batch` in requests of at most kMaxOtlpRequestBytes (halving a
+  // batch whose JSON is larger, down to one record) and settles each
+  // request's records in the stats; the outcome of the last request sent.
+  Outcome SendSplit(std::span<const EvidenceRecord> batch);
+  // Sends one request's records, retrying as the options say.
+  Outcome Send(std::span<const EvidenceRecord> batch, std::string body);
   // Records a failed attempt in the stats.
   void NoteFailure(int http_status, absl::StatusCode code);
   // Waits `delay` unless cancel is set first; false when cancelled.
@@ -278,19 +285,8 @@ void OtlpExporter::State::Run() {
     // goes out an interval after that at the latest, sooner than its own
     // interval, never later.
     lock.unlock();
-    const Outcome outcome = Send(batch);
+    SendSplit(batch);
     lock.lock();
-    switch (outcome) {
-      case Outcome::kSent:
-        break;  // Send counted exported and rejected
-      case Outcome::kFailed:
-        stats.failed += batch.size();
-        ++stats.failed_batches;
-        break;
-      case Outcome::kAbandoned:
-        stats.abandoned += batch.size();
-        break;
-    }
     settled += batch.size();
     settled_cv.notify_all();
   }
@@ -300,12 +296,41 @@ void OtlpExporter::State::Run() {
   settled_cv.notify_all();
 }
 
+OtlpExporter::State::Outcome OtlpExporter::State::SendSplit(
+    std::span<const EvidenceRecord> batch) {
+  std::string body = otlp_internal::RenderLogsRequest(batch, resource);
+  if (body.size() > kMaxOtlpRequestBytes && batch.size() > 1) {
+    const std::size_t half = batch.size() / 2;
+    const Outcome first = SendSplit(batch.first(half));
+    if (first == Outcome::kAbandoned) {
+      std::lock_guard lock(mu);
+      stats.abandoned += batch.size() - half;
+      return first;
+    }
+    return SendSplit(batch.subspan(half));
+  }
+  const Outcome outcome = Send(batch, std::move(body));
+  std::lock_guard lock(mu);
+  switch (outcome) {
+    case Outcome::kSent:
+      break;  // Send counted exported and rejected
+    case Outcome::kFailed:
+      stats.failed += batch.size();
+      ++stats.failed_batches;
+      break;
+    case Outcome::kAbandoned:
+      stats.abandoned += batch.size();
+      break;
+  }
+  return outcome;
+}
+
 OtlpExporter::State::Outcome OtlpExporter::State::Send(
-    const std::vector<EvidenceRecord>& batch) {
+    std::span<const EvidenceRecord> batch, std::string body) {
   OtlpHttpRequest request;
   request.url = url;
   request.headers = headers;
-  request.body = otlp_internal::RenderLogsRequest(batch, resource);
+  request.body = std::move(body);
   request.cancel = &cancel;
   for (int attempt = 0;; ++attempt) {
     if (cancel.load()) return Outcome::kAbandoned;

@@ -61,7 +61,8 @@
 // "groundgate", telemetry.sdk.language "cpp", telemetry.sdk.version, plus
 // resource_attributes. Scope: "groundgate" with GROUNDGATE_VERSION_STRING.
 //
-// Delivery: at most max_batch_size records per request; a batch goes out
+// Delivery: at most max_batch_size records per request, and no request
+// longer than kMaxOtlpRequestBytes (a longer batch is split); a batch goes out
 // when it is full, flush_interval after its first record, or on Flush.
 // 429, 502, 503, 504 and transport failures (Unavailable, DeadlineExceeded)
 // are retried up to max_retries
@@ -112,9 +113,18 @@ inline constexpr std::string_view kDefaultOtlpEndpoint =
 inline constexpr std::size_t kDefaultOtlpQueueCapacity = 2048;
 // Above this the queue is a memory leak waiting for an outage, not a buffer.
 inline constexpr std::size_t kMaxOtlpQueueCapacity = 1u << 20;
-// Records per request: the SDKs' default export batch; ~150 KB of JSON,
-// well under a collector's default 4 MiB request limit.
+// Records per request: the SDKs' default export batch. A flagged answer's
+// record is ~1.7 KB of JSON without values, so a batch is under 1 MB, well
+// under a collector's 4 MiB request limit.
 inline constexpr std::size_t kDefaultOtlpMaxBatchSize = 512;
+// The most max_batch_size may be: one batch is rendered and sent whole by
+// the background thread, so a bound on it is a bound on how long Shutdown
+// may wait for the request in flight.
+inline constexpr std::size_t kMaxOtlpMaxBatchSize = 8192;
+// A batch whose JSON is longer than this (records with values, or a large
+// max_batch_size) goes out in halves, down to one record per request, so
+// no request passes a collector's 4 MiB limit.
+inline constexpr std::size_t kMaxOtlpRequestBytes = std::size_t{3} << 20;
 // How long a record may wait for its batch to fill: the SDKs' default
 // schedule delay. A dashboard a second behind is live enough.
 inline constexpr std::chrono::milliseconds kDefaultOtlpFlushInterval{1000};
@@ -184,8 +194,9 @@ struct OtlpExporterOptions {
   // Events queued before Enqueue drops. Default: kDefaultOtlpQueueCapacity;
   // 1 to kMaxOtlpQueueCapacity.
   std::size_t queue_capacity = kDefaultOtlpQueueCapacity;
-  // Records per request. Default: kDefaultOtlpMaxBatchSize; 1 to
-  // queue_capacity.
+  // Records per batch (a batch past kMaxOtlpRequestBytes of JSON goes out
+  // in several requests). Default: kDefaultOtlpMaxBatchSize; 1 to
+  // queue_capacity, at most kMaxOtlpMaxBatchSize.
   std::size_t max_batch_size = kDefaultOtlpMaxBatchSize;
   // Longest a record waits for its batch to fill. Default:
   // kDefaultOtlpFlushInterval; positive, at most kMaxOtlpInterval.

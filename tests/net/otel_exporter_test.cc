@@ -589,6 +589,10 @@ TEST_SUITE("otel_exporter") {
         {"batch above queue",
          {.queue_capacity = 4, .max_batch_size = 5},
          "max_batch_size"},
+        {"batch above the cap",
+         {.queue_capacity = 2 * kMaxOtlpMaxBatchSize,
+          .max_batch_size = kMaxOtlpMaxBatchSize + 1},
+         "max_batch_size"},
         {"zero interval", {.flush_interval = 0ms}, "flush_interval"},
         {"endless interval",
          {.flush_interval = std::chrono::milliseconds::max()},
@@ -713,22 +717,49 @@ TEST_SUITE("otel_exporter") {
     CHECK(received == stats.exported);
   }
 
-  TEST_CASE("Enqueue costs little (figure printed, not pinned)") {
+  TEST_CASE("a batch too long for one request goes out in several") {
     FakeCollector collector;
     OtlpExporterOptions options = FakeOptions(collector);
-    options.queue_capacity = 4096;
-    options.max_batch_size = 4096;
-    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
-    const EvidenceChecked event = FlaggedEvent();
-    const auto started = std::chrono::steady_clock::now();
-    for (int i = 0; i < 4096; ++i) exporter->Enqueue(event);
-    const auto took = std::chrono::steady_clock::now() - started;
-    MESSAGE(
-        "Enqueue: "
-        << std::chrono::duration_cast<std::chrono::nanoseconds>(took).count() /
-               4096
-        << " ns per event (queue not full, flagged event)");
-    CHECK(exporter->stats().enqueued == 4096);
+    options.queue_capacity = kMaxOtlpMaxBatchSize;
+    options.max_batch_size = kMaxOtlpMaxBatchSize;
+    const OtlpExporterStats stats =
+        StatsAfterFlush(options, static_cast<int>(kMaxOtlpMaxBatchSize));
+    CHECK(stats.exported == kMaxOtlpMaxBatchSize);
+    CHECK(stats.failed == 0);
+    const std::vector<OtlpHttpRequest> requests = collector.requests();
+    REQUIRE(requests.size() >= 2);
+    std::size_t records = 0;
+    std::size_t bytes = 0;
+    for (const OtlpHttpRequest& request : requests) {
+      CHECK(request.body.size() <= kMaxOtlpRequestBytes);
+      records += RecordCount(request.body);
+      bytes += request.body.size();
+    }
+    CHECK(records == kMaxOtlpMaxBatchSize);
+    CHECK(stats.batches == requests.size());
+    // The header's figure: a record is ~1.5 KB of JSON without values.
+    const std::size_t per_record = bytes / records;
+    CAPTURE(per_record);
+    CHECK(per_record > 1000);
+    CHECK(per_record < 2000);
+  }
+
+  TEST_CASE("a batch split in halves fails or is abandoned half by half") {
+    // The first request fails for good (400); the rest are sent.
+    FakeCollector collector([](int call) -> absl::StatusOr<OtlpHttpResponse> {
+      if (call == 0) return OtlpHttpResponse{.status = 400, .body = "{}"};
+      return OtlpHttpResponse{.status = 200, .body = "{}"};
+    });
+    OtlpExporterOptions options = FakeOptions(collector);
+    options.queue_capacity = kMaxOtlpMaxBatchSize;
+    options.max_batch_size = kMaxOtlpMaxBatchSize;
+    const OtlpExporterStats stats =
+        StatsAfterFlush(options, static_cast<int>(kMaxOtlpMaxBatchSize));
+    const std::vector<std::size_t> sizes = collector.batch_sizes();
+    REQUIRE(sizes.size() >= 2);
+    CHECK(stats.failed == sizes.front());
+    CHECK(stats.failed_batches == 1);
+    CHECK(stats.exported + stats.failed == kMaxOtlpMaxBatchSize);
   }
 
   // ----------------------------------------------------------- retries
