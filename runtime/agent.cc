@@ -20,11 +20,15 @@
 // here and in the ToolRegistry.
 #include "groundgate/agent.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <exception>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
@@ -153,28 +157,36 @@ struct Agent::Conversation {
     return ToolSuccess("declared");
   }
 
+  bool IsBuiltIn(const ToolCall& call) const {
+    return options.standing_tool && call.name == kStandingToolName;
+  }
+
+  // Invokes a call that is not the built-in tool: the part of a tool call
+  // that may run on another thread (ToolRegistry::Invoke is const and
+  // thread-safe; nothing of the conversation is touched).
+  ToolOutcome Invoke(const ToolCall& call) const {
+    if (tools != nullptr) return tools->Invoke(call);
+    return ToolFailure(ToolError::kUnknownTool,
+                       absl::StrCat("error: there is no tool named \"",
+                                    base::ClipUtf8(call.name, kMaxToolNameBytes),
+                                    "\". No tools are available."));
+  }
+
   // Runs one tool call and records its result when it is evidence.
   ToolCalled RunTool(const ToolCall& call, int iteration) {
+    return Settle(call, IsBuiltIn(call) ? DeclareStanding(call) : Invoke(call),
+                  iteration);
+  }
+
+  // Records a call's outcome when it is evidence, appends its tool message
+  // and returns its event: on the Run's thread, in call order.
+  ToolCalled Settle(const ToolCall& call, ToolOutcome outcome, int iteration) {
     ToolCalled event;
     event.conversation_id = options.conversation_id;
     event.turn = turn;
     event.iteration = iteration;
     event.tool_call_id = base::ClipUtf8(call.id, kMaxIdBytesInEvents);
-
-    const bool built_in =
-        options.standing_tool && call.name == kStandingToolName;
-    ToolOutcome outcome;
-    if (built_in) {
-      outcome = DeclareStanding(call);
-    } else if (tools != nullptr) {
-      outcome = tools->Invoke(call);
-    } else {
-      outcome =
-          ToolFailure(ToolError::kUnknownTool,
-                      absl::StrCat("error: there is no tool named \"",
-                                   base::ClipUtf8(call.name, kMaxToolNameBytes),
-                                   "\". No tools are available."));
-    }
+    const bool built_in = IsBuiltIn(call);
     if (outcome.error != ToolError::kUnknownTool) event.tool_name = call.name;
     event.ok = outcome.ok;
     event.error = outcome.error;
@@ -219,6 +231,9 @@ struct Agent::Conversation {
       }
     }
     AppendAssistant(reply.content, reply.tool_calls);
+    if (options.tool_concurrency > 1 && reply.tool_calls.size() > 1) {
+      return RunToolCallsConcurrently(reply, iteration, stop, run);
+    }
     for (std::size_t i = 0; i < reply.tool_calls.size(); ++i) {
       if (absl::Status stopped = StopReason(stop, "a tool call");
           !stopped.ok()) {
@@ -233,6 +248,57 @@ struct Agent::Conversation {
       }
       ++run->tool_calls;
       Publish(RunTool(reply.tool_calls[i], iteration));
+    }
+    return absl::OkStatus();
+  }
+
+  // RunToolCalls on up to tool_concurrency threads: every call that is not
+  // the built-in tool is invoked at once (the stop is checked once, before
+  // them: a handler cannot be interrupted), then each call is settled in
+  // order on this thread, the built-in tool run in its place.
+  absl::Status RunToolCallsConcurrently(const ModelReply& reply,
+                                        int iteration, const RunOptions& stop,
+                                        RunResult* run) {
+    const std::vector<ToolCall>& calls = reply.tool_calls;
+    if (absl::Status stopped = StopReason(stop, "a tool call");
+        !stopped.ok()) {
+      for (const ToolCall& call : calls) {
+        AppendToolMessage(call,
+                          absl::StrCat("error: the run was stopped (",
+                                       absl::StatusCodeToString(stopped.code()),
+                                       ") before this tool ran."));
+      }
+      return stopped;
+    }
+    std::vector<std::optional<ToolOutcome>> outcomes(calls.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t i = next++; i < calls.size(); i = next++) {
+        if (IsBuiltIn(calls[i])) continue;
+        try {
+          outcomes[i] = Invoke(calls[i]);
+        } catch (...) {
+          // ToolRegistry::Invoke catches a handler's exceptions; this is a
+          // last guard for the thread.
+          outcomes[i] = ToolFailure(ToolError::kHandlerError,
+                                    "error: the tool failed.");
+        }
+      }
+    };
+    {
+      const std::size_t threads = std::min<std::size_t>(
+          static_cast<std::size_t>(options.tool_concurrency), calls.size());
+      std::vector<std::jthread> helpers;
+      helpers.reserve(threads - 1);
+      for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
+      work();
+    }  // joined
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      ++run->tool_calls;
+      Publish(Settle(calls[i],
+                     outcomes[i].has_value() ? *std::move(outcomes[i])
+                                             : DeclareStanding(calls[i]),
+                     iteration));
     }
     return absl::OkStatus();
   }
@@ -271,7 +337,11 @@ struct Agent::Conversation {
     request.wrap_up = run->wrap_up;
     request.deadline = stop.deadline;
     request.cancel = stop.cancel;
-    if (!run->wrap_up) request.tools = offered;
+    if (!run->wrap_up && !offered.empty()) {
+      request.tools = offered;
+      request.tool_choice = options.tool_choice;
+      request.parallel_tool_calls = options.parallel_tool_calls;
+    }
     return request;
   }
 
@@ -384,6 +454,28 @@ absl::StatusOr<std::unique_ptr<Agent>> Agent::Create(AgentOptions options,
         "AgentOptions.standing_tool is on but a tool named \"",
         base::AbslView(kStandingToolName),
         "\" is registered: rename that tool or turn standing_tool off"));
+  }
+
+  if (options.tool_concurrency < 1 ||
+      options.tool_concurrency > kMaxToolConcurrency) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("AgentOptions.tool_concurrency is ",
+                     options.tool_concurrency, ": use 1 to ",
+                     kMaxToolConcurrency, " (default 1)"));
+  }
+  if (options.tool_choice.has_value() &&
+      options.tool_choice->mode == ToolChoice::Mode::kFunction) {
+    const std::string& name = options.tool_choice->function;
+    const bool offered =
+        (tools != nullptr && tools->Contains(name)) ||
+        (options.standing_tool && name == kStandingToolName);
+    if (!offered) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "AgentOptions.tool_choice names the function \"",
+          base::ClipUtf8(name, kMaxToolNameBytes),
+          "\", which is not an offered tool: register it or choose "
+          "another"));
+    }
   }
 
   auto conversation = std::make_unique<Conversation>();

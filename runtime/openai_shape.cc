@@ -107,6 +107,28 @@ std::string_view RoleName(Role role) {
   return "user";
 }
 
+namespace {
+
+// OpenAI's spelling of a tool choice.
+OrderedJson ToolChoiceJson(const ToolChoice& choice) {
+  switch (choice.mode) {
+    case ToolChoice::Mode::kAuto:
+      return "auto";
+    case ToolChoice::Mode::kRequired:
+      return "required";
+    case ToolChoice::Mode::kNone:
+      return "none";
+    case ToolChoice::Mode::kFunction:
+      break;
+  }
+  OrderedJson named;
+  named["type"] = "function";
+  named["function"] = {{"name", choice.function}};
+  return named;
+}
+
+}  // namespace
+
 std::string ToOpenAiJson(const ModelRequest& request) {
   OrderedJson body;
   OrderedJson messages = OrderedJson::array();
@@ -148,10 +170,16 @@ std::string ToOpenAiJson(const ModelRequest& request) {
       tools.push_back(std::move(tool));
     }
     body["tools"] = std::move(tools);
+    // Only beside "tools": OpenAI and vLLM refuse either alone (400,
+    // "'tool_choice' is only allowed when 'tools' are specified"). A
+    // wrap-up request offers no tools, which is how it asks for an answer.
+    if (request.tool_choice.has_value()) {
+      body["tool_choice"] = ToolChoiceJson(*request.tool_choice);
+    }
+    if (request.parallel_tool_calls.has_value()) {
+      body["parallel_tool_calls"] = *request.parallel_tool_calls;
+    }
   }
-  // No "tool_choice" without "tools": OpenAI and vLLM refuse it (400,
-  // "'tool_choice' is only allowed when 'tools' are specified"). A wrap-up
-  // request offers no tools, which is how it asks for an answer.
   return stages::DumpJson(body);
 }
 

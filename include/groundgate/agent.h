@@ -103,9 +103,27 @@ struct ToolSpec {
   std::string parameters = "{}";
 };
 
+// Which tools the model may call (OpenAI "tool_choice").
+struct ToolChoice {
+  enum class Mode {
+    kAuto,      // "auto": the model decides
+    kRequired,  // "required": every reply calls a tool
+    kNone,      // "none": no reply calls one
+    kFunction,  // {"type": "function", "function": {"name": function}}
+  };
+  Mode mode = Mode::kAuto;
+  std::string function;  // kFunction only: the tool's name
+
+  friend bool operator==(const ToolChoice&, const ToolChoice&) = default;
+};
+
 struct ModelRequest {
   std::vector<Message> messages;  // the whole conversation so far
   std::vector<ToolSpec> tools;    // empty at wrap-up: tools withheld
+  // AgentOptions::tool_choice and parallel_tool_calls, on a request that
+  // offers tools; unset (the endpoint's default) otherwise.
+  std::optional<ToolChoice> tool_choice;
+  std::optional<bool> parallel_tool_calls;
   int iteration = 0;              // model calls this user turn, from 1
   bool wrap_up = false;           // the last call of the turn: answer, no tools
   // The Run's deadline (RunOptions::deadline): a client should give up at it
@@ -143,9 +161,10 @@ struct ModelReply {
 
 // The OpenAI chat-completions request body for `request`, as one line of
 // compact JSON text: {"messages": [...][, "tools": [{"type": "function",
-// "function": {...}}]]}. A wrap-up request (no tools) has neither "tools"
-// nor "tool_choice", which real endpoints refuse without tools. The
-// caller adds "model" and its own settings. A tool's parameters that are not JSON text are written
+// "function": {...}}][, "tool_choice": ...][, "parallel_tool_calls": b]]}.
+// "tool_choice" and "parallel_tool_calls" are written only beside tools: a
+// wrap-up request (no tools) has none of the three, as real endpoints
+// require. The caller adds "model" and its own settings. A tool's parameters that are not JSON text are written
 // as {}. Invalid UTF-8 is replaced with U+FFFD. Never throws.
 std::string ToOpenAiJson(const ModelRequest& request);
 // Reads a chat-completions response (choices[0].message) or a bare message
@@ -301,7 +320,25 @@ struct AgentOptions {
   // Offer the built-in kStandingToolName tool; its declarations go into
   // ledger(). Its results are never evidence. Default: off.
   bool standing_tool = false;
+  // Sent with every request that offers tools (never at the wrap-up, which
+  // offers none: endpoints refuse tool_choice without tools). kRequired
+  // makes every model call before the wrap-up call a tool, so the answer
+  // comes at the wrap-up; kFunction must name an offered tool. Default:
+  // unset (the endpoint's default, "auto").
+  std::optional<ToolChoice> tool_choice;
+  // OpenAI "parallel_tool_calls", sent beside the tools. Default: unset.
+  std::optional<bool> parallel_tool_calls;
+  // The tool calls of one reply run on up to this many threads at once
+  // (1 to kMaxToolConcurrency); their results are recorded, their tool
+  // messages appended and their events published in the calls' order
+  // whatever order they finish in, so verdicts do not depend on timing.
+  // Above 1 the registry's handlers must be thread-safe. The built-in
+  // standing tool always runs on the Run's thread, in order. Default: 1.
+  int tool_concurrency = 1;
 };
+
+// The most AgentOptions::tool_concurrency may be.
+inline constexpr int kMaxToolConcurrency = 64;
 
 struct RunResult {
   // The delivered answer, exactly as the model wrote it. Under assist and
