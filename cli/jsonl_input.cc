@@ -128,6 +128,7 @@ void JsonlInput::WithStream(
   }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
+    BeforeDiagnostic();
     err_ << command_ << ": cannot read " << path << ": is a directory\n";
     ++counts_.unreadable_files;
     return;
@@ -135,6 +136,7 @@ void JsonlInput::WithStream(
   errno = 0;
   std::ifstream file(path, std::ios::binary);
   if (!file) {
+    BeforeDiagnostic();
     err_ << command_ << ": cannot open " << path << ": "
          << (errno != 0 ? std::strerror(errno) : "cannot be opened") << '\n';
     ++counts_.unreadable_files;
@@ -153,6 +155,7 @@ void JsonlInput::Read(
 
 void JsonlInput::ReportMalformed(std::string_view source, std::size_t line,
                                  const absl::Status& status) {
+  BeforeDiagnostic();
   err_ << source << ':' << line << ": " << MessageOf(status) << '\n';
   ++counts_.malformed_records;
 }
@@ -192,6 +195,7 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
   if (!trace.ok()) {
     parsed.diagnostic =
         Concat(source, ":", line.number, ": ", MessageOf(trace.status()));
+    parsed.not_a_trace = true;
     return parsed;
   }
   if (!record_warnings.empty()) {
@@ -213,18 +217,48 @@ const nlohmann::json& JsonlInput::DocumentOf(const ParsedLine& parsed) {
 
 bool JsonlInput::Account(const ParsedLine& parsed) {
   if (!parsed.diagnostic.empty()) {
-    err_ << parsed.diagnostic << '\n';
     ++counts_.malformed_records;
+    if (parsed.not_a_trace) ++counts_.unreadable_records;
+    ++file_errors_;
+    if (file_errors_ <= kMaxListedLineErrors) {
+      BeforeDiagnostic();
+      err_ << parsed.diagnostic << '\n';
+    }
+    if (file_errors_ == kMaxListedLineErrors && file_records_ == 0) {
+      BeforeDiagnostic();
+      err_ << file_name_ << ": the first " << kMaxListedLineErrors
+           << " lines are not trace records; is it a JSONL trace file? The "
+              "rest of it is not read\n";
+      ++counts_.unreadable_files;
+      file_abandoned_ = true;
+    }
     return false;
   }
   if (!parsed.trace) return false;  // a blank line
   ++counts_.records;
+  ++file_records_;
   return true;
+}
+
+void JsonlInput::StartFile() {
+  file_errors_ = 0;
+  file_records_ = 0;
+  file_abandoned_ = false;
+}
+
+void JsonlInput::EndFile(std::string_view name) {
+  if (file_errors_ > kMaxListedLineErrors && !file_abandoned_) {
+    BeforeDiagnostic();
+    err_ << name << ": " << (file_errors_ - kMaxListedLineErrors)
+         << " more bad lines not listed (" << file_errors_ << " in all)\n";
+  }
+  file_abandoned_ = false;
 }
 
 void JsonlInput::ReportReadError(std::istream& input, std::string_view name,
                                  std::size_t line_number) {
   if (!input.bad()) return;
+  BeforeDiagnostic();
   err_ << name << ':' << (line_number + 1)
        << ": read error; the rest of the file was not read\n";
   ++counts_.unreadable_files;
@@ -234,9 +268,11 @@ void JsonlInput::ReadStream(
     std::istream& input, std::string_view name,
     const std::function<void(const InputRecord&)>& on_record) {
   ++counts_.files;
+  StartFile();
+  file_name_ = name;
   LineReader reader(input, max_line_bytes_);
   Line line;
-  while (!stopped_ && reader.Next(&line)) {
+  while (Reading() && reader.Next(&line)) {
     counts_.bytes += line.length + 1;
     const ParsedLine parsed = Parse(name, line);
     if (!Account(parsed)) continue;
@@ -246,6 +282,7 @@ void JsonlInput::ReadStream(
                           .trace = *parsed.trace});
   }
   ReportReadError(input, name, reader.number());
+  EndFile(name);
 }
 
 void JsonlInput::ReadBatches(
@@ -257,11 +294,13 @@ void JsonlInput::ReadBatches(
   const std::size_t batch_lines = jobs == 1 ? 1 : kBatchLinesPerJob * jobs;
   WithStream(path, [&](std::istream& input, std::string_view name) {
     ++counts_.files;
+    StartFile();
+    file_name_ = name;
     LineReader reader(input, max_line_bytes_);
     std::vector<Line> lines;
     std::vector<ParsedLine> parsed;
     bool more = true;
-    while (more && !stopped_) {
+    while (more && Reading()) {
       // Read a batch.
       lines.clear();
       std::size_t bytes = 0;
@@ -303,17 +342,29 @@ void JsonlInput::ReadBatches(
         run();
       }  // joined
       // Hand it out in input order.
-      for (std::size_t i = 0; i < lines.size() && !stopped_; ++i) {
+      for (std::size_t i = 0; i < lines.size() && Reading(); ++i) {
         if (failures[i]) std::rethrow_exception(failures[i]);
         if (Account(parsed[i])) emit(i);
       }
     }
     ReportReadError(input, name, reader.number());
+    EndFile(name);
   });
 }
 
 bool HadInputErrors(const InputCounts& counts) {
   return counts.unreadable_files > 0 || counts.malformed_records > 0;
+}
+
+void PrintInputHints(std::string_view command, const InputCounts& counts,
+                     bool format_given, std::ostream& err) {
+  if (counts.unreadable_records == 0) return;
+  err << command << ": " << counts.unreadable_records
+      << (counts.unreadable_records == 1 ? " record was" : " records were")
+      << " not read as a trace; "
+      << (format_given ? "is --input-format the records' format? "
+                       : "if they are of one format, name it: ")
+      << "--input-format NAME (" << kTraceFormatNames << ")\n";
 }
 
 void PrintInputCounts(const InputCounts& counts, std::ostream& err) {

@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
   if (command == "check") {
     return groundgate::cli::RunCheckCommand(
         std::span<const std::string_view>(args).subspan(1), std::cin, std::cout,
-        std::cerr);
+        std::cerr, groundgate::cli::Terminal::Detect());
   }
   if (command == "report") {
     return groundgate::cli::RunReportCommand(
