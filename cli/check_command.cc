@@ -621,7 +621,8 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
                              .new_flags = counts.new_flags,
                              .known_flags = counts.known_flags});
   if (output.Report(kCommand, kStdoutDisplayName, err)) return kExitUsageError;
-  PrintSummary(counts, input.counts(), baseline.has_value(), err);
+  // What is said of the whole run comes before the summary, which stays
+  // the last line.
   PrintInputHints(kCommand, input.counts(), parsed->trace.format_given, err);
   if (counts.judged == 0) {
     err << kCommand << ": judged nothing: "
@@ -629,15 +630,20 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
                                         : "no record held an answer")
         << '\n';
   }
+  bool baseline_failed = false;
   if (baseline_writer.has_value()) {
     if (absl::Status status = baseline_writer->Write(*parsed->write_baseline);
         !status.ok()) {
       err << kCommand << ": " << MessageOf(status) << '\n';
-      return kExitUsageError;
+      baseline_failed = true;
+    } else {
+      err << kCommand << ": wrote " << baseline_writer->size()
+          << (baseline_writer->size() == 1 ? " flag" : " flags")
+          << " to the baseline " << *parsed->write_baseline << '\n';
     }
-    err << kCommand << ": wrote " << baseline_writer->size()
-        << " flags to the baseline " << *parsed->write_baseline << '\n';
   }
+  PrintSummary(counts, input.counts(), baseline.has_value(), err);
+  if (baseline_failed) return kExitUsageError;
   if (HadInputErrors(input.counts())) return kExitUsageError;
   if (parsed->strict && (counts.warnings > 0 || counts.unjudged > 0 ||
                          counts.judged == 0)) {

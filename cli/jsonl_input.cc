@@ -249,8 +249,10 @@ void JsonlInput::StartFile() {
 void JsonlInput::EndFile(std::string_view name) {
   if (file_errors_ > kMaxListedLineErrors && !file_abandoned_) {
     BeforeDiagnostic();
-    err_ << name << ": " << (file_errors_ - kMaxListedLineErrors)
-         << " more bad lines not listed (" << file_errors_ << " in all)\n";
+    const std::size_t unlisted = file_errors_ - kMaxListedLineErrors;
+    err_ << name << ": " << unlisted
+         << (unlisted == 1 ? " more bad line" : " more bad lines")
+         << " not listed (" << file_errors_ << " in all)\n";
   }
   file_abandoned_ = false;
 }
