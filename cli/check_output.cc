@@ -107,6 +107,11 @@ std::string FlagText(const FlaggedValue& flag, bool include_values) {
   return text;
 }
 
+// "1 judged answer", "2 judged answers".
+std::string Counted(std::size_t count, std::string_view noun) {
+  return Concat(count, " ", noun, count == 1 ? "" : "s");
+}
+
 // "t10-r0 msg 30" (and " reasoning" for a judged reasoning message).
 std::string AnswerName(const JudgedAnswer& answer) {
   return Concat(answer.trace_id, " msg ", answer.message_index,
@@ -162,22 +167,21 @@ class TextOutput : public CheckOutput {
   void Finish(const CheckTotals& totals) override {
     if (totals.flagged_answers == 0) {
       out_ << Paint(kBold, "groundgate:") << " nothing flagged in "
-           << totals.judged << " judged answers";
+           << Counted(totals.judged, "judged answer");
     } else {
       out_ << Paint(kBold, "groundgate:") << ' '
-           << Paint(kRed, Concat(totals.new_flags, totals.new_flags == 1
-                                                       ? " flagged value"
-                                                       : " flagged values"))
-           << " in " << totals.flagged_answers << " of " << totals.judged
-           << " judged answers; traces: ";
+           << Paint(kRed, Counted(totals.new_flags, "flagged value")) << " in "
+           << totals.flagged_answers << " of "
+           << Counted(totals.judged, "judged answer") << "; traces: ";
       for (std::size_t i = 0; i < flagged_traces_.size(); ++i) {
         out_ << (i > 0 ? ", " : "") << flagged_traces_[i];
       }
       if (unnamed_traces_ > 0) out_ << " and " << unnamed_traces_ << " more";
     }
     if (totals.known_flags > 0) {
-      out_ << Paint(kDim, Concat(" (", totals.known_flags,
-                                 " known flags of the baseline not shown)"));
+      out_ << Paint(kDim,
+                    Concat(" (", Counted(totals.known_flags, "known flag"),
+                           " of the baseline not shown)"));
     }
     out_ << '\n';
   }
