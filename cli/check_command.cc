@@ -438,7 +438,12 @@ std::string_view CheckUsage() {
       "(with warnings=N unjudged=N when there are any, misattributed=N, the\n"
       "answers with a misattributed value, when there are some, and with\n"
       "--baseline new_flagged=N new_flags=N known_flags=N). An input that\n"
-      "judged nothing says so there.\n"
+      "judged nothing says so there. When standard error is a terminal that\n"
+      "the output does not go to (the output is redirected, or --quiet),\n"
+      "an input past ",
+      kProgressMinBytes >> 20,
+      " MiB draws a progress line there (lines, MB/s,\n"
+      "flagged), redrawn in place and erased at the end.\n"
       "\n"
       "Options:\n"
       "  --format NAME     an output format (text, jsonl, github, junit,\n"
@@ -540,7 +545,10 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   OutputErrors output(out);
   JsonlInput input(kCommand, parsed->trace.format, in, err,
                    parsed->trace.max_line_bytes);
-  ProgressLine progress(kCommand, terminal.err && !parsed->quiet, err);
+  // A progress line on the terminal the output is not also written to:
+  // the two would interleave.
+  ProgressLine progress(kCommand,
+                        terminal.err && (!terminal.out || parsed->quiet), err);
   input.SetBeforeDiagnostic([&progress] { progress.Clear(); });
   // The calling thread, in input order: the baseline, the counts that
   // depend on it, and the output.
