@@ -109,7 +109,7 @@ absl::StatusOr<Baseline> Baseline::Read(const std::string& path) {
   return baseline;
 }
 
-void Baseline::Mark(JudgedAnswer* answer) {
+void Baseline::Mark(CheckedAnswer* answer) {
   for (FlaggedValue& flag : answer->flags) {
     auto it = remaining_.find(
         Key{answer->trace_id, answer->message_index, ValueHash(flag.canonical)});
@@ -125,7 +125,7 @@ std::size_t Baseline::Unused() const {
   return unused;
 }
 
-void BaselineWriter::Add(const JudgedAnswer& answer) {
+void BaselineWriter::Add(const CheckedAnswer& answer) {
   for (const FlaggedValue& flag : answer.flags) {
     entries_.emplace_back(answer.trace_id, answer.message_index,
                           ValueHash(flag.canonical), std::string(flag.kind),

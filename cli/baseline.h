@@ -60,7 +60,7 @@ class Baseline {
 
   // Sets `known` on each flag of `answer` that an unused entry holds, and
   // uses that entry up.
-  void Mark(JudgedAnswer* answer);
+  void Mark(CheckedAnswer* answer);
 
   // How many entries no flag of the run matched (fixed since, or gone).
   std::size_t Unused() const;
@@ -73,7 +73,7 @@ class Baseline {
 // Collects every flag of a run, in any order, and writes them sorted.
 class BaselineWriter {
  public:
-  void Add(const JudgedAnswer& answer);
+  void Add(const CheckedAnswer& answer);
 
   // Writes the baseline to `path`, replacing it. Returns an error naming
   // the file when it cannot be written whole.

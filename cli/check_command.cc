@@ -209,7 +209,7 @@ struct CheckCounts {
 // What one record produced, on whichever thread judged it: its judged
 // answers, its diagnostics and its counts, handed on in input order.
 struct RecordOutput {
-  std::vector<JudgedAnswer> answers;
+  std::vector<CheckedAnswer> answers;
   std::string err;
   CheckCounts counts;
 };
@@ -248,12 +248,12 @@ std::string ToolOf(const Trace& trace, std::string_view call_id) {
 
 // One judged answer as the output formats and the baseline need it; its
 // JSONL line only when that is the format.
-JudgedAnswer MakeJudgedAnswer(const InputRecord& record,
+CheckedAnswer MakeCheckedAnswer(const InputRecord& record,
                               const JudgedMessage& judged,
                               const VerdictJsonOptions& json_options,
                               bool jsonl) {
   const Verdict& verdict = judged.verdict;
-  JudgedAnswer answer;
+  CheckedAnswer answer;
   answer.source = std::string(record.source);
   answer.line = record.line;
   answer.trace_id = record.trace.id;
@@ -293,7 +293,7 @@ JudgedAnswer MakeJudgedAnswer(const InputRecord& record,
 }
 
 // The command's counts of one judged answer, before the baseline.
-void CountJudged(const JudgedAnswer& answer, const Verdict& verdict,
+void CountJudged(const CheckedAnswer& answer, const Verdict& verdict,
                  CheckCounts* counts) {
   ++counts->judged;
   if (answer.action == "flagged") ++counts->flagged;
@@ -552,7 +552,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   input.SetBeforeDiagnostic([&progress] { progress.Clear(); });
   // The calling thread, in input order: the baseline, the counts that
   // depend on it, and the output.
-  const auto handle = [&](JudgedAnswer& answer) {
+  const auto handle = [&](CheckedAnswer& answer) {
     if (baseline_writer.has_value()) baseline_writer->Add(answer);
     if (baseline.has_value()) baseline->Mark(&answer);
     for (const FlaggedValue& flag : answer.flags) {
@@ -570,7 +570,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
         ReportUnread(record, &result.counts, record_err);
         ReplayTrace(record.trace, gate, parsed->trace.replay,
                     [&](const JudgedMessage& judged) {
-                      result.answers.push_back(MakeJudgedAnswer(
+                      result.answers.push_back(MakeCheckedAnswer(
                           record, judged, json_options, jsonl));
                       CountJudged(result.answers.back(), judged.verdict,
                                   &result.counts);
@@ -584,7 +584,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
       err << result.err;
     }
     counts += result.counts;
-    for (JudgedAnswer& answer : result.answers) handle(answer);
+    for (CheckedAnswer& answer : result.answers) handle(answer);
     progress.Update(input.counts(), counts.flagged);
     // A failed write leaves the stream bad: reading on would judge for no
     // one.
@@ -604,7 +604,7 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
         ReplayTrace(record.trace, gate, parsed->trace.replay,
                     [&](const JudgedMessage& judged) {
                       if (output.Failed()) return;
-                      JudgedAnswer answer = MakeJudgedAnswer(
+                      CheckedAnswer answer = MakeCheckedAnswer(
                           record, judged, json_options, jsonl);
                       CountJudged(answer, judged.verdict, &counts);
                       handle(answer);

@@ -113,21 +113,21 @@ std::string Counted(std::size_t count, std::string_view noun) {
 }
 
 // "t10-r0 msg 30" (and " reasoning" for a judged reasoning message).
-std::string AnswerName(const JudgedAnswer& answer) {
+std::string AnswerName(const CheckedAnswer& answer) {
   return Concat(answer.trace_id, " msg ", answer.message_index,
                 answer.reasoning ? " reasoning" : "");
 }
 
 class QuietOutput : public CheckOutput {
  public:
-  void Answer(const JudgedAnswer&) override {}
+  void Answer(const CheckedAnswer&) override {}
   void Finish(const CheckTotals&) override {}
 };
 
 class JsonlOutput : public CheckOutput {
  public:
   explicit JsonlOutput(std::ostream& out) : out_(out) {}
-  void Answer(const JudgedAnswer& answer) override {
+  void Answer(const CheckedAnswer& answer) override {
     out_ << answer.jsonl << '\n';
   }
   void Finish(const CheckTotals&) override {}
@@ -141,7 +141,7 @@ class TextOutput : public CheckOutput {
   TextOutput(const OutputOptions& options, std::ostream& out)
       : options_(options), out_(out) {}
 
-  void Answer(const JudgedAnswer& answer) override {
+  void Answer(const CheckedAnswer& answer) override {
     bool shown = false;
     for (const FlaggedValue& flag : answer.flags) {
       if (flag.known && options_.hide_known) continue;
@@ -204,7 +204,7 @@ class GithubOutput : public CheckOutput {
   GithubOutput(const OutputOptions& options, std::ostream& out)
       : options_(options), out_(out) {}
 
-  void Answer(const JudgedAnswer& answer) override {
+  void Answer(const CheckedAnswer& answer) override {
     for (const FlaggedValue& flag : answer.flags) {
       if (flag.known && options_.hide_known) continue;
       out_ << "::error file=" << EscapeGithubProperty(answer.source)
@@ -246,7 +246,7 @@ class HeldOutput : public CheckOutput {
   HeldOutput(const OutputOptions& options, std::ostream& out)
       : options_(options), out_(out) {}
 
-  void Answer(const JudgedAnswer& answer) override {
+  void Answer(const CheckedAnswer& answer) override {
     if (files_.empty() || files_.back().source != answer.source) {
       files_.push_back(HeldFile{answer.source, {}});
     }
@@ -483,7 +483,7 @@ std::optional<OutputFormat> ParseOutputFormatName(std::string_view name) {
   return std::nullopt;
 }
 
-bool JudgedAnswer::HasNewFlag() const {
+bool CheckedAnswer::HasNewFlag() const {
   for (const FlaggedValue& flag : flags) {
     if (!flag.known) return true;
   }

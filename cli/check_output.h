@@ -1,6 +1,6 @@
 // cli/check_output.h — the output formats of `groundgate check`.
 //
-// Its one job: turn each judged answer (JudgedAnswer: where it is, what it
+// Its one job: turn each judged answer (CheckedAnswer: where it is, what it
 // flagged) into what one output format prints, and close the output:
 //
 //   jsonl   one JSON verdict line per judged answer (the line
@@ -25,7 +25,7 @@
 // flags (not their lines) until Finish, since their counts come first.
 //
 // What it does NOT do: judge, decide what counts as a flag (the command
-// fills JudgedAnswer), or read a baseline (baseline.h marks the known
+// fills CheckedAnswer), or read a baseline (baseline.h marks the known
 // flags before they get here).
 #ifndef GROUNDGATE_CLI_CHECK_OUTPUT_H_
 #define GROUNDGATE_CLI_CHECK_OUTPUT_H_
@@ -73,7 +73,7 @@ struct FlaggedValue {
 };
 
 // One judged answer, as every format needs it.
-struct JudgedAnswer {
+struct CheckedAnswer {
   std::string source;  // the file's display name ("<stdin>" for -)
   std::size_t line = 0;
   std::string trace_id;
@@ -110,7 +110,7 @@ class CheckOutput {
  public:
   virtual ~CheckOutput() = default;
   // Called once per judged answer, in input order, on one thread.
-  virtual void Answer(const JudgedAnswer& answer) = 0;
+  virtual void Answer(const CheckedAnswer& answer) = 0;
   // Called once, after the last answer.
   virtual void Finish(const CheckTotals& totals) = 0;
 };

@@ -396,6 +396,28 @@ TEST_CASE("cli check baseline round trip: known flags pass, new ones fail") {
   CHECK(Contains(bad.err, "--baseline " + file + ": "));
 }
 
+TEST_CASE("cli no output format shows a value without --include-values "
+          "(law 8)") {
+  ScratchDir dir;
+  const std::string file = dir.Write("t.jsonl", TwoRecords());
+  for (const std::string format : {"text", "jsonl", "github", "junit",
+                                   "sarif"}) {
+    CAPTURE(format);
+    CliResult plain = RunCli({"check", "--format", format, file});
+    CHECK(plain.exit_code == 1);
+    // Neither the planted value nor the carried one beside it.
+    CHECK_FALSE(Contains(plain.out, "00:2f"));
+    CHECK_FALSE(Contains(plain.out, "00:1f"));
+    CHECK_FALSE(Contains(plain.err, "00:2f"));
+    CliResult values =
+        RunCli({"check", "--format", format, "--include-values", file});
+    CHECK(Contains(values.out, "20:00:00:25:b5:aa:00:2f"));
+  }
+  const std::string baseline = dir.Path("baseline.json");
+  RunCli({"check", "--include-values", "--write-baseline", baseline, file});
+  CHECK_FALSE(Contains(ReadFile(baseline), "00:2f"));
+}
+
 TEST_CASE("cli check --quiet prints nothing but the summary") {
   ScratchDir dir;
   const std::string file = dir.Write("t.jsonl", TwoRecords());
