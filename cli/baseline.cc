@@ -102,17 +102,17 @@ absl::StatusOr<Baseline> Baseline::Read(const std::string& path) {
     if (hash == entry.end() || !hash->is_string()) {
       return fail(Concat(where, ".value_hash: expected a string"));
     }
-    ++baseline.remaining_[Key{trace_id->get<std::string>(),
-                              index->get<std::size_t>(),
-                              hash->get<std::string>()}];
+    ++baseline
+          .remaining_[Key{trace_id->get<std::string>(),
+                          index->get<std::size_t>(), hash->get<std::string>()}];
   }
   return baseline;
 }
 
 void Baseline::Mark(CheckedAnswer* answer) {
   for (FlaggedValue& flag : answer->flags) {
-    auto it = remaining_.find(
-        Key{answer->trace_id, answer->message_index, ValueHash(flag.canonical)});
+    auto it = remaining_.find(Key{answer->trace_id, answer->message_index,
+                                  ValueHash(flag.canonical)});
     if (it == remaining_.end() || it->second == 0) continue;
     --it->second;
     flag.known = true;

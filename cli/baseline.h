@@ -83,9 +83,8 @@ class BaselineWriter {
 
  private:
   // (trace_id, message_index, value_hash, kind, shape)
-  using Entry =
-      std::tuple<std::string, std::size_t, std::string, std::string,
-                 std::string>;
+  using Entry = std::tuple<std::string, std::size_t, std::string, std::string,
+                           std::string>;
   std::vector<Entry> entries_;
 };
 

@@ -13,9 +13,9 @@
 #include <charconv>
 #include <cstddef>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <optional>
-#include <istream>
 #include <ostream>
 #include <span>
 #include <sstream>
@@ -76,9 +76,9 @@ absl::Status SetOutputFormat(std::string_view flag, std::string_view name,
                              CheckArgs* parsed) {
   std::optional<OutputFormat> format = ParseOutputFormatName(name);
   if (!format.has_value()) {
-    return absl::InvalidArgumentError(Concat(
-        flag, ": unknown output format \"", name, "\" (expected ",
-        kOutputFormatNames, ")"));
+    return absl::InvalidArgumentError(Concat(flag, ": unknown output format \"",
+                                             name, "\" (expected ",
+                                             kOutputFormatNames, ")"));
   }
   if (parsed->output_format.has_value()) {
     return absl::InvalidArgumentError(
@@ -140,10 +140,10 @@ absl::StatusOr<CheckArgs> ParseArgs(std::span<const std::string_view> args) {
           absl::Status set;
           if (flag == "--format" && !ParseOutputFormatName(*value)) {
             if (!ParseTraceFormatName(*value)) {
-              return absl::InvalidArgumentError(Concat(
-                  "--format: unknown format \"", *value,
-                  "\" (expected an output format: ", kOutputFormatNames,
-                  "; or a trace format: ", kTraceFormatNames, ")"));
+              return absl::InvalidArgumentError(
+                  Concat("--format: unknown format \"", *value,
+                         "\" (expected an output format: ", kOutputFormatNames,
+                         "; or a trace format: ", kTraceFormatNames, ")"));
             }
             set = SetTraceFormat(flag, *value, &parsed.trace);
           } else {
@@ -239,7 +239,8 @@ void ReportUnread(const InputRecord& record, CheckCounts* counts,
 // The tool name of the result `call_id` names in `trace`, or "".
 std::string ToolOf(const Trace& trace, std::string_view call_id) {
   for (const TraceMessage& message : trace.messages) {
-    if (message.role == TraceRole::kToolResult && message.tool_call_id == call_id) {
+    if (message.role == TraceRole::kToolResult &&
+        message.tool_call_id == call_id) {
       return message.tool_name;
     }
   }
@@ -249,9 +250,9 @@ std::string ToolOf(const Trace& trace, std::string_view call_id) {
 // One judged answer as the output formats and the baseline need it; its
 // JSONL line only when that is the format.
 CheckedAnswer MakeCheckedAnswer(const InputRecord& record,
-                              const JudgedMessage& judged,
-                              const VerdictJsonOptions& json_options,
-                              bool jsonl) {
+                                const JudgedMessage& judged,
+                                const VerdictJsonOptions& json_options,
+                                bool jsonl) {
   const Verdict& verdict = judged.verdict;
   CheckedAnswer answer;
   answer.source = std::string(record.source);
@@ -385,7 +386,7 @@ std::string_view CheckUsage() {
       "  text    one line per flagged value, then a summary that names the\n"
       "          flagged traces:\n"
       "            FILE:LINE TRACE msg N: unsupported date at bytes 112-124\n"
-      "            (closest in call_dhY… search_flight)\n"
+      "            (closest in call_dhYr8aQ… search_flight)\n"
       "          coloured on a terminal unless NO_COLOR is set\n"
       "  jsonl   one JSON verdict line per judged answer (below)\n"
       "  github  a GitHub Actions annotation per flagged value:\n"
@@ -403,14 +404,15 @@ std::string_view CheckUsage() {
       "message index and tool calls, never by its value. With\n"
       "--include-values a flag shows the value as the answer wrote it and\n"
       "the closest carried value (text: unsupported date \"May 26, 2024\"\n"
-      "(closest: 2024-05-25 in call_dhY… search_flight)). Output is often\n"
-      "kept (CI logs, a SARIF upload), so values are opt-in in every\n"
-      "format, as in the library's events.\n"
+      "(closest: 2024-05-25 in call_dhYr8aQ… search_flight)). Output\n"
+      "is often kept (CI logs, a SARIF upload), so values are opt-in in\n"
+      "every format, as in the library's events.\n"
       "\n"
       "JSONL: one line per judged answer,\n"
       "  {\"trace_id\", \"message_index\", \"action\", \"candidates\",\n"
       "   \"looked_up\", \"unsupported\", \"unverified\", \"misattributed\",\n"
-      "   \"grounded\", \"carried_by\", \"conflicts\", \"evidence_truncated\",\n"
+      "   \"grounded\", \"carried_by\", \"conflicts\", "
+      "\"evidence_truncated\",\n"
       "   \"answer_truncated\", \"grounding\", \"source\", \"schema\"}\n"
       "where message_index is the position in the record's list (messages,\n"
       "input then output items, or steps); \"action\" is grounded, flagged\n"
@@ -426,7 +428,8 @@ std::string_view CheckUsage() {
       "from ([{\"tool_call_id\", \"tool_name\", \"values\", \"only\"}], or\n"
       "null when a list was cut); \"conflicts\" lists values two results\n"
       "gave differently under one key ({\"start\", \"end\", \"used_carrier\",\n"
-      "\"other_carrier\"}); \"grounding\" is {\"this_turn\", \"prior_turns\"};\n"
+      "\"other_carrier\"}); \"grounding\" is {\"this_turn\", "
+      "\"prior_turns\"};\n"
       "\"source\" is \"FILE:LINE\" of the record and \"schema\" the line's\n"
       "version (",
       traces::kCheckLineSchema,
@@ -453,7 +456,8 @@ std::string_view CheckUsage() {
       "                    sarif\n"
       "  --include-values  show values: in JSONL each listed value's\n"
       "                    canonical form as \"value\" and the answer's text\n"
-      "                    at its span as \"text\" (\"14:30\" and \"2:30 PM\"),\n"
+      "                    at its span as \"text\" (\"14:30\" and \"2:30 "
+      "PM\"),\n"
       "                    a derived value's \"derivation\", an unsupported\n"
       "                    one's \"near_miss\", a misattributed one's\n"
       "                    \"named_value\", \"field\", \"named_path\",\n"
@@ -653,8 +657,8 @@ int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
   PrintSummary(counts, input.counts(), baseline.has_value(), err);
   if (baseline_failed) return kExitUsageError;
   if (HadInputErrors(input.counts())) return kExitUsageError;
-  if (parsed->strict && (counts.warnings > 0 || counts.unjudged > 0 ||
-                         counts.judged == 0)) {
+  if (parsed->strict &&
+      (counts.warnings > 0 || counts.unjudged > 0 || counts.judged == 0)) {
     return kExitUsageError;
   }
   // The flags a baseline was just written with are accepted.

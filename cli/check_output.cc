@@ -65,7 +65,7 @@ std::string ShownId(std::string_view id) {
   return Concat(base::ClipUtf8View(id, kShownIdBytes), "…");
 }
 
-// "in call_dh… search_flight", or "" when there is no carrier.
+// "in call_dhYr8aQ… search_flight", or "" when there is no carrier.
 std::string Where(std::string_view carrier, std::string_view tool) {
   if (carrier.empty()) return "";
   std::string where = Concat("in ", ShownId(carrier));
@@ -78,9 +78,9 @@ std::string Quoted(std::string_view text) {
       .dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
 }
 
-// "unsupported date \"May 26, 2024\" (closest: 2024-05-25 in call_dh…
+// "unsupported date \"May 26, 2024\" (closest: 2024-05-25 in call_dhYr8aQ…
 // search_flight)", or without values "unsupported date at bytes 112-124
-// (closest in call_dh… search_flight)".
+// (closest in call_dhYr8aQ… search_flight)".
 std::string FlagText(const FlaggedValue& flag, bool include_values) {
   std::string text = Concat(flag.kind, " ", flag.shape);
   if (include_values) {
@@ -90,8 +90,8 @@ std::string FlagText(const FlaggedValue& flag, bool include_values) {
   }
   if (flag.kind == "misattributed") {
     if (include_values) {
-      text += Concat(" (the record in ", ShownId(flag.named_carrier),
-                     " holds ", Quoted(flag.named_value), "; read ",
+      text += Concat(" (the record in ", ShownId(flag.named_carrier), " holds ",
+                     Quoted(flag.named_value), "; read ",
                      Where(flag.read_carrier, ""), ")");
     } else {
       text += Concat(" (the answer names the record in ",
@@ -99,7 +99,8 @@ std::string FlagText(const FlaggedValue& flag, bool include_values) {
                      Where(flag.read_carrier, ""), ")");
     }
   } else if (!flag.near_miss_carrier.empty()) {
-    const std::string where = Where(flag.near_miss_carrier, flag.near_miss_tool);
+    const std::string where =
+        Where(flag.near_miss_carrier, flag.near_miss_tool);
     text += include_values && !flag.near_miss.empty()
                 ? Concat(" (closest: ", flag.near_miss, " ", where, ")")
                 : Concat(" (closest ", where, ")");
@@ -250,8 +251,12 @@ class HeldOutput : public CheckOutput {
     if (files_.empty() || files_.back().source != answer.source) {
       files_.push_back(HeldFile{answer.source, {}});
     }
-    HeldAnswer held{answer.line, AnswerName(answer), answer.trace_id,
-                    answer.message_index, answer.action == "unverified", {}};
+    HeldAnswer held{answer.line,
+                    AnswerName(answer),
+                    answer.trace_id,
+                    answer.message_index,
+                    answer.action == "unverified",
+                    {}};
     for (const FlaggedValue& flag : answer.flags) {
       if (flag.known && options_.hide_known) continue;
       held.flags.push_back(flag);
@@ -309,8 +314,8 @@ class JunitOutput : public HeldOutput {
          << "\" errors=\"0\" skipped=\"" << skipped << "\">\n";
     for (const HeldAnswer& answer : file.answers) {
       out_ << "    <testcase classname=\"" << source << "\" name=\""
-           << EscapeXml(answer.name) << "\" file=\"" << source
-           << "\" line=\"" << answer.line << "\"";
+           << EscapeXml(answer.name) << "\" file=\"" << source << "\" line=\""
+           << answer.line << "\"";
       if (answer.flags.empty() && !answer.unverified) {
         out_ << "/>\n";
         continue;

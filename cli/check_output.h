@@ -6,7 +6,7 @@
 //   jsonl   one JSON verdict line per judged answer (the line
 //           traces::CheckLineText writes, rendered before it gets here)
 //   text    one line per flagged value, "FILE:LINE TRACE msg N: unsupported
-//           date at bytes 112-124 (closest in call_dh… search_flight)",
+//           date at bytes 112-124 (closest in call_dhYr8aQ… search_flight)",
 //           coloured on a terminal, and a closing summary that names the
 //           flagged traces
 //   github  one workflow command per flagged value,
@@ -59,9 +59,9 @@ struct FlaggedValue {
   std::size_t start = 0;  // byte span in the answer
   std::size_t end = 0;
   // Values: printed only with include_values.
-  std::string canonical;  // the canonical form (also the baseline's key)
-  std::string text;       // the answer's bytes at the span
-  std::string near_miss;  // the closest carried value of the same shape
+  std::string canonical;    // the canonical form (also the baseline's key)
+  std::string text;         // the answer's bytes at the span
+  std::string near_miss;    // the closest carried value of the same shape
   std::string named_value;  // misattributed: what the named record holds
   // Identities, printed always.
   std::string near_miss_carrier;  // the call that carried near_miss
@@ -78,7 +78,7 @@ struct CheckedAnswer {
   std::size_t line = 0;
   std::string trace_id;
   std::size_t message_index = 0;
-  bool reasoning = false;  // a judged reasoning message
+  bool reasoning = false;   // a judged reasoning message
   std::string_view action;  // "grounded", "flagged" or "unverified"
   std::vector<FlaggedValue> flags;
   std::string jsonl;  // the verdict line, when the format is jsonl

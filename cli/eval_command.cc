@@ -496,8 +496,9 @@ class EvalScores {
         << unlabelled_ << " (" << Rate(unlabelled_flagged_, unlabelled_)
         << "), " << unlabelled_flags_ << " flags\n";
     const Quality q = Figures();
-    out << "precision: " << Rate(q.flags_inside, q.flags_inside + q.flags_outside)
-        << " (" << q.flags_inside << " of " << q.flags_inside + q.flags_outside
+    out << "precision: "
+        << Rate(q.flags_inside, q.flags_inside + q.flags_outside) << " ("
+        << q.flags_inside << " of " << q.flags_inside + q.flags_outside
         << " flags on a labelled span)\n"
         << "recall:    " << Rate(q.caught, q.spans) << " (" << q.caught
         << " of " << q.spans << " labelled spans caught)\n"
@@ -737,10 +738,9 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
           std::optional<std::size_t> start = ByteOffset(text, label.start);
           std::optional<std::size_t> end = ByteOffset(text, label.end);
           if (!start.has_value() || !end.has_value()) {
-            skip_label(Concat(label.path, ".end: ", label.end,
-                              " is past the end of message ",
-                              *labels->judge_index, " (", CodePoints(text),
-                              " characters)"));
+            skip_label(Concat(
+                label.path, ".end: ", label.end, " is past the end of message ",
+                *labels->judge_index, " (", CodePoints(text), " characters)"));
             continue;
           }
           spans.push_back({*start, *end, label.type});

@@ -160,7 +160,7 @@ class JsonlInput {
   struct ParsedLine {
     std::optional<nlohmann::json> document;
     std::optional<Trace> trace;
-    std::string diagnostic;  // "SOURCE:LINE: what", without '\n'
+    std::string diagnostic;    // "SOURCE:LINE: what", without '\n'
     bool not_a_trace = false;  // JSON, but the adapters could not read it
   };
   // A record's document, or null when documents are not kept.

@@ -238,8 +238,8 @@ absl::Status SetTraceFormat(std::string_view flag, std::string_view name,
   std::optional<TraceFormat> format = ParseTraceFormatName(name);
   if (!format.has_value()) {
     return absl::InvalidArgumentError(Concat(flag, ": unknown format \"", name,
-                                             "\" (expected ",
-                                             kTraceFormatNames, ")"));
+                                             "\" (expected ", kTraceFormatNames,
+                                             ")"));
   }
   if (flags->format_given) {
     return absl::InvalidArgumentError(

@@ -176,8 +176,7 @@ class LineWriter {
 std::string_view WrittenText(std::string_view answer, const Candidate& c,
                              std::size_t max_bytes) {
   if (c.start >= c.end || c.end > answer.size()) return {};
-  return base::ClipUtf8View(answer.substr(c.start, c.end - c.start),
-                            max_bytes);
+  return base::ClipUtf8View(answer.substr(c.start, c.end - c.start), max_bytes);
 }
 
 void WriteSpans(const Verdict& verdict, std::string_view answer,
@@ -284,8 +283,8 @@ nlohmann::ordered_json CheckLine(const Trace& trace,
       std::size_t next = 0;
       for (const Candidate& c : judged.verdict.candidates) {
         if (c.status != status || next >= entries.size()) continue;
-        entries[next++]["text"] = std::string(
-            WrittenText(answer, c, json_options.max_value_bytes));
+        entries[next++]["text"] =
+            std::string(WrittenText(answer, c, json_options.max_value_bytes));
       }
     }
   }

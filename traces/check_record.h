@@ -4,9 +4,10 @@
 // Its one job: read one record (any format groundgate/trace.h reads),
 // replay it with a Gate, and build each judged answer's output line:
 // {"trace_id", "message_index"[, "judged": "reasoning"], ...the verdict's
-// JSON (VerdictToJson), "source": "FILE:LINE", "schema": kCheckLineSchema}. gg_check_record (groundgate_c.h) and the Python
-// module's check() and check_lines() print exactly these lines, so a
-// program that shards an archive gets what the command prints.
+// JSON (VerdictToJson), "source": "FILE:LINE", "schema": kCheckLineSchema}.
+// gg_check_record (groundgate_c.h) and the Python module's check() and
+// check_lines() print exactly these lines, so a program that shards an archive
+// gets what the command prints.
 //
 // What it does NOT do: open files, count, or print a summary (the command
 // and the callers do). cli/check_command.cc prints the same lines with

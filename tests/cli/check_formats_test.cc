@@ -48,8 +48,8 @@ CliResult RunInProcess(const std::vector<std::string>& args,
   std::istringstream in;
   std::ostringstream out;
   std::ostringstream err;
-  const int code = groundgate::cli::RunCheckCommand(views, in, out, err,
-                                                     terminal);
+  const int code =
+      groundgate::cli::RunCheckCommand(views, in, out, err, terminal);
   return CliResult{code, out.str(), err.str()};
 }
 
@@ -96,8 +96,8 @@ TEST_CASE("cli check text output names each flag and the flagged traces") {
 TEST_CASE("cli check is text on a terminal, coloured unless NO_COLOR") {
   ScratchDir dir;
   const std::string file = dir.Write("t.jsonl", TwoRecords());
-  const CliResult terminal = RunInProcess(
-      {file}, groundgate::cli::Terminal{.out = true, .err = true});
+  const CliResult terminal =
+      RunInProcess({file}, groundgate::cli::Terminal{.out = true, .err = true});
   CHECK(terminal.exit_code == 1);
   CHECK(Contains(terminal.out, "\x1b[31munsupported\x1b[0m identifier"));
   CHECK(Contains(terminal.out, "traces: planted"));
@@ -129,8 +129,9 @@ TEST_CASE("cli check jsonl lines say their source and schema") {
   CHECK(piped.Verdicts()[1]["source"] == "<stdin>:2");
 }
 
-TEST_CASE("cli check --include-values gives the text as written and the "
-          "canonical form") {
+TEST_CASE(
+    "cli check --include-values gives the text as written and the "
+    "canonical form") {
   const std::string answer = "The flight leaves at 2:30 PM from gate B12.";
   ScratchDir dir;
   const std::string file = dir.Write(
@@ -196,13 +197,14 @@ TEST_CASE("cli check junit output is XML a standard parser reads") {
   ScratchDir dir;
   // A trace id of every XML markup character and a control character.
   const std::string odd_id = "t<&\"'>\x01";
-  const std::string file = dir.Write(
-      "t.jsonl", TwoRecords() + Line(odd_id, PortConversation(kPlanted)) + "\n");
+  const std::string file =
+      dir.Write("t.jsonl",
+                TwoRecords() + Line(odd_id, PortConversation(kPlanted)) + "\n");
   CliResult result = RunCli({"check", "--format", "junit", file});
   CHECK(result.exit_code == 1);
   const std::string case_of_planted =
-      "    <testcase classname=\"" + file + "\" name=\"planted msg 4\" file=\"" +
-      file +
+      "    <testcase classname=\"" + file +
+      "\" name=\"planted msg 4\" file=\"" + file +
       "\" line=\"2\">\n"
       "      <failure type=\"unsupported\" message=\"1 value flagged: typed, "
       "not read from a tool result\">" +
@@ -221,8 +223,9 @@ TEST_CASE("cli check junit output is XML a standard parser reads") {
       "    <testcase classname=\"" +
       file + "\" name=\"ok msg 4\" file=\"" + file + "\" line=\"1\"/>\n" +
       case_of_planted));
-  CHECK(Contains(result.out, "name=\"t&lt;&amp;&quot;&apos;&gt;\xEF\xBF\xBD"
-                             " msg 4\""));
+  CHECK(Contains(result.out,
+                 "name=\"t&lt;&amp;&quot;&apos;&gt;\xEF\xBF\xBD"
+                 " msg 4\""));
   CHECK(result.out.ends_with("  </testsuite>\n</testsuites>\n"));
 
   const std::string xml = dir.Write("junit.xml", result.out);
@@ -248,8 +251,8 @@ TEST_CASE("cli check junit output is XML a standard parser reads") {
     MESSAGE("python3 is not installed: the JUnit XML is not parsed");
   }
   if (Runs("/usr/bin/xmllint", {"--version"})) {
-    const groundgate_test::RunResult lint = groundgate_test::RunProgram(
-        "/usr/bin/xmllint", {"--noout", xml});
+    const groundgate_test::RunResult lint =
+        groundgate_test::RunProgram("/usr/bin/xmllint", {"--noout", xml});
     CHECK(lint.exit_code == 0);
     CHECK(lint.err.empty());
   }
@@ -263,7 +266,7 @@ void CheckSarifLog(const Json& log) {
   REQUIRE(log["runs"].is_array());
   REQUIRE(log["runs"].size() == 1);
   const Json& run = log["runs"][0];
-  REQUIRE(run.contains("tool"));  // run: tool required
+  REQUIRE(run.contains("tool"));               // run: tool required
   const Json& driver = run["tool"]["driver"];  // tool: driver required
   REQUIRE(driver.is_object());
   CHECK(driver["name"] == "groundgate");  // toolComponent: name required
@@ -307,13 +310,12 @@ TEST_CASE("cli check sarif output holds what SARIF 2.1.0 requires") {
   const Json& results = log["runs"][0]["results"];
   REQUIRE(results.size() == 1);
   // The golden result.
-  CHECK(results[0] ==
-        Json::parse(R"json({
+  CHECK(results[0] == Json::parse(R"json({
           "ruleId": "unsupported", "ruleIndex": 0, "level": "error",
           "message": {"text": "planted msg 4: unsupported identifier at bytes 20-43 (closest in call_1 get_port_stats)"},
           "locations": [{"physicalLocation": {
             "artifactLocation": {"uri": ")json" +
-                    file + R"json("},
+                                  file + R"json("},
             "region": {"startLine": 2}}}],
           "properties": {"trace_id": "planted", "message_index": 4,
                          "shape": "identifier", "start": 20, "end": 43}})json"));
@@ -323,14 +325,14 @@ TEST_CASE("cli check sarif output holds what SARIF 2.1.0 requires") {
   const Json spaced_log =
       Json::parse(RunCli({"check", "--format", "sarif", spaced}).out);
   CheckSarifLog(spaced_log);
-  CHECK(spaced_log["runs"][0]["results"][0]["locations"][0]
-                  ["physicalLocation"]["artifactLocation"]["uri"] ==
+  CHECK(spaced_log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+                  ["artifactLocation"]["uri"] ==
         std::regex_replace(spaced, std::regex(" "), "%20"));
   // Nothing flagged: still a whole log, with no result.
   const Json empty = Json::parse(
       RunCli({"check", "--format", "sarif",
-              dir.Write("ok.jsonl", Line("ok", PortConversation("fc1/3.")) +
-                                        "\n")})
+              dir.Write("ok.jsonl",
+                        Line("ok", PortConversation("fc1/3.")) + "\n")})
           .out);
   CheckSarifLog(empty);
   CHECK(empty["runs"][0]["results"].empty());
@@ -357,8 +359,8 @@ TEST_CASE("cli check baseline round trip: known flags pass, new ones fail") {
   RunCli({"check", "--write-baseline", baseline, file});
   CHECK(ReadFile(baseline) == written);
 
-  CliResult same = RunCli({"check", "--baseline", baseline, "--format",
-                           "text", file});
+  CliResult same =
+      RunCli({"check", "--baseline", baseline, "--format", "text", file});
   CHECK(same.exit_code == 0);
   CHECK(same.out ==
         "groundgate: nothing flagged in 2 judged answers (1 known flag of "
@@ -384,11 +386,9 @@ TEST_CASE("cli check baseline round trip: known flags pass, new ones fail") {
 
   // Each entry accepts one flag: the same value flagged twice under one
   // id needs two entries.
-  const std::string twice =
-      dir.Write("twice.jsonl", Line("planted", PortConversation(kPlanted)) +
-                                   "\n" +
-                                   Line("planted", PortConversation(kPlanted)) +
-                                   "\n");
+  const std::string twice = dir.Write(
+      "twice.jsonl", Line("planted", PortConversation(kPlanted)) + "\n" +
+                         Line("planted", PortConversation(kPlanted)) + "\n");
   CHECK(RunCli({"check", "--baseline", baseline, twice}).exit_code == 1);
 
   CliResult bad = RunCli({"check", "--baseline", file, file});
@@ -396,12 +396,13 @@ TEST_CASE("cli check baseline round trip: known flags pass, new ones fail") {
   CHECK(Contains(bad.err, "--baseline " + file + ": "));
 }
 
-TEST_CASE("cli no output format shows a value without --include-values "
-          "(law 8)") {
+TEST_CASE(
+    "cli no output format shows a value without --include-values "
+    "(law 8)") {
   ScratchDir dir;
   const std::string file = dir.Write("t.jsonl", TwoRecords());
-  for (const std::string format : {"text", "jsonl", "github", "junit",
-                                   "sarif"}) {
+  for (const std::string format :
+       {"text", "jsonl", "github", "junit", "sarif"}) {
     CAPTURE(format);
     CliResult plain = RunCli({"check", "--format", format, file});
     CHECK(plain.exit_code == 1);
@@ -433,8 +434,7 @@ TEST_CASE("cli check --quiet prints nothing but the summary") {
 TEST_CASE("cli check --max-flag-rate fails only above the rate") {
   ScratchDir dir;
   const std::string file = dir.Write("t.jsonl", TwoRecords());  // 1 of 2
-  CHECK(RunCli({"check", "-q", "--max-flag-rate", "0.5", file}).exit_code ==
-        0);
+  CHECK(RunCli({"check", "-q", "--max-flag-rate", "0.5", file}).exit_code == 0);
   CHECK(RunCli({"check", "-q", "--max-flag-rate=0.49", file}).exit_code == 1);
   CHECK(RunCli({"check", "-q", "--max-flag-rate", "0", file}).exit_code == 1);
   for (const std::string bad : {"1.5", "-0.1", "5%", "x"}) {
@@ -450,16 +450,18 @@ TEST_CASE("cli check --format takes an output or a trace format's name") {
   CHECK(RunCli({"check", "--format", "openai-chat", file}).Verdicts().size() ==
         2);
   CHECK(RunCli({"check", "--format", "anthropic", file}).exit_code == 2);
-  CliResult both = RunCli({"check", "--format", "text", "--input-format",
-                           "openai-chat", file});
+  CliResult both = RunCli(
+      {"check", "--format", "text", "--input-format", "openai-chat", file});
   CHECK(both.exit_code == 1);
   CHECK(Contains(both.out, "planted msg 4"));
   CliResult unknown = RunCli({"check", "--format", "yaml", file});
   CHECK(unknown.exit_code == 2);
-  CHECK(Contains(unknown.err, "expected an output format: text, jsonl, "
-                              "github, junit or sarif; or a trace format: "
-                              "auto, openai-chat"));
-  CliResult wrong_kind = RunCli({"check", "--output-format", "anthropic", file});
+  CHECK(Contains(unknown.err,
+                 "expected an output format: text, jsonl, "
+                 "github, junit or sarif; or a trace format: "
+                 "auto, openai-chat"));
+  CliResult wrong_kind =
+      RunCli({"check", "--output-format", "anthropic", file});
   CHECK(wrong_kind.exit_code == 2);
   CHECK(Contains(wrong_kind.err, "--output-format: unknown output format"));
   CliResult twice_output =
@@ -489,7 +491,10 @@ TEST_CASE("cli an option given twice is refused, not the last one kept") {
 
 TEST_CASE("cli a file that is not JSONL stops after 20 bad lines") {
   std::string binary;
-  for (int i = 0; i < 500; ++i) binary += "\x7f" "ELF\x02\x01 not json\n";
+  for (int i = 0; i < 500; ++i)
+    binary +=
+        "\x7f"
+        "ELF\x02\x01 not json\n";
   ScratchDir dir;
   const std::string file = dir.Write("a.out", binary);
   const std::string good =
@@ -500,8 +505,9 @@ TEST_CASE("cli a file that is not JSONL stops after 20 bad lines") {
                  file + ": the first 20 lines are not trace records; is it a "
                         "JSONL trace file? The rest of it is not read"));
   CHECK(SplitLines(result.err).size() < 25);
-  CHECK(Contains(result.Summary(), "malformed_lines=20 files=2 "
-                                   "unreadable_files=1"));
+  CHECK(Contains(result.Summary(),
+                 "malformed_lines=20 files=2 "
+                 "unreadable_files=1"));
   CHECK(result.Verdicts().size() == 1);  // the next file is still judged
 }
 
@@ -512,8 +518,9 @@ TEST_CASE("cli records no adapter reads suggest --input-format") {
                            "\n");
   CliResult result = RunCli({"check", file});
   CHECK(result.exit_code == 2);
-  CHECK(Contains(result.err, "1 record was not read as a trace; if they are "
-                             "of one format, name it: --input-format NAME"));
+  CHECK(Contains(result.err,
+                 "1 record was not read as a trace; if they are "
+                 "of one format, name it: --input-format NAME"));
   CliResult named = RunCli({"check", "--input-format", "mcp", file});
   CHECK(Contains(named.err, "is --input-format the records' format?"));
 }
@@ -536,10 +543,9 @@ TEST_CASE("cli check and eval help pages hold examples and the schema") {
   const std::string check_help = RunCli({"check", "--help"}).out;
   CHECK(Contains(check_help, "\nExamples:\n"));
   for (const std::string key :
-       {"\"grounded\"", "\"conflicts\"", "\"near_miss_carrier\"",
-        "\"source\"", "\"schema\"", "--output-format", "--input-format",
-        "--baseline FILE", "--write-baseline FILE", "--max-flag-rate R",
-        "--quiet", "NO_COLOR"}) {
+       {"\"grounded\"", "\"conflicts\"", "\"near_miss_carrier\"", "\"source\"",
+        "\"schema\"", "--output-format", "--input-format", "--baseline FILE",
+        "--write-baseline FILE", "--max-flag-rate R", "--quiet", "NO_COLOR"}) {
     CAPTURE(key);
     CHECK(Contains(check_help, key));
   }

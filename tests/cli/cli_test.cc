@@ -341,9 +341,9 @@ TEST_CASE("cli malformed lines are reported by file and line and skipped") {
     CAPTURE(expected);
     CHECK(Contains(result.err, expected) == (i < 20));
   }
-  CHECK(Contains(result.err, file + ": " +
-                                 std::to_string(bad_lines.size() - 20) +
-                                 " more bad line"));
+  CHECK(Contains(
+      result.err,
+      file + ": " + std::to_string(bad_lines.size() - 20) + " more bad line"));
   CHECK(Contains(result.Summary(),
                  "malformed_lines=" + std::to_string(bad_lines.size())));
 }

@@ -166,10 +166,10 @@ TEST_SUITE("check line") {
           // The verdict's members, then the line's schema; with values,
           // each entry also holds the text the answer wrote.
           std::string verdict_members = VerdictToJson(verdict, json).substr(1);
-          verdict_members.insert(verdict_members.size() - 1,
-                                 R"(,"schema":2)");
+          verdict_members.insert(verdict_members.size() - 1, R"(,"schema":2)");
           CHECK(text.ends_with(verdict_members) == !include_values);
-          CHECK((text.find(R"(,"text":)") != std::string::npos) == include_values);
+          CHECK((text.find(R"(,"text":)") != std::string::npos) ==
+                include_values);
         }
       }
     }
