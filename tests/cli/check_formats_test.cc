@@ -419,6 +419,38 @@ TEST_CASE(
   CHECK_FALSE(Contains(ReadFile(baseline), "00:2f"));
 }
 
+TEST_CASE("cli every output format prints the same with --jobs N") {
+  std::string records;
+  for (int i = 0; i < 40; ++i) {
+    const std::string id = "r" + std::to_string(i);
+    records += Line(
+        id,
+        PortConversation(i % 3 == 0 ? kPlanted : "Port fc1/3 logged 41,200."));
+    records += i % 7 == 0 ? "\n{broken\n" : "\n";
+  }
+  ScratchDir dir;
+  const std::string file = dir.Write("t.jsonl", records);
+  const std::string baseline = dir.Path("baseline.json");
+  RunCli({"check", "--write-baseline", baseline,
+          dir.Write(
+              "old.jsonl",
+              TwoRecords() + Line("r3", PortConversation(kPlanted)) + "\n")});
+  for (const std::string format :
+       {"text", "jsonl", "github", "junit", "sarif"}) {
+    CAPTURE(format);
+    const CliResult one = RunCli(
+        {"check", "--format", format, "--baseline", baseline, file, file});
+    CHECK(one.exit_code == 2);  // the broken lines
+    const CliResult many = RunCli({"check", "--jobs", "3", "--format", format,
+                                   "--baseline", baseline, file, file});
+    CHECK(many.out == one.out);
+    CHECK(many.err == one.err);
+    // The baseline's one entry for r3 accepts its first flag; the same
+    // flag read again from the second file is new.
+    CHECK(Contains(one.Summary(), "known_flags=1"));
+  }
+}
+
 TEST_CASE("cli check --quiet prints nothing but the summary") {
   ScratchDir dir;
   const std::string file = dir.Write("t.jsonl", TwoRecords());
