@@ -1,13 +1,17 @@
 // cli/check_command.cc — `groundgate check`: re-judge the answers of traces.
 //
 // Its one job: arguments to one Gate, then each input record to a replayed
-// conversation, each judged answer to one JSON line, and the counts to a
-// summary and an exit code. See check_command.h.
+// conversation, each judged answer to a CheckedAnswer (its flags, and its
+// JSON line when that is the format) handed to the baseline and the output
+// format, and the counts to a summary and an exit code. See
+// check_command.h.
 //
 // What it does NOT do: read a record's fields (the adapters, through
-// jsonl_input.h), or judge anything itself: every verdict is the library's
-// Gate::Judge through ReplayTrace, printed through VerdictToJson. It holds
-// one line in memory, or with --jobs N one batch of lines (jsonl_input.h).
+// jsonl_input.h), judge anything itself (every verdict is the library's
+// Gate::Judge through ReplayTrace; its JSON line is traces::CheckLineText),
+// or write a format (check_output.h). It holds one line in memory, or with
+// --jobs N one batch of lines (jsonl_input.h); junit and sarif hold every
+// flag until the end.
 #include "cli/check_command.h"
 
 #include <charconv>
