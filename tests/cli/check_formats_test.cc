@@ -15,6 +15,7 @@
 // planted identifier whose verdict the cli suite already pins.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -449,6 +450,52 @@ TEST_CASE("cli every output format prints the same with --jobs N") {
     // flag read again from the second file is new.
     CHECK(Contains(one.Summary(), "known_flags=1"));
   }
+}
+
+TEST_CASE("cli a misattributed flag names both records in every format") {
+  groundgate::cli::CheckedAnswer answer;
+  answer.source = "fares.jsonl";
+  answer.line = 3;
+  answer.trace_id = "fare-1";
+  answer.message_index = 5;
+  answer.action = "flagged";
+  groundgate::cli::FlaggedValue flag;
+  flag.kind = "misattributed";
+  flag.shape = "number";
+  flag.start = 30;
+  flag.end = 34;
+  flag.canonical = "389";
+  flag.text = "$389";
+  flag.named_value = "412";
+  flag.named_carrier = "call_ua2041";
+  flag.read_carrier = "call_dl1187";
+  answer.flags.push_back(flag);
+  auto print = [&](groundgate::cli::OutputFormat format, bool values) {
+    std::ostringstream out;
+    std::unique_ptr<groundgate::cli::CheckOutput> output =
+        groundgate::cli::MakeCheckOutput(
+            {.format = format, .include_values = values}, out);
+    output->Answer(answer);
+    output->Finish({.judged = 1, .flagged_answers = 1, .new_flags = 1});
+    return out.str();
+  };
+  CHECK(print(groundgate::cli::OutputFormat::kText, false) ==
+        "fares.jsonl:3 fare-1 msg 5: misattributed number at bytes 30-34 (the "
+        "answer names the record in call_ua2041; read in call_dl1187)\n"
+        "groundgate: 1 flagged value in 1 of 1 judged answer; traces: "
+        "fare-1\n");
+  CHECK(Contains(print(groundgate::cli::OutputFormat::kText, true),
+                 "misattributed number \"$389\" (the record in call_ua2041 "
+                 "holds \"412\"; read in call_dl1187)"));
+  const Json sarif =
+      Json::parse(print(groundgate::cli::OutputFormat::kSarif, false));
+  CheckSarifLog(sarif);
+  CHECK(sarif["runs"][0]["results"][0]["ruleId"] == "misattributed");
+  CHECK(sarif["runs"][0]["results"][0]["ruleIndex"] == 1);
+  CHECK(Contains(print(groundgate::cli::OutputFormat::kJunit, false),
+                 "<failure type=\"misattributed\""));
+  CHECK_FALSE(
+      Contains(print(groundgate::cli::OutputFormat::kGithub, false), "389"));
 }
 
 TEST_CASE("cli check --quiet prints nothing but the summary") {
