@@ -15,17 +15,20 @@
 // planted identifier whose verdict the cli suite already pins.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <memory>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "cli/check_command.h"
 #include "cli/check_output.h"
 #include "cli/options.h"
+#include "cli/progress_line.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli/cli_records.h"
 
@@ -496,6 +499,42 @@ TEST_CASE("cli a misattributed flag names both records in every format") {
                  "<failure type=\"misattributed\""));
   CHECK_FALSE(
       Contains(print(groundgate::cli::OutputFormat::kGithub, false), "389"));
+}
+
+TEST_CASE("cli the progress line redraws in place and erases itself") {
+  groundgate::cli::InputCounts counts;
+  counts.records = 1000;
+  counts.bytes = groundgate::cli::kProgressMinBytes + 1;
+  std::ostringstream err;
+  groundgate::cli::ProgressLine progress("groundgate check", true, err);
+  progress.BeginFile("big.jsonl");
+  progress.Update(counts, 3);  // starts the clock
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  counts.records = 2000;
+  counts.bytes += 1000000;
+  progress.Update(counts, 7);
+  CHECK(err.str().starts_with("\rgroundgate check: 2000 lines, "));
+  CHECK(Contains(err.str(), " MB/s, 7 flagged\x1b[K"));
+  CHECK(err.str().find('\n') == std::string::npos);
+  progress.Clear();
+  CHECK(err.str().ends_with("\r\x1b[K"));
+  // Not a terminal, or a short input: nothing.
+  std::ostringstream quiet;
+  groundgate::cli::ProgressLine off("groundgate check", false, quiet);
+  off.BeginFile("big.jsonl");
+  off.Update(counts, 7);
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  off.Update(counts, 7);
+  off.Clear();
+  CHECK(quiet.str().empty());
+  counts.bytes = 1000;
+  std::ostringstream small;
+  groundgate::cli::ProgressLine short_input("groundgate check", true, small);
+  short_input.BeginFile("small.jsonl");
+  short_input.Update(counts, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  short_input.Update(counts, 0);
+  CHECK(small.str().empty());
 }
 
 TEST_CASE("cli check --quiet prints nothing but the summary") {
