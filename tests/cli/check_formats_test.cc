@@ -8,8 +8,10 @@
 // xmllint when installed), SARIF by the members the SARIF 2.1.0 schema
 // requires, checked here member by member (python3's jsonschema is not
 // installed on the build machines, and there is no network to fetch the
-// schema). Then the baseline's round trip, --quiet, --max-flag-rate,
-// --format's two kinds of names, and the input errors.
+// schema). Then law 8 in every format, a misattributed flag, the same
+// output with --jobs N, the baseline's round trip, --quiet,
+// --max-flag-rate, --format's two kinds of names, a repeated option, the
+// input errors, the help pages and the progress line.
 //
 // What it does NOT do: judge values (the judge's suites do); it uses one
 // planted identifier whose verdict the cli suite already pins.
