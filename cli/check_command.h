@@ -3,11 +3,15 @@
 // Its one job: stream JSONL trace files, one conversation per line in any
 // format the adapters read (groundgate/trace.h), replay each conversation
 // into its own EvidenceCorpus, judge every answer with one shared Gate, and
-// print one JSON verdict line per judged answer, a summary on stderr, and an
-// exit code:
+// print each judged answer in the output format asked for (check_output.h:
+// JSONL verdict lines, text, GitHub annotations, JUnit XML or SARIF), a
+// summary on stderr, and an exit code; with a baseline (baseline.h), only
+// the flags it does not hold count:
 //
-//   groundgate check [--include-values] [--format NAME]
-//                    [--judge-intermediate] [--min-digits N] [--shapes FILE]
+//   groundgate check [--include-values] [--format NAME] [--quiet]
+//                    [--baseline FILE] [--write-baseline FILE]
+//                    [--max-flag-rate R] [--judge-intermediate]
+//                    [--min-digits N] [--shapes FILE]
 //                    [--max-line-bytes N] FILE...  (`-` reads standard input)
 //
 // Memory is bounded by --max-line-bytes (default kDefaultMaxLineBytes, 64
@@ -33,13 +37,17 @@
 namespace groundgate::cli {
 
 // Runs `groundgate check` with the arguments that follow the word "check".
-// Verdict lines go to `out`, diagnostics and the summary to `err`, and `-`
-// reads `in`. Returns kExitUsageError when an argument, a --shapes file, an
-// input file or any line was bad (every other line and file is still
-// judged), else kExitFlagged when some answer was flagged, else
-// kExitGrounded. Never throws.
+// The output goes to `out`, diagnostics and the summary to `err`, and `-`
+// reads `in`; `terminal` says whether `out` and `err` are terminals (the
+// default output format, colour, the progress line). Returns
+// kExitUsageError when an argument, a --shapes or --baseline file, an input
+// file or any line was bad (every other line and file is still judged),
+// else kExitFlagged when some answer had a flag the baseline does not hold
+// (and, with --max-flag-rate R, more than R of the judged answers had one),
+// else kExitGrounded. Never throws.
 int RunCheckCommand(std::span<const std::string_view> args, std::istream& in,
-                    std::ostream& out, std::ostream& err);
+                    std::ostream& out, std::ostream& err,
+                    const Terminal& terminal = {});
 
 // The usage text of `groundgate check`, ending in a newline.
 std::string_view CheckUsage();

@@ -8,6 +8,8 @@
 // do), or keep more than one record and the running counts in memory.
 #include "cli/eval_command.h"
 
+#include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <istream>
@@ -17,6 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -41,7 +44,7 @@ constexpr std::string_view kCommand = "groundgate eval";
 constexpr CommandText kCommandText = {
     .name = kCommand,
     .usage_line =
-        "usage: groundgate eval [--json] [--format NAME] "
+        "usage: groundgate eval [--json] [--fail-under X] [--format NAME] "
         "[--judge-intermediate] [--min-digits N] [--misattribution MODE] "
         "[--shapes FILE] [--max-line-bytes N] [--max-missed N] "
         "[--max-label-types N] FILE...",
@@ -57,6 +60,8 @@ constexpr std::string_view kOtherTypes = "(other types)";
 
 struct EvalArgs : CommonArgs {
   bool json = false;
+  // --fail-under X: exit 1 when F1 is below X (or cannot be computed).
+  std::optional<double> fail_under;
   std::size_t max_missed = kDefaultMaxMissed;
   std::size_t max_label_types = kDefaultMaxLabelTypes;
 };
@@ -70,6 +75,21 @@ absl::StatusOr<EvalArgs> ParseArgs(std::span<const std::string_view> args) {
         const std::string_view arg = all[*i];
         if (arg == "--json") {
           parsed.json = true;
+          return true;
+        }
+        if (IsFlag(arg, "--fail-under")) {
+          absl::StatusOr<std::string> value = FlagValue(all, i, "--fail-under");
+          if (!value.ok()) return value.status();
+          double rate = -1;
+          const char* end = value->data() + value->size();
+          auto [ptr, ec] = std::from_chars(value->data(), end, rate);
+          if (value->empty() || ec != std::errc() || ptr != end ||
+              !(rate >= 0) || !(rate <= 1)) {
+            return absl::InvalidArgumentError(
+                Concat("--fail-under: expected an F1 from 0 to 1, got \"",
+                       *value, "\""));
+          }
+          parsed.fail_under = rate;
           return true;
         }
         absl::StatusOr<bool> taken =
@@ -101,7 +121,47 @@ struct ByteSpan {
 struct RecordLabels {
   std::optional<std::size_t> judge_index;
   std::vector<Label> labels;
+  // The labels skipped, each as "labels[2]: what": the record is still
+  // scored on the others.
+  std::vector<std::string> skipped;
 };
+
+absl::Status ReadOffset(const Json& entry, std::string_view key,
+                        const std::string& path, std::size_t* out);
+
+// Reads one entry of "labels" or "planted"; the error names the entry.
+absl::Status ReadLabel(const Json& entry, bool typed, Label* label) {
+  if (!entry.is_object()) {
+    return absl::InvalidArgumentError(
+        Concat(label->path, ": expected an object, got ", entry.type_name()));
+  }
+  if (absl::Status s = ReadOffset(entry, "start", label->path, &label->start);
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = ReadOffset(entry, "end", label->path, &label->end);
+      !s.ok()) {
+    return s;
+  }
+  if (label->end <= label->start) {
+    return absl::InvalidArgumentError(
+        Concat(label->path, ": end must be greater than start"));
+  }
+  if (typed) {
+    auto type = entry.find("type");
+    if (type == entry.end()) {
+      return absl::InvalidArgumentError(Concat(label->path, ".type: missing"));
+    }
+    if (!type->is_string() || type->get_ref<const std::string&>().empty()) {
+      return absl::InvalidArgumentError(
+          Concat(label->path, ".type: expected a non-empty string"));
+    }
+    label->type = type->get<std::string>();
+  } else {
+    label->type = std::string(kPlantedType);
+  }
+  return absl::OkStatus();
+}
 
 absl::Status ReadOffset(const Json& entry, std::string_view key,
                         const std::string& path, std::size_t* out) {
@@ -119,7 +179,7 @@ absl::Status ReadOffset(const Json& entry, std::string_view key,
 }
 
 absl::Status ReadSpans(const Json& record, std::string_view key, bool typed,
-                       std::vector<Label>* out) {
+                       RecordLabels* out) {
   auto it = record.find(key);
   if (it == record.end() || it->is_null()) return absl::OkStatus();
   if (!it->is_array()) {
@@ -127,39 +187,13 @@ absl::Status ReadSpans(const Json& record, std::string_view key, bool typed,
         Concat(key, ": expected an array, got ", it->type_name()));
   }
   for (std::size_t i = 0; i < it->size(); ++i) {
-    const Json& entry = (*it)[i];
     Label label;
     label.path = Concat(key, "[", i, "]");
-    if (!entry.is_object()) {
-      return absl::InvalidArgumentError(
-          Concat(label.path, ": expected an object, got ", entry.type_name()));
+    if (absl::Status s = ReadLabel((*it)[i], typed, &label); !s.ok()) {
+      out->skipped.emplace_back(MessageOf(s));
+      continue;
     }
-    if (absl::Status s = ReadOffset(entry, "start", label.path, &label.start);
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = ReadOffset(entry, "end", label.path, &label.end);
-        !s.ok()) {
-      return s;
-    }
-    if (label.end <= label.start) {
-      return absl::InvalidArgumentError(
-          Concat(label.path, ": end must be greater than start"));
-    }
-    if (typed) {
-      auto type = entry.find("type");
-      if (type == entry.end()) {
-        return absl::InvalidArgumentError(Concat(label.path, ".type: missing"));
-      }
-      if (!type->is_string() || type->get_ref<const std::string&>().empty()) {
-        return absl::InvalidArgumentError(
-            Concat(label.path, ".type: expected a non-empty string"));
-      }
-      label.type = type->get<std::string>();
-    } else {
-      label.type = std::string(kPlantedType);
-    }
-    out->push_back(std::move(label));
+    out->labels.push_back(std::move(label));
   }
   return absl::OkStatus();
 }
@@ -176,15 +210,14 @@ absl::StatusOr<RecordLabels> ReadLabels(const Json& record) {
     }
     out.judge_index = index->get<std::size_t>();
   }
-  if (absl::Status s = ReadSpans(record, "labels", true, &out.labels);
-      !s.ok()) {
+  if (absl::Status s = ReadSpans(record, "labels", true, &out); !s.ok()) {
     return s;
   }
-  if (absl::Status s = ReadSpans(record, "planted", false, &out.labels);
-      !s.ok()) {
+  if (absl::Status s = ReadSpans(record, "planted", false, &out); !s.ok()) {
     return s;
   }
-  if (!out.judge_index.has_value() && !out.labels.empty()) {
+  if (!out.judge_index.has_value() &&
+      (!out.labels.empty() || !out.skipped.empty())) {
     return absl::InvalidArgumentError(
         "judge_index: missing (labels are offsets into the message it "
         "names)");
@@ -312,11 +345,50 @@ class EvalScores {
           break;
         }
       }
-      if (!inside) {
+      if (inside) {
+        ++flags_inside_;
+      } else {
         ++shapes_[flag->shape].false_accusations;
         ++false_accusations_;
       }
     }
+  }
+
+  // Precision, recall and F1 of the flags against the labels. A flag is
+  // right when it lands on a labelled span, wrong anywhere else: outside
+  // every span of a labelled answer (a false accusation) or in an answer
+  // with no labels. Recall is the labelled spans a flag caught. nullopt
+  // where a figure has no denominator (no flag, no span).
+  struct Quality {
+    std::size_t flags_inside = 0;
+    std::size_t flags_outside = 0;
+    std::size_t spans = 0;
+    std::size_t caught = 0;
+    std::optional<double> precision;
+    std::optional<double> recall;
+    std::optional<double> f1;
+  };
+  Quality Figures() const {
+    Quality q;
+    q.flags_inside = flags_inside_;
+    q.flags_outside = false_accusations_ + unlabelled_flags_;
+    for (const auto& [type, score] : types_) {
+      q.spans += score.spans;
+      q.caught += score.caught;
+    }
+    if (q.flags_inside + q.flags_outside > 0) {
+      q.precision = static_cast<double>(q.flags_inside) /
+                    static_cast<double>(q.flags_inside + q.flags_outside);
+    }
+    if (q.spans > 0) {
+      q.recall = static_cast<double>(q.caught) / static_cast<double>(q.spans);
+    }
+    if (q.precision && q.recall) {
+      q.f1 = *q.precision + *q.recall > 0
+                 ? 2 * *q.precision * *q.recall / (*q.precision + *q.recall)
+                 : 0.0;
+    }
+    return q;
   }
 
   OrderedJson ToJson(const InputCounts& input) const {
@@ -338,6 +410,13 @@ class EvalScores {
     out["spans"] = spans;
     out["caught"] = caught;
     out["false_accusations"] = false_accusations_;
+    const Quality q = Figures();
+    out["flags_inside"] = q.flags_inside;
+    out["flags_outside"] = q.flags_outside;
+    out["precision"] = Rounded(q.precision);
+    out["recall"] = Rounded(q.recall);
+    out["f1"] = Rounded(q.f1);
+    out["skipped_labels"] = skipped_labels_;
     out["by_type"] = OrderedJson::array();
     for (const auto& [type, score] : types_) {
       OrderedJson entry;
@@ -416,9 +495,35 @@ class EvalScores {
         << "unlabelled answers with a flag: " << unlabelled_flagged_ << " of "
         << unlabelled_ << " (" << Rate(unlabelled_flagged_, unlabelled_)
         << "), " << unlabelled_flags_ << " flags\n";
+    const Quality q = Figures();
+    out << "precision: "
+        << Rate(q.flags_inside, q.flags_inside + q.flags_outside) << " ("
+        << q.flags_inside << " of " << q.flags_inside + q.flags_outside
+        << " flags on a labelled span)\n"
+        << "recall:    " << Rate(q.caught, q.spans) << " (" << q.caught
+        << " of " << q.spans << " labelled spans caught)\n"
+        << "F1:        " << (q.f1 ? Fixed(*q.f1) : "-") << '\n';
+    if (skipped_labels_ > 0) {
+      out << "skipped labels: " << skipped_labels_ << '\n';
+    }
   }
 
+  void SkipLabels(std::size_t count) { skipped_labels_ += count; }
+  std::optional<double> F1() const { return Figures().f1; }
+
  private:
+  // A figure to 4 decimals, so the JSON is the same on every machine;
+  // null when it has no denominator.
+  static OrderedJson Rounded(const std::optional<double>& value) {
+    if (!value) return nullptr;
+    return std::round(*value * 10000) / 10000;
+  }
+  static std::string Fixed(double value) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.3f", value);
+    return text;
+  }
+
   static std::string Rate(std::size_t part, std::size_t whole) {
     if (whole == 0) return "-";
     char text[32];
@@ -448,7 +553,9 @@ class EvalScores {
   std::size_t max_missed_;
   std::size_t max_label_types_;
   std::size_t missed_omitted_ = 0;  // missed spans past max_missed_
+  std::size_t skipped_labels_ = 0;  // labels skipped with a warning
   std::size_t false_accusations_ = 0;
+  std::size_t flags_inside_ = 0;  // flags on a labelled span
   // Ordered maps: output order is by name, never by hash (law 9).
   std::map<std::string, TypeScore> types_;
   std::map<std::string, ShapeScore> shapes_;
@@ -499,7 +606,8 @@ bool IsEvalFlag(const Verdict& verdict, const Candidate& c) {
 
 std::string_view EvalUsage() {
   static const std::string* const kUsage = new std::string(Concat(
-      "usage: groundgate eval [--json] [--format NAME] [--judge-intermediate]\n"
+      "usage: groundgate eval [--json] [--fail-under X] [--format NAME]\n"
+      "                       [--judge-intermediate]\n"
       "                       [--min-digits N] [--misattribution MODE]\n"
       "                       [--shapes FILE]\n"
       "                       [--max-line-bytes N] [--max-missed N]\n"
@@ -522,7 +630,10 @@ std::string_view EvalUsage() {
       "  \"planted\": [{\"start\", \"end\"}]\n"
       "                      spans of type \"planted\"\n"
       "A record without judge_index is scored on every answer, all of them\n"
-      "unlabelled. A span is caught when a flagged value overlaps it: an\n"
+      "unlabelled. A bad label (end not past start, a type missing, an\n"
+      "offset past the message's end) is named as FILE:LINE: warning:\n"
+      "labels[N]: what; label skipped, and the record is scored on the\n"
+      "others. A span is caught when a flagged value overlaps it: an\n"
       "unsupported one, or a misattributed one (read from another record\n"
       "than the one the answer names; not with --misattribution warn), so\n"
       "labels of type \"misattributed\" are scored like any other;\n"
@@ -533,7 +644,10 @@ std::string_view EvalUsage() {
       "\"malformed_records\", \"judged\", \"unverified\", "
       "\"labelled_answers\",\n"
       "\"unlabelled_answers\", \"unlabelled_flagged\", \"unlabelled_flags\",\n"
-      "\"spans\", \"caught\", \"false_accusations\", \"by_type\": [{\"type\",\n"
+      "\"spans\", \"caught\", \"false_accusations\", \"flags_inside\",\n"
+      "\"flags_outside\", \"precision\", \"recall\", \"f1\", "
+      "\"skipped_labels\",\n"
+      "\"by_type\": [{\"type\",\n"
       "\"spans\", \"caught\", \"missed\"}], \"by_shape\": [{\"shape\", "
       "\"spans\",\n"
       "\"caught\", \"false_accusations\", \"unlabelled_flags\"}],\n"
@@ -542,8 +656,16 @@ std::string_view EvalUsage() {
       "\"shape\",\n"
       "\"status\"}]}. No value is printed.\n"
       "\n"
+      "Precision is the share of flags that land on a labelled span: a\n"
+      "flag outside every span of a labelled answer, or in an answer with\n"
+      "no labels, counts against it. Recall is the share of labelled spans\n"
+      "a flag caught. F1 is their harmonic mean. A figure with nothing to\n"
+      "divide by is \"-\" in the table and null in JSON.\n"
+      "\n"
       "Options:\n"
       "  --json            print one JSON object instead of the table\n"
+      "  --fail-under X    exit 1 when F1 is under X (0 to 1) or cannot be\n"
+      "                    computed\n"
       "  --max-missed N    list at most N missed spans, the first met; the\n"
       "                    rest are counted as \"missed_omitted\" (default ",
       kDefaultMaxMissed,
@@ -559,9 +681,18 @@ std::string_view EvalUsage() {
       TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
-      "Exit status: 0 scored, 2 a usage or input error (a malformed record\n"
-      "or label is named as FILE:LINE: field: what and skipped) or\n"
-      "standard output could not be written.\n"));
+      "  An option given twice is an error.\n"
+      "\n"
+      "Exit status: 0 scored, 1 F1 under --fail-under, 2 a usage or input\n"
+      "error (a malformed record is named as FILE:LINE: field: what and\n"
+      "skipped) or standard output could not be written.\n"
+      "\n"
+      "Examples:\n"
+      "  groundgate eval labelled.jsonl\n"
+      "      the scores as a table, with precision, recall and F1\n"
+      "  groundgate eval --json labelled.jsonl | jq .f1\n"
+      "  groundgate eval --fail-under 0.8 labelled.jsonl\n"
+      "      fail a CI job when F1 drops under 0.8\n"));
   return *kUsage;
 }
 
@@ -583,8 +714,17 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
         input.RejectRecord(record.source, record.line, labels.status());
         return;
       }
+      // A bad label is skipped with a warning; the record is scored on the
+      // others.
+      auto skip_label = [&](std::string_view what) {
+        err << record.source << ':' << record.line << ": warning: " << what
+            << "; label skipped\n";
+        scores.SkipLabels(1);
+      };
+      for (const std::string& what : labels->skipped) skip_label(what);
       std::optional<std::size_t> judged_position;
       std::vector<ByteSpan> spans;
+      std::vector<Label> kept;
       if (labels->judge_index.has_value()) {
         absl::StatusOr<std::size_t> position =
             FindJudged(record.trace, *labels->judge_index, replay);
@@ -598,15 +738,13 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
           std::optional<std::size_t> start = ByteOffset(text, label.start);
           std::optional<std::size_t> end = ByteOffset(text, label.end);
           if (!start.has_value() || !end.has_value()) {
-            input.RejectRecord(
-                record.source, record.line,
-                absl::InvalidArgumentError(
-                    Concat(label.path, ".end: ", label.end,
-                           " is past the end of message ", *labels->judge_index,
-                           " (", CodePoints(text), " characters)")));
-            return;
+            skip_label(Concat(
+                label.path, ".end: ", label.end, " is past the end of message ",
+                *labels->judge_index, " (", CodePoints(text), " characters)"));
+            continue;
           }
           spans.push_back({*start, *end, label.type});
+          kept.push_back(label);
         }
       }
       ReplayTrace(record.trace, gate, replay, [&](const JudgedMessage& judged) {
@@ -615,7 +753,7 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
           return;
         }
         scores.Score(record.trace.id, judged.message, judged.verdict, spans,
-                     labels->labels);
+                     kept);
       });
     });
   }
@@ -629,11 +767,31 @@ int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
   if (OutputErrors(out).Report(kCommand, kStdoutDisplayName, err)) {
     return kExitUsageError;
   }
+  // Whether F1 is under --fail-under, said before the summary, which
+  // stays the last line.
+  bool under = false;
+  if (parsed->fail_under.has_value()) {
+    const std::optional<double> f1 = scores.F1();
+    under = !f1.has_value() || *f1 < *parsed->fail_under;
+    if (under) {
+      char figures[96];
+      if (f1.has_value()) {
+        std::snprintf(figures, sizeof(figures), "F1 %.4f is under %.4f", *f1,
+                      *parsed->fail_under);
+      } else {
+        std::snprintf(figures, sizeof(figures),
+                      "F1 cannot be computed (no flag or no labelled span)");
+      }
+      err << kCommand << ": " << figures << " (--fail-under)\n";
+    }
+  }
   const InputCounts& counts = input.counts();
   err << kCommand << ": records=" << counts.records;
   PrintInputCounts(counts, err);
   err << '\n';
-  return HadInputErrors(counts) ? kExitUsageError : kExitGrounded;
+  if (HadInputErrors(counts)) return kExitUsageError;
+  if (under) return kExitFlagged;
+  return kExitGrounded;
 }
 
 }  // namespace groundgate::cli

@@ -6,7 +6,8 @@
 // fell outside every labelled span (false accusations), and how many judged
 // answers with no labels had a flag:
 //
-//   groundgate eval [--json] [--format NAME] [--judge-intermediate]
+//   groundgate eval [--json] [--fail-under X] [--format NAME]
+//                   [--judge-intermediate]
 //                   [--min-digits N] [--misattribution MODE] [--shapes FILE]
 //                   [--max-line-bytes N]
 //                   [--max-missed N] [--max-label-types N] FILE...
@@ -19,6 +20,9 @@
 //                               type such as "fabricated" or "incorrect"
 //   "planted": [{"start", "end"}]          spans of type "planted"
 // A record without judge_index is scored on every answer, all unlabelled.
+// A bad label is skipped with a warning; its record is scored on the rest.
+// Precision counts the flags on a labelled span against every other flag,
+// recall the spans caught; F1 under --fail-under exits 1.
 //
 // Memory is bounded whatever the input: a line longer than
 // --max-line-bytes (default kDefaultMaxLineBytes) is skipped unread; at most
@@ -59,7 +63,8 @@ inline constexpr std::size_t kMaxEvalNameBytes = 128;
 // Runs `groundgate eval` with the arguments after "eval". The scores go to
 // `out` (a table, or one JSON object with --json), diagnostics to `err`.
 // Returns kExitUsageError when an argument, file or record was bad (the
-// other records are still scored), else kExitGrounded. Never throws.
+// other records are still scored), else kExitFlagged when F1 is under
+// --fail-under, else kExitGrounded. Never throws.
 int RunEvalCommand(std::span<const std::string_view> args, std::istream& in,
                    std::ostream& out, std::ostream& err);
 

@@ -131,6 +131,7 @@ void JsonlInput::WithStream(
   }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
+    BeforeDiagnostic();
     err_ << command_ << ": cannot read " << path << ": is a directory\n";
     ++counts_.unreadable_files;
     return;
@@ -138,6 +139,7 @@ void JsonlInput::WithStream(
   errno = 0;
   std::ifstream file(path, std::ios::binary);
   if (!file) {
+    BeforeDiagnostic();
     err_ << command_ << ": cannot open " << path << ": "
          << (errno != 0 ? std::strerror(errno) : "cannot be opened") << '\n';
     ++counts_.unreadable_files;
@@ -156,6 +158,7 @@ void JsonlInput::Read(
 
 void JsonlInput::ReportMalformed(std::string_view source, std::size_t line,
                                  const absl::Status& status) {
+  BeforeDiagnostic();
   err_ << source << ':' << line << ": " << MessageOf(status) << '\n';
   ++counts_.malformed_records;
 }
@@ -195,6 +198,7 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
   if (!trace.ok()) {
     parsed.diagnostic =
         Concat(source, ":", line.number, ": ", MessageOf(trace.status()));
+    parsed.not_a_trace = true;
     return parsed;
   }
   if (!record_warnings.empty()) {
@@ -216,18 +220,50 @@ const nlohmann::json& JsonlInput::DocumentOf(const ParsedLine& parsed) {
 
 bool JsonlInput::Account(const ParsedLine& parsed) {
   if (!parsed.diagnostic.empty()) {
-    err_ << parsed.diagnostic << '\n';
     ++counts_.malformed_records;
+    if (parsed.not_a_trace) ++counts_.unreadable_records;
+    ++file_errors_;
+    if (file_errors_ <= kMaxListedLineErrors) {
+      BeforeDiagnostic();
+      err_ << parsed.diagnostic << '\n';
+    }
+    if (file_errors_ == kMaxListedLineErrors && file_records_ == 0) {
+      BeforeDiagnostic();
+      err_ << file_name_ << ": the first " << kMaxListedLineErrors
+           << " lines are not trace records; is it a JSONL trace file? The "
+              "rest of it is not read\n";
+      ++counts_.unreadable_files;
+      file_abandoned_ = true;
+    }
     return false;
   }
   if (!parsed.trace) return false;  // a blank line
   ++counts_.records;
+  ++file_records_;
   return true;
+}
+
+void JsonlInput::StartFile() {
+  file_errors_ = 0;
+  file_records_ = 0;
+  file_abandoned_ = false;
+}
+
+void JsonlInput::EndFile(std::string_view name) {
+  if (file_errors_ > kMaxListedLineErrors && !file_abandoned_) {
+    BeforeDiagnostic();
+    const std::size_t unlisted = file_errors_ - kMaxListedLineErrors;
+    err_ << name << ": " << unlisted
+         << (unlisted == 1 ? " more bad line" : " more bad lines")
+         << " not listed (" << file_errors_ << " in all)\n";
+  }
+  file_abandoned_ = false;
 }
 
 void JsonlInput::ReportReadError(std::istream& input, std::string_view name,
                                  std::size_t line_number) {
   if (!input.bad()) return;
+  BeforeDiagnostic();
   err_ << name << ':' << (line_number + 1)
        << ": read error; the rest of the file was not read\n";
   ++counts_.unreadable_files;
@@ -237,9 +273,11 @@ void JsonlInput::ReadStream(
     std::istream& input, std::string_view name,
     const std::function<void(const InputRecord&)>& on_record) {
   ++counts_.files;
+  StartFile();
+  file_name_ = name;
   LineReader reader(input, max_line_bytes_);
   Line line;
-  while (!stopped_ && reader.Next(&line)) {
+  while (Reading() && reader.Next(&line)) {
     counts_.bytes += line.length + 1;
     const ParsedLine parsed = Parse(name, line);
     if (!Account(parsed)) continue;
@@ -249,6 +287,7 @@ void JsonlInput::ReadStream(
                           .trace = *parsed.trace});
   }
   ReportReadError(input, name, reader.number());
+  EndFile(name);
 }
 
 namespace {
@@ -354,12 +393,14 @@ void JsonlInput::ReadBatches(
   WithStream(path, [&](std::istream& input, std::string_view stream_name) {
     name = stream_name;  // no line of the previous file is in flight
     ++counts_.files;
+    StartFile();
+    file_name_ = name;
     LineReader reader(input, max_line_bytes_);
     std::size_t next_read = 0;  // lines read so far (slot: % window)
     std::size_t next_out = 0;   // lines handed out so far
     std::size_t bytes = 0;      // bytes of the lines in flight
     bool more = true;
-    while (!stopped_) {
+    while (Reading()) {
       // Read ahead while the window has room.
       while (more && next_read - next_out < window &&
              (next_read == next_out || bytes < kMaxBatchBytes)) {
@@ -385,14 +426,27 @@ void JsonlInput::ReadBatches(
       if (Account(parsed[slot])) emit(slot);
       parsed[slot] = ParsedLine{};
     }
-    // Stopped: what is still in flight is finished and dropped.
+    // Stopped, or the file given up: what is in flight is finished and
+    // dropped.
     while (next_out < next_read) pool.WaitFor(next_out++ % window);
     ReportReadError(input, name, reader.number());
+    EndFile(name);
   });
 }
 
 bool HadInputErrors(const InputCounts& counts) {
   return counts.unreadable_files > 0 || counts.malformed_records > 0;
+}
+
+void PrintInputHints(std::string_view command, const InputCounts& counts,
+                     bool format_given, std::ostream& err) {
+  if (counts.unreadable_records == 0) return;
+  err << command << ": " << counts.unreadable_records
+      << (counts.unreadable_records == 1 ? " record was" : " records were")
+      << " not read as a trace; "
+      << (format_given ? "is --input-format the records' format? "
+                       : "if they are of one format, name it: ")
+      << "--input-format NAME (" << kTraceFormatNames << ")\n";
 }
 
 void PrintInputCounts(const InputCounts& counts, std::ostream& err) {

@@ -31,6 +31,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -45,6 +46,8 @@ struct InputCounts {
   std::size_t unreadable_files = 0;  // could not be opened or read whole
   std::size_t records = 0;           // records read as traces
   std::size_t malformed_records = 0;
+  // Of those, lines that were JSON but not a trace the adapters could read.
+  std::size_t unreadable_records = 0;
   std::size_t bytes = 0;  // bytes of the lines read
 };
 
@@ -55,6 +58,17 @@ struct InputCounts {
 // Writes " malformed_lines=N files=N unreadable_files=N", the input's part
 // of every command's summary line, to `err`.
 void PrintInputCounts(const InputCounts& counts, std::ostream& err);
+
+// Writes, once, what to try when records could not be read as traces:
+// naming the format with --input-format (unless it was named). Nothing when
+// every record was read.
+void PrintInputHints(std::string_view command, const InputCounts& counts,
+                     bool format_given, std::ostream& err);
+
+// A file lists at most this many bad lines; the rest are counted in one
+// line. A file whose first this many lines are all bad is not a JSONL
+// trace file (a binary, a JSON document, a log): it is not read further.
+inline constexpr std::size_t kMaxListedLineErrors = 20;
 
 // One good record. The references are valid only during the callback.
 struct InputRecord {
@@ -118,6 +132,12 @@ class JsonlInput {
   void RejectRecord(std::string_view source, std::size_t line,
                     const absl::Status& status);
 
+  // Called before each diagnostic is written to the error stream (the
+  // command's progress line erases itself there).
+  void SetBeforeDiagnostic(std::function<void()> before) {
+    before_diagnostic_ = std::move(before);
+  }
+
   // Ends reading: the current Read returns after the record being handed
   // out, and later Reads read nothing. A command calls it when its output
   // can no longer be written.
@@ -143,7 +163,8 @@ class JsonlInput {
   struct ParsedLine {
     std::optional<nlohmann::json> document;
     std::optional<Trace> trace;
-    std::string diagnostic;  // "SOURCE:LINE: what", without '\n'
+    std::string diagnostic;    // "SOURCE:LINE: what", without '\n'
+    bool not_a_trace = false;  // JSON, but the adapters could not read it
   };
   // A record's document, or null when documents are not kept.
   static const nlohmann::json& DocumentOf(const ParsedLine& parsed);
@@ -161,6 +182,14 @@ class JsonlInput {
   // Counts what a parsed line was and prints its diagnostic; true when it
   // is a record to hand out.
   bool Account(const ParsedLine& parsed);
+  // Starts and ends one file's count of bad lines; True from StartFile on
+  // while the file is to be read on.
+  void StartFile();
+  void EndFile(std::string_view name);
+  bool Reading() const { return !stopped_ && !file_abandoned_; }
+  void BeforeDiagnostic() {
+    if (before_diagnostic_) before_diagnostic_();
+  }
   void ReadStream(std::istream& input, std::string_view name,
                   const std::function<void(const InputRecord&)>& on_record);
   // ReadInOrder's engine: `begin` gets the window's size once; `work`
@@ -181,6 +210,12 @@ class JsonlInput {
   InputCounts counts_;
   bool stopped_ = false;
   bool keep_documents_ = false;
+  // The current file's bad lines and records, and whether it was given up.
+  std::size_t file_errors_ = 0;
+  std::size_t file_records_ = 0;
+  std::string_view file_name_;
+  bool file_abandoned_ = false;
+  std::function<void()> before_diagnostic_;
 };
 
 }  // namespace groundgate::cli

@@ -38,7 +38,14 @@ constexpr std::string_view kUsage =
     "\n"
     "Options:\n"
     "  -h, --help print this help\n"
-    "  --version  print the version\n";
+    "  --version  print the version\n"
+    "\n"
+    "Examples:\n"
+    "  groundgate check traces.jsonl\n"
+    "      the flagged values, as text on a terminal and JSONL when piped\n"
+    "  groundgate check --format sarif traces.jsonl > groundgate.sarif\n"
+    "  groundgate report traces.jsonl -o report.html\n"
+    "  groundgate eval --json labelled.jsonl\n";
 
 // The exit code after the top-level help or version: 0, or 2 with a
 // message when standard output could not be written.
@@ -72,7 +79,7 @@ int main(int argc, char** argv) {
   if (command == "check") {
     return groundgate::cli::RunCheckCommand(
         std::span<const std::string_view>(args).subspan(1), std::cin, std::cout,
-        std::cerr);
+        std::cerr, groundgate::cli::Terminal::Detect());
   }
   if (command == "report") {
     return groundgate::cli::RunReportCommand(

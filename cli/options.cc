@@ -4,14 +4,18 @@
 // What it does NOT do: read traces, or know a subcommand's own flags.
 #include "cli/options.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <ostream>
+#include <set>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -216,20 +220,41 @@ absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
     flags->shapes_path = *std::move(value);
     return true;
   }
-  if (IsFlag(arg, "--format")) {
-    absl::StatusOr<std::string> value = FlagValue(args, i, "--format");
+  for (const std::string_view flag : {"--format", "--input-format"}) {
+    if (!IsFlag(arg, flag)) continue;
+    absl::StatusOr<std::string> value = FlagValue(args, i, flag);
     if (!value.ok()) return value.status();
-    std::optional<TraceFormat> format = ParseTraceFormatName(*value);
-    if (!format.has_value()) {
-      return absl::InvalidArgumentError(
-          Concat("--format: unknown format \"", *value,
-                 "\" (expected auto, openai-chat, openai-responses, "
-                 "anthropic, mcp or evidenceflow)"));
+    if (absl::Status status = SetTraceFormat(flag, *value, flags);
+        !status.ok()) {
+      return status;
     }
-    flags->format = *format;
     return true;
   }
   return false;
+}
+
+absl::Status SetTraceFormat(std::string_view flag, std::string_view name,
+                            TraceFlags* flags) {
+  std::optional<TraceFormat> format = ParseTraceFormatName(name);
+  if (!format.has_value()) {
+    return absl::InvalidArgumentError(Concat(flag, ": unknown format \"", name,
+                                             "\" (expected ", kTraceFormatNames,
+                                             ")"));
+  }
+  if (flags->format_given) {
+    return absl::InvalidArgumentError(
+        Concat(flag, ": the input format was already given"));
+  }
+  flags->format = *format;
+  flags->format_given = true;
+  return absl::OkStatus();
+}
+
+Terminal Terminal::Detect() {
+  const char* no_color = std::getenv("NO_COLOR");
+  return Terminal{.out = isatty(STDOUT_FILENO) != 0,
+                  .err = isatty(STDERR_FILENO) != 0,
+                  .no_color = no_color != nullptr && no_color[0] != '\0'};
 }
 
 absl::Status ParseCommandArgs(std::span<const std::string_view> args,
@@ -237,6 +262,7 @@ absl::Status ParseCommandArgs(std::span<const std::string_view> args,
                               const OwnFlagParser& own_flag,
                               CommonArgs* common) {
   bool options_done = false;
+  std::set<std::string_view> given;  // each option's name, up to any '='
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (options_done || arg == kStdinName || !arg.starts_with("-")) {
@@ -246,6 +272,10 @@ absl::Status ParseCommandArgs(std::span<const std::string_view> args,
     } else if (arg == "--help" || arg == "-h") {
       common->help = true;
     } else {
+      const std::string_view name = arg.substr(0, arg.find('='));
+      if (!given.insert(name).second) {
+        return absl::InvalidArgumentError(Concat(name, " given twice"));
+      }
       absl::StatusOr<bool> taken = own_flag(args, &i);
       if (!taken.ok()) return taken.status();
       if (!*taken) {
@@ -282,9 +312,11 @@ absl::StatusOr<Gate> MakeGate(const TraceFlags& flags) {
 
 std::string TraceFlagsHelp() {
   return Concat(
-      "  --format NAME     the trace format: auto (default: detected per\n"
+      "  --input-format NAME\n"
+      "                    the trace format: auto (default: detected per\n"
       "                    record), openai-chat, openai-responses,\n"
-      "                    anthropic, mcp or evidenceflow\n"
+      "                    anthropic, mcp or evidenceflow; --format NAME\n"
+      "                    names it too\n"
       "  --judge-intermediate\n"
       "                    also judge the model's reasoning (thinking\n"
       "                    blocks, reasoning items and steps); it is never\n"

@@ -127,12 +127,24 @@ struct TraceFlags {
   // --misattribution flag|warn|off. Default: kFlag (the gate's default).
   MisattributionMode misattribution = MisattributionMode::kFlag;
   std::optional<std::string> shapes_path;
+  // --input-format NAME (or --format NAME, when NAME is a trace format).
   TraceFormat format = TraceFormat::kAuto;
+  bool format_given = false;
   ReplayOptions replay;
   // --max-line-bytes: the longest input line read. Default:
   // kDefaultMaxLineBytes.
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
 };
+
+// The trace formats' names, as the help and the errors list them.
+inline constexpr std::string_view kTraceFormatNames =
+    "auto, openai-chat, openai-responses, anthropic, mcp or evidenceflow";
+
+// Sets flags->format from the value of `flag` (--format or
+// --input-format). InvalidArgument naming `flag` for an unknown name, or
+// when the input format was already given.
+absl::Status SetTraceFormat(std::string_view flag, std::string_view name,
+                            TraceFlags* flags);
 
 // Consumes args[*i] (and its value) when it is one of the TraceFlags.
 // Returns true when it was, false when the argument is not one of them,
@@ -155,9 +167,10 @@ using OwnFlagParser = std::function<absl::StatusOr<bool>(
 
 // Parses what every command shares — FILE... ("-" is standard input), "--",
 // -h/--help and the TraceFlags — and hands every other option to
-// `own_flag`. InvalidArgument for an unknown option, a bad value, or no
-// file (unless help was asked); `what` names the files in that message
-// ("FILE", "TRACE").
+// `own_flag`. InvalidArgument for an unknown option, a bad value, an
+// option given twice ("--jobs given twice"; the last one never silently
+// wins), or no file (unless help was asked); `what` names the files in
+// that message ("FILE", "TRACE").
 absl::Status ParseCommandArgs(std::span<const std::string_view> args,
                               std::string_view what,
                               const OwnFlagParser& own_flag,
@@ -170,6 +183,18 @@ absl::StatusOr<Gate> MakeGate(const TraceFlags& flags);
 
 // The help lines of the TraceFlags, for each command's usage text.
 std::string TraceFlagsHelp();
+
+// What a command knows of the terminal it runs in. Tests and library
+// callers get the default: no terminal, no colour.
+struct Terminal {
+  bool out = false;  // standard output is a terminal
+  bool err = false;  // standard error is a terminal
+  // NO_COLOR (https://no-color.org) is set to a non-empty value.
+  bool no_color = false;
+
+  // What the process's own standard output and error are.
+  static Terminal Detect();
+};
 
 // What the start of a command says of it.
 struct CommandText {

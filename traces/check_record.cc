@@ -171,8 +171,17 @@ class LineWriter {
   bool fresh_ = true;
 };
 
-void WriteSpans(const Verdict& verdict, CandidateStatus status,
-                const VerdictJsonOptions& options, LineWriter& w) {
+// The answer's bytes at a candidate's span: the value as written ("2:30
+// PM" where the canonical form is "14:30"), clipped as a value is.
+std::string_view WrittenText(std::string_view answer, const Candidate& c,
+                             std::size_t max_bytes) {
+  if (c.start >= c.end || c.end > answer.size()) return {};
+  return base::ClipUtf8View(answer.substr(c.start, c.end - c.start), max_bytes);
+}
+
+void WriteSpans(const Verdict& verdict, std::string_view answer,
+                CandidateStatus status, const VerdictJsonOptions& options,
+                LineWriter& w) {
   w.Open('[');
   for (const Candidate& c : verdict.candidates) {
     if (c.status != status) continue;
@@ -196,6 +205,7 @@ void WriteSpans(const Verdict& verdict, CandidateStatus status,
         w.Text("near_miss",
                base::ClipUtf8View(c.near_miss, options.max_value_bytes));
       }
+      w.Text("text", WrittenText(answer, c, options.max_value_bytes));
     }
     w.Close('}');
   }
@@ -204,7 +214,7 @@ void WriteSpans(const Verdict& verdict, CandidateStatus status,
 
 // The "misattributed" list exactly as VerdictToJson writes it
 // (stages/verdict_json.cc).
-void WriteMisattributed(const Verdict& verdict,
+void WriteMisattributed(const Verdict& verdict, std::string_view answer,
                         const VerdictJsonOptions& options, LineWriter& w) {
   const Binding none;
   w.Open('[');
@@ -225,6 +235,7 @@ void WriteMisattributed(const Verdict& verdict,
       w.Text("field", base::ClipUtf8View(b.field, max));
       w.Text("named_path", base::ClipUtf8View(b.named.path, max));
       w.Text("read_path", base::ClipUtf8View(b.read.path, max));
+      w.Text("text", WrittenText(answer, c, max));
     }
     w.Close('}');
   }
@@ -247,7 +258,8 @@ bool IsBlankJsonlLine(std::string_view line) {
 
 nlohmann::ordered_json CheckLine(const Trace& trace,
                                  const JudgedMessage& judged,
-                                 const VerdictJsonOptions& json_options) {
+                                 const VerdictJsonOptions& json_options,
+                                 std::string_view source) {
   nlohmann::ordered_json line;
   line["trace_id"] = trace.id;
   line["message_index"] = judged.message.index;
@@ -258,15 +270,37 @@ nlohmann::ordered_json CheckLine(const Trace& trace,
   }
   nlohmann::ordered_json verdict =
       stages::VerdictJsonObject(judged.verdict, json_options);
+  if (json_options.include_values) {
+    // Each listed entry, in candidate order per list, as CheckLineText
+    // writes it.
+    const std::string_view answer = judged.message.text;
+    for (const auto& [key, status] :
+         {std::pair{"unsupported", CandidateStatus::kUnsupported},
+          std::pair{"unverified", CandidateStatus::kUnverified},
+          std::pair{"misattributed", CandidateStatus::kMisattributed},
+          std::pair{"grounded", CandidateStatus::kGrounded}}) {
+      nlohmann::ordered_json& entries = verdict[key];
+      std::size_t next = 0;
+      for (const Candidate& c : judged.verdict.candidates) {
+        if (c.status != status || next >= entries.size()) continue;
+        entries[next++]["text"] =
+            std::string(WrittenText(answer, c, json_options.max_value_bytes));
+      }
+    }
+  }
   for (auto it = verdict.begin(); it != verdict.end(); ++it) {
     line[it.key()] = std::move(it.value());
   }
+  if (!source.empty()) line["source"] = source;
+  line["schema"] = kCheckLineSchema;
   return line;
 }
 
 std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
-                          const VerdictJsonOptions& options) {
+                          const VerdictJsonOptions& options,
+                          std::string_view source) {
   const Verdict& verdict = judged.verdict;
+  const std::string_view answer = judged.message.text;
   std::string text;
   text.reserve(256);
   LineWriter w(&text);
@@ -281,13 +315,13 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
   w.Number("candidates", verdict.candidates.size());
   w.Number("looked_up", verdict.looked_up);
   w.Key("unsupported");
-  WriteSpans(verdict, CandidateStatus::kUnsupported, options, w);
+  WriteSpans(verdict, answer, CandidateStatus::kUnsupported, options, w);
   w.Key("unverified");
-  WriteSpans(verdict, CandidateStatus::kUnverified, options, w);
+  WriteSpans(verdict, answer, CandidateStatus::kUnverified, options, w);
   w.Key("misattributed");
-  WriteMisattributed(verdict, options, w);
+  WriteMisattributed(verdict, answer, options, w);
   w.Key("grounded");
-  WriteSpans(verdict, CandidateStatus::kGrounded, options, w);
+  WriteSpans(verdict, answer, CandidateStatus::kGrounded, options, w);
   w.Key("carried_by");
   w.Dumped(stages::CarriedByJson(verdict.answer_carriers));
   w.Key("conflicts");
@@ -314,6 +348,8 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
   w.Number("this_turn", verdict.grounding.this_turn);
   w.Number("prior_turns", verdict.grounding.prior_turns);
   w.Close('}');
+  if (!source.empty()) w.Text("source", source);
+  w.Number("schema", kCheckLineSchema);
   w.Close('}');
   return text;
 }
@@ -333,7 +369,7 @@ absl::Status CheckRecord(
   if (!trace.ok()) return trace.status();
   if (trace->id.empty()) trace->id = std::string(fallback_id);
   ReplayTrace(*trace, gate, options.replay, [&](const JudgedMessage& judged) {
-    on_line(CheckLine(*trace, judged, options.json));
+    on_line(CheckLine(*trace, judged, options.json, fallback_id));
   });
   return absl::OkStatus();
 }

@@ -4,9 +4,10 @@
 // Its one job: read one record (any format groundgate/trace.h reads),
 // replay it with a Gate, and build each judged answer's output line:
 // {"trace_id", "message_index"[, "judged": "reasoning"], ...the verdict's
-// JSON (VerdictToJson)}. gg_check_record (groundgate_c.h) and the Python
-// module's check() and check_lines() print exactly these lines, so a
-// program that shards an archive gets what the command prints.
+// JSON (VerdictToJson), "source": "FILE:LINE", "schema": kCheckLineSchema}.
+// gg_check_record (groundgate_c.h) and the Python module's check() and
+// check_lines() print exactly these lines, so a program that shards an archive
+// gets what the command prints.
 //
 // What it does NOT do: open files, count, or print a summary (the command
 // and the callers do). cli/check_command.cc prints the same lines with
@@ -52,10 +53,20 @@ std::string_view TrimJsonlLine(std::string_view line, bool first_line);
 // True for a line the command skips: empty or only spaces, tabs, CR, LF.
 bool IsBlankJsonlLine(std::string_view line);
 
-// One judged message's output line, before dumping.
+// The version of the check line's form, its last member ("schema": 2).
+// Version 2 adds "source", "schema" and, on opt-in, each value's "text" as
+// the answer wrote it; a line without "schema" is of version 1.
+inline constexpr int kCheckLineSchema = 2;
+
+// One judged message's output line, before dumping. `source` names the
+// record's place ("archive.jsonl:17"); an empty one is left out. With
+// include_values each listed value has "value" (its canonical form, as
+// VerdictToJson writes it) and, last, "text": the answer's bytes at its
+// span, clipped as "value" is.
 nlohmann::ordered_json CheckLine(const Trace& trace,
                                  const JudgedMessage& judged,
-                                 const VerdictJsonOptions& json_options);
+                                 const VerdictJsonOptions& json_options,
+                                 std::string_view source = {});
 
 // The line as text, without a newline, exactly as the command prints it.
 std::string DumpCheckLine(const nlohmann::ordered_json& line);
@@ -65,10 +76,12 @@ std::string DumpCheckLine(const nlohmann::ordered_json& line);
 // a fifth of the cost). Byte-identical to it, escaping included: a string
 // that is not valid UTF-8 is escaped by nlohmann itself.
 std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
-                          const VerdictJsonOptions& json_options);
+                          const VerdictJsonOptions& json_options,
+                          std::string_view source = {});
 
 // Reads `record` (already trimmed, not blank), names it `fallback_id` when
-// its "id" is "" (a record without "id" is rejected: "id: missing"),
+// its "id" is "" (a record without "id" is rejected: "id: missing"), and
+// gives every line "source": fallback_id (none when it is empty),
 // replays it, and calls `on_line` once per judged message, in
 // order. Returns InvalidArgument naming the field when the record is not a
 // readable trace ("messages[3].role: missing"), and then calls nothing.

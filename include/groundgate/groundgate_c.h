@@ -236,9 +236,11 @@ GROUNDGATE_C_EXPORT gg_code gg_judge(const gg_gate* gate,
  * one JSON line per judged answer, each ending in "\n", exactly as the
  * command prints them ("" when the record has no answer): a malloc'ed
  * string for gg_string_free. fallback_id names a record whose "id" is ""
- * (the command uses "FILE:LINE"; a record without "id" is rejected:
- * "id: missing"); NULL means "". `flags` takes GG_INCLUDE_VALUES
- * and GG_JUDGE_INTERMEDIATE. A blank record gives "". Returns
+ * and is every line's "source" (the command uses "FILE:LINE"; a record
+ * without "id" is rejected: "id: missing"); NULL means "" and no
+ * "source". Each line ends with "schema": its form's version. `flags` takes
+ * GG_INCLUDE_VALUES (each listed value then also has "text", the answer's
+ * bytes at its span) and GG_JUDGE_INTERMEDIATE. A blank record gives "". Returns
  * GG_INVALID_ARGUMENT for a NULL gate, record or out_lines, an unknown
  * flag, or a record that is not a readable trace (the message names the
  * field: "messages[3].role: missing"). */

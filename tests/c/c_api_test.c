@@ -337,6 +337,7 @@ static void TestCheckRecord(void) {
                  "{\"trace_id\":\"san-1\",\"message_index\":5,"
                  "\"action\":\"flagged\""));
   CHECK(lines != NULL && lines[strlen(lines) - 1] == '\n');
+  CHECK(Contains(lines, "\"source\":\"file.jsonl:1\",\"schema\":2}\n"));
   CHECK(!Contains(lines, "39950"));
   gg_string_free(lines);
 

@@ -97,7 +97,7 @@ TEST_CASE("cli keys are trace_id and message_index then the verdict in order") {
       "trace_id",         "message_index", "action",     "candidates",
       "looked_up",        "unsupported",   "unverified", "misattributed",
       "grounded",         "carried_by",    "conflicts",  "evidence_truncated",
-      "answer_truncated", "grounding"};
+      "answer_truncated", "grounding",     "source",     "schema"};
   CHECK(keys == expected);
   // One compact line: no indentation, no spaces after separators.
   CHECK_FALSE(Contains(result.out, "\": "));
@@ -333,12 +333,17 @@ TEST_CASE("cli malformed lines are reported by file and line and skipped") {
   REQUIRE(verdicts.size() == 2);
   CHECK(verdicts[0]["trace_id"] == "good-first");
   CHECK(verdicts[1]["trace_id"] == "good-last");
+  // The first kMaxListedLineErrors (20) are listed, the rest counted.
+  REQUIRE(bad_lines.size() > 20);
   for (std::size_t i = 0; i < bad_lines.size(); ++i) {
     const std::string expected =
         file + ":" + std::to_string(i + 2) + ": " + bad_lines[i].second;
     CAPTURE(expected);
-    CHECK(Contains(result.err, expected));
+    CHECK(Contains(result.err, expected) == (i < 20));
   }
+  CHECK(Contains(
+      result.err,
+      file + ": " + std::to_string(bad_lines.size() - 20) + " more bad line"));
   CHECK(Contains(result.Summary(),
                  "malformed_lines=" + std::to_string(bad_lines.size())));
 }

@@ -59,18 +59,28 @@ TEST_CASE("eval reproduces the hand-computed scores of the labelled fixture") {
   //   eval-d  no judge_index: two answers, one flagged, both unlabelled
   //   eval-e  offsets in code points after "ô" and "—": the tracking number
   //           caught, WH-0412 labelled but grounded, missed
-  //   eval-f  a label past the end: malformed, not scored (exit 2)
-  const Json scores = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 2);
-  CHECK(scores["records"] == 5);
-  CHECK(scores["malformed_records"] == 1);
-  CHECK(scores["judged"] == 6);
+  //   eval-f  its one label past the end: the label skipped with a
+  //           warning, the answer scored unlabelled (and not flagged)
+  const Json scores = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 0);
+  CHECK(scores["records"] == 6);
+  CHECK(scores["malformed_records"] == 0);
+  CHECK(scores["skipped_labels"] == 1);
+  CHECK(scores["judged"] == 7);
   CHECK(scores["labelled_answers"] == 3);
-  CHECK(scores["unlabelled_answers"] == 3);
+  CHECK(scores["unlabelled_answers"] == 4);
   CHECK(scores["unlabelled_flagged"] == 2);
   CHECK(scores["unlabelled_flags"] == 2);
   CHECK(scores["spans"] == 6);
   CHECK(scores["caught"] == 4);
   CHECK(scores["false_accusations"] == 1);
+  // Precision: 4 flags on a labelled span, 1 false accusation and 2 in
+  // unlabelled answers against them, 4/7. Recall: 4 of 6 spans. F1:
+  // 2 * 4/7 * 2/3 / (4/7 + 2/3) = 8/13.
+  CHECK(scores["flags_inside"] == 4);
+  CHECK(scores["flags_outside"] == 3);
+  CHECK(scores["precision"] == 0.5714);
+  CHECK(scores["recall"] == 0.6667);
+  CHECK(scores["f1"] == 0.6154);
 
   const Json& types = scores["by_type"];
   REQUIRE(types.size() == 3);
@@ -112,16 +122,21 @@ TEST_CASE("eval reproduces the hand-computed scores of the labelled fixture") {
 TEST_CASE("eval prints the same scores as a table by default") {
   RunResult result =
       RunGroundgate({"eval", AdapterFixture("labelled_eval.jsonl")});
-  CHECK(result.exit_code == 2);
+  CHECK(result.exit_code == 0);
   CHECK(Contains(result.out,
-                 "5 records, 6 judged answers: 3 labelled, 3 unlabelled"));
+                 "6 records, 7 judged answers: 3 labelled, 4 unlabelled"));
   CHECK(Contains(result.out, "fabricated"));
   CHECK(Contains(result.out, "66.7%"));
   CHECK(Contains(result.out, "false accusations: 1 flags"));
-  CHECK(Contains(result.out, "unlabelled answers with a flag: 2 of 3"));
+  CHECK(Contains(result.out, "unlabelled answers with a flag: 2 of 4"));
+  CHECK(Contains(result.out,
+                 "precision: 57.1% (4 of 7 flags on a labelled span)\n"
+                 "recall:    66.7% (4 of 6 labelled spans caught)\n"
+                 "F1:        0.615\n"
+                 "skipped labels: 1\n"));
   CHECK(Contains(result.err,
-                 "labelled_eval.jsonl:6: labels[0].end: 400 is "
-                 "past the end of message 3"));
+                 "labelled_eval.jsonl:6: warning: labels[0].end: 400 is "
+                 "past the end of message 3 (16 characters); label skipped"));
 }
 
 TEST_CASE("eval reads standard input and labels in any trace format") {
@@ -142,7 +157,60 @@ TEST_CASE("eval reads standard input and labels in any trace format") {
   CHECK(scores["false_accusations"] == 0);
 }
 
-TEST_CASE("eval names a bad label or judge_index and skips the record") {
+TEST_CASE("eval --fail-under exits 1 when F1 is under the bar") {
+  const std::string fixture = AdapterFixture("labelled_eval.jsonl");
+  CHECK(RunGroundgate({"eval", "--fail-under", "0.6", fixture}).exit_code ==
+        0);  // F1 8/13 = 0.615
+  RunResult under = RunGroundgate({"eval", "--fail-under=0.62", fixture});
+  CHECK(under.exit_code == 1);
+  CHECK(Contains(under.err, "F1 0.6154 is under 0.6200 (--fail-under)"));
+  RunResult bad = RunGroundgate({"eval", "--fail-under", "80", fixture});
+  CHECK(bad.exit_code == 2);
+  CHECK(Contains(bad.err, "--fail-under: expected an F1 from 0 to 1"));
+}
+
+TEST_CASE("eval skips a bad label with a warning and scores the record") {
+  const std::string base =
+      R"({"id": "x", "messages": [{"role": "user", "content": "hi"},)"
+      R"( {"role": "assistant", "content": "Order ORD-1234."}])";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {base + R"(, "judge_index": 1, "labels": [{"start": 0, "end": 5}]})",
+       "labels[0].type: missing"},
+      {base + R"(, "judge_index": 1, "labels": [{"start": 5, "end": 5,)"
+              R"( "type": "x"}]})",
+       "labels[0]: end must be greater than start"},
+      {base + R"(, "judge_index": 1, "planted": [{"start": -1, "end": 5}]})",
+       "planted[0].start: expected a non-negative integer, got a negative or "
+       "fractional number"},
+      // The good label beside a bad one is scored: ORD-1234 is caught.
+      {base + R"(, "judge_index": 1, "labels": [{"start": 9, "end": 3,)"
+              R"( "type": "x"}, {"start": 6, "end": 14, "type": "x"}]})",
+       "labels[0]: end must be greater than start"},
+  };
+  std::string text;
+  for (const auto& [line, what] : cases) text += line + "\n";
+  ScratchDir dir;
+  const std::string file = dir.Write("bad.jsonl", text);
+  RunResult result = RunGroundgate({"eval", "--json", file});
+  CHECK(result.exit_code == 0);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const std::string expected = file + ":" + std::to_string(i + 1) +
+                                 ": warning: " + cases[i].second +
+                                 "; label skipped";
+    CAPTURE(expected);
+    CAPTURE(result.err);
+    CHECK(Contains(result.err, expected));
+  }
+  const Json scores = Json::parse(result.out, nullptr, false);
+  REQUIRE(scores.is_object());
+  CHECK(scores["records"] == cases.size());
+  CHECK(scores["malformed_records"] == 0);
+  CHECK(scores["skipped_labels"] == cases.size());
+  CHECK(scores["spans"] == 1);
+  CHECK(scores["caught"] == 1);
+}
+
+TEST_CASE("eval names a bad judge_index and skips the record") {
   const std::string base =
       R"({"id": "x", "messages": [{"role": "user", "content": "hi"},)"
       R"( {"role": "assistant", "content": "Order ORD-1234."}])";
@@ -156,13 +224,8 @@ TEST_CASE("eval names a bad label or judge_index and skips the record") {
        "non-negative integer"},
       {base + R"(, "labels": [{"start": 0, "end": 5, "type": "x"}]})",
        "judge_index: missing"},
-      {base + R"(, "judge_index": 1, "labels": [{"start": 0, "end": 5}]})",
-       "labels[0].type: missing"},
-      {base + R"(, "judge_index": 1, "labels": [{"start": 5, "end": 5,)"
-              R"( "type": "x"}]})",
-       "labels[0]: end must be greater than start"},
-      {base + R"(, "judge_index": 1, "planted": [{"start": -1, "end": 5}]})",
-       "planted[0].start: expected a non-negative integer"},
+      {base + R"(, "judge_index": 1, "labels": {"start": 0}})",
+       "labels: expected an array, got object"},
   };
   std::string text;
   for (const auto& [line, what] : cases) text += line + "\n";
@@ -197,11 +260,11 @@ TEST_CASE("eval help names the label fields and an unknown option exits 2") {
 TEST_CASE(
     "eval --max-missed lists at most N missed spans and counts the rest") {
   // The fixture has two missed spans (see the hand-computed case above).
-  const Json all = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 2);
+  const Json all = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 0);
   CHECK(all["missed"].size() == 2);
   CHECK(all["missed_omitted"] == 0);
   const Json one =
-      EvalJson({"--max-missed", "1", AdapterFixture("labelled_eval.jsonl")}, 2);
+      EvalJson({"--max-missed", "1", AdapterFixture("labelled_eval.jsonl")}, 0);
   CHECK(one["missed"].size() == 1);
   CHECK(one["missed_omitted"] == 1);
   CHECK(one["missed"][0] == all["missed"][0]);  // the first met is kept
@@ -209,10 +272,10 @@ TEST_CASE(
 }
 
 TEST_CASE("eval --max-label-types sums later types as (other types)") {
-  const Json all = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 2);
+  const Json all = EvalJson({AdapterFixture("labelled_eval.jsonl")}, 0);
   REQUIRE(all["by_type"].size() == 3);
   const Json one = EvalJson(
-      {"--max-label-types", "1", AdapterFixture("labelled_eval.jsonl")}, 2);
+      {"--max-label-types", "1", AdapterFixture("labelled_eval.jsonl")}, 0);
   REQUIRE(one["by_type"].size() == 2);
   int spans = 0;
   int caught = 0;

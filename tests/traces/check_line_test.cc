@@ -163,7 +163,13 @@ TEST_SUITE("check line") {
           CHECK(text == DumpCheckLine(CheckLine(trace, judged, json)));
           CHECK(text.find(R"("unverified":[],"misattributed":[{)") !=
                 std::string::npos);
-          CHECK(text.ends_with(VerdictToJson(verdict, json).substr(1)));
+          // The verdict's members, then the line's schema; with values,
+          // each entry also holds the text the answer wrote.
+          std::string verdict_members = VerdictToJson(verdict, json).substr(1);
+          verdict_members.insert(verdict_members.size() - 1, R"(,"schema":2)");
+          CHECK(text.ends_with(verdict_members) == !include_values);
+          CHECK((text.find(R"(,"text":)") != std::string::npos) ==
+                include_values);
         }
       }
     }
