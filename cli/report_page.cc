@@ -148,7 +148,10 @@ constexpr std::string_view kScript = R"js(
   var facetBox = document.getElementById('facets');
   var chosen = {};  // facet field index -> value index
   var view = rows;
-  var bodies = {};
+  var bodies = {};  // parsed bodies by line
+  var lines = null;  // the bodies script's lines, split on first use
+  var lineOf = new Map();  // conversation number -> its row and body line
+  rows.forEach(function (r, i) { lineOf.set(r[N], i); });
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -280,21 +283,25 @@ constexpr std::string_view kScript = R"js(
     if (row) show(Number(row.dataset.n), true);
   });
 
-  // A conversation's body, parsed on first use.
-  function body(n) {
-    if (!bodies[n]) {
-      var script = document.getElementById('d' + n);
-      bodies[n] = script ? JSON.parse(script.textContent) : {n: {}, m: []};
+  // The body on `line` (the row's position in the index), parsed on
+  // first use.
+  function body(line) {
+    if (!bodies[line]) {
+      if (!lines) {
+        lines = document.getElementById('bodies').textContent.split('\n');
+        lines.shift();  // the script's text starts with a newline
+      }
+      bodies[line] = lines[line] ? JSON.parse(lines[line]) : {n: {}, m: []};
     }
-    return bodies[n];
+    return bodies[line];
   }
-  // A message, following a reference to where it was written in full.
+  // A message, following a reference ([line, position]) to where it was
+  // written in full.
   function message(entry) {
     return Array.isArray(entry) ? body(entry[0]).m[entry[1]] : entry;
   }
   function rowOf(n) {
-    for (var i = 0; i < rows.length; i++) if (rows[i][N] === n) return rows[i];
-    return null;
+    return lineOf.has(n) ? rows[lineOf.get(n)] : null;
   }
 
   // "call_1 (get_order), call_2 (get_order)"; "an earlier user turn".
@@ -469,7 +476,7 @@ constexpr std::string_view kScript = R"js(
 
   function render(n) {
     var r = rowOf(n);
-    var b = body(n);
+    var b = body(lineOf.get(n));
     var state = r ? stateOf(r) : 'none';
     var art = el('article', 'conv ' + state);
     art.id = 'c' + n;
@@ -540,7 +547,7 @@ constexpr std::string_view kScript = R"js(
   function show(n, scroll) {
     var art = document.getElementById('c' + n);
     if (!art) {
-      if (!document.getElementById('d' + n)) return null;
+      if (!lineOf.has(n)) return null;
       art = render(n);
       openPane.insertBefore(art, openPane.firstChild);
       draw();
@@ -1142,7 +1149,9 @@ void ReportPage::Begin() {
           "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width\">\n"
        << "<title>" << Escaped(options_.title) << "</title>\n<style>"
-       << kStyle << "</style></head>\n<body>\n<main id=\"conversations\">\n";
+       << kStyle
+       << "</style></head>\n<body>\n<main id=\"conversations\"><script "
+          "type=\"application/json\" id=\"bodies\">\n";
 }
 
 std::size_t ReportPage::FileIndex(std::string_view file) {
@@ -1303,8 +1312,10 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
   if (record != nullptr) row.facets = FacetsOf(*record);
 
   // The tool of each call id, in id order (law 9).
-  std::string json = Concat("<script type=\"application/json\" id=\"d",
-                            number, "\">{\"n\":{");
+  // One line of the bodies script: one element holds them all, as
+  // thousands of elements make the browser's parse several times slower.
+  const std::size_t line = totals_.listed - 1;
+  std::string json = "{\"n\":{";
   std::map<std::string_view, std::string_view> sorted_names;
   for (const auto& [id, name] : names) {
     if (!name.empty()) sorted_names.emplace(id, name);
@@ -1329,19 +1340,19 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
     const Digest key{.a = d.a, .b = d.b, .size = entry.size()};
     auto it = shared_.find(key);
     if (it != shared_.end()) {
-      json += Concat("[", std::size_t{it->second.conversation}, ",",
+      json += Concat("[", std::size_t{it->second.line}, ",",
                      std::size_t{it->second.position},
                      "]");
       ++totals_.shared_messages;
       continue;
     }
     if (shared_.size() < kMaxSharedMessages) {
-      shared_.emplace(key, SharedAt{static_cast<std::uint32_t>(number),
+      shared_.emplace(key, SharedAt{static_cast<std::uint32_t>(line),
                                     static_cast<std::uint32_t>(p)});
     }
     json += entry;
   }
-  json += "]}</script>\n";
+  json += "]}\n";
   out_ << json;
   rows_.push_back(std::move(row));
 }
@@ -1458,7 +1469,7 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
 
   // The index: files, facets (null for a field with too many values), and
   // one row per conversation written.
-  std::string index = "</main>\n<script type=\"application/json\" "
+  std::string index = "</script></main>\n<script type=\"application/json\" "
                       "id=\"index\">{\"files\":[";
   for (std::size_t i = 0; i < files_.size(); ++i) {
     if (i > 0) index += ',';

@@ -3,9 +3,9 @@
 // Its one job: write one self-contained HTML file (inline style and script,
 // no external asset, a Content-Security-Policy that forbids every fetch)
 // that stays small and quick to open at archive size. Each conversation is
-// one compact JSON blob in a `<script type="application/json">` (its
-// messages, each judged answer's candidate values with status, reason,
-// hover text, carriers, closest carried value and named record's value);
+// one line of compact JSON in one `<script type="application/json"
+// id="bodies">` (its messages, each judged answer's candidate values with
+// status, reason, carriers, closest carried value and named record's value);
 // the page's script builds a conversation's DOM only when it is opened. A
 // message met before (a system prompt, the same tool result for the same
 // input) is written once and referred to after. The summary is one JSON
@@ -198,9 +198,10 @@ class ReportPage {
     std::vector<std::string> values;  // in order met
     std::map<std::string, std::size_t, std::less<>> value_index;
   };
-  // A message written in full: the conversation and position it is at.
+  // A message written in full: the body line (the conversation's place in
+  // the index) and the position it is at.
   struct SharedAt {
-    std::uint32_t conversation = 0;
+    std::uint32_t line = 0;
     std::uint32_t position = 0;
   };
   struct Digest {

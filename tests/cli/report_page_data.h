@@ -2,7 +2,8 @@
 // embeds, as its script reads it.
 //
 // Its one job: pull the index (`<script type="application/json"
-// id="index">`) and each conversation's body (`id="dN"`) out of a page,
+// id="index">`) and each conversation's body (a line of `id="bodies"`)
+// out of a page,
 // parse them, and follow a shared message's reference to where it was
 // written in full, so a test can check what the page will show before a
 // browser draws it. Used by the report and cli misattributed suites.
@@ -24,8 +25,9 @@
 namespace groundgate_test {
 
 struct ReportPageData {
-  nlohmann::json index;                       // files, facets, rows
+  nlohmann::json index;                          // files, facets, rows
   std::map<std::size_t, nlohmann::json> bodies;  // by conversation number
+  std::vector<std::size_t> number_of_line;  // body line -> its number
   std::size_t body_bytes = 0;  // the JSON text of every body
 };
 
@@ -36,31 +38,45 @@ struct ReportValue {
   nlohmann::json candidate;
 };
 
-// Every JSON script of `html`. A script that is not JSON fails the test.
+// The text of the `<script type="application/json" id="ID">` of `html`.
+inline std::string ReportScript(const std::string& html,
+                                const std::string& id) {
+  const std::string open =
+      "<script type=\"application/json\" id=\"" + id + "\">";
+  const std::size_t at = html.find(open);
+  REQUIRE(at != std::string::npos);
+  const std::size_t end = html.find("</script>", at);
+  REQUIRE(end != std::string::npos);
+  return html.substr(at + open.size(), end - at - open.size());
+}
+
+// The index and the bodies of `html`: one body per line of the bodies
+// script, the n-th for the n-th row of the index. A line that is not JSON
+// fails the test.
 inline ReportPageData ReadReportPageData(const std::string& html) {
   ReportPageData data;
-  const std::string open = "<script type=\"application/json\" id=\"";
-  for (std::size_t at = html.find(open); at != std::string::npos;
-       at = html.find(open, at + 1)) {
-    const std::size_t id_start = at + open.size();
-    const std::size_t id_end = html.find('"', id_start);
-    const std::size_t text_start = html.find('>', id_end) + 1;
-    const std::size_t text_end = html.find("</script>", text_start);
-    REQUIRE(text_end != std::string::npos);
-    const std::string id = html.substr(id_start, id_end - id_start);
-    const std::string text = html.substr(text_start, text_end - text_start);
+  data.index = nlohmann::json::parse(ReportScript(html, "index"), nullptr,
+                                     false);
+  REQUIRE(data.index.is_object());
+  const std::string bodies = ReportScript(html, "bodies");
+  REQUIRE(bodies.starts_with("\n"));
+  std::size_t line = 0;
+  for (std::size_t at = 1; at < bodies.size();) {
+    std::size_t end = bodies.find('\n', at);
+    if (end == std::string::npos) end = bodies.size();
+    const std::string text = bodies.substr(at, end - at);
     nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
-    CAPTURE(id);
+    CAPTURE(line);
     REQUIRE_FALSE(parsed.is_discarded());
-    if (id == "index") {
-      data.index = std::move(parsed);
-    } else {
-      REQUIRE(id.size() > 1);
-      REQUIRE(id[0] == 'd');
-      data.bodies[std::stoul(id.substr(1))] = std::move(parsed);
-      data.body_bytes += text.size();
-    }
+    REQUIRE(line < data.index["rows"].size());
+    const std::size_t number = data.index["rows"][line][0].get<std::size_t>();
+    data.bodies[number] = std::move(parsed);
+    data.number_of_line.push_back(number);
+    data.body_bytes += text.size();
+    ++line;
+    at = end + 1;
   }
+  CHECK(line == data.index["rows"].size());
   return data;
 }
 
@@ -72,8 +88,10 @@ inline std::vector<nlohmann::json> ReportMessages(const ReportPageData& data,
   if (body == data.bodies.end()) return messages;
   for (const nlohmann::json& entry : body->second["m"]) {
     if (entry.is_array()) {
+      const std::size_t line = entry[0].get<std::size_t>();
+      REQUIRE(line < data.number_of_line.size());
       const nlohmann::json& target =
-          data.bodies.at(entry[0].get<std::size_t>())["m"]
+          data.bodies.at(data.number_of_line[line])["m"]
                      [entry[1].get<std::size_t>()];
       REQUIRE(target.is_object());  // a reference leads to a full message
       messages.push_back(target);
