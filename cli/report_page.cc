@@ -415,8 +415,11 @@ constexpr std::string_view kScript = R"js(
         }
         if (c.nm) {
           by.appendChild(el('br'));
-          by.appendChild(el('span', 'closest', 'closest carried: ' + c.nm +
-              ' in ' + c.nc + (names[c.nc] ? ' (' + names[c.nc] + ')' : '')));
+          var near = by.appendChild(el('span', 'closest', 'closest carried: ' +
+              c.nm + ' in ' + c.nc + (names[c.nc] ? ' (' + names[c.nc] + ')' :
+              '')));
+          near.dataset.call = c.nc;
+          near.dataset.near = c.nm;
         }
       });
       d.appendChild(t);
@@ -534,8 +537,8 @@ constexpr std::string_view kScript = R"js(
         if (li.dataset.call !== span.dataset.call) return;
         var written = markNear(li, span.dataset.near);
         if (written) {
-          span.textContent = span.textContent.replace(
-              'closest: ' + span.dataset.near, 'closest: ' + written);
+          span.textContent = span.textContent.replace(span.dataset.near,
+              written);
         }
       });
     });

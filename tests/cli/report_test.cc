@@ -546,6 +546,7 @@ TEST_CASE("report in chromium: the flagged value marked, its closest "
   // The planted booking code: the closest carried value beside it, as the
   // result wrote it, and highlighted inside that result.
   CHECK(Contains(dom, "(closest: 3FRNFB in call_"));
+  CHECK(Contains(dom, ">closest carried: 3FRNFB in call_"));  // its table
   CHECK(Contains(dom, "get_user_details)</span>"));
   CHECK(Contains(dom, "<mark class=\"near\" data-near=\"3frnfb\""));
   CHECK(Contains(dom, "3FRNFB</mark>"));
