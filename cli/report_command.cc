@@ -39,7 +39,8 @@ constexpr CommandText kCommandText = {
     .usage_line =
         "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
         "[--judge-intermediate] [--min-digits N] [--misattribution MODE] "
-        "[--shapes FILE] [--max-line-bytes N] [--max-tools N] TRACE...",
+        "[--shapes FILE] [--max-line-bytes N] [--max-tools N] "
+        "[--flagged-only] [--max-conversations N] TRACE...",
     .help = ReportUsage,
 };
 constexpr std::string_view kDefaultTitle = "groundgate report";
@@ -48,6 +49,8 @@ struct ReportArgs : CommonArgs {
   std::string output = std::string(kStdinName);
   std::string title = std::string(kDefaultTitle);
   std::size_t max_tools = kDefaultMaxToolRows;
+  bool flagged_only = false;
+  std::size_t max_conversations = kNoConversationLimit;
 };
 
 absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
@@ -57,7 +60,14 @@ absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
       [&](std::span<const std::string_view> all,
           std::size_t* i) -> absl::StatusOr<bool> {
         const std::string_view arg = all[*i];
-        absl::StatusOr<bool> taken =
+        if (arg == "--flagged-only") {
+          parsed.flagged_only = true;
+          return true;
+        }
+        absl::StatusOr<bool> taken = TakeCountFlag(
+            all, i, "--max-conversations", &parsed.max_conversations);
+        if (!taken.ok() || *taken) return taken;
+        taken =
             TakeCountFlag(all, i, "--max-tools", &parsed.max_tools);
         if (!taken.ok() || *taken) return taken;
         // -o or --output, named in an error as the user spelled it.
@@ -79,22 +89,29 @@ std::string_view ReportUsage() {
       "                         [--judge-intermediate] [--min-digits N]\n"
       "                         [--misattribution MODE]\n"
       "                         [--shapes FILE] [--max-line-bytes N]\n"
-      "                         [--max-tools N] TRACE...\n"
+      "                         [--max-tools N] [--flagged-only]\n"
+      "                         [--max-conversations N] TRACE...\n"
       "\n"
       "Judges the answers of agent traces as `groundgate check` does and\n"
       "writes one self-contained HTML page: no external asset, no network.\n"
-      "Each conversation is collapsed under one line; opened, it shows the\n"
-      "messages around each judged answer, and in the answer every value\n"
-      "marked by status (grounded, exempt, unsupported, unverified,\n"
-      "misattributed: shown with what the record the answer names holds)\n"
-      "and reason code (exact, canonical, ...). Hover a value for its\n"
-      "carriers;\n"
-      "click it to light the tool results that carried it. Each answer\n"
-      "lists its per-tool counts (results, values recorded, values carried,\n"
-      "ratio) and the results it cited nothing from. The header has the\n"
-      "totals, a legend, a flagged-only filter (or open the page with\n"
-      "#flagged) and the per-tool totals. It stays usable for files of\n"
-      "thousands of conversations.\n"
+      "The page lists the conversations (only the rows on screen are drawn,\n"
+      "so 100,000 stay quick) with a search box (ids, files, record fields,\n"
+      "flagged values), facets from the records' own fields (model, domain,\n"
+      "those of meta), sorting and a flagged-only filter. Each conversation\n"
+      "is stored as compact JSON and drawn when opened: the messages around\n"
+      "each judged answer, and in the answer every value marked by status\n"
+      "(grounded, exempt, unsupported: with the closest carried value and\n"
+      "the result it is in, highlighted there; unverified; misattributed:\n"
+      "with what the record the answer names holds) and reason code\n"
+      "(exact, canonical, ...). Hover a value for its carriers; click it to\n"
+      "light the tool results that carried it. Each answer lists its\n"
+      "per-tool counts and the results it cited nothing from. The header\n"
+      "has the totals, a legend, a chart of flagged answers per tool and\n"
+      "per model, and the per-tool totals with a flags column. A message met\n"
+      "before (a system prompt, the same result) is stored once.\n"
+      "The page's address opens it in a state: #open=c41 opens conversation\n"
+      "41 with its flagged answer in view; #flagged, #q=TEXT,\n"
+      "#facet=FIELD=VALUE and #sort=flags|id, joined by &.\n"
       "\n"
       "The page SHOWS VALUES: the answers, the prompts and the tool results\n"
       "themselves, because it is the application's own view of its own\n"
@@ -111,7 +128,15 @@ std::string_view ReportUsage() {
       "  --max-tools N     the per-tool totals list at most N tool names,\n"
       "                    the first met; later names are summed into one\n"
       "                    \"(other tools)\" row (default ",
-      kDefaultMaxToolRows, ")\n", TraceFlagsHelp(),
+      kDefaultMaxToolRows, ")\n"
+      "  --flagged-only    list only conversations with a flagged answer;\n"
+      "                    the others are counted, and the page says so\n"
+      "  --max-conversations N\n"
+      "                    list at most N conversations, the first met;\n"
+      "                    later ones are judged and counted, and the page\n"
+      "                    says how many (and how many flagged) it left out\n"
+      "                    (default: no limit)\n",
+      TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
       "Exit status: 0 written, 2 a usage or input error (the page is still\n"
@@ -141,11 +166,19 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
     page_name = parsed->output;
   }
 
-  ReportPage page(*page_out, parsed->title, parsed->max_tools);
+  ReportPage page(*page_out,
+                  ReportPageOptions{
+                      .title = parsed->title,
+                      .max_tool_rows = parsed->max_tools,
+                      .flagged_only = parsed->flagged_only,
+                      .max_conversations = parsed->max_conversations,
+                  });
   OutputErrors output(*page_out);
   page.Begin();
   JsonlInput input(kCommand, parsed->trace.format, in, err,
                    parsed->trace.max_line_bytes);
+  // The records' own fields (model, domain, meta) become the page's facets.
+  input.KeepDocuments();
   if (output.Failed()) input.Stop();
   for (const std::string& path : parsed->files) {
     input.Read(path, [&](const InputRecord& record) {
@@ -158,7 +191,8 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
                                                /*ledger=*/nullptr)});
           });
       page.AddConversation(record.trace,
-                           Concat(record.source, ":", record.line), answers);
+                           Concat(record.source, ":", record.line), answers,
+                           &record.document);
       // A failed write leaves the stream bad: stop reading, report below.
       if (output.Failed()) input.Stop();
     });
@@ -183,6 +217,9 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
   err << kCommand << ": conversations=" << totals.conversations
       << " judged=" << totals.judged << " flagged=" << totals.flagged
       << " unverified=" << totals.unverified;
+  if (totals.listed < totals.conversations) {
+    err << " listed=" << totals.listed;
+  }
   PrintInputCounts(counts, err);
   err << '\n';
   return HadInputErrors(counts) ? kExitUsageError : kExitGrounded;

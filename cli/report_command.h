@@ -8,13 +8,18 @@
 //   groundgate report [-o FILE] [--title TEXT] [--format NAME]
 //                     [--judge-intermediate] [--min-digits N]
 //                     [--shapes FILE] [--max-line-bytes N] [--max-tools N]
+//                     [--flagged-only] [--max-conversations N]
 //                     TRACE...     (`-` reads stdin)
 //
-// Memory is bounded by the largest conversation: a line longer than
-// --max-line-bytes (default kDefaultMaxLineBytes, 64 MiB) is skipped
-// unread, and the per-tool totals hold at most --max-tools names (default
-// kDefaultMaxToolRows), the rest summed as "(other tools)". A write error
-// on the page (standard output or -o FILE) exits 2.
+// Memory is bounded by the largest conversation plus the page's index (a
+// row of about a hundred bytes per conversation listed, so bounded by
+// --max-conversations) and the digests of the messages written (at most
+// kMaxSharedMessages): a line longer than --max-line-bytes (default
+// kDefaultMaxLineBytes, 64 MiB) is skipped unread, and the per-tool totals
+// hold at most --max-tools names (default kDefaultMaxToolRows), the rest
+// summed as "(other tools)". Each record's parsed document is kept while it
+// is judged, for its fields (the page's facets). A write error on the page
+// (standard output or -o FILE) exits 2.
 //
 // What it does NOT do: print JSON verdicts (check does) or score labels
 // (eval does). It shows values: the page is the application's own view.
