@@ -420,6 +420,32 @@ struct Agent::Conversation {
   }
 };
 
+namespace {
+
+// True for `digits` lowercase hex digits that are not all zeros.
+bool IsTraceHex(std::string_view text, std::size_t digits) {
+  if (text.size() != digits) return false;
+  bool nonzero = false;
+  for (const char c : text) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    nonzero = nonzero || c != '0';
+  }
+  return nonzero;
+}
+
+absl::Status CheckTraceContext(const TraceContext& context) {
+  if (context.empty()) return absl::OkStatus();
+  if (!IsTraceHex(context.trace_id, 32) || !IsTraceHex(context.span_id, 16)) {
+    return absl::InvalidArgumentError(
+        "RunOptions.trace_context: trace_id must be 32 and span_id 16 "
+        "lowercase hex digits, not all zeros (W3C Trace Context), or both "
+        "empty");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<Agent>> Agent::Create(AgentOptions options,
                                                      ModelClient* model,
                                                      const ToolRegistry* tools,
@@ -525,6 +551,10 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
                                      const RunOptions& stop) {
   Conversation& c = *conversation_;
   const AgentOptions& options = c.options;
+  if (absl::Status context = CheckTraceContext(stop.trace_context);
+      !context.ok()) {
+    return context;
+  }
   c.BeginTurn(user_message);
 
   RunResult run;
@@ -574,7 +604,9 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
                   .posture = options.posture,
                   .after_revision = after_revision,
                   .wrap_up = run.wrap_up,
-                  .values = options.event_values},
+                  .values = options.event_values,
+                  .trace_context = stop.trace_context,
+                  .response_id = reply->id},
                  judgement, decision);
     run.judged = true;
     run.action = decision.event_action;

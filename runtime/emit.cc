@@ -35,6 +35,8 @@ EvidenceChecked MakeEvidenceChecked(const EmitContext& context,
   event.posture = context.posture;
   event.after_revision = context.after_revision;
   event.wrap_up = context.wrap_up;
+  event.trace_context = context.trace_context;
+  event.response_id = std::string(context.response_id);
   event.candidates = static_cast<int>(verdict.candidates.size());
   event.looked_up = verdict.looked_up;
   for (const Candidate& c : verdict.candidates) {

@@ -140,6 +140,11 @@ Json ToJson(const EvidenceChecked& e) {
   grounding["this_turn"] = e.grounding.this_turn;
   grounding["prior_turns"] = e.grounding.prior_turns;
   out["grounding"] = std::move(grounding);
+  if (!e.trace_context.empty()) {
+    out["trace_id"] = e.trace_context.trace_id;
+    out["span_id"] = e.trace_context.span_id;
+  }
+  if (!e.response_id.empty()) out["response_id"] = e.response_id;
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/clip.h"
 #include "base/json_depth.h"
 #include "groundgate/agent.h"
 #include "nlohmann/json.hpp"
@@ -216,6 +217,10 @@ absl::StatusOr<ModelReply> ReadReply(const nlohmann::json& response) {
   ModelReply reply;
   reply.usage = UsageMember(response);
   reply.finish_reason = std::move(finish_reason);
+  if (response.is_object()) {
+    reply.id = base::ClipUtf8(StringMember(response, "id").value_or(""),
+                              kMaxIdBytesInEvents);
+  }
   if (std::optional<std::string> content = StringMember(*message, "content")) {
     reply.content = *std::move(content);
   }

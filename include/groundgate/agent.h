@@ -153,6 +153,10 @@ struct ModelReply {
   // choices[0].finish_reason); empty when not reported. "length" means the
   // content was cut off by the token limit.
   std::string finish_reason;
+  // The endpoint's id of this reply (OpenAI: response.id), at most
+  // kMaxIdBytesInEvents bytes; "" when not reported. The evidence_checked
+  // event of the answer carries it (response_id).
+  std::string id;
 
   static ModelReply Answer(std::string text);
   static ModelReply Call(std::string id, std::string name,
@@ -368,6 +372,11 @@ struct RunOptions {
   // which receives it, stops the call in flight). Not owned: it must outlive
   // the Run. A flag already true stops the Run before its first model call.
   const std::atomic<bool>* cancel = nullptr;
+  // The application's span this Run belongs to: copied into every
+  // evidence_checked event of the Run (and so into the OTLP record's
+  // traceId and spanId). Run refuses a malformed one with InvalidArgument.
+  // Default: none.
+  TraceContext trace_context;
 };
 
 class Agent {

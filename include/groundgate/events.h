@@ -201,6 +201,20 @@ struct MisattributedRef {
   std::optional<std::string> read_path;    // "$.flights[0]"
 };
 
+// The application's trace context for a Run (W3C Trace Context): the span
+// the Run belongs to, so that an exporter (otel.h) can join each judgement
+// to it. Lowercase hex: trace_id 32 digits, span_id 16, neither all zeros;
+// both empty when the application has none.
+struct TraceContext {
+  std::string trace_id;
+  std::string span_id;
+
+  [[nodiscard]] bool empty() const {
+    return trace_id.empty() && span_id.empty();
+  }
+  friend bool operator==(const TraceContext&, const TraceContext&) = default;
+};
+
 // "groundgate.evidence_checked/1": the one record of one judgement.
 struct EvidenceChecked {
   std::string conversation_id;
@@ -232,6 +246,12 @@ struct EvidenceChecked {
   bool evidence_truncated = false;  // "evidence_truncated" (law 5)
   bool answer_truncated = false;    // "answer_truncated": past kMaxAnswerTokens
   GroundingSplit grounding;         // "grounding": {"this_turn", "prior_turns"}
+  // "trace_id", "span_id": the Run's (RunOptions::trace_context); the keys
+  // are absent when it has none.
+  TraceContext trace_context;
+  // "response_id": the endpoint's id of the reply that gave the answer
+  // (ModelReply::id, OpenAI's "chatcmpl-..."); absent when "".
+  std::string response_id;
 };
 
 // One contingent value: every carrier this turn was set aside.
