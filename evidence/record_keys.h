@@ -466,7 +466,9 @@ using KeySink = absl::FunctionRef<void(std::string_view key, bool exact)>;
 // what they typed that are identifiers of their own — an email address's
 // local part ("sophia_silva_7557" of "sophia_silva_7557@example.com": a
 // user id spelled as the mailbox) and a URL's path segments ("abc_123" of
-// "https://example.com/users/abc_123"). Only here, never for a tool
+// "https://example.com/users/abc_123"), and a value glued to the next
+// sentence with no space after the full stop ("www.our-company.com" of
+// "www.our-company.com.They"). Only here, never for a tool
 // result: what a result carries is a value read whole (law 2), what the
 // user typed is theirs in every delimited field of it.
 void ForEachExemptTextKey(std::string_view text, KeySink sink);

@@ -7,6 +7,8 @@
 #include <chrono>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/container/inlined_vector.h"
 #include "evidence/corpus_internal.h"
@@ -65,6 +67,69 @@ bool GroundByDayShift(JudgeContext& context,
     }
   }
   return false;
+}
+
+void NoteShownTime(JudgeContext& context, const DateTimeRead& read) {
+  using Kind = evidence::DateTimeValue::Kind;
+  const evidence::DateTimeValue& when = read.when;
+  if (read.candidate == nullptr || read.keys.empty() ||
+      (when.kind != Kind::kTime && when.kind != Kind::kDateTime)) {
+    return;
+  }
+  JudgeContext::ShownTime shown;
+  shown.index = static_cast<std::size_t>(read.candidate -
+                                         context.verdict.candidates.data());
+  shown.minutes = when.hour * 60 + when.minute;
+  shown.unmarked = when.kind == Kind::kTime && when.second == 0 &&
+                   when.clock == evidence::DateTimeValue::Clock::kUnmarked;
+  shown.time_key = read.keys.back();
+  context.shown_times.push_back(std::move(shown));
+}
+
+void GroundDurationsBetweenShownTimes(JudgeContext& context) {
+  std::vector<JudgeContext::ShownTime>& times = context.shown_times;
+  if (times.size() < 3) return;
+  auto settled = [&](const JudgeContext::ShownTime& t) {
+    const CandidateStatus status = context.verdict.candidates[t.index].status;
+    return status == CandidateStatus::kGrounded ||
+           status == CandidateStatus::kExempt;
+  };
+  for (const JudgeContext::ShownTime& duration : times) {
+    Candidate* candidate = &context.verdict.candidates[duration.index];
+    if (!duration.unmarked ||
+        candidate->status != CandidateStatus::kUnsupported) {
+      continue;
+    }
+    for (const JudgeContext::ShownTime& from : times) {
+      if (from.index == duration.index || !settled(from)) continue;
+      const JudgeContext::ShownTime* to = nullptr;
+      for (const JudgeContext::ShownTime& t : times) {
+        if (t.index != duration.index && t.index != from.index &&
+            settled(t) && t.minutes - from.minutes == duration.minutes) {
+          to = &t;
+          break;
+        }
+      }
+      if (to == nullptr) continue;
+      absl::InlinedVector<Evidence, 2> found;
+      for (const JudgeContext::ShownTime* operand : {to, &from}) {
+        Evidence evidence = context.corpus.Lookup(operand->time_key);
+        if (evidence.carried) found.push_back(std::move(evidence));
+      }
+      const Candidate& later = context.verdict.candidates[to->index];
+      const Candidate& earlier = context.verdict.candidates[from.index];
+      candidate->derivation = later.canonical + " - " + earlier.canonical;
+      candidate->near_miss.clear();
+      candidate->near_miss_carrier.clear();
+      if (found.empty()) {
+        context.MarkExempt(MatchReason::kDerivedDifference, candidate);
+      } else {
+        context.Ground(std::span<const Evidence>(found.data(), found.size()),
+                       MatchReason::kDerivedDifference, candidate);
+      }
+      break;
+    }
+  }
 }
 
 }  // namespace groundgate::stages

@@ -8,19 +8,28 @@
 //                 "tomorrow"), or n days after it for n days earlier ("the
 //                 day before"); Candidate::derivation says "2024-05-18 + 1
 //                 day".
+//   derived_difference  a time written as hours and minutes without AM/PM
+//                 ("01:30") that is the duration between two clock times
+//                 the answer shows, each grounded or supplied ("from the
+//                 end of the sync at 11:00 to lunch at 12:30");
+//                 Candidate::derivation says "12:30 - 11:00".
 //
 // Where it sits: the last rung of the date ladder in stages/judge.cc, after
-// the 12-hour reading of a time.
+// the 12-hour reading of a time; the durations once the whole answer was
+// read, since an answer often gives the duration before the times.
 //
 // What it does NOT do: move a date the user did not ask to move
 // (evidence/relative_days.h reads what they asked), or by more than
-// evidence::kMaxDayShift days.
+// evidence::kMaxDayShift days; take a duration between times the answer
+// does not show (over every time of a turn, the pairs' differences cover
+// most of a day's quarter hours), or between a time and itself.
 #ifndef GROUNDGATE_STAGES_RUNG_DERIVED_DATES_H_
 #define GROUNDGATE_STAGES_RUNG_DERIVED_DATES_H_
 
 #include "evidence/extractor.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
+#include "stages/read_dates.h"
 
 namespace groundgate::stages {
 
@@ -30,6 +39,17 @@ namespace groundgate::stages {
 bool GroundByDayShift(JudgeContext& context,
                       const evidence::DateTimeValue& when,
                       Candidate* candidate);
+
+// Notes the clock time `read` gave, when it has one, in
+// JudgeContext::shown_times for GroundDurationsBetweenShownTimes.
+void NoteShownTime(JudgeContext& context, const DateTimeRead& read);
+
+// Once the whole answer was read: grounds each unsupported time written as
+// hours and minutes without AM/PM that is the later minus the earlier of
+// two other times the answer shows, both grounded (reason
+// derived_difference, carried by their carriers) or supplied (exempt).
+// The unsupported time's near miss is cleared.
+void GroundDurationsBetweenShownTimes(JudgeContext& context);
 
 }  // namespace groundgate::stages
 

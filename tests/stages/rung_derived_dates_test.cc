@@ -56,6 +56,36 @@ TEST_SUITE("rung_derived_dates") {
          {"You now fly on June 8, 2024.", "June 8, 2024", kUnsupported}});
   }
 
+  TEST_CASE("rung derived dates: a duration between two times the answer shows") {
+    // The lunch runs 12:30 to 13:30 and the sync ends at 11:00, all read:
+    // "01:30" until lunch is 12:30 - 11:00, "01:00" its length.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "How much time do I have until lunch? Give it as HH:MM.",
+        "get_day_calendar_events",
+        R"([{"title": "Team Sync", "end_time": "2024-05-15 11:00:00"},
+            {"title": "Lunch", "start_time": "2024-05-15 12:30:00",
+             "end_time": "2024-05-15 13:30:00"}])");
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"Your sync ends at 11:00 and lunch is 12:30 to 13:30: you have "
+          "01:30.",
+          "01:30", kGrounded, kDerivedDifference, "12:30 - 11:00"},
+         {"You have 01:00 for lunch, from 12:30 to 13:30.", "01:00", kGrounded,
+          kDerivedDifference, "13:30 - 12:30"},
+         // A planted wrong duration between the same times.
+         {"Your sync ends at 11:00 and lunch is 12:30 to 13:30: you have "
+          "01:45.",
+          "01:45", kUnsupported, kNone, ""},
+         // Times the answer does not show are no operands: 12:30 - 11:00
+         // is carried, but the answer shows only 13:30.
+         {"You have 01:30 until lunch, which ends at 13:30.", "01:30",
+          kUnsupported, kNone, ""},
+         // A clock reading with AM/PM is a time of day, never a duration.
+         {"Lunch is 12:30 to 13:30, so 1:00 AM.", "1:00 AM", kUnsupported,
+          kNone, ""}},
+        "call_1");
+  }
+
   TEST_CASE("rung derived dates: the entry point moves only as asked") {
     EvidenceCorpus corpus = OneResultCorpus(
         "Shift it to the next day.", "get_reservation_details", kReservation);
