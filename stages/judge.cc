@@ -84,7 +84,8 @@ void ClimbDateTimeLadder(JudgeContext& context, const DateTimeRead& read) {
       ExemptBySpelling(context, spelled.form, spelled.changed, candidate) ||
       ExemptDateTime(context, when, read.keys, candidate) ||
       GroundByTwelveHourReading(context, when, candidate) ||
-      GroundByDayShift(context, when, candidate);
+      GroundByDayShift(context, when, candidate) ||
+      GroundByCompletedDay(context, when, candidate);
   if (!settled) {
     context.MarkNotFound(candidate);
     NameDateNearMiss(context, when, candidate);
@@ -198,7 +199,12 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
     context.Finish(candidate, reading.value);
     return;
   }
-  // 5. Arithmetic over the answer's own grounded numbers: once the whole
+  // 5. A count of the items one result lists ("4 members").
+  if (GroundByListedCount(context, reading, candidate)) {
+    context.Finish(candidate, reading.value);
+    return;
+  }
+  // Arithmetic over the answer's own grounded numbers: once the whole
   // answer was read. Not for a number judged only as a measured quantity.
   if (context.options.arithmetic && !read.measured_only) {
     context.deferred.push_back(index);

@@ -4,7 +4,9 @@
 // What it does NOT do: read the user's words (evidence/relative_days.cc).
 #include "stages/rung_derived_dates.h"
 
+#include <array>
 #include <chrono>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -12,6 +14,7 @@
 
 #include "absl/container/inlined_vector.h"
 #include "evidence/corpus_internal.h"
+#include "evidence/keys.h"
 #include "evidence/relative_days.h"
 
 namespace groundgate::stages {
@@ -63,6 +66,60 @@ bool GroundByDayShift(JudgeContext& context,
         context.Ground(std::span<const Evidence>(&evidence, 1),
                        MatchReason::kDerivedDate, candidate);
       }
+      return true;
+    }
+  }
+  return false;
+}
+
+bool GroundByCompletedDay(JudgeContext& context,
+                          const evidence::DateTimeValue& when,
+                          Candidate* candidate) {
+  using Kind = evidence::DateTimeValue::Kind;
+  if (when.kind != Kind::kDate && when.kind != Kind::kMonthDay) return false;
+  namespace chrono = std::chrono;
+  // The weekdays a result named with this day: at most seven lookups.
+  std::array<std::optional<Evidence>, 8> named;
+  bool any = false;
+  for (int w = 1; w <= 7; ++w) {
+    Evidence e = context.corpus.Lookup(evidence::DerivedKey(
+        evidence::kWeekdayDayKey,
+        std::to_string(w) + "-" + std::to_string(when.day)));
+    if (e.carried) {
+      named[static_cast<std::size_t>(w)] = std::move(e);
+      any = true;
+    }
+  }
+  if (!any) return false;
+  static constexpr std::string_view kNames[] = {
+      "",       "Monday",   "Tuesday", "Wednesday",
+      "Thursday", "Friday", "Saturday", "Sunday"};
+  const int first = when.kind == Kind::kDate ? when.year : kFirstCompletedYear;
+  const int last = when.kind == Kind::kDate ? when.year : kLastCompletedYear;
+  for (int year = first; year <= last; ++year) {
+    const chrono::year_month_day date{
+        chrono::year(year), chrono::month(static_cast<unsigned>(when.month)),
+        chrono::day(static_cast<unsigned>(when.day))};
+    if (!date.ok()) continue;
+    const auto weekday = static_cast<std::size_t>(
+        chrono::weekday(chrono::sys_days(date)).iso_encoding());
+    if (!named[weekday].has_value()) continue;
+    // The month itself, then the month before it.
+    for (const int back : {0, 1}) {
+      evidence::DateTimeValue month;
+      month.kind = Kind::kYearMonth;
+      month.year = when.month - back >= 1 ? year : year - 1;
+      month.month = when.month - back >= 1 ? when.month - back : 12;
+      const absl::InlinedVector<std::string, 2> keys =
+          evidence::DateTimeLookupKeys(month);
+      if (keys.empty()) continue;
+      const Evidence carried = context.corpus.Lookup(keys.front());
+      if (!carried.carried) continue;
+      const std::array<Evidence, 2> found = {*named[weekday], carried};
+      candidate->derivation = std::string(kNames[weekday]) + " " +
+                              std::to_string(when.day) + " in " +
+                              evidence::DateTimeCanonical(month);
+      context.Ground(found, MatchReason::kDerivedDate, candidate);
       return true;
     }
   }

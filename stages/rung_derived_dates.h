@@ -40,6 +40,24 @@ bool GroundByDayShift(JudgeContext& context,
                       const evidence::DateTimeValue& when,
                       Candidate* candidate);
 
+// Grounds a date, with or without its year, that completes a day a result
+// named with its weekday and no month ("Saturday 18th": evidence/keys.h's
+// kWeekdayDayKey) from a month of the conversation: a result carried a
+// date in that month, or in the month before (a message of April 29 names
+// "Saturday 4th" of May), and the date falls on that weekday. Without a
+// year, the years kFirstCompletedYear..kLastCompletedYear are tried.
+// Reason derived_date; Candidate::derivation says "Saturday 18 in
+// 2024-05".
+bool GroundByCompletedDay(JudgeContext& context,
+                          const evidence::DateTimeValue& when,
+                          Candidate* candidate);
+
+// The years a date without one may be completed in: a weekday repeats
+// its dates every few years, so the window is what bounds the lookups
+// (about 19 per weekday).
+inline constexpr int kFirstCompletedYear = 1970;
+inline constexpr int kLastCompletedYear = 2100;
+
 // Notes the clock time `read` gave, when it has one, in
 // JudgeContext::shown_times for GroundDurationsBetweenShownTimes.
 void NoteShownTime(JudgeContext& context, const DateTimeRead& read);

@@ -353,6 +353,32 @@ std::optional<DateTimeValue> YearFirst(std::string_view text,
 
 }  // namespace
 
+std::optional<WeekdayDay> MatchWeekdayDay(std::string_view text,
+                                          TokenSpan first) {
+  const DateToken t0 = MakeDateToken(text, first);
+  const std::string_view w = t0.value;
+  // Most tokens fail here: a weekday is 6-9 letters ending in "day".
+  if (w.size() < 6 || w.size() > 9 || w[0] < 'A' || w[0] > 'Z' ||
+      !w.ends_with("day")) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view kWeekdays[] = {
+      "Monday", "Tuesday", "Wednesday", "Thursday",
+      "Friday", "Saturday", "Sunday"};
+  WeekdayDay found;
+  for (int i = 0; i < 7; ++i) {
+    if (w == kWeekdays[i]) found.weekday = i + 1;
+  }
+  if (found.weekday == 0) return std::nullopt;
+  DateToken next;
+  if (!NextDateToken(text, t0, " ,", &next)) return std::nullopt;
+  if (next.value == "the" && !NextDateToken(text, next, " ", &next)) {
+    return std::nullopt;
+  }
+  if (!ReadDay(next.value, &found.day)) return std::nullopt;
+  return found;
+}
+
 std::optional<DateTimeValue> MatchDateTime(std::string_view text,
                                            TokenSpan first) {
   DateToken t0 = MakeDateToken(text, first);

@@ -86,6 +86,32 @@ TEST_SUITE("rung_derived_dates") {
         "call_1");
   }
 
+  TEST_CASE("rung derived dates: a day named with its weekday, completed") {
+    // Mail of 2024-05-13 says "Saturday 18th": May 18, 2024 is a Saturday,
+    // so "May 18th" is that day; May 19 is not what it named, and June 18,
+    // 2024 (the month after the one carried) is a Tuesday.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "When is the hiking trip?", "search_emails",
+        "- body: 'Let''s meet at the island trailhead at 8 AM on Saturday "
+        "18th.'\n  timestamp: 2024-05-13 17:00:00",
+        "c1");
+    CHECK(corpus.Lookup("@wdd:6-18").carried);
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"The hike is on Saturday, May 18th.", "May 18th", kGrounded,
+          kDerivedDate, "Saturday 18 in 2024-05"},
+         {"The hike is on May 18, 2024.", "May 18, 2024", kGrounded,
+          kDerivedDate, "Saturday 18 in 2024-05"},
+         {"The hike is on Saturday, May 19th.", "May 19th", kUnsupported,
+          kNone, ""},
+         {"The hike is on June 18th, 2024.", "June 18th, 2024", kUnsupported,
+          kNone, ""},
+         // A year in which May 18 is no Saturday.
+         {"The hike is on May 18, 2025.", "May 18, 2025", kUnsupported, kNone,
+          ""}},
+        "c1");
+  }
+
   TEST_CASE("rung derived dates: the entry point moves only as asked") {
     EvidenceCorpus corpus = OneResultCorpus(
         "Shift it to the next day.", "get_reservation_details", kReservation);
