@@ -16,6 +16,7 @@
 #include "evidence/corpus_internal.h"
 #include "evidence/keys.h"
 #include "evidence/relative_days.h"
+#include "stages/wording.h"
 
 namespace groundgate::stages {
 
@@ -154,7 +155,8 @@ void GroundDurationsBetweenShownTimes(JudgeContext& context) {
   for (const JudgeContext::ShownTime& duration : times) {
     Candidate* candidate = &context.verdict.candidates[duration.index];
     if (!duration.unmarked ||
-        candidate->status != CandidateStatus::kUnsupported) {
+        candidate->status != CandidateStatus::kUnsupported ||
+        !SaysDuration(context.answer, candidate->start, candidate->end)) {
       continue;
     }
     for (const JudgeContext::ShownTime& from : times) {

@@ -68,14 +68,18 @@ TEST_SUITE("rung_derived_dates") {
     CheckJudgedCases(
         DefaultGate(), corpus,
         {{"Your sync ends at 11:00 and lunch is 12:30 to 13:30: you have "
-          "01:30.",
+          "01:30 until lunch.",
           "01:30", kGrounded, kDerivedDifference, "12:30 - 11:00"},
-         {"You have 01:00 for lunch, from 12:30 to 13:30.", "01:00", kGrounded,
-          kDerivedDifference, "13:30 - 12:30"},
+         {"You have 1 hour (01:00) for lunch, from 12:30 to 13:30.", "01:00",
+          kGrounded, kDerivedDifference, "13:30 - 12:30"},
          // A planted wrong duration between the same times.
          {"Your sync ends at 11:00 and lunch is 12:30 to 13:30: you have "
-          "01:45.",
+          "01:45 until lunch.",
           "01:45", kUnsupported, kNone, ""},
+         // A clock time in a schedule is no span of time: a planted
+         // departure that happens to be the difference of two others.
+         {"- Departure: 11:00\n- Arrival: 13:30\n- Departure: 02:30",
+          "02:30", kUnsupported, kNone, ""},
          // Times the answer does not show are no operands: 12:30 - 11:00
          // is carried, but the answer shows only 13:30.
          {"You have 01:30 until lunch, which ends at 13:30.", "01:30",
