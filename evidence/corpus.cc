@@ -21,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,6 +37,7 @@
 #include "evidence/counts_named.h"
 #include "evidence/exempt_cache.h"
 #include "evidence/json_walk.h"
+#include "evidence/keys.h"
 #include "evidence/leaf_memo.h"
 #include "evidence/names.h"
 #include "evidence/numeric_index.h"
@@ -558,16 +560,27 @@ class EvidenceCorpus::Index::ResultRecorder {
           CarryTokenKeys(token, nullptr, /*leaf_numbers=*/false);
         },
         [&](std::string_view number) { index_.MarkBareNumber(number); });
-    AddTextTableColumns(content);
+    const std::vector<std::string_view> lines = evidence::TextLines(content);
+    AddTextTableColumns(lines);
+    CarryListCount(lines);
   }
 
  private:
+  // The number of items a text result lists, one a line, as a key of its
+  // own (keys.h's kCountKey): an answer's "4 members" for four names.
+  void CarryListCount(std::span<const std::string_view> lines) {
+    const std::size_t items = evidence::CountListItems(lines);
+    if (items == 0 || items > evidence::kMaxListedCount) return;
+    index_.Carry(evidence::DerivedKey(evidence::kCountKey,
+                                      std::to_string(items)),
+                 /*exact=*/false, slot_, outcome_);
+  }
+
   // The column totals of the table a text result holds (CSV, TSV, a
   // markdown table: text_tables.h), as a JSON result's: each column one
   // array of rows. A cell is read as its canonical number ("$210",
   // "1,234"); a cell that is none makes its column unsummable.
-  void AddTextTableColumns(std::string_view content) {
-    const std::vector<std::string_view> lines = evidence::TextLines(content);
+  void AddTextTableColumns(std::span<const std::string_view> lines) {
     const evidence::TextTable table = evidence::ReadTextTable(lines);
     if (table.rows.size() < 2) return;
     constexpr std::uint32_t kTableArray = 1;  // one table: one array

@@ -56,6 +56,20 @@ inline constexpr std::string_view kDimensionKey = "@dim:";
 // results name this unit" reads the answer's units with the same reader.
 inline constexpr std::string_view kUnitKey = "@unit:";
 
+// How many items a result lists one a line ("- Alice\n- Bob" is
+// "@count:2"): an answer's "2 members" counted them. Reason counted.
+inline constexpr std::string_view kCountKey = "@count:";
+// Lists longer than this are not counted: a count the answer states is
+// what a reader can check by eye, and a long list's length read as a
+// small number's evidence would ground mistyped counts by accident.
+inline constexpr std::size_t kMaxListedCount = 50;
+
+// A day of the month a result named with its weekday and no month:
+// "@wdd:6-18" of "Saturday 18th" (ISO weekday, then the day). An answer's
+// "May 18th" completed it from a date of the conversation in May 2024 (or
+// April), when May 18, 2024 is a Saturday. Reason derived_date.
+inline constexpr std::string_view kWeekdayDayKey = "@wdd:";
+
 // A derived key: its prefix, then the value ("@part:" + "7504069").
 inline std::string DerivedKey(std::string_view prefix, std::string_view rest) {
   std::string key;

@@ -33,6 +33,25 @@ void ForEachUserTypedPart(std::string_view form,
   }
 }
 
+// The length of `token` before a sentence glued to it with no space after
+// its full stop ("www.our-company.com.They": 19), or 0. The glued word is
+// a capital and lowercase letters to the end; what comes before must hold
+// a '.' of its own (a host, a file name), so that "Mr.Smith" or "e.g.The"
+// give nothing.
+std::size_t BeforeGluedSentence(std::string_view token) {
+  const std::size_t dot = token.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 2 >= token.size()) {
+    return 0;
+  }
+  if (token[dot + 1] < 'A' || token[dot + 1] > 'Z') return 0;
+  for (std::size_t i = dot + 2; i < token.size(); ++i) {
+    if (token[i] < 'a' || token[i] > 'z') return 0;
+  }
+  const std::string_view before = token.substr(0, dot);
+  if (before.find('.') == std::string_view::npos) return 0;
+  return dot;
+}
+
 }  // namespace
 
 void ForEachExemptTextKey(std::string_view text, KeySink sink) {
@@ -42,6 +61,12 @@ void ForEachExemptTextKey(std::string_view text, KeySink sink) {
   ForEachToken(text, [&](TokenSpan span) {
     const std::string_view token =
         text.substr(span.start, span.end - span.start);
+    // A value the user glued to the next sentence ("visit
+    // www.our-company.com.They sent ...") is the value they typed: its
+    // keys as if a space followed the full stop.
+    if (const std::size_t glued = BeforeGluedSentence(token); glued != 0) {
+      ForEachKey(token.substr(0, glued), sink);
+    }
     // Only an address or a URL has parts the user typed: skip the rest
     // before the canonicalizer.
     if (token.find('@') == std::string_view::npos &&

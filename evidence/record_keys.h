@@ -50,6 +50,9 @@ inline constexpr std::size_t kMaxWholeLeafBytes = 256;
 inline constexpr std::size_t kMaxEmailLocalBytes = 64;
 // A word of a local part shorter than this ("j" of "j.doe") names no one.
 inline constexpr std::size_t kMinEmailNameBytes = 2;
+// A domain's name shorter than this ("co" of "mail.co.uk") is a registry's
+// level, not a mail service's name.
+inline constexpr std::size_t kMinDomainNameBytes = 3;
 
 // The identity of a value for conflicts (ForEachLeafKey's *identity): its
 // key's hash, never 0 (0 is "none").
@@ -143,7 +146,9 @@ inline void ForEachGluedNumberKey(std::string_view form, Sink&& sink) {
 // "hotel-dealz@", "dasherservice@"): its words of letters, and the
 // local part itself when it is letters only, are keys, so "Mia Li",
 // "Hotel Dealz" and "DasherService" read from a sender count as read.
-// A delimited field, never a substring (law 2); parts with digits are
+// Its domain's name, the label before the top-level one, names the service
+// the mailbox is at ("gmail" of "@gmail.com": "a Gmail address"). A
+// delimited field, never a substring (law 2); parts with digits are
 // identifier parts (ForEachIdentifierPartKey).
 template <typename Sink>
 inline void ForEachEmailNameKey(std::string_view form, Sink&& sink) {
@@ -154,6 +159,14 @@ inline void ForEachEmailNameKey(std::string_view form, Sink&& sink) {
     return std::all_of(part.begin(), part.end(),
                        [](char c) { return c >= 'a' && c <= 'z'; });
   };
+  const std::string_view domain = form.substr(at + 1);
+  if (const std::size_t last_dot = domain.rfind('.');
+      last_dot != std::string_view::npos && last_dot > 0) {
+    const std::size_t dot = domain.rfind('.', last_dot - 1);
+    const std::size_t begin = dot == std::string_view::npos ? 0 : dot + 1;
+    const std::string_view name = domain.substr(begin, last_dot - begin);
+    if (name.size() >= kMinDomainNameBytes && letters(name)) sink(name, false);
+  }
   if (letters(local)) {
     sink(local, false);
     return;
@@ -343,7 +356,16 @@ template <typename Sink>
 inline void ForEachDateTimeKey(std::string_view text, TokenSpan span,
                                Sink&& sink) {
   const std::optional<DateTimeValue> when = MatchDateTime(text, span);
-  if (!when.has_value()) return;
+  if (!when.has_value()) {
+    // "Saturday 18th": the day with its weekday, for the judge to complete
+    // from the conversation's months.
+    if (const std::optional<WeekdayDay> named = MatchWeekdayDay(text, span)) {
+      sink(DerivedKey(kWeekdayDayKey, std::to_string(named->weekday) + "-" +
+                                          std::to_string(named->day)),
+           false);
+    }
+    return;
+  }
   for (const std::string_view key : DateTimeIndexKeys(*when)) {
     sink(key, false);
   }
@@ -466,7 +488,9 @@ using KeySink = absl::FunctionRef<void(std::string_view key, bool exact)>;
 // what they typed that are identifiers of their own — an email address's
 // local part ("sophia_silva_7557" of "sophia_silva_7557@example.com": a
 // user id spelled as the mailbox) and a URL's path segments ("abc_123" of
-// "https://example.com/users/abc_123"). Only here, never for a tool
+// "https://example.com/users/abc_123"), and a value glued to the next
+// sentence with no space after the full stop ("www.our-company.com" of
+// "www.our-company.com.They"). Only here, never for a tool
 // result: what a result carries is a value read whole (law 2), what the
 // user typed is theirs in every delimited field of it.
 void ForEachExemptTextKey(std::string_view text, KeySink sink);

@@ -71,6 +71,14 @@ std::vector<std::string_view> TextLines(std::string_view text) {
   return lines;
 }
 
+std::size_t CountListItems(std::span<const std::string_view> lines) {
+  std::size_t items = 0;
+  for (const std::string_view line : lines) {
+    if (line.size() >= 2 && line[0] == '-' && line[1] == ' ') ++items;
+  }
+  return items;
+}
+
 std::string_view TrimSpaces(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
     s.remove_prefix(1);

@@ -1,7 +1,8 @@
 // evidence/text_tables.h — the table a text result holds: CSV, TSV or a
 // markdown table.
 //
-// Its one job: split a text result into lines and read its table, one
+// Its one job: split a text result into lines and read its table (or
+// count the items of its list), one
 // reading shared by the records of law 11 (records.cc: a row is a record)
 // and the column totals (corpus.cc: a column of amounts adds up, as a JSON
 // array's does). The header is the first line that is neither blank nor a
@@ -46,6 +47,12 @@ struct TextTable {
 // rows are empty when the header holds fewer than two cells or no
 // separator. A caller reads a table only when it has two rows or more.
 TextTable ReadTextTable(std::span<const std::string_view> lines);
+
+// How many items `lines` list at their top level: lines that begin with
+// "- " at the first column (a YAML sequence, a markdown bullet list). An
+// item's own lines (indented, or a nested list) are not counted. 0 when
+// there is no such line.
+std::size_t CountListItems(std::span<const std::string_view> lines);
 
 }  // namespace groundgate::evidence
 

@@ -25,7 +25,9 @@
 //      (rung_rounding_and_conversion.cc);
 //   5. arithmetic over numbers this turn's results carried, bounded
 //      (rung_arithmetic.cc); for a date, a carried or supplied date moved by
-//      the days the user asked for (rung_derived_dates.cc); for a name, its
+//      the days the user asked for, and for a time written as hours and
+//      minutes, once the whole answer was read, the duration between two
+//      times the answer shows (rung_derived_dates.cc); for a name, its
 //      words, then another form of a carried name (rung_names.cc);
 //   6. otherwise unsupported (or unverified when the corpus was truncated),
 //      with the nearest carried value of the same shape, if one is close
@@ -82,7 +84,8 @@ void ClimbDateTimeLadder(JudgeContext& context, const DateTimeRead& read) {
       ExemptBySpelling(context, spelled.form, spelled.changed, candidate) ||
       ExemptDateTime(context, when, read.keys, candidate) ||
       GroundByTwelveHourReading(context, when, candidate) ||
-      GroundByDayShift(context, when, candidate);
+      GroundByDayShift(context, when, candidate) ||
+      GroundByCompletedDay(context, when, candidate);
   if (!settled) {
     context.MarkNotFound(candidate);
     NameDateNearMiss(context, when, candidate);
@@ -90,6 +93,7 @@ void ClimbDateTimeLadder(JudgeContext& context, const DateTimeRead& read) {
   context.Finish(candidate, read.keys.empty()
                                 ? std::string_view()
                                 : std::string_view(read.keys.front()));
+  NoteShownTime(context, read);
 }
 
 // A value judged by its whole canonical form (a code span, an identifier
@@ -195,7 +199,12 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
     context.Finish(candidate, reading.value);
     return;
   }
-  // 5. Arithmetic over the answer's own grounded numbers: once the whole
+  // 5. A count of the items one result lists ("4 members").
+  if (GroundByListedCount(context, reading, candidate)) {
+    context.Finish(candidate, reading.value);
+    return;
+  }
+  // Arithmetic over the answer's own grounded numbers: once the whole
   // answer was read. Not for a number judged only as a measured quantity.
   if (context.options.arithmetic && !read.measured_only) {
     context.deferred.push_back(index);
@@ -330,6 +339,7 @@ Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
     return true;
   });
   ClimbDeferredNumbers(context);
+  if (options.arithmetic) GroundDurationsBetweenShownTimes(context);
   if (options.bind_records) BindRecords(answer, corpus, &context.verdict);
   context.verdict.misattribution_warns_only = !options.misattribution_flags;
   context.verdict.answer_carriers =

@@ -156,6 +156,16 @@ struct JudgeContext {
   // (kDone once derived).
   std::vector<std::size_t> deferred;
   static constexpr std::size_t kDone = static_cast<std::size_t>(-1);
+  // The clock times the answer shows, in answer order, for the durations
+  // between them (stages/rung_derived_dates.h).
+  struct ShownTime {
+    std::size_t index = 0;  // in the candidates
+    int minutes = 0;        // since midnight
+    // Written as a duration may be: hours and minutes without AM/PM.
+    bool unmarked = false;
+    std::string time_key;   // its time's lookup key ("@time:12:30")
+  };
+  std::vector<ShownTime> shown_times;
 };
 
 // True when the text after `end` calls the name before it ("GetUser(",

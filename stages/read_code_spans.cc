@@ -17,6 +17,12 @@ std::optional<Candidate*> ReadCodeSpanAfterBacktick(JudgeContext& context,
   std::optional<evidence::CodeSpanReading> code =
       evidence::MatchCodeSpan(context.answer, span);
   if (!code.has_value()) return std::nullopt;
+  // "the `get_webpage` function": a call's name, as IsCallName reads it
+  // after a name or a token, is an action the model takes, not a value.
+  if (IsCallName(context.answer, code->end + 1)) {
+    context.consumed_until = code->end;
+    return static_cast<Candidate*>(nullptr);
+  }
   if (code->tokens == 1 && context.Classified(span, token).has_value()) {
     return std::nullopt;
   }

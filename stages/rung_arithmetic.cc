@@ -16,6 +16,7 @@
 #include "evidence/corpus_internal.h"
 #include "evidence/counts_named.h"
 #include "evidence/extractor.h"
+#include "evidence/keys.h"
 #include "evidence/numeric_index.h"
 #include "stages/read_equations.h"
 #include "stages/rung_near_misses.h"
@@ -388,6 +389,28 @@ bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
   if (!derived.has_value()) return false;
   context.GroundByMatch(*derived, DerivedReason(derived->op), candidate);
   return true;
+}
+
+bool GroundByListedCount(JudgeContext& context,
+                         const evidence::NumberReading& reading,
+                         Candidate* candidate) {
+  if (reading.kind != evidence::NumberReading::Kind::kPlain ||
+      reading.value.empty() || reading.value.size() > 2 ||
+      reading.value[0] == '0' ||
+      reading.value.find_first_not_of("0123456789") != std::string::npos) {
+    return false;
+  }
+  // What is counted: a word right after the number ("4 members").
+  const std::string_view answer = context.answer;
+  const std::size_t after = candidate->end;
+  if (after + 1 >= answer.size() || answer[after] != ' ') return false;
+  const char first = answer[after + 1];
+  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) {
+    return false;
+  }
+  return context.GroundByKey(
+      evidence::DerivedKey(evidence::kCountKey, reading.value),
+      MatchReason::kCounted, candidate);
 }
 
 }  // namespace groundgate::stages

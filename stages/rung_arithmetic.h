@@ -48,6 +48,7 @@
 #ifndef GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 #define GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 
+#include "evidence/numbers.h"
 #include "groundgate/verdict.h"
 #include "stages/judge_context.h"
 
@@ -97,6 +98,15 @@ bool GroundByColumnTotal(JudgeContext& context, Candidate* candidate);
 // (a refund is a negative payment). Reason derived_product, derivation
 // "-114 / 3".
 bool GroundByShareOfCarried(JudgeContext& context, Candidate* candidate);
+
+// Grounds a whole number followed by a word, what is counted ("4
+// members", "1 message"), that is how many items one result lists, one a
+// line (evidence/keys.h's kCountKey: "- Alice\n- Bob\n- Charlie\n- Eve"
+// for four members). Reason counted. A number in money or a percent, or
+// with no word after it, is no count.
+bool GroundByListedCount(JudgeContext& context,
+                         const evidence::NumberReading& reading,
+                         Candidate* candidate);
 
 // Grounds a deferred number whose line names a computation ("Total Price:
 // $255", "remaining") by that computation over two of this turn's numbers,

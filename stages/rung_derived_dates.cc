@@ -4,13 +4,19 @@
 // What it does NOT do: read the user's words (evidence/relative_days.cc).
 #include "stages/rung_derived_dates.h"
 
+#include <array>
 #include <chrono>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/container/inlined_vector.h"
 #include "evidence/corpus_internal.h"
+#include "evidence/keys.h"
 #include "evidence/relative_days.h"
+#include "stages/wording.h"
 
 namespace groundgate::stages {
 
@@ -65,6 +71,124 @@ bool GroundByDayShift(JudgeContext& context,
     }
   }
   return false;
+}
+
+bool GroundByCompletedDay(JudgeContext& context,
+                          const evidence::DateTimeValue& when,
+                          Candidate* candidate) {
+  using Kind = evidence::DateTimeValue::Kind;
+  if (when.kind != Kind::kDate && when.kind != Kind::kMonthDay) return false;
+  namespace chrono = std::chrono;
+  // The weekdays a result named with this day: at most seven lookups.
+  std::array<std::optional<Evidence>, 8> named;
+  bool any = false;
+  for (int w = 1; w <= 7; ++w) {
+    Evidence e = context.corpus.Lookup(evidence::DerivedKey(
+        evidence::kWeekdayDayKey,
+        std::to_string(w) + "-" + std::to_string(when.day)));
+    if (e.carried) {
+      named[static_cast<std::size_t>(w)] = std::move(e);
+      any = true;
+    }
+  }
+  if (!any) return false;
+  static constexpr std::string_view kNames[] = {
+      "",       "Monday",   "Tuesday", "Wednesday",
+      "Thursday", "Friday", "Saturday", "Sunday"};
+  const int first = when.kind == Kind::kDate ? when.year : kFirstCompletedYear;
+  const int last = when.kind == Kind::kDate ? when.year : kLastCompletedYear;
+  for (int year = first; year <= last; ++year) {
+    const chrono::year_month_day date{
+        chrono::year(year), chrono::month(static_cast<unsigned>(when.month)),
+        chrono::day(static_cast<unsigned>(when.day))};
+    if (!date.ok()) continue;
+    const auto weekday = static_cast<std::size_t>(
+        chrono::weekday(chrono::sys_days(date)).iso_encoding());
+    if (!named[weekday].has_value()) continue;
+    // The month itself, then the month before it.
+    for (const int back : {0, 1}) {
+      evidence::DateTimeValue month;
+      month.kind = Kind::kYearMonth;
+      month.year = when.month - back >= 1 ? year : year - 1;
+      month.month = when.month - back >= 1 ? when.month - back : 12;
+      const absl::InlinedVector<std::string, 2> keys =
+          evidence::DateTimeLookupKeys(month);
+      if (keys.empty()) continue;
+      const Evidence carried = context.corpus.Lookup(keys.front());
+      if (!carried.carried) continue;
+      const std::array<Evidence, 2> found = {*named[weekday], carried};
+      candidate->derivation = std::string(kNames[weekday]) + " " +
+                              std::to_string(when.day) + " in " +
+                              evidence::DateTimeCanonical(month);
+      context.Ground(found, MatchReason::kDerivedDate, candidate);
+      return true;
+    }
+  }
+  return false;
+}
+
+void NoteShownTime(JudgeContext& context, const DateTimeRead& read) {
+  using Kind = evidence::DateTimeValue::Kind;
+  const evidence::DateTimeValue& when = read.when;
+  if (read.candidate == nullptr || read.keys.empty() ||
+      (when.kind != Kind::kTime && when.kind != Kind::kDateTime)) {
+    return;
+  }
+  JudgeContext::ShownTime shown;
+  shown.index = static_cast<std::size_t>(read.candidate -
+                                         context.verdict.candidates.data());
+  shown.minutes = when.hour * 60 + when.minute;
+  shown.unmarked = when.kind == Kind::kTime && when.second == 0 &&
+                   when.clock == evidence::DateTimeValue::Clock::kUnmarked;
+  shown.time_key = read.keys.back();
+  context.shown_times.push_back(std::move(shown));
+}
+
+void GroundDurationsBetweenShownTimes(JudgeContext& context) {
+  std::vector<JudgeContext::ShownTime>& times = context.shown_times;
+  if (times.size() < 3) return;
+  auto settled = [&](const JudgeContext::ShownTime& t) {
+    const CandidateStatus status = context.verdict.candidates[t.index].status;
+    return status == CandidateStatus::kGrounded ||
+           status == CandidateStatus::kExempt;
+  };
+  for (const JudgeContext::ShownTime& duration : times) {
+    Candidate* candidate = &context.verdict.candidates[duration.index];
+    if (!duration.unmarked ||
+        candidate->status != CandidateStatus::kUnsupported ||
+        !SaysDuration(context.answer, candidate->start, candidate->end)) {
+      continue;
+    }
+    for (const JudgeContext::ShownTime& from : times) {
+      if (from.index == duration.index || !settled(from)) continue;
+      const JudgeContext::ShownTime* to = nullptr;
+      for (const JudgeContext::ShownTime& t : times) {
+        if (t.index != duration.index && t.index != from.index &&
+            settled(t) && t.minutes - from.minutes == duration.minutes) {
+          to = &t;
+          break;
+        }
+      }
+      if (to == nullptr) continue;
+      absl::InlinedVector<Evidence, 2> found;
+      for (const JudgeContext::ShownTime* operand : {to, &from}) {
+        Evidence evidence = context.corpus.Lookup(operand->time_key);
+        if (evidence.carried) found.push_back(std::move(evidence));
+      }
+      const Candidate& later = context.verdict.candidates[to->index];
+      const Candidate& earlier = context.verdict.candidates[from.index];
+      candidate->derivation = later.canonical + " - " + earlier.canonical;
+      candidate->near_miss.clear();
+      candidate->near_miss_carrier.clear();
+      if (found.empty()) {
+        context.MarkExempt(MatchReason::kDerivedDifference, candidate);
+      } else {
+        context.Ground(std::span<const Evidence>(found.data(), found.size()),
+                       MatchReason::kDerivedDifference, candidate);
+      }
+      break;
+    }
+  }
 }
 
 }  // namespace groundgate::stages

@@ -80,6 +80,8 @@ std::string_view ReasonName(MatchReason reason) {
       return "derived_date";
     case MatchReason::kRespelledName:
       return "respelled_name";
+    case MatchReason::kCounted:
+      return "counted";
   }
   return "unknown";
 }

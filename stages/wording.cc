@@ -143,6 +143,24 @@ bool SaysPerCountAfter(std::string_view answer, std::size_t end) {
   return BeginsWithWord(rest, kNouns);
 }
 
+bool SaysDuration(std::string_view answer, std::size_t start,
+                  std::size_t end) {
+  static constexpr std::array<std::string_view, 7> kStems = {
+      "hour", "minute", "mins", "hrs", "duration", "until", "left"};
+  end = std::min(end, answer.size());
+  std::string_view after = answer.substr(end, kMaxCueDistance);
+  after = after.substr(0, std::min(after.find('\n'), after.size()));
+  std::string window = WindowBefore(answer, start);
+  window.push_back(' ');
+  for (const char c : after) {
+    window.push_back(
+        static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  return std::any_of(kStems.begin(), kStems.end(), [&](std::string_view stem) {
+    return HasWordStem(window, stem);
+  });
+}
+
 ComputationCue ComputationNamed(std::string_view answer, std::size_t start) {
   static constexpr std::array<std::string_view, 7> kSumStems = {
       "total",  "sum",     "combined", "altogether",

@@ -66,6 +66,14 @@ bool SaysRemainderAfter(std::string_view answer, std::size_t end);
 // amount counted that many times.
 bool SaysPerCountAfter(std::string_view answer, std::size_t end);
 
+// True when the line of the value at [start, end) calls it a span of time,
+// within kMaxCueDistance bytes before or after it: "hour", "minute",
+// "mins", "hrs", "duration", "until", "left" ("1 hour (01:00)", "the time
+// until lunch is 01:30"). A clock time in a schedule ("Departure: 05:00
+// EST") has none.
+bool SaysDuration(std::string_view answer, std::size_t start,
+                  std::size_t end);
+
 }  // namespace groundgate::stages
 
 #endif  // GROUNDGATE_STAGES_WORDING_H_

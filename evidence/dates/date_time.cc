@@ -33,9 +33,35 @@ using dates::ValidDate;
 // 2:00 PM") is three.
 constexpr int kMaxDateTimeTokens = 5;
 // Between two tokens of one date or time stand at most this many bytes of
-// spaces, commas and dots ("May 22, 2024", "Sep. 12"); more (a line break,
-// a table cell) ends the value.
+// spaces, commas and dots ("May 22, 2024", "Sep. 12"); more (a table cell,
+// a blank line) ends the value.
 constexpr std::size_t kMaxDateGapBytes = 3;
+// A line wrapped inside a sentence still joins a date: one line break
+// followed by indentation ("on June\n    10th 2024", as YAML and quoted
+// mail fold their lines). The indentation is bounded so that a break
+// between two blocks of a document is not read as a wrap.
+constexpr std::size_t kMaxWrapIndentBytes = 16;
+
+// Where a line wrap in `gap` begins and ends: [*wrap_start, *wrap_end)
+// covers one "\n" (or "\r\n") and the indentation after it, which must
+// be at least one space and at most kMaxWrapIndentBytes. A gap with no
+// line break gives an empty wrap; false when the gap has a break that is
+// no wrap (no indentation, too deep, or a second break).
+bool FindLineWrap(std::string_view gap, std::size_t* wrap_start,
+                  std::size_t* wrap_end) {
+  const std::size_t nl = gap.find('\n');
+  if (nl == std::string_view::npos) {
+    *wrap_start = *wrap_end = gap.size();
+    return true;
+  }
+  *wrap_start = nl > 0 && gap[nl - 1] == '\r' ? nl - 1 : nl;
+  std::size_t after = nl + 1;
+  while (after < gap.size() && gap[after] == ' ') ++after;
+  const std::size_t indent = after - (nl + 1);
+  if (indent == 0 || indent > kMaxWrapIndentBytes) return false;
+  *wrap_end = after;
+  return gap.find('\n', after) == std::string_view::npos;
+}
 
 // "de", "del": Spanish and Portuguese join a day, a month and a year with
 // them ("22 de mayo de 2024").
@@ -70,10 +96,18 @@ bool NextDateToken(std::string_view text, const DateToken& prev,
   *next = MakeDateToken(text, span);
   if (next->value.empty() || next->start < prev.end) return false;
   const std::string_view gap = text.substr(prev.end, next->start - prev.end);
-  if (gap.empty() || gap.size() > kMaxDateGapBytes) return false;
-  return std::all_of(gap.begin(), gap.end(), [&](char c) {
+  std::size_t wrap_start = 0;
+  std::size_t wrap_end = 0;
+  if (gap.empty() || !FindLineWrap(gap, &wrap_start, &wrap_end)) return false;
+  // A wrap stands for one space between two words.
+  const bool wrapped = wrap_end > wrap_start;
+  if (gap.size() - (wrap_end - wrap_start) > kMaxDateGapBytes) return false;
+  if (wrapped && allowed.find(' ') == std::string_view::npos) return false;
+  auto allowed_byte = [&](char c) {
     return allowed.find(c) != std::string_view::npos;
-  });
+  };
+  return std::all_of(gap.begin(), gap.begin() + wrap_start, allowed_byte) &&
+         std::all_of(gap.begin() + wrap_end, gap.end(), allowed_byte);
 }
 
 // One token read whole as a date, a time or a timestamp. *open_clock is set
@@ -269,6 +303,18 @@ bool DigitOrConnectorFollows(std::string_view text, const DateToken& first) {
   while (i < limit && (text[i] == ' ' || text[i] == '.' || text[i] == ',')) {
     ++i;
   }
+  // A line wrap ("June\n    10th"): its break and indentation.
+  if (i < text.size() && (text[i] == '\n' || text[i] == '\r')) {
+    if (text[i] == '\r') ++i;
+    if (i >= text.size() || text[i] != '\n') return false;
+    const std::size_t indent_start = ++i;
+    const std::size_t indent_limit =
+        std::min(text.size(), i + kMaxWrapIndentBytes + 1);
+    while (i < indent_limit && text[i] == ' ') ++i;
+    if (i == indent_start || i - indent_start > kMaxWrapIndentBytes) {
+      return false;
+    }
+  }
   if (i == first.end || i >= text.size()) return false;
   if (ascii::IsDigit(text[i])) return true;
   if (text[i] != 'd') return false;  // no memcmp for most tokens
@@ -306,6 +352,32 @@ std::optional<DateTimeValue> YearFirst(std::string_view text,
 }
 
 }  // namespace
+
+std::optional<WeekdayDay> MatchWeekdayDay(std::string_view text,
+                                          TokenSpan first) {
+  const DateToken t0 = MakeDateToken(text, first);
+  const std::string_view w = t0.value;
+  // Most tokens fail here: a weekday is 6-9 letters ending in "day".
+  if (w.size() < 6 || w.size() > 9 || w[0] < 'A' || w[0] > 'Z' ||
+      !w.ends_with("day")) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view kWeekdays[] = {
+      "Monday", "Tuesday", "Wednesday", "Thursday",
+      "Friday", "Saturday", "Sunday"};
+  WeekdayDay found;
+  for (int i = 0; i < 7; ++i) {
+    if (w == kWeekdays[i]) found.weekday = i + 1;
+  }
+  if (found.weekday == 0) return std::nullopt;
+  DateToken next;
+  if (!NextDateToken(text, t0, " ,", &next)) return std::nullopt;
+  if (next.value == "the" && !NextDateToken(text, next, " ", &next)) {
+    return std::nullopt;
+  }
+  if (!ReadDay(next.value, &found.day)) return std::nullopt;
+  return found;
+}
 
 std::optional<DateTimeValue> MatchDateTime(std::string_view text,
                                            TokenSpan first) {

@@ -79,6 +79,20 @@ struct DateTimeValue {
 std::optional<DateTimeValue> MatchDateTime(std::string_view text,
                                            TokenSpan first);
 
+// A day of the month named with its weekday and no month: "Saturday
+// 18th", "Saturday, the 18th" (mail and chat name the coming days so).
+struct WeekdayDay {
+  int weekday = 0;  // ISO: Monday 1 .. Sunday 7
+  int day = 0;      // 1..31
+};
+
+// Reads a weekday and a day that begin at token `first` of `text`: an
+// English weekday's full name, capitalized, then the day (`18th`, `18`)
+// after a space or ", ", with "the " allowed between. Nullopt otherwise.
+// Never allocates; thread-safe.
+std::optional<WeekdayDay> MatchWeekdayDay(std::string_view text,
+                                          TokenSpan first);
+
 }  // namespace groundgate::evidence
 
 #endif  // GROUNDGATE_EVIDENCE_DATES_DATE_TIME_H_

@@ -86,6 +86,9 @@ enum class MatchReason {
   // carried abbreviation written right after them stands for ("Sociedad
   // Anónima (S.A.)"; derivation "s.a").
   kRespelledName,
+  // A count of what one result lists, one item a line: "4 members" for a
+  // result that lists four names ("- Alice\n- Bob\n- Charlie\n- Eve").
+  kCounted,
 };
 
 enum class Grounding {

@@ -54,7 +54,7 @@ struct VerdictJsonOptions {
 // "respelled_date", "respelled_time", "respelled_number", "rounded",
 // "identifier_part", "sign_dropped", "derived_sum", "derived_difference",
 // "derived_product", "derived_percent", "name_words", "derived_date",
-// "converted", "respelled_name".
+// "converted", "respelled_name", "counted".
 // near_miss_carrier names the result that carried the closest value of the
 // same shape.
 // "misattributed" lists the values read from another record than the one

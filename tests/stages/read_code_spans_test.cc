@@ -67,6 +67,21 @@ TEST_SUITE("read_code_spans") {
     CHECK(CodeCandidate(verdict) == nullptr);
   }
 
+  TEST_CASE("read code spans: a call's name is an action, not a value") {
+    // "I need to use the `get_webpage` function": the model names what it
+    // will call, as "GetUser(" or "the GetUserToken API" after a name. The
+    // same span that is told of as a value is still judged.
+    const Verdict call = JudgeOverResult(
+        kAccount, "For this request I need to use the `get_webpage` function "
+                  "which retrieves the page.");
+    CHECK(CodeCandidate(call) == nullptr);
+    CHECK(call.candidates.empty());
+    CheckJudgedOverResult(
+        kAccount, {{"The page came from the `get_webpage_v2` service, as you "
+                    "asked.",
+                    "get_webpage_v2", kUnsupported}});
+  }
+
   TEST_CASE("read code spans: a span the user wrote is exempt") {
     EvidenceCorpus corpus = OneResultCorpus("Is the `Quenby` account open?",
                                             "get_accounts", R"({"open": 3})");

@@ -189,6 +189,34 @@ TEST_SUITE("read_dates") {
     CHECK_FALSE(corpus.Lookup("@time:14:05:00").carried);
   }
 
+  TEST_CASE("a date wrapped over a line break and indentation is one date") {
+    // YAML and quoted mail fold long lines with an indented continuation:
+    // the date the email states is June 10th 2024, whatever the fold.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "When is the reunion?", "search_emails",
+        "- body: 'The reunion will be at the house on June\n    10th 2024 at "
+        "1 PM.'\n  id_: '16'",
+        "c1");
+    CHECK(corpus.Lookup("@date:2024-06-10").carried);
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"The reunion is on June 10th, 2024.", "June 10th, 2024", kGrounded,
+          kRespelledDate},
+         {"The reunion is on June 11th, 2024.", "June 11th, 2024",
+          kUnsupported, kNone}});
+  }
+
+  TEST_CASE("a line break that is no wrap still ends a date") {
+    // With no indentation the next line is a new record, and a blank line
+    // a new paragraph: neither joins a month to the number after it.
+    for (const char* text : {"Month: June\n10 items", "June\n\n    10 items",
+                             "June\n                      10 items"}) {
+      CAPTURE(text);
+      EvidenceCorpus corpus = OneResultCorpus("go", "t", text, "c1");
+      CHECK_FALSE(corpus.Lookup("@md:06-10").carried);
+    }
+  }
+
   TEST_CASE("check output lists grounded values with their reason") {
     const std::string answer = "You fly on May 22, 2024 at 2:00 PM.";
     const nlohmann::ordered_json json =

@@ -336,6 +336,34 @@ TEST_SUITE("rung_arithmetic") {
                      {{kAnswer, "245", kUnsupported},
                       {kAnswer, "136", kGrounded, kCanonical}});
   }
+
+  TEST_CASE("rung arithmetic: a count of what one result lists is read") {
+    // The channel's members are listed one a line: "4 members" counted
+    // them; "5 members" and a count with nothing counted after it did not.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Which channel has the most users?", "get_users_in_channel",
+        "- Alice\n- Bob\n- Charlie\n- Eve", "call_1");
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"- general: 4 members", "4", kGrounded, kCounted},
+         {"- general: 5 members", "5", kUnsupported, kNone},
+         {"- general: 4", "4", kUnsupported, kNone}},
+        "call_1");
+  }
+
+  TEST_CASE("rung arithmetic: an item's own lines are not counted") {
+    // Two messages, each over two lines, and an indented list inside one:
+    // the result lists two items, not four or five.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "How many messages?", "read_channel_messages",
+        "- body: Hi\n  sender: Alice\n  cc:\n  - Bob\n- body: Hello\n"
+        "  sender: Eve",
+        "call_1");
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{"- general: 2 messages", "2", kGrounded, kCounted},
+                      {"- general: 3 messages", "3", kUnsupported, kNone}},
+                     "call_1");
+  }
 }
 
 }  // namespace

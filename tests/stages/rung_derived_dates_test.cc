@@ -56,6 +56,66 @@ TEST_SUITE("rung_derived_dates") {
          {"You now fly on June 8, 2024.", "June 8, 2024", kUnsupported}});
   }
 
+  TEST_CASE("rung derived dates: a duration between two times the answer shows") {
+    // The lunch runs 12:30 to 13:30 and the sync ends at 11:00, all read:
+    // "01:30" until lunch is 12:30 - 11:00, "01:00" its length.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "How much time do I have until lunch? Give it as HH:MM.",
+        "get_day_calendar_events",
+        R"([{"title": "Team Sync", "end_time": "2024-05-15 11:00:00"},
+            {"title": "Lunch", "start_time": "2024-05-15 12:30:00",
+             "end_time": "2024-05-15 13:30:00"}])");
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"Your sync ends at 11:00 and lunch is 12:30 to 13:30: you have "
+          "01:30 until lunch.",
+          "01:30", kGrounded, kDerivedDifference, "12:30 - 11:00"},
+         {"You have 1 hour (01:00) for lunch, from 12:30 to 13:30.", "01:00",
+          kGrounded, kDerivedDifference, "13:30 - 12:30"},
+         // A planted wrong duration between the same times.
+         {"Your sync ends at 11:00 and lunch is 12:30 to 13:30: you have "
+          "01:45 until lunch.",
+          "01:45", kUnsupported, kNone, ""},
+         // A clock time in a schedule is no span of time: a planted
+         // departure that happens to be the difference of two others.
+         {"- Departure: 11:00\n- Arrival: 13:30\n- Departure: 02:30",
+          "02:30", kUnsupported, kNone, ""},
+         // Times the answer does not show are no operands: 12:30 - 11:00
+         // is carried, but the answer shows only 13:30.
+         {"You have 01:30 until lunch, which ends at 13:30.", "01:30",
+          kUnsupported, kNone, ""},
+         // A clock reading with AM/PM is a time of day, never a duration.
+         {"Lunch is 12:30 to 13:30, so 1:00 AM.", "1:00 AM", kUnsupported,
+          kNone, ""}},
+        "call_1");
+  }
+
+  TEST_CASE("rung derived dates: a day named with its weekday, completed") {
+    // Mail of 2024-05-13 says "Saturday 18th": May 18, 2024 is a Saturday,
+    // so "May 18th" is that day; May 19 is not what it named, and June 18,
+    // 2024 (the month after the one carried) is a Tuesday.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "When is the hiking trip?", "search_emails",
+        "- body: 'Let''s meet at the island trailhead at 8 AM on Saturday "
+        "18th.'\n  timestamp: 2024-05-13 17:00:00",
+        "c1");
+    CHECK(corpus.Lookup("@wdd:6-18").carried);
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"The hike is on Saturday, May 18th.", "May 18th", kGrounded,
+          kDerivedDate, "Saturday 18 in 2024-05"},
+         {"The hike is on May 18, 2024.", "May 18, 2024", kGrounded,
+          kDerivedDate, "Saturday 18 in 2024-05"},
+         {"The hike is on Saturday, May 19th.", "May 19th", kUnsupported,
+          kNone, ""},
+         {"The hike is on June 18th, 2024.", "June 18th, 2024", kUnsupported,
+          kNone, ""},
+         // A year in which May 18 is no Saturday.
+         {"The hike is on May 18, 2025.", "May 18, 2025", kUnsupported, kNone,
+          ""}},
+        "c1");
+  }
+
   TEST_CASE("rung derived dates: the entry point moves only as asked") {
     EvidenceCorpus corpus = OneResultCorpus(
         "Shift it to the next day.", "get_reservation_details", kReservation);

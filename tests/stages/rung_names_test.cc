@@ -187,10 +187,23 @@ TEST_SUITE("rung_names") {
     CheckJudgedCases(DefaultGate(), InboxCorpus(), cases);
   }
 
-  TEST_CASE("rung names: an email's domain is no one's name") {
-    const EvidenceCorpus corpus = InboxCorpus();
-    CHECK_FALSE(corpus.Lookup("dashmart").carried);
+  TEST_CASE("rung names: an email's domain names its mail service, no one") {
+    // "a DashMart address", "a Gmail address": the label before the
+    // top-level domain is the service the mailbox is at. It never marks a
+    // person's name, and a registry's level ("co" of "mail.co.uk") or one
+    // letter ("j") names nothing.
+    EvidenceCorpus corpus = InboxCorpus();
+    corpus.RecordToolResult("call_2", "SearchInbox",
+                            R"({"sender": "security-facebook-com@gmail.com",
+                                "cc": "ann@mail.co.uk"})");
+    CHECK(corpus.Lookup("dashmart").carried);
+    CHECK_FALSE(corpus.Lookup("dashmart").person_name);
+    CHECK_FALSE(corpus.Lookup("co").carried);
     CHECK_FALSE(corpus.Lookup("j").carried);
+    CheckJudgedCases(
+        DefaultGate(), corpus,
+        {{"It came from a Gmail address.", "Gmail", kGrounded, kCanonical},
+         {"It came from a Hotmail address.", "Hotmail", kUnsupported}});
   }
 }
 
