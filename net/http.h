@@ -105,8 +105,9 @@ struct HttpResponse {
 // takes an idle libcurl handle (with the connections it keeps, per host) or
 // makes one, and puts it back when the exchange completed; a handle whose
 // exchange failed (a transport error, a cancel, a deadline, a cap) is
-// closed, so a broken connection is never reused. A server that closes a
-// kept connection costs a reconnect, which libcurl makes itself.
+// closed, so a broken connection is never reused. A kept connection that
+// the server closed (idle too long) before answering costs a reconnect:
+// libcurl opens a new one and sends the request again itself.
 class HttpSession {
  public:
   HttpSession();

@@ -1299,6 +1299,24 @@ TEST_SUITE("otel_exporter") {
           Json{{"stringValue", "order-agent"}});
   }
 
+  TEST_CASE("the exporter's requests share one connection to the collector") {
+    testing::LoopbackHttpServer server(
+        [](const testing::LoopbackRequest&) {
+          return testing::LoopbackReply::Json(R"({"partialSuccess":{}})");
+        },
+        testing::LoopbackOptions{.keep_alive = true});
+    REQUIRE(server.listening());
+    std::unique_ptr<OtlpExporter> exporter =
+        MustCreate({.endpoint = server.url(), .flush_interval = kNever});
+    for (int i = 0; i < 3; ++i) {
+      CHECK(exporter->Enqueue(FlaggedEvent()));
+      CHECK(exporter->Flush(kPatience).ok());
+    }
+    CHECK(server.request_count() == 3);
+    CHECK(server.connection_count() == 1);
+    CHECK(exporter->stats().exported == 3);
+  }
+
   TEST_CASE("a collector's 503 is retried over HTTP") {
     std::atomic<int> calls{0};
     testing::LoopbackHttpServer server([&](const testing::LoopbackRequest&) {
