@@ -1,11 +1,13 @@
 // net/otlp_json.h — an evidence_checked event as an OTLP JSON log record
 // (internal to groundgate_net).
 //
-// Its one job: the mapping that include/groundgate/otel.h documents, in two
-// steps. EvidenceRecord keeps what one record needs — counts, names, the
-// clock reading, values only on opt-in — so the queue holds a few hundred
-// bytes per event, not the event's lists. RenderLogsRequest writes a batch
-// of them as one ExportLogsServiceRequest in the OTLP JSON encoding:
+// Its one job: the mapping that include/groundgate/otel.h documents, in
+// three steps. EvidenceRecord keeps what one record needs — counts, names,
+// the clock reading, values only on opt-in — so the queue holds a few
+// hundred bytes per event, not the event's lists. LogAttributesOf and
+// ResourceAttributesOf turn records into the attribute lists both encodings
+// write. RenderLogsRequest writes a batch of them as one
+// ExportLogsServiceRequest in the OTLP JSON encoding:
 // lowerCamelCase field names, 64-bit integers (timeUnixNano, intValue) as
 // decimal strings, enums as numbers, no zero-valued scalar fields.
 //
