@@ -408,6 +408,8 @@ absl::StatusOr<HttpResponse> HttpSession::Send(const HttpRequest& request) {
   bool reusable = false;
   absl::StatusOr<HttpResponse> response = SendOn(*handle, request, reusable);
   if (reusable) {
+    // No pointer into this call's request or stack outlives it.
+    curl_easy_reset(handle->easy.get());
     std::lock_guard lock(mu_);
     if (idle_.size() < kMaxIdleHttpHandles) idle_.push_back(std::move(handle));
   }

@@ -31,7 +31,6 @@
 #include "absl/time/clock.h"
 #include "base/absl_view.h"
 #include "base/json_depth.h"
-#include "groundgate/version.h"
 #include "net/http.h"
 #include "nlohmann/json.hpp"
 
@@ -447,10 +446,10 @@ OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
           : absl::StrCat(std::string(base), std::string(kCompletionsPath));
   settings->where = absl::StrCat("OpenAiCompatibleClient: POST ",
                                  net::RedactUrl(settings->endpoint), ": ");
-  settings->headers = {
-      {"Content-Type", "application/json"},
-      {"Accept", "application/json"},
-      {"User-Agent", absl::StrCat("groundgate/", GROUNDGATE_VERSION_STRING)}};
+  // User-Agent is net/http.h's groundgate/<version>, unless extra_headers
+  // names another.
+  settings->headers = {{"Content-Type", "application/json"},
+                       {"Accept", "application/json"}};
   if (!settings->api_key.empty()) {
     settings->headers.emplace_back("Authorization",
                                    absl::StrCat("Bearer ", settings->api_key));

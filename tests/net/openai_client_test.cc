@@ -590,6 +590,21 @@ TEST_SUITE("openai client") {
     }
   }
 
+  TEST_CASE("a User-Agent in extra_headers is the only one sent") {
+    ScriptedEndpoint endpoint({LoopbackReply::Json(AnswerCompletion("Hi."))});
+    OpenAiClientOptions options = ClientOptions(endpoint);
+    options.extra_headers = {{"User-Agent", "order-agent/2"}};
+    auto client = MakeClient(options);
+    REQUIRE(client->Complete(Ask()).ok());
+    const LoopbackRequest request = endpoint.server().requests()[0];
+    int user_agents = 0;
+    for (const auto& [name, value] : request.headers) {
+      if (name == "User-Agent") ++user_agents;
+    }
+    CHECK(user_agents == 1);
+    CHECK(request.Header("User-Agent") == "order-agent/2");
+  }
+
   TEST_CASE("the wrap-up request is one a real endpoint accepts") {
     // The server applies OpenAI's and vLLM's rule: "tool_choice" (and
     // "parallel_tool_calls") only beside a non-empty "tools".
