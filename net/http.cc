@@ -416,8 +416,6 @@ absl::StatusOr<HttpResponse> HttpSession::Send(const HttpRequest& request) {
   return response;
 }
 
-
-
 absl::StatusCode StatusCodeOfHttp(int http_status) {
   // The statuses that say more than "the server failed" (5xx) or "the
   // request failed" (other 4xx), each with the code that says the same.

@@ -25,8 +25,11 @@
 //   if (!response.ok()) return response.status();  // transport, deadline...
 //   if (response->status != 200) { ... }           // HTTP errors are OK here
 //
-//   groundgate::net::HttpSession session;  // reuses its connections
-//   absl::StatusOr<groundgate::net::HttpResponse> again = session.Send(request);
+//   groundgate::net::HttpSession session;  // keeps its connections open
+//   absl::StatusOr<groundgate::net::HttpResponse> first =
+//       session.Send(request);
+//   absl::StatusOr<groundgate::net::HttpResponse> second =
+//       session.Send(request);  // over the same connection
 //
 // Thread safety: HttpSend, and Send on one HttpSession, may be called from
 // many threads at once.

@@ -220,11 +220,10 @@ OtlpExporterOptions WithTransport(OtlpExporterOptions options) {
   if (!options.transport) {
     // The session lives as long as the transport, which the exporter's
     // State holds: one connection per exporter, reused request to request.
-    options.transport =
-        [session = std::make_shared<net::HttpSession>()](
-            const OtlpHttpRequest& request) {
-          return HttpTransport(*session, request);
-        };
+    options.transport = [session = std::make_shared<net::HttpSession>()](
+                            const OtlpHttpRequest& request) {
+      return HttpTransport(*session, request);
+    };
   }
   return options;
 }

@@ -219,8 +219,7 @@ std::string RenderLogsRequestProtobuf(std::span<const EvidenceRecord> records,
   std::string scope_logs;
   BytesField(scope_logs, field::kScopeLogsScope, scope);
   for (const EvidenceRecord& record : records) {
-    BytesField(scope_logs, field::kScopeLogsLogRecords,
-               LogRecordBytes(record));
+    BytesField(scope_logs, field::kScopeLogsLogRecords, LogRecordBytes(record));
   }
   std::string resource_message;
   AttributesFields(resource_message, field::kResourceAttributes,
@@ -252,8 +251,8 @@ std::uint64_t RejectedLogRecordsProtobuf(std::string_view response_body) {
       if (inner.number == field::kPartialRejectedLogRecords &&
           inner.wire_type == kVarint) {
         // int64 on the wire; a negative count means nothing was rejected.
-        rejected = static_cast<std::int64_t>(inner.varint) < 0 ? 0
-                                                               : inner.varint;
+        rejected =
+            static_cast<std::int64_t>(inner.varint) < 0 ? 0 : inner.varint;
       }
     }
   }
@@ -334,8 +333,7 @@ std::optional<std::string> Gzip(std::string_view bytes) {
   std::string out;
   out.resize(deflateBound(&stream, static_cast<uLong>(bytes.size())));
   // zlib's API is not const-correct; it does not write through next_in.
-  stream.next_in =
-      reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
   stream.avail_in = static_cast<uInt>(bytes.size());
   stream.next_out = reinterpret_cast<Bytef*>(out.data());
   stream.avail_out = static_cast<uInt>(out.size());

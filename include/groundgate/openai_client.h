@@ -100,7 +100,8 @@ struct OpenAiClientOptions {
   std::string extra_body = "{}";
   // Headers added to every request ("OpenAI-Organization", a gateway's
   // routing header). Not Authorization (use api_key_env), Content-Type or
-  // Accept; no CR or LF. Their values are never quoted in a Status.
+  // Accept; no CR or LF. A User-Agent replaces groundgate/<version>. Their
+  // values are never quoted in a Status.
   std::vector<std::pair<std::string, std::string>> extra_headers;
   // The time one HTTP attempt may take; the request's deadline, when
   // sooner, wins. A timed-out attempt is retried. Default: 120 s (a local

@@ -286,9 +286,8 @@ TEST_SUITE("net http") {
   }
 
   TEST_CASE("a session keeps its deadline and cancel flag") {
-    LoopbackHttpServer server(
-        [](const LoopbackRequest&) { return Slow("{}"); },
-        LoopbackOptions{.keep_alive = true});
+    LoopbackHttpServer server([](const LoopbackRequest&) { return Slow("{}"); },
+                              LoopbackOptions{.keep_alive = true});
     REQUIRE(server.listening());
     net::HttpSession session;
     net::HttpRequest request = PostTo(server);
@@ -568,10 +567,9 @@ TEST_SUITE("openai client") {
   TEST_CASE(
       "a conversation's calls share one connection, ask for gzip and name "
       "groundgate") {
-    ScriptedEndpoint endpoint(
-        {LoopbackReply::Json(GetOrderCompletion()),
-         Gzipped(AnswerCompletion(kGrounded))},
-        LoopbackOptions{.keep_alive = true});
+    ScriptedEndpoint endpoint({LoopbackReply::Json(GetOrderCompletion()),
+                               Gzipped(AnswerCompletion(kGrounded))},
+                              LoopbackOptions{.keep_alive = true});
     auto client = MakeClient(ClientOptions(endpoint));
     ToolRegistry tools = OrderTools();
     absl::StatusOr<std::unique_ptr<Agent>> agent = Agent::Create(
