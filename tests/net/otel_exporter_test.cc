@@ -696,6 +696,22 @@ TEST_SUITE("otel_exporter") {
     CHECK(from_gzip.out == from_json.out);
   }
 
+  TEST_CASE(
+      "law 8: no value reaches a protobuf record unless the exporter opts "
+      "in too") {
+    const EvidenceChecked with_value = FlaggedEvent();  // the app opted in
+    const otlp_internal::EvidenceRecord plain =
+        otlp_internal::Summarize(with_value, 1, /*include_values=*/false);
+    const std::string body =
+        otlp_internal::RenderLogsRequestProtobuf({&plain, 1}, TestResource());
+    CHECK(body.find("trk-99812") == std::string::npos);
+    CHECK(body.find("_values") == std::string::npos);
+    const otlp_internal::EvidenceRecord opted =
+        otlp_internal::Summarize(with_value, 1, /*include_values=*/true);
+    CHECK(otlp_internal::RenderLogsRequestProtobuf({&opted, 1}, TestResource())
+              .find("trk-99812") != std::string::npos);
+  }
+
   TEST_CASE("the real OTLP decoder rejects a protobuf body it would not read") {
     if (!RealDecoderInstalled()) {
       SayDecoderSkipped();
