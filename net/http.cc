@@ -4,9 +4,11 @@
 // kCancelPollInterval to look at the cancel flag and the deadline, and turn
 // libcurl's outcome into an absl::Status. The transfer runs on a multi
 // handle of its own, so the wait is a curl_multi_poll with a short timeout
-// rather than libcurl's once-a-second progress callback.
+// rather than libcurl's once-a-second progress callback. The multi handle
+// holds the connection cache, so an HttpSession keeps the pair (a Handle)
+// between calls, and its easy handle is reset before each.
 //
-// What it does NOT do: keep a connection or a handle between calls, follow
+// What it does NOT do: share a handle between two calls at once, follow
 // redirects, install signal handlers (CURLOPT_NOSIGNAL: the caller's process
 // owns its signals), or put a header value or the body in an error message.
 #include "net/http.h"
@@ -24,6 +26,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "base/absl_view.h"
+#include "groundgate/version.h"
 
 namespace groundgate::net {
 namespace {
@@ -48,6 +51,22 @@ struct MultiCleanup {
 struct SlistCleanup {
   void operator()(curl_slist* list) const { curl_slist_free_all(list); }
 };
+
+}  // namespace
+
+// An easy handle and the multi handle it runs on, which keeps its
+// connections open after the transfer.
+struct HttpSession::Handle {
+  std::unique_ptr<CURL, EasyCleanup> easy{curl_easy_init()};
+  std::unique_ptr<CURLM, MultiCleanup> multi{curl_multi_init()};
+};
+
+namespace {
+
+// What a request asks for in Accept-Encoding: gzip is what servers send
+// (OpenAI's API, vLLM behind a proxy, a collector's answer), and naming one
+// coding keeps the header the same whichever codings this libcurl decodes.
+constexpr char kAcceptEncoding[] = "gzip";
 
 // Ties the easy handle to the multi handle for the transfer's lifetime;
 // removing it first is what libcurl requires before either is cleaned up.
@@ -210,7 +229,14 @@ std::optional<std::string_view> HeaderValue(const HttpResponse& response,
   return std::nullopt;
 }
 
-absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request) {
+namespace {
+
+// One exchange on `handle`, whose easy handle is reset first; `reusable`
+// becomes true when the exchange completed and the handle may serve another.
+absl::StatusOr<HttpResponse> SendOn(HttpSession::Handle& handle,
+                                    const HttpRequest& request,
+                                    bool& reusable) {
+  reusable = false;
   if (absl::Status valid = Validate(request); !valid.ok()) return valid;
   const std::string where =
       absl::StrCat("HTTP ", request.method, " ", RedactUrl(request.url), ": ");
@@ -222,15 +248,15 @@ absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request) {
     return absl::DeadlineExceededError(
         absl::StrCat(where, "the deadline passed before sending"));
   }
-  if (GlobalInit() != CURLE_OK) {
-    return absl::InternalError("HttpSend: curl_global_init failed");
-  }
-  std::unique_ptr<CURL, EasyCleanup> easy(curl_easy_init());
-  std::unique_ptr<CURLM, MultiCleanup> multi(curl_multi_init());
-  if (easy == nullptr || multi == nullptr) {
+  if (handle.easy == nullptr || handle.multi == nullptr) {
     return absl::ResourceExhaustedError(
         absl::StrCat(where, "libcurl could not create a handle"));
   }
+  const std::unique_ptr<CURL, EasyCleanup>& easy = handle.easy;
+  const std::unique_ptr<CURLM, MultiCleanup>& multi = handle.multi;
+  // Options from the last call must not leak into this one; the
+  // connections (in the multi handle) stay.
+  curl_easy_reset(easy.get());
 
   Transfer transfer;
   transfer.max_body_bytes = request.max_response_bytes;
@@ -246,6 +272,13 @@ absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request) {
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &transfer);
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, &ReadHeaderLine);
   curl_easy_setopt(h, CURLOPT_HEADERDATA, &transfer);
+  curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, kAcceptEncoding);
+  // A header named User-Agent in request.headers replaces this one.
+  curl_easy_setopt(h, CURLOPT_USERAGENT,
+                   "groundgate/" GROUNDGATE_VERSION_STRING);
+  // A kept connection idle behind a NAT or a load balancer is probed rather
+  // than found dead at the next call.
+  curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
   // A Content-Length past the cap fails before the body is read.
   curl_easy_setopt(
       h, CURLOPT_MAXFILESIZE_LARGE,
@@ -341,7 +374,46 @@ absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request) {
   long status = 0;
   curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
   transfer.response.status = static_cast<int>(status);
+  reusable = true;
   return std::move(transfer.response);
+}
+
+}  // namespace
+
+absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request) {
+  if (GlobalInit() != CURLE_OK) {
+    return absl::InternalError("HttpSend: curl_global_init failed");
+  }
+  HttpSession::Handle handle;
+  bool reusable = false;
+  return SendOn(handle, request, reusable);
+}
+
+HttpSession::HttpSession() = default;
+HttpSession::~HttpSession() = default;
+
+absl::StatusOr<HttpResponse> HttpSession::Send(const HttpRequest& request) {
+  if (GlobalInit() != CURLE_OK) {
+    return absl::InternalError("HttpSend: curl_global_init failed");
+  }
+  std::unique_ptr<Handle> handle;
+  {
+    std::lock_guard lock(mu_);
+    if (!idle_.empty()) {
+      handle = std::move(idle_.back());
+      idle_.pop_back();
+    }
+  }
+  if (handle == nullptr) handle = std::make_unique<Handle>();
+  bool reusable = false;
+  absl::StatusOr<HttpResponse> response = SendOn(*handle, request, reusable);
+  if (reusable) {
+    // No pointer into this call's request or stack outlives it.
+    curl_easy_reset(handle->easy.get());
+    std::lock_guard lock(mu_);
+    if (idle_.size() < kMaxIdleHttpHandles) idle_.push_back(std::move(handle));
+  }
+  return response;
 }
 
 absl::StatusCode StatusCodeOfHttp(int http_status) {

@@ -2,15 +2,18 @@
 // groundgate_net).
 //
 // Its one job: send one request and read one response, within a deadline,
-// stoppable from another thread, with the response body capped. The model
-// client (openai_client.cc) and the OTLP exporter (otel_exporter.cc) sit on
-// it.
+// stoppable from another thread, with the response body capped. Every
+// request says "Accept-Encoding: gzip" (a gzipped response is decoded, and
+// the cap counts decoded bytes) and "User-Agent: groundgate/<version>"
+// unless its headers name another. An HttpSession keeps connections open
+// between calls (HTTP/1.1 keep-alive); HttpSend opens and closes its own.
+// The model client (openai_client.cc) and the OTLP exporter
+// (otel_exporter.cc) each hold a session.
 //
 // What it does NOT do: retry, follow redirects, speak any protocol but http
-// and https, keep connections between calls (each call has its own handle:
-// simple and thread-safe; the model's latency dwarfs a TCP handshake),
-// decompress, or log. It never throws. Error messages name the URL without
-// its query or user info, never a header value or the body.
+// and https, compress a request body, or log. It never throws. Error
+// messages name the URL without its query or user info, never a header
+// value or the body.
 //
 //   groundgate::net::HttpRequest request;
 //   request.url = "http://127.0.0.1:8080/v1/chat/completions";
@@ -22,12 +25,21 @@
 //   if (!response.ok()) return response.status();  // transport, deadline...
 //   if (response->status != 200) { ... }           // HTTP errors are OK here
 //
-// Thread safety: HttpSend may be called from many threads at once.
+//   groundgate::net::HttpSession session;  // keeps its connections open
+//   absl::StatusOr<groundgate::net::HttpResponse> first =
+//       session.Send(request);
+//   absl::StatusOr<groundgate::net::HttpResponse> second =
+//       session.Send(request);  // over the same connection
+//
+// Thread safety: HttpSend, and Send on one HttpSession, may be called from
+// many threads at once.
 #ifndef GROUNDGATE_NET_HTTP_H_
 #define GROUNDGATE_NET_HTTP_H_
 
 #include <atomic>
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +61,10 @@ inline constexpr std::size_t kMaxResponseHeaderBytes = 64u << 10;
 // How often a transfer wakes to look at the cancel flag and the deadline:
 // the longest a cancelled call keeps running.
 inline constexpr absl::Duration kCancelPollInterval = absl::Milliseconds(20);
+// The handles (each with its open connections) an HttpSession keeps between
+// calls: as many as calls it has seen run at once, up to this. More agents
+// than this sharing one client still work; the extra calls connect afresh.
+inline constexpr std::size_t kMaxIdleHttpHandles = 16;
 
 struct HttpRequest {
   // "http://..." or "https://..."; anything else is InvalidArgument.
@@ -85,7 +101,32 @@ struct HttpResponse {
 // ResourceExhausted when the body passes max_response_bytes (or the headers
 // kMaxResponseHeaderBytes); Unavailable for any transport failure (DNS,
 // connect, TLS, a reset or a garbled response). Never throws.
+// Opens a connection of its own and closes it at the end.
 [[nodiscard]] absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request);
+
+// What HttpSend does, over connections kept open between calls: a call
+// takes an idle libcurl handle (with the connections it keeps, per host) or
+// makes one, and puts it back when the exchange completed; a handle whose
+// exchange failed (a transport error, a cancel, a deadline, a cap) is
+// closed, so a broken connection is never reused. A kept connection that
+// the server closed (idle too long) before answering costs a reconnect:
+// libcurl opens a new one and sends the request again itself.
+class HttpSession {
+ public:
+  HttpSession();
+  ~HttpSession();
+  HttpSession(const HttpSession&) = delete;
+  HttpSession& operator=(const HttpSession&) = delete;
+
+  // As HttpSend. Thread-safe: concurrent calls use different handles.
+  [[nodiscard]] absl::StatusOr<HttpResponse> Send(const HttpRequest& request);
+
+  struct Handle;  // an easy handle on a multi handle of its own (http.cc)
+
+ private:
+  std::mutex mu_;
+  std::vector<std::unique_ptr<Handle>> idle_;  // guarded by mu_
+};
 
 // The value of the first header named `name` (ASCII case-insensitive), or
 // nullopt. The view points into `response`.

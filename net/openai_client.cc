@@ -7,10 +7,11 @@
 // deadline and cancel flag), and the reading of the reply
 // (ModelReplyFromOpenAiJson) with a clear Status for each way it goes wrong.
 //
-// What it does NOT do: stream, log, keep state between calls (Settings is
-// immutable after Create, so calls may run concurrently), or put the key, a
-// header value or a whole body in a Status: server text is scrubbed of the
-// key first, then clipped.
+// What it does NOT do: stream, log, keep state between calls but open
+// connections (Settings is immutable after Create, and its HttpSession is
+// thread-safe, so calls may run concurrently), or put the key, a header
+// value or a whole body in a Status: server text is scrubbed of the key
+// first, then clipped.
 #include "groundgate/openai_client.h"
 
 #include <algorithm>
@@ -30,7 +31,6 @@
 #include "absl/time/clock.h"
 #include "base/absl_view.h"
 #include "base/json_depth.h"
-#include "groundgate/version.h"
 #include "net/http.h"
 #include "nlohmann/json.hpp"
 
@@ -142,6 +142,9 @@ struct OpenAiCompatibleClient::Settings {
   std::string api_key;   // never copied into a message
   std::vector<std::pair<std::string, std::string>> headers;
   nlohmann::json extra_body;  // options.extra_body, parsed once by Create
+  // The connections kept open between calls; thread-safe.
+  std::unique_ptr<net::HttpSession> session =
+      std::make_unique<net::HttpSession>();
 
   // `status` with the key scrubbed from its message (a transport error can
   // quote the server), the attempts appended.
@@ -266,7 +269,7 @@ struct OpenAiCompatibleClient::Settings {
     for (int attempt = 1;; ++attempt) {
       http.deadline =
           std::min(request.deadline, absl::Now() + options.call_timeout);
-      absl::StatusOr<net::HttpResponse> response = net::HttpSend(http);
+      absl::StatusOr<net::HttpResponse> response = session->Send(http);
       absl::Status failure;
       bool retryable = false;
       std::optional<absl::Duration> server_wait;
@@ -443,10 +446,10 @@ OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
           : absl::StrCat(std::string(base), std::string(kCompletionsPath));
   settings->where = absl::StrCat("OpenAiCompatibleClient: POST ",
                                  net::RedactUrl(settings->endpoint), ": ");
-  settings->headers = {
-      {"Content-Type", "application/json"},
-      {"Accept", "application/json"},
-      {"User-Agent", absl::StrCat("groundgate/", GROUNDGATE_VERSION_STRING)}};
+  // User-Agent is net/http.h's groundgate/<version>, unless extra_headers
+  // names another.
+  settings->headers = {{"Content-Type", "application/json"},
+                       {"Accept", "application/json"}};
   if (!settings->api_key.empty()) {
     settings->headers.emplace_back("Authorization",
                                    absl::StrCat("Bearer ", settings->api_key));

@@ -13,6 +13,9 @@
 // absl::Mutex for the reason runtime/event_bus.cc gives: ThreadSanitizer
 // sees them.
 //
+// The body is rendered in the options' encoding (otlp_json.h or
+// otlp_proto.h), split while too long, then gzipped when asked.
+//
 // What it does NOT do: reorder records, persist them, or retry a batch the
 // collector refused for a reason that will not change (400, 401, 413...).
 #include <algorithm>
@@ -33,6 +36,7 @@
 #include "groundgate/otel.h"
 #include "net/http.h"
 #include "net/otlp_json.h"
+#include "net/otlp_proto.h"
 
 namespace groundgate {
 namespace {
@@ -40,8 +44,13 @@ namespace {
 using otlp_internal::EvidenceRecord;
 using SteadyClock = std::chrono::steady_clock;
 
-// The POST over libcurl: the transport when the application brings none.
-absl::StatusOr<OtlpHttpResponse> HttpTransport(const OtlpHttpRequest& request) {
+constexpr std::string_view kProtobufContentType = "application/x-protobuf";
+constexpr std::string_view kJsonContentType = "application/json";
+
+// The POST over libcurl, on `session`'s kept-alive connection: the
+// transport when the application brings none.
+absl::StatusOr<OtlpHttpResponse> HttpTransport(net::HttpSession& session,
+                                               const OtlpHttpRequest& request) {
   net::HttpRequest http;
   http.url = request.url;
   http.method = "POST";
@@ -50,7 +59,7 @@ absl::StatusOr<OtlpHttpResponse> HttpTransport(const OtlpHttpRequest& request) {
   http.deadline = absl::FromChrono(request.deadline);
   http.cancel = request.cancel;
   http.max_response_bytes = kMaxOtlpResponseBytes;
-  absl::StatusOr<net::HttpResponse> response = net::HttpSend(http);
+  absl::StatusOr<net::HttpResponse> response = session.Send(http);
   if (!response.ok()) return response.status();
   OtlpHttpResponse out;
   out.status = response->status;
@@ -58,6 +67,10 @@ absl::StatusOr<OtlpHttpResponse> HttpTransport(const OtlpHttpRequest& request) {
   if (std::optional<std::string_view> retry_after =
           net::HeaderValue(*response, "Retry-After")) {
     out.retry_after = std::string(*retry_after);
+  }
+  if (std::optional<std::string_view> type =
+          net::HeaderValue(*response, "Content-Type")) {
+    out.content_type = std::string(*type);
   }
   return out;
 }
@@ -95,6 +108,18 @@ absl::Status Validate(const OtlpExporterOptions& options) {
           absl::StrCat("OtlpExporterOptions.headers[", i, "] (", name,
                        "): the value must not hold CR, LF or NUL"));
     }
+  }
+  if (options.encoding != OtlpEncoding::kProtobuf &&
+      options.encoding != OtlpEncoding::kJson) {
+    return absl::InvalidArgumentError(
+        "OtlpExporterOptions.encoding must be OtlpEncoding::kProtobuf or "
+        "OtlpEncoding::kJson");
+  }
+  if (options.compression != OtlpCompression::kNone &&
+      options.compression != OtlpCompression::kGzip) {
+    return absl::InvalidArgumentError(
+        "OtlpExporterOptions.compression must be OtlpCompression::kNone or "
+        "OtlpCompression::kGzip");
   }
   if (options.service_name.empty()) {
     return absl::InvalidArgumentError(
@@ -192,8 +217,31 @@ std::uint64_t UnixNanosNow() {
 }
 
 OtlpExporterOptions WithTransport(OtlpExporterOptions options) {
-  if (!options.transport) options.transport = HttpTransport;
+  if (!options.transport) {
+    // The session lives as long as the transport, which the exporter's
+    // State holds: one connection per exporter, reused request to request.
+    options.transport = [session = std::make_shared<net::HttpSession>()](
+                            const OtlpHttpRequest& request) {
+      return HttpTransport(*session, request);
+    };
+  }
   return options;
+}
+
+// The records a collector says it rejected, read in the encoding the
+// response's Content-Type names, else in the request's.
+std::uint64_t RejectedLogRecords(const OtlpHttpResponse& response,
+                                 OtlpEncoding request_encoding) {
+  // "application/json; charset=utf-8" names JSON too.
+  const std::string_view type = response.content_type;
+  bool protobuf = request_encoding == OtlpEncoding::kProtobuf;
+  if (net::StartsWithIgnoreCase(type, kProtobufContentType)) {
+    protobuf = true;
+  } else if (net::StartsWithIgnoreCase(type, kJsonContentType)) {
+    protobuf = false;
+  }
+  return protobuf ? otlp_internal::RejectedLogRecordsProtobuf(response.body)
+                  : otlp_internal::RejectedLogRecords(response.body);
 }
 
 otlp_internal::ResourceInfo ResourceOf(const OtlpExporterOptions& options) {
@@ -214,7 +262,13 @@ struct OtlpExporter::State {
     std::string_view base = options.endpoint;
     while (!base.empty() && base.back() == '/') base.remove_suffix(1);
     url = std::string(base) + "/v1/logs";
-    headers.emplace_back("Content-Type", "application/json");
+    headers.emplace_back("Content-Type",
+                         std::string(options.encoding == OtlpEncoding::kJson
+                                         ? kJsonContentType
+                                         : kProtobufContentType));
+    if (options.compression == OtlpCompression::kGzip) {
+      headers.emplace_back("Content-Encoding", "gzip");
+    }
     for (const auto& header : options.headers) headers.push_back(header);
   }
 
@@ -224,8 +278,9 @@ struct OtlpExporter::State {
   void Run();
   // Sends one batch, retrying what may succeed later. Called without mu.
   // Sends `batch` in requests of at most kMaxOtlpRequestBytes (halving a
-  // batch whose JSON is larger, down to one record) and settles each
-  // request's records in the stats; the outcome of the last request sent.
+  // batch whose encoded body is larger, down to one record), gzipped when
+  // the options say, and settles each request's records in the stats; the
+  // outcome of the last request sent.
   Outcome SendSplit(std::span<const EvidenceRecord> batch);
   // Sends one request's records, retrying as the options say.
   Outcome Send(std::span<const EvidenceRecord> batch, std::string body);
@@ -298,7 +353,10 @@ void OtlpExporter::State::Run() {
 
 OtlpExporter::State::Outcome OtlpExporter::State::SendSplit(
     std::span<const EvidenceRecord> batch) {
-  std::string body = otlp_internal::RenderLogsRequest(batch, resource);
+  std::string body =
+      options.encoding == OtlpEncoding::kJson
+          ? otlp_internal::RenderLogsRequest(batch, resource)
+          : otlp_internal::RenderLogsRequestProtobuf(batch, resource);
   if (body.size() > kMaxOtlpRequestBytes && batch.size() > 1) {
     const std::size_t half = batch.size() / 2;
     const Outcome first = SendSplit(batch.first(half));
@@ -309,7 +367,16 @@ OtlpExporter::State::Outcome OtlpExporter::State::SendSplit(
     }
     return SendSplit(batch.subspan(half));
   }
-  const Outcome outcome = Send(batch, std::move(body));
+  Outcome outcome = Outcome::kFailed;
+  if (options.compression == OtlpCompression::kGzip) {
+    if (std::optional<std::string> gzipped = otlp_internal::Gzip(body)) {
+      outcome = Send(batch, *std::move(gzipped));
+    } else {
+      NoteFailure(0, absl::StatusCode::kResourceExhausted);  // zlib's memory
+    }
+  } else {
+    outcome = Send(batch, std::move(body));
+  }
   std::lock_guard lock(mu);
   switch (outcome) {
     case Outcome::kSent:
@@ -347,7 +414,7 @@ OtlpExporter::State::Outcome OtlpExporter::State::Send(
     std::optional<std::chrono::milliseconds> asked;
     if (response.ok() && response->status >= 200 && response->status < 300) {
       const std::uint64_t rejected = std::min<std::uint64_t>(
-          otlp_internal::RejectedLogRecords(response->body), batch.size());
+          RejectedLogRecords(*response, options.encoding), batch.size());
       std::lock_guard lock(mu);
       stats.exported += batch.size() - rejected;
       stats.rejected += rejected;

@@ -11,6 +11,8 @@
 #include <charconv>
 #include <string>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "groundgate/otel.h"
@@ -22,40 +24,67 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// One KeyValue of an attributes list.
-class Attributes {
+// Builds an attributes list in order.
+class AttributeList {
  public:
   void String(std::string_view key, std::string_view value) {
-    Add(key, Json{{"stringValue", std::string(value)}});
+    Add(key, AttributeValue(std::in_place_type<std::string>, value));
   }
-  // OTLP intValue is an int64: a decimal string in JSON.
   void Int(std::string_view key, std::int64_t value) {
-    Add(key, Json{{"intValue", std::to_string(value)}});
+    Add(key, AttributeValue(std::in_place_type<std::int64_t>, value));
   }
   void Bool(std::string_view key, bool value) {
-    Add(key, Json{{"boolValue", value}});
+    Add(key, AttributeValue(std::in_place_type<bool>, value));
   }
   void Double(std::string_view key, double value) {
-    Add(key, Json{{"doubleValue", value}});
+    Add(key, AttributeValue(std::in_place_type<double>, value));
   }
   void Strings(std::string_view key, const std::vector<std::string>& values) {
-    Json list = Json::array();
-    for (const std::string& value : values) {
-      list.push_back(Json{{"stringValue", value}});
-    }
-    Add(key, Json{{"arrayValue", Json{{"values", std::move(list)}}}});
+    Add(key,
+        AttributeValue(std::in_place_type<std::vector<std::string>>, values));
   }
-  Json Take() { return std::move(list_); }
+  std::vector<Attribute> Take() { return std::move(list_); }
 
  private:
-  void Add(std::string_view key, Json value) {
-    Json entry;
-    entry["key"] = std::string(key);
-    entry["value"] = std::move(value);
-    list_.push_back(std::move(entry));
+  void Add(std::string_view key, AttributeValue value) {
+    list_.push_back({std::string(key), std::move(value)});
   }
-  Json list_ = Json::array();
+  std::vector<Attribute> list_;
 };
+
+// An AnyValue in the JSON encoding: intValue is an int64, so a decimal
+// string.
+Json AnyValueJson(const AttributeValue& value) {
+  struct Visit {
+    Json operator()(const std::string& s) const {
+      return Json{{"stringValue", s}};
+    }
+    Json operator()(std::int64_t i) const {
+      return Json{{"intValue", std::to_string(i)}};
+    }
+    Json operator()(bool b) const { return Json{{"boolValue", b}}; }
+    Json operator()(double d) const { return Json{{"doubleValue", d}}; }
+    Json operator()(const std::vector<std::string>& list) const {
+      Json values = Json::array();
+      for (const std::string& s : list) {
+        values.push_back(Json{{"stringValue", s}});
+      }
+      return Json{{"arrayValue", Json{{"values", std::move(values)}}}};
+    }
+  };
+  return std::visit(Visit{}, value);
+}
+
+Json AttributesJson(const std::vector<Attribute>& attributes) {
+  Json list = Json::array();
+  for (const Attribute& attribute : attributes) {
+    Json entry;
+    entry["key"] = attribute.key;
+    entry["value"] = AnyValueJson(attribute.value);
+    list.push_back(std::move(entry));
+  }
+  return list;
+}
 
 // "1 of 3 looked-up values was", "2 of 3 ... were".
 std::string OfLookedUp(int part, int whole) {
@@ -80,59 +109,7 @@ Json LogRecord(const EvidenceRecord& record) {
   out["severityNumber"] = SeverityNumberOf(record.action);
   out["severityText"] = std::string(SeverityTextOf(record.action));
   out["eventName"] = std::string(kOtlpEventName);
-  Attributes attributes;
-  // Collectors older than the LogRecord.eventName field read the name here.
-  attributes.String("event.name", kOtlpEventName);
-  attributes.String("gen_ai.evaluation.name", kOtlpEvaluationName);
-  attributes.String("gen_ai.evaluation.score.label",
-                    EvidenceActionName(record.action));
-  if (std::optional<double> score = ScoreOf(record)) {
-    attributes.Double("gen_ai.evaluation.score.value", *score);
-  }
-  attributes.String("gen_ai.evaluation.explanation", ExplanationOf(record));
-  if (!record.conversation_id.empty()) {
-    attributes.String("gen_ai.conversation.id", record.conversation_id);
-  }
-  attributes.String("groundgate.posture", PostureName(record.posture));
-  attributes.Int("groundgate.turn", record.turn);
-  attributes.Int("groundgate.iteration", record.iteration);
-  attributes.Bool("groundgate.after_revision", record.after_revision);
-  attributes.Bool("groundgate.wrap_up", record.wrap_up);
-  attributes.Int("groundgate.candidates", record.candidates);
-  attributes.Int("groundgate.looked_up", record.looked_up);
-  attributes.Int("groundgate.unsupported", record.unsupported);
-  attributes.Int("groundgate.unverified", record.unverified);
-  attributes.Int("groundgate.misattributed", record.misattributed);
-  attributes.Int("groundgate.conflicts", record.conflicts);
-  if (record.carriers.has_value()) {
-    attributes.Int("groundgate.carriers", *record.carriers);
-  }
-  attributes.Int("groundgate.grounded_this_turn", record.grounded_this_turn);
-  attributes.Int("groundgate.grounded_prior_turns",
-                 record.grounded_prior_turns);
-  attributes.Bool("groundgate.evidence_truncated", record.evidence_truncated);
-  attributes.Bool("groundgate.answer_truncated", record.answer_truncated);
-  if (!record.unsupported_shapes.empty()) {
-    attributes.Strings("groundgate.unsupported_shapes",
-                       record.unsupported_shapes);
-  }
-  if (!record.misattributed_shapes.empty()) {
-    attributes.Strings("groundgate.misattributed_shapes",
-                       record.misattributed_shapes);
-  }
-  if (!record.unsupported_values.empty()) {
-    attributes.Strings("groundgate.unsupported_values",
-                       record.unsupported_values);
-  }
-  if (!record.unverified_values.empty()) {
-    attributes.Strings("groundgate.unverified_values",
-                       record.unverified_values);
-  }
-  if (!record.misattributed_values.empty()) {
-    attributes.Strings("groundgate.misattributed_values",
-                       record.misattributed_values);
-  }
-  out["attributes"] = attributes.Take();
+  out["attributes"] = AttributesJson(LogAttributesOf(record));
   return out;
 }
 
@@ -191,6 +168,74 @@ EvidenceRecord Summarize(const EvidenceChecked& event,
     }
   }
   return record;
+}
+
+std::vector<Attribute> LogAttributesOf(const EvidenceRecord& record) {
+  AttributeList attributes;
+  // Collectors older than the LogRecord.eventName field read the name here.
+  attributes.String("event.name", kOtlpEventName);
+  attributes.String("gen_ai.evaluation.name", kOtlpEvaluationName);
+  attributes.String("gen_ai.evaluation.score.label",
+                    EvidenceActionName(record.action));
+  if (std::optional<double> score = ScoreOf(record)) {
+    attributes.Double("gen_ai.evaluation.score.value", *score);
+  }
+  attributes.String("gen_ai.evaluation.explanation", ExplanationOf(record));
+  if (!record.conversation_id.empty()) {
+    attributes.String("gen_ai.conversation.id", record.conversation_id);
+  }
+  attributes.String("groundgate.posture", PostureName(record.posture));
+  attributes.Int("groundgate.turn", record.turn);
+  attributes.Int("groundgate.iteration", record.iteration);
+  attributes.Bool("groundgate.after_revision", record.after_revision);
+  attributes.Bool("groundgate.wrap_up", record.wrap_up);
+  attributes.Int("groundgate.candidates", record.candidates);
+  attributes.Int("groundgate.looked_up", record.looked_up);
+  attributes.Int("groundgate.unsupported", record.unsupported);
+  attributes.Int("groundgate.unverified", record.unverified);
+  attributes.Int("groundgate.misattributed", record.misattributed);
+  attributes.Int("groundgate.conflicts", record.conflicts);
+  if (record.carriers.has_value()) {
+    attributes.Int("groundgate.carriers", *record.carriers);
+  }
+  attributes.Int("groundgate.grounded_this_turn", record.grounded_this_turn);
+  attributes.Int("groundgate.grounded_prior_turns",
+                 record.grounded_prior_turns);
+  attributes.Bool("groundgate.evidence_truncated", record.evidence_truncated);
+  attributes.Bool("groundgate.answer_truncated", record.answer_truncated);
+  if (!record.unsupported_shapes.empty()) {
+    attributes.Strings("groundgate.unsupported_shapes",
+                       record.unsupported_shapes);
+  }
+  if (!record.misattributed_shapes.empty()) {
+    attributes.Strings("groundgate.misattributed_shapes",
+                       record.misattributed_shapes);
+  }
+  if (!record.unsupported_values.empty()) {
+    attributes.Strings("groundgate.unsupported_values",
+                       record.unsupported_values);
+  }
+  if (!record.unverified_values.empty()) {
+    attributes.Strings("groundgate.unverified_values",
+                       record.unverified_values);
+  }
+  if (!record.misattributed_values.empty()) {
+    attributes.Strings("groundgate.misattributed_values",
+                       record.misattributed_values);
+  }
+  return attributes.Take();
+}
+
+std::vector<Attribute> ResourceAttributesOf(const ResourceInfo& resource) {
+  AttributeList attributes;
+  attributes.String("service.name", resource.service_name);
+  attributes.String("telemetry.sdk.name", "groundgate");
+  attributes.String("telemetry.sdk.language", "cpp");
+  attributes.String("telemetry.sdk.version", GROUNDGATE_VERSION_STRING);
+  for (const auto& [key, value] : resource.attributes) {
+    attributes.String(key, value);
+  }
+  return attributes.Take();
 }
 
 int SeverityNumberOf(EvidenceAction action) {
@@ -260,15 +305,6 @@ std::string ExplanationOf(const EvidenceRecord& record) {
 
 std::string RenderLogsRequest(std::span<const EvidenceRecord> records,
                               const ResourceInfo& resource) {
-  Attributes resource_attributes;
-  resource_attributes.String("service.name", resource.service_name);
-  resource_attributes.String("telemetry.sdk.name", "groundgate");
-  resource_attributes.String("telemetry.sdk.language", "cpp");
-  resource_attributes.String("telemetry.sdk.version",
-                             GROUNDGATE_VERSION_STRING);
-  for (const auto& [key, value] : resource.attributes) {
-    resource_attributes.String(key, value);
-  }
   Json log_records = Json::array();
   for (const EvidenceRecord& record : records) {
     log_records.push_back(LogRecord(record));
@@ -278,7 +314,8 @@ std::string RenderLogsRequest(std::span<const EvidenceRecord> records,
       Json{{"name", "groundgate"}, {"version", GROUNDGATE_VERSION_STRING}};
   scope_logs["logRecords"] = std::move(log_records);
   Json resource_logs;
-  resource_logs["resource"] = Json{{"attributes", resource_attributes.Take()}};
+  resource_logs["resource"] =
+      Json{{"attributes", AttributesJson(ResourceAttributesOf(resource))}};
   resource_logs["scopeLogs"] = Json::array({std::move(scope_logs)});
   Json request;
   request["resourceLogs"] = Json::array({std::move(resource_logs)});

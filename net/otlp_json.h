@@ -1,16 +1,19 @@
 // net/otlp_json.h — an evidence_checked event as an OTLP JSON log record
 // (internal to groundgate_net).
 //
-// Its one job: the mapping that include/groundgate/otel.h documents, in two
-// steps. EvidenceRecord keeps what one record needs — counts, names, the
-// clock reading, values only on opt-in — so the queue holds a few hundred
-// bytes per event, not the event's lists. RenderLogsRequest writes a batch
-// of them as one ExportLogsServiceRequest in the OTLP JSON encoding:
+// Its one job: the mapping that include/groundgate/otel.h documents, in
+// three steps. EvidenceRecord keeps what one record needs — counts, names,
+// the clock reading, values only on opt-in — so the queue holds a few
+// hundred bytes per event, not the event's lists. LogAttributesOf and
+// ResourceAttributesOf turn records into the attribute lists both encodings
+// write. RenderLogsRequest writes a batch of them as one
+// ExportLogsServiceRequest in the OTLP JSON encoding:
 // lowerCamelCase field names, 64-bit integers (timeUnixNano, intValue) as
 // decimal strings, enums as numbers, no zero-valued scalar fields.
 //
 // What it does NOT do: send, queue or decide what to retry
-// (otel_exporter.cc), or read a response beyond partialSuccess.
+// (otel_exporter.cc), read a response beyond partialSuccess, or write
+// protobuf (otlp_proto.h, from the same attribute lists).
 #ifndef GROUNDGATE_NET_OTLP_JSON_H_
 #define GROUNDGATE_NET_OTLP_JSON_H_
 
@@ -20,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "groundgate/events.h"
@@ -70,6 +74,25 @@ struct ResourceInfo {
 // `include_values` (and the event carries them).
 EvidenceRecord Summarize(const EvidenceChecked& event,
                          std::uint64_t time_unix_nano, bool include_values);
+
+// One attribute's value, as OTLP's AnyValue holds it: stringValue,
+// intValue, boolValue, doubleValue, or an arrayValue of strings.
+using AttributeValue = std::variant<std::string, std::int64_t, bool, double,
+                                    std::vector<std::string>>;
+
+// One KeyValue of an attributes list.
+struct Attribute {
+  std::string key;
+  AttributeValue value;
+};
+
+// The attributes of the record for `record`, in their fixed order (otel.h
+// lists them): what both encodings write, so they cannot disagree.
+std::vector<Attribute> LogAttributesOf(const EvidenceRecord& record);
+
+// The resource's attributes: service.name, the telemetry.sdk.* trio, then
+// the application's, in order.
+std::vector<Attribute> ResourceAttributesOf(const ResourceInfo& resource);
 
 // The severity of an action (see otel.h), and its OTLP severityText.
 int SeverityNumberOf(EvidenceAction action);

@@ -2,15 +2,19 @@
 //
 // Its one job: stand in for a model endpoint or a collector. It listens on an
 // ephemeral port of the loopback interface, on a thread of its own, serves
-// one connection at a time (each closed after its one response), passes
-// every parsed request to the test's handler and records it. A reply can be
-// delayed (the wait ends early when the client hangs up or the server
-// stops), replaced by bytes that are not HTTP, or dropped by closing the
-// connection.
+// one request at a time, passes every parsed request to the test's handler
+// and records it. By default each connection is closed after its one
+// response; with LoopbackOptions::keep_alive a connection stays open for
+// the client's next request (HTTP/1.1 persistent connections) until the
+// client closes it or sends "Connection: close", and connection_count() says
+// how many connections were accepted. A reply can be delayed (the wait ends
+// early when the client hangs up or the server stops), replaced by bytes
+// that are not HTTP, or dropped by closing the connection.
 //
-// What it does NOT do: keep connections alive, chunked bodies, TLS, or listen
-// anywhere but 127.0.0.1. Every wait polls with a short timeout, so the
-// destructor stops the thread promptly whatever the handler asked for.
+// What it does NOT do: pipelining (a request sent before the previous
+// response is lost), chunked bodies, TLS, or listen anywhere but 127.0.0.1.
+// Every wait polls with a short timeout, so the destructor stops the thread
+// promptly whatever the handler asked for.
 //
 //   groundgate::testing::LoopbackHttpServer server(
 //       [](const groundgate::testing::LoopbackRequest& request) {
@@ -92,13 +96,22 @@ struct LoopbackReply {
   }
 };
 
+struct LoopbackOptions {
+  // Keep each connection open after a response, as real endpoints do.
+  // Default: off (every response says "Connection: close").
+  bool keep_alive = false;
+};
+
 class LoopbackHttpServer {
  public:
   using Handler = std::function<LoopbackReply(const LoopbackRequest&)>;
 
   // Binds 127.0.0.1 on an ephemeral port and starts serving. On failure
   // listening() is false and nothing runs.
-  explicit LoopbackHttpServer(Handler handler) : handler_(std::move(handler)) {
+  explicit LoopbackHttpServer(Handler handler)
+      : LoopbackHttpServer(std::move(handler), LoopbackOptions{}) {}
+  LoopbackHttpServer(Handler handler, LoopbackOptions options)
+      : handler_(std::move(handler)), options_(options) {
     listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (listen_fd_ < 0) return;
     const int yes = 1;
@@ -147,6 +160,10 @@ class LoopbackHttpServer {
     std::lock_guard<std::mutex> lock(mutex_);
     return requests_.size();
   }
+  // The TCP connections accepted so far.
+  [[nodiscard]] std::size_t connection_count() const {
+    return connections_.load();
+  }
   // Waits until at least `count` requests have arrived; false on timeout.
   [[nodiscard]] bool WaitForRequests(std::size_t count,
                                      std::chrono::milliseconds timeout) const {
@@ -164,15 +181,38 @@ class LoopbackHttpServer {
   static constexpr std::size_t kMaxHeadBytes = 64 << 10;
 
   void Serve() {
+    // The kept connections (keep_alive only), each waiting for its next
+    // request.
+    std::vector<int> open;
     while (!stop_.load()) {
-      pollfd listener{listen_fd_, POLLIN, 0};
-      const int ready = ::poll(&listener, 1, kPollMs);
-      if (ready <= 0 || (listener.revents & POLLIN) == 0) continue;
+      std::vector<pollfd> watched{{listen_fd_, POLLIN, 0}};
+      for (const int fd : open) watched.push_back({fd, POLLIN, 0});
+      const int ready =
+          ::poll(watched.data(), static_cast<nfds_t>(watched.size()), kPollMs);
+      if (ready <= 0) continue;
+      std::vector<int> still_open;
+      for (std::size_t i = 1; i < watched.size(); ++i) {
+        const int fd = watched[i].fd;
+        if (watched[i].revents == 0) {
+          still_open.push_back(fd);
+        } else if (ServeRequest(fd)) {
+          still_open.push_back(fd);
+        } else {
+          ::close(fd);  // the client closed, or the reply ends it
+        }
+      }
+      open = std::move(still_open);
+      if ((watched[0].revents & POLLIN) == 0) continue;
       const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
       if (fd < 0) continue;
-      ServeConnection(fd);
-      ::close(fd);
+      connections_.fetch_add(1);
+      if (ServeRequest(fd) && options_.keep_alive) {
+        open.push_back(fd);
+      } else {
+        ::close(fd);
+      }
     }
+    for (const int fd : open) ::close(fd);
   }
 
   // Waits for `events` on `fd`; false when stopped, idle too long, or the
@@ -236,11 +276,13 @@ class LoopbackHttpServer {
     return s;
   }
 
-  void ServeConnection(int fd) {
+  // Reads one request on `fd` and answers it; true when the connection
+  // stays open for another (keep_alive, and neither side closes it).
+  bool ServeRequest(int fd) {
     std::string buffer;
     std::size_t head_end = std::string::npos;
     while ((head_end = buffer.find("\r\n\r\n")) == std::string::npos) {
-      if (buffer.size() > kMaxHeadBytes || !ReadSome(fd, buffer)) return;
+      if (buffer.size() > kMaxHeadBytes || !ReadSome(fd, buffer)) return false;
     }
     LoopbackRequest request;
     const std::string_view head(buffer.data(), head_end);
@@ -250,7 +292,7 @@ class LoopbackHttpServer {
     const std::size_t second_space = request_line.find(' ', first_space + 1);
     if (first_space == std::string_view::npos ||
         second_space == std::string_view::npos) {
-      return;
+      return false;
     }
     request.method = std::string(request_line.substr(0, first_space));
     request.path = std::string(
@@ -273,18 +315,18 @@ class LoopbackHttpServer {
       try {
         content_length = std::stoul(*length);
       } catch (const std::exception&) {
-        return;
+        return false;
       }
     }
     if (std::optional<std::string> expect = request.Header("Expect")) {
       expect_continue = !expect->empty();
     }
     if (expect_continue && !WriteAll(fd, "HTTP/1.1 100 Continue\r\n\r\n")) {
-      return;
+      return false;
     }
     request.body = buffer.substr(head_end + 4);
     while (request.body.size() < content_length) {
-      if (!ReadSome(fd, request.body)) return;
+      if (!ReadSome(fd, request.body)) return false;
     }
     request.body.resize(content_length);
 
@@ -302,13 +344,13 @@ class LoopbackHttpServer {
       reply.status = 500;
       reply.body = std::string("the test handler threw: ") + e.what();
     }
-    if (reply.delay.count() > 0 && !Delay(fd, reply.delay)) return;
+    if (reply.delay.count() > 0 && !Delay(fd, reply.delay)) return false;
     switch (reply.mode) {
       case LoopbackMode::kClose:
-        return;
+        return false;
       case LoopbackMode::kGarbage:
         WriteAll(fd, "\x01\x02 this is not an HTTP response \xff\r\n\r\n");
-        return;
+        return false;
       case LoopbackMode::kRespond:
         break;
     }
@@ -317,13 +359,19 @@ class LoopbackHttpServer {
     for (const auto& [name, value] : reply.headers) {
       response += name + ": " + value + "\r\n";
     }
+    std::string connection = request.Header("Connection").value_or("");
+    for (char& c : connection) c = LoopbackRequest::Lower(c);
+    const bool keep = options_.keep_alive && connection != "close";
     response += "Content-Length: " + std::to_string(reply.body.size()) +
-                "\r\nConnection: close\r\n\r\n";
+                (keep ? "\r\nConnection: keep-alive\r\n\r\n"
+                      : "\r\nConnection: close\r\n\r\n");
     response += reply.body;
-    WriteAll(fd, response);
+    return WriteAll(fd, response) && keep;
   }
 
   Handler handler_;
+  LoopbackOptions options_;
+  std::atomic<std::size_t> connections_{0};
   int listen_fd_ = -1;
   int port_ = 0;
   std::atomic<bool> stop_{false};

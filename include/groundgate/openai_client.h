@@ -32,8 +32,15 @@
 //       "Where is order ORD-1042?",
 //       {.deadline = absl::Now() + absl::Seconds(60)});
 //
-// Thread safety: an OpenAiCompatibleClient is immutable after Create and
-// safe for concurrent use by multiple threads: many Agents may share one.
+// Connections: the client keeps its connections to the endpoint open
+// between calls (HTTP/1.1 keep-alive), one per call in flight, so a
+// conversation pays the TCP and TLS handshakes once. Every request says
+// "Accept-Encoding: gzip" (a gzipped reply is decoded; max_response_bytes
+// counts decoded bytes) and "User-Agent: groundgate/<version>".
+//
+// Thread safety: an OpenAiCompatibleClient's options are immutable after
+// Create and it is safe for concurrent use by multiple threads: many Agents
+// may share one (concurrent calls use different connections).
 #ifndef GROUNDGATE_OPENAI_CLIENT_H_
 #define GROUNDGATE_OPENAI_CLIENT_H_
 
@@ -93,7 +100,8 @@ struct OpenAiClientOptions {
   std::string extra_body = "{}";
   // Headers added to every request ("OpenAI-Organization", a gateway's
   // routing header). Not Authorization (use api_key_env), Content-Type or
-  // Accept; no CR or LF. Their values are never quoted in a Status.
+  // Accept; no CR or LF. A User-Agent replaces groundgate/<version>. Their
+  // values are never quoted in a Status.
   std::vector<std::pair<std::string, std::string>> extra_headers;
   // The time one HTTP attempt may take; the request's deadline, when
   // sooner, wins. A timed-out attempt is retried. Default: 120 s (a local

@@ -1,5 +1,6 @@
 // groundgate/otel.h — evidence_checked, exported to an OpenTelemetry
-// collector as gen_ai.evaluation.result events (OTLP/HTTP JSON).
+// collector as gen_ai.evaluation.result events (OTLP/HTTP, protobuf or
+// JSON).
 //
 // Its one job: turn each evidence_checked event into one OTLP log record —
 // an event named "gen_ai.evaluation.result" in the OpenTelemetry GenAI
@@ -12,8 +13,8 @@
 // What it does NOT do: export a value by default (law 8: counts, shapes,
 // the action and the posture only; values go out only when the application
 // opted in twice, in the event and here), block the agent loop (a full queue
-// drops the event and counts it), export the other event kinds, speak gRPC
-// or protobuf, correlate with a trace (the event carries no span; the
+// drops the event and counts it), export the other event kinds, speak gRPC,
+// correlate with a trace (the event carries no span; the
 // conversation id is the join key), or judge truth: a "grounded" record says
 // every value was read from a tool result, not that the answer is right.
 //
@@ -29,7 +30,8 @@
 //   // At exit (the destructor also does this, within shutdown_timeout):
 //   absl::Status flushed = (*exporter)->Shutdown(std::chrono::seconds(5));
 //
-// The record (attribute keys; ints are OTLP intValue, sent as JSON strings):
+// The record (attribute keys; ints are OTLP intValue, in JSON a decimal
+// string):
 //   eventName, event.name        "gen_ai.evaluation.result"
 //   gen_ai.evaluation.name       "groundgate.evidence"
 //   gen_ai.evaluation.score.label  the action: grounded | flagged |
@@ -61,6 +63,11 @@
 // "groundgate", telemetry.sdk.language "cpp", telemetry.sdk.version, plus
 // resource_attributes. Scope: "groundgate" with GROUNDGATE_VERSION_STRING.
 //
+// Encoding: protobuf (Content-Type application/x-protobuf, the collector's
+// and the SDKs' default) or OTLP JSON (application/json), both the same
+// ExportLogsServiceRequest; gzip (Content-Encoding: gzip) on top by
+// default. The body is written by groundgate itself: no libprotobuf.
+//
 // Delivery: at most max_batch_size records per request, and no request
 // longer than kMaxOtlpRequestBytes (a longer batch is split); a batch goes out
 // when it is full, flush_interval after its first record, or on Flush.
@@ -68,7 +75,10 @@
 // are retried up to max_retries
 // times with exponential backoff (a Retry-After in seconds is honoured, up
 // to kMaxOtlpBackoff); any other status fails the batch. A 2xx response
-// with partialSuccess counts its rejectedLogRecords. Nothing is ever
+// with partialSuccess counts its rejectedLogRecords, read as protobuf or
+// JSON as its Content-Type says (as the request's encoding when it says
+// neither). The libcurl transport keeps its connection to the collector
+// open between requests. Nothing is ever
 // logged; a header value (a token) never reaches a Status or the stats.
 //
 // Thread safety: OtlpExporter is safe for concurrent use by multiple
@@ -114,16 +124,17 @@ inline constexpr std::size_t kDefaultOtlpQueueCapacity = 2048;
 // Above this the queue is a memory leak waiting for an outage, not a buffer.
 inline constexpr std::size_t kMaxOtlpQueueCapacity = 1u << 20;
 // Records per request: the SDKs' default export batch. A flagged answer's
-// record is ~1.7 KB of JSON without values, so a batch is under 1 MB, well
-// under a collector's 4 MiB request limit.
+// record is ~1.7 KB of JSON (~0.9 KB of protobuf) without values, so a batch
+// is under 1 MB, well under a collector's 4 MiB request limit.
 inline constexpr std::size_t kDefaultOtlpMaxBatchSize = 512;
 // The most max_batch_size may be: one batch is rendered and sent whole by
 // the background thread, so a bound on it is a bound on how long Shutdown
 // may wait for the request in flight.
 inline constexpr std::size_t kMaxOtlpMaxBatchSize = 8192;
-// A batch whose JSON is longer than this (records with values, or a large
-// max_batch_size) goes out in halves, down to one record per request, so
-// no request passes a collector's 4 MiB limit.
+// A batch whose encoded body (before gzip) is longer than this (records
+// with values, or a large max_batch_size) goes out in halves, down to one
+// record per request, so no request passes a collector's 4 MiB limit, which
+// it applies to the body it has decompressed.
 inline constexpr std::size_t kMaxOtlpRequestBytes = std::size_t{3} << 20;
 // How long a record may wait for its batch to fill: the SDKs' default
 // schedule delay. A dashboard a second behind is live enough.
@@ -152,12 +163,37 @@ inline constexpr std::chrono::milliseconds kDefaultOtlpShutdownTimeout{5000};
 // read.
 inline constexpr std::size_t kMaxOtlpResponseBytes = 64u << 10;
 
+// How a request's ExportLogsServiceRequest is written.
+enum class OtlpEncoding {
+  // Binary protobuf, Content-Type application/x-protobuf: what an
+  // OpenTelemetry Collector and the SDKs use by default, and about half
+  // the bytes of JSON (a flagged record: ~0.9 KB against ~1.7 KB).
+  kProtobuf,
+  // OTLP JSON, Content-Type application/json: readable in a packet
+  // capture, for receivers that take JSON only.
+  kJson,
+};
+
+// How a request body is compressed.
+enum class OtlpCompression {
+  kNone,
+  // gzip, with Content-Encoding: gzip: OTLP/HTTP receivers decode it (the
+  // Collector's among them, and its own OTLP/HTTP exporter sends gzip by
+  // default), and records repeat their keys, so a batch of 512 flagged
+  // records goes from 465 KB of protobuf to ~7 KB.
+  kGzip,
+};
+
 // One POST as the exporter hands it to a transport.
 struct OtlpHttpRequest {
   std::string url;  // {endpoint}/v1/logs
-  // Content-Type: application/json, then OtlpExporterOptions::headers.
+  // Content-Type (application/x-protobuf or application/json), then
+  // Content-Encoding: gzip when compressed, then
+  // OtlpExporterOptions::headers.
   std::vector<std::pair<std::string, std::string>> headers;
-  std::string body;  // the ExportLogsServiceRequest, OTLP JSON
+  // The ExportLogsServiceRequest, in the options' encoding and compression:
+  // bytes, not text, for protobuf or gzip.
+  std::string body;
   std::chrono::system_clock::time_point deadline;  // now + request_timeout
   // Becomes true when Shutdown gives up; the transport should return soon.
   const std::atomic<bool>* cancel = nullptr;
@@ -167,6 +203,10 @@ struct OtlpHttpResponse {
   int status = 0;           // the HTTP status code
   std::string body;         // the response body (partialSuccess is read)
   std::string retry_after;  // the Retry-After header, "" when absent
+  // The Content-Type header: a body is read as protobuf when it names
+  // application/x-protobuf, as JSON when it names application/json, in the
+  // request's encoding when "" (absent, or a transport that leaves it).
+  std::string content_type;
 };
 
 // Sends one request. Any HTTP status is an OK result. A non-OK Status is a
@@ -188,13 +228,18 @@ struct OtlpExporterOptions {
   // More resource attributes, string-valued, in order (e.g.
   // {"deployment.environment.name", "prod"}). Default: none.
   std::vector<std::pair<std::string, std::string>> resource_attributes;
+  // How the body is written. Default: OtlpEncoding::kProtobuf.
+  OtlpEncoding encoding = OtlpEncoding::kProtobuf;
+  // How the body is compressed. Default: OtlpCompression::kGzip; kNone for
+  // a receiver that does not read Content-Encoding.
+  OtlpCompression compression = OtlpCompression::kGzip;
   // Export the values an event carries (only when the application also set
   // AgentOptions::event_values.include_values; law 8). Default: false.
   bool include_values = false;
   // Events queued before Enqueue drops. Default: kDefaultOtlpQueueCapacity;
   // 1 to kMaxOtlpQueueCapacity.
   std::size_t queue_capacity = kDefaultOtlpQueueCapacity;
-  // Records per batch (a batch past kMaxOtlpRequestBytes of JSON goes out
+  // Records per batch (a batch past kMaxOtlpRequestBytes encoded goes out
   // in several requests). Default: kDefaultOtlpMaxBatchSize; 1 to
   // queue_capacity, at most kMaxOtlpMaxBatchSize.
   std::size_t max_batch_size = kDefaultOtlpMaxBatchSize;
@@ -213,8 +258,9 @@ struct OtlpExporterOptions {
   // How long the destructor lets Shutdown flush. Default:
   // kDefaultOtlpShutdownTimeout; must not be negative.
   std::chrono::milliseconds shutdown_timeout = kDefaultOtlpShutdownTimeout;
-  // Sends one request. Default: empty, meaning HTTP POST with libcurl. Set
-  // it to route through the application's own HTTP client (or in tests).
+  // Sends one request. Default: empty, meaning HTTP POST with libcurl over
+  // one kept-alive connection. Set it to route through the application's
+  // own HTTP client (or in tests).
   OtlpTransport transport;
 };
 

@@ -1,7 +1,9 @@
 // tests/net/openai_client_test.cc — groundgate_net against a loopback server:
-// HttpSend (deadline, cancel, caps, transport errors) and
-// OpenAiCompatibleClient (replies, retries, errors, the API key's secrecy),
-// driven through the Agent where the behaviour is the Agent's.
+// HttpSend and HttpSession (deadline, cancel, caps, transport errors, one
+// connection reused, gzipped replies) and OpenAiCompatibleClient (replies,
+// retries, errors, the API key's secrecy, one connection for a
+// conversation), driven through the Agent where the behaviour is the
+// Agent's.
 //
 // Every server is tests/loopback_http.h on 127.0.0.1; nothing leaves the
 // machine. Waits are conditions (WaitForRequests), never fixed sleeps; a
@@ -24,7 +26,9 @@
 #include "groundgate/agent.h"
 #include "groundgate/events.h"
 #include "groundgate/json.h"
+#include "groundgate/version.h"
 #include "net/http.h"
+#include "net/otlp_proto.h"
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
 #include "tests/support/cases.h"
@@ -36,6 +40,7 @@ namespace {
 
 using testing::LoopbackHttpServer;
 using testing::LoopbackMode;
+using testing::LoopbackOptions;
 using testing::LoopbackReply;
 using testing::LoopbackRequest;
 
@@ -54,6 +59,19 @@ LoopbackReply Slow(std::string body) {
   reply.delay = std::chrono::seconds(60);
   return reply;
 }
+
+// A reply whose body goes out gzipped, as a server answers a client that
+// accepts gzip.
+LoopbackReply Gzipped(const std::string& body) {
+  LoopbackReply reply = LoopbackReply::Json("");
+  std::optional<std::string> gzipped = otlp_internal::Gzip(body);
+  REQUIRE(gzipped.has_value());
+  reply.body = *std::move(gzipped);
+  reply.headers.emplace_back("Content-Encoding", "gzip");
+  return reply;
+}
+
+const std::string kUserAgent = "groundgate/" GROUNDGATE_VERSION_STRING;
 
 net::HttpRequest PostTo(const LoopbackHttpServer& server,
                         std::string body = "{}") {
@@ -212,6 +230,132 @@ TEST_SUITE("net http") {
     CHECK(std::string(status.message()).find("sk-1") == std::string::npos);
   }
 
+  TEST_CASE("a session sends its calls over one connection, HttpSend not") {
+    LoopbackHttpServer server(
+        [](const LoopbackRequest& request) {
+          return LoopbackReply::Json(request.body);
+        },
+        LoopbackOptions{.keep_alive = true});
+    REQUIRE(server.listening());
+    net::HttpSession session;
+    for (int i = 0; i < 3; ++i) {
+      absl::StatusOr<net::HttpResponse> response =
+          session.Send(PostTo(server, std::to_string(i)));
+      REQUIRE(response.ok());
+      CHECK(response->body == std::to_string(i));
+    }
+    CHECK(server.request_count() == 3);
+    CHECK(server.connection_count() == 1);
+    for (int i = 0; i < 2; ++i) REQUIRE(net::HttpSend(PostTo(server)).ok());
+    CHECK(server.connection_count() == 3);
+  }
+
+  TEST_CASE(
+      "a session reconnects after a failed call and after a server that "
+      "closes") {
+    std::atomic<int> calls{0};
+    LoopbackHttpServer server(
+        [&calls](const LoopbackRequest&) {
+          LoopbackReply reply = LoopbackReply::Json("{}");
+          const int call = calls.fetch_add(1);
+          if (call == 1) reply.mode = LoopbackMode::kClose;
+          if (call == 3) reply.mode = LoopbackMode::kGarbage;
+          return reply;
+        },
+        LoopbackOptions{.keep_alive = true});
+    REQUIRE(server.listening());
+    net::HttpSession session;
+    REQUIRE(session.Send(PostTo(server)).ok());
+    // A kept connection the server closed before answering: libcurl sends
+    // the request again on a new one, as for a connection that timed out.
+    REQUIRE(session.Send(PostTo(server)).ok());
+    CHECK(server.connection_count() == 2);
+    // A garbled answer fails the call; the next one connects afresh.
+    CHECK(session.Send(PostTo(server)).status().code() ==
+          absl::StatusCode::kUnavailable);
+    REQUIRE(session.Send(PostTo(server)).ok());
+    REQUIRE(session.Send(PostTo(server)).ok());
+    CHECK(server.connection_count() == 3);
+    CHECK(server.request_count() == 6);
+
+    LoopbackHttpServer closing(
+        [](const LoopbackRequest&) { return LoopbackReply::Json("{}"); });
+    REQUIRE(closing.listening());
+    for (int i = 0; i < 2; ++i) REQUIRE(session.Send(PostTo(closing)).ok());
+    CHECK(closing.connection_count() == 2);
+  }
+
+  TEST_CASE("a session keeps its deadline and cancel flag") {
+    LoopbackHttpServer server([](const LoopbackRequest&) { return Slow("{}"); },
+                              LoopbackOptions{.keep_alive = true});
+    REQUIRE(server.listening());
+    net::HttpSession session;
+    net::HttpRequest request = PostTo(server);
+    request.deadline = absl::Now() + absl::Milliseconds(200);
+    const Clock::time_point start = Clock::now();
+    CHECK(session.Send(request).status().code() ==
+          absl::StatusCode::kDeadlineExceeded);
+    std::atomic<bool> cancel{true};
+    request = PostTo(server);
+    request.cancel = &cancel;
+    CHECK(session.Send(request).status().code() ==
+          absl::StatusCode::kCancelled);
+    CHECK(SecondsSince(start) < 5.0);
+  }
+
+  TEST_CASE("calls on one session from many threads each get a connection") {
+    LoopbackHttpServer server(
+        [](const LoopbackRequest& request) {
+          return LoopbackReply::Json(request.body);
+        },
+        LoopbackOptions{.keep_alive = true});
+    REQUIRE(server.listening());
+    net::HttpSession session;
+    constexpr int kThreads = 4;
+    constexpr int kCalls = 5;
+    std::atomic<int> answered{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        for (int i = 0; i < kCalls; ++i) {
+          const std::string body = std::to_string(t * 100 + i);
+          absl::StatusOr<net::HttpResponse> response =
+              session.Send(PostTo(server, body));
+          if (response.ok() && response->body == body) answered.fetch_add(1);
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    CHECK(answered.load() == kThreads * kCalls);
+    CHECK(server.connection_count() <= kThreads);
+  }
+
+  TEST_CASE(
+      "a request asks for gzip and names groundgate; a gzipped reply is "
+      "decoded, and the cap counts decoded bytes") {
+    const std::string big(100000, 'a');
+    LoopbackHttpServer server([&big](const LoopbackRequest& request) {
+      return Gzipped(request.body == "big" ? big : R"({"ok":true})");
+    });
+    REQUIRE(server.listening());
+    absl::StatusOr<net::HttpResponse> response = net::HttpSend(PostTo(server));
+    REQUIRE(response.ok());
+    CHECK(response->body == R"({"ok":true})");
+    const LoopbackRequest seen = server.requests()[0];
+    CHECK(seen.Header("Accept-Encoding") == "gzip");
+    CHECK(seen.Header("User-Agent") == kUserAgent);
+    // A few hundred bytes on the wire, 100 kB decoded: past a 10 kB cap.
+    net::HttpRequest request = PostTo(server, "big");
+    request.max_response_bytes = 10000;
+    CHECK(net::HttpSend(request).status().code() ==
+          absl::StatusCode::kResourceExhausted);
+    // A caller's own User-Agent replaces groundgate's.
+    request = PostTo(server);
+    request.headers.emplace_back("User-Agent", "order-agent/2");
+    REQUIRE(net::HttpSend(request).ok());
+    CHECK(server.requests().back().Header("User-Agent") == "order-agent/2");
+  }
+
   TEST_CASE("RedactUrl keeps scheme, host and path only") {
     CHECK(net::RedactUrl("https://u:p@api.example.com:8443/v1/x?key=k#f") ==
           "https://api.example.com:8443/v1/x?...");
@@ -263,13 +407,17 @@ std::string GetOrderCompletion() {
 // An endpoint that answers with `replies` in order, then with 500s.
 class ScriptedEndpoint {
  public:
-  explicit ScriptedEndpoint(std::vector<LoopbackReply> replies)
-      : replies_(std::move(replies)), server_([this](const LoopbackRequest&) {
-          const std::size_t n = next_.fetch_add(1);
-          if (n < replies_.size()) return replies_[n];
-          return LoopbackReply::Json(
-              R"({"error":{"message":"no more scripted replies"}})", 500);
-        }) {
+  explicit ScriptedEndpoint(std::vector<LoopbackReply> replies,
+                            LoopbackOptions options = LoopbackOptions{})
+      : replies_(std::move(replies)),
+        server_(
+            [this](const LoopbackRequest&) {
+              const std::size_t n = next_.fetch_add(1);
+              if (n < replies_.size()) return replies_[n];
+              return LoopbackReply::Json(
+                  R"({"error":{"message":"no more scripted replies"}})", 500);
+            },
+            options) {
     REQUIRE(server_.listening());
   }
 
@@ -414,6 +562,45 @@ TEST_SUITE("openai client") {
     CHECK(second["messages"][2]["role"] == "tool");
     CHECK(second["messages"][2]["tool_call_id"] == "call_1");
     CHECK(second["messages"][2]["content"] == kOrder);
+  }
+
+  TEST_CASE(
+      "a conversation's calls share one connection, ask for gzip and name "
+      "groundgate") {
+    ScriptedEndpoint endpoint({LoopbackReply::Json(GetOrderCompletion()),
+                               Gzipped(AnswerCompletion(kGrounded))},
+                              LoopbackOptions{.keep_alive = true});
+    auto client = MakeClient(ClientOptions(endpoint));
+    ToolRegistry tools = OrderTools();
+    absl::StatusOr<std::unique_ptr<Agent>> agent = Agent::Create(
+        {.posture = Posture::kGuard}, client.get(), &tools, nullptr);
+    REQUIRE(agent.ok());
+    absl::StatusOr<RunResult> run =
+        (*agent)->Run("Where is order ORD-1042?",
+                      {.deadline = absl::Now() + absl::Seconds(60)});
+    REQUIRE(run.ok());
+    CHECK(run->answer == kGrounded);  // the second reply, gunzipped
+    CHECK(endpoint.server().request_count() == 2);
+    CHECK(endpoint.server().connection_count() == 1);
+    for (const LoopbackRequest& request : endpoint.server().requests()) {
+      CHECK(request.Header("Accept-Encoding") == "gzip");
+      CHECK(request.Header("User-Agent") == kUserAgent);
+    }
+  }
+
+  TEST_CASE("a User-Agent in extra_headers is the only one sent") {
+    ScriptedEndpoint endpoint({LoopbackReply::Json(AnswerCompletion("Hi."))});
+    OpenAiClientOptions options = ClientOptions(endpoint);
+    options.extra_headers = {{"User-Agent", "order-agent/2"}};
+    auto client = MakeClient(options);
+    REQUIRE(client->Complete(Ask()).ok());
+    const LoopbackRequest request = endpoint.server().requests()[0];
+    int user_agents = 0;
+    for (const auto& [name, value] : request.headers) {
+      if (name == "User-Agent") ++user_agents;
+    }
+    CHECK(user_agents == 1);
+    CHECK(request.Header("User-Agent") == "order-agent/2");
   }
 
   TEST_CASE("the wrap-up request is one a real endpoint accepts") {

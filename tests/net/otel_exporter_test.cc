@@ -1,8 +1,10 @@
-// tests/net/otel_exporter_test.cc — evidence_checked as OTLP/HTTP JSON
-// (include/groundgate/otel.h).
+// tests/net/otel_exporter_test.cc — evidence_checked as OTLP/HTTP, protobuf
+// or JSON, gzipped or not (include/groundgate/otel.h).
 //
 // Pins the record field by field (names, 64-bit integers as strings, no
 // value unless both the application and the exporter opt in: law 8), the
+// protobuf encoding against the JSON one (the same records read back by the
+// real decoder), partialSuccess in either encoding, the
 // queue (a full queue drops and counts without blocking, even while the
 // collector stalls), batching, retries, Flush and Shutdown, and the whole
 // path from an Agent through libcurl to a loopback collector. When
@@ -13,6 +15,7 @@
 
 #include <doctest/doctest.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <atomic>
@@ -23,6 +26,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -32,6 +36,8 @@
 #include "groundgate/agent.h"
 #include "groundgate/otel.h"
 #include "groundgate/version.h"
+#include "net/otlp_json.h"
+#include "net/otlp_proto.h"
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
 #include "tests/support/cases.h"
@@ -164,6 +170,44 @@ Decoded DecodeWithRealOtlp(const std::string& body) {
   return decoded;
 }
 
+// The protobuf ExportLogsServiceResponse that decode.js writes for
+// `rejected` records, or nullopt when the decoder is not installed.
+std::optional<std::string> RealProtobufResponse(int rejected) {
+  if (!RealDecoderInstalled()) return std::nullopt;
+  const std::string out =
+      (std::filesystem::temp_directory_path() /
+       ("groundgate_otlp_response_" + std::to_string(::getpid())))
+          .string();
+  const std::string command = "node '" + (OtlpDir() / "decode.js").string() +
+                              "' --response " + std::to_string(rejected) +
+                              " > '" + out + "'";
+  const int rc = std::system(command.c_str());
+  std::stringstream bytes;
+  bytes << std::ifstream(out, std::ios::binary).rdbuf();
+  std::filesystem::remove(out);
+  if (rc != 0) return std::nullopt;
+  return bytes.str();
+}
+
+// `bytes` gunzipped, or "" when they are not one gzip member.
+std::string Gunzip(const std::string& bytes) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 15 + 16) != Z_OK) return "";
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  stream.avail_in = static_cast<uInt>(bytes.size());
+  std::string out;
+  char chunk[16384];
+  int result = Z_OK;
+  while (result == Z_OK) {
+    stream.next_out = reinterpret_cast<Bytef*>(chunk);
+    stream.avail_out = sizeof(chunk);
+    result = inflate(&stream, Z_NO_FLUSH);
+    out.append(chunk, sizeof(chunk) - stream.avail_out);
+  }
+  inflateEnd(&stream);
+  return result == Z_STREAM_END ? out : "";
+}
+
 void SayDecoderSkipped() {
   MESSAGE(
       "the real OTLP decoder was NOT run (install it with: npm ci --prefix "
@@ -238,8 +282,12 @@ class FakeCollector {
   std::vector<OtlpHttpRequest> requests_;
 };
 
+// Plain JSON bodies, so these tests count records by parsing them; the
+// protobuf and gzip tests set their own encoding.
 OtlpExporterOptions FakeOptions(FakeCollector& collector) {
   OtlpExporterOptions options;
+  options.encoding = OtlpEncoding::kJson;
+  options.compression = OtlpCompression::kNone;
   options.flush_interval = kNever;
   options.initial_backoff = 1ms;
   options.transport = collector.transport();
@@ -561,6 +609,232 @@ TEST_SUITE("otel_exporter") {
     CHECK(DecodeWithRealOtlp(good).ok);
   }
 
+  // ------------------------------------------------------ protobuf, gzip
+
+  // Records that exercise every kind of attribute: a flagged one with values
+  // (arrays), a grounded one (a score of 1), one with nothing looked up (no
+  // score), an empty conversation id, invalid UTF-8, a negative count.
+  std::vector<otlp_internal::EvidenceRecord> VariedRecords() {
+    std::vector<EvidenceChecked> events(4, FlaggedEvent());
+    events[1].action = EvidenceAction::kGrounded;
+    events[1].unsupported.clear();
+    events[2].action = EvidenceAction::kRefused;
+    events[2].looked_up = 0;
+    events[2].conversation_id = "";
+    events[3].conversation_id = "conv-\xff\xfe \xe2\x82 ok \xf0\x9f\x98\x80";
+    events[3].turn = -1;
+    std::vector<otlp_internal::EvidenceRecord> records;
+    for (const EvidenceChecked& event : events) {
+      records.push_back(otlp_internal::Summarize(event, 1700000000123456789ULL,
+                                                 /*include_values=*/true));
+    }
+    return records;
+  }
+
+  otlp_internal::ResourceInfo TestResource() {
+    return {.service_name = "order-agent",
+            .attributes = {{"deployment.environment.name", "prod"}}};
+  }
+
+  TEST_CASE(
+      "the protobuf body reads back, with the real OTLP definitions, as "
+      "the same records as the JSON body") {
+    const std::vector<otlp_internal::EvidenceRecord> records = VariedRecords();
+    const std::string json =
+        otlp_internal::RenderLogsRequest(records, TestResource());
+    const std::string protobuf =
+        otlp_internal::RenderLogsRequestProtobuf(records, TestResource());
+    // Tag 1, length-delimited: resource_logs.
+    REQUIRE(!protobuf.empty());
+    CHECK(protobuf[0] == '\x0a');
+    // Fewer bytes than JSON, as otel.h says.
+    CAPTURE(json.size());
+    CAPTURE(protobuf.size());
+    CHECK(protobuf.size() < json.size());
+    const Decoded from_json = DecodeWithRealOtlp(json);
+    const Decoded from_protobuf = DecodeWithRealOtlp(protobuf);
+    if (!from_json.ran) {
+      SayDecoderSkipped();
+      return;
+    }
+    INFO(from_json.error);
+    INFO(from_protobuf.error);
+    REQUIRE(from_json.ok);
+    REQUIRE(from_protobuf.ok);
+    REQUIRE(from_protobuf.out["records"].size() == 4);
+    CHECK(from_protobuf.out == from_json.out);
+    // The values read back, not only their agreement.
+    const Json& first = from_protobuf.out["records"][0];
+    CHECK(first["timeUnixNano"] == "1700000000123456789");
+    CHECK(first["observedTimeUnixNano"] == "1700000000123456789");
+    CHECK(first["severityNumber"] == 13);
+    CHECK(first["severityText"] == "WARN");
+    CHECK(first["eventName"] == "gen_ai.evaluation.result");
+    CHECK(first["attributes"]["groundgate.turn"] == Json{{"intValue", "2"}});
+    CHECK(first["attributes"]["groundgate.after_revision"] ==
+          Json{{"boolValue", true}});
+    CHECK(first["attributes"]["gen_ai.evaluation.score.value"] ==
+          Json{{"doubleValue", 0.75}});
+    CHECK(first["attributes"]["groundgate.unsupported_values"]["arrayValue"]
+               ["values"][0]["stringValue"] == "trk-99812");
+    CHECK(from_protobuf.out["records"][3]["attributes"]["groundgate.turn"] ==
+          Json{{"intValue", "-1"}});
+    CHECK(from_protobuf.out["records"][3]["attributes"]
+                           ["gen_ai.conversation.id"]["stringValue"] ==
+          "conv-\xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd ok \xf0\x9f\x98\x80");
+    CHECK(from_protobuf.out["resource"]["deployment.environment.name"] ==
+          Json{{"stringValue", "prod"}});
+    CHECK(from_protobuf.out["scope"]["version"] == GROUNDGATE_VERSION_STRING);
+
+    // gzip changes the bytes on the wire, not what they say.
+    const std::optional<std::string> gzipped = otlp_internal::Gzip(protobuf);
+    REQUIRE(gzipped.has_value());
+    CHECK(Gunzip(*gzipped) == protobuf);
+    const Decoded from_gzip = DecodeWithRealOtlp(*gzipped);
+    INFO(from_gzip.error);
+    REQUIRE(from_gzip.ok);
+    CHECK(from_gzip.out == from_json.out);
+  }
+
+  TEST_CASE(
+      "law 8: no value reaches a protobuf record unless the exporter opts "
+      "in too") {
+    const EvidenceChecked with_value = FlaggedEvent();  // the app opted in
+    const otlp_internal::EvidenceRecord plain =
+        otlp_internal::Summarize(with_value, 1, /*include_values=*/false);
+    const std::string body =
+        otlp_internal::RenderLogsRequestProtobuf({&plain, 1}, TestResource());
+    CHECK(body.find("trk-99812") == std::string::npos);
+    CHECK(body.find("_values") == std::string::npos);
+    const otlp_internal::EvidenceRecord opted =
+        otlp_internal::Summarize(with_value, 1, /*include_values=*/true);
+    CHECK(otlp_internal::RenderLogsRequestProtobuf({&opted, 1}, TestResource())
+              .find("trk-99812") != std::string::npos);
+  }
+
+  TEST_CASE("the real OTLP decoder rejects a protobuf body it would not read") {
+    if (!RealDecoderInstalled()) {
+      SayDecoderSkipped();
+      return;
+    }
+    const std::string good = otlp_internal::RenderLogsRequestProtobuf(
+        VariedRecords(), TestResource());
+    CHECK(DecodeWithRealOtlp(good).ok);
+    // A field the message does not have (ExportLogsServiceRequest field 9,
+    // a varint) is noticed, as is a cut body.
+    CHECK_FALSE(DecodeWithRealOtlp(good + std::string("\x48\x01", 2)).ok);
+    CHECK_FALSE(DecodeWithRealOtlp(good.substr(0, good.size() - 3)).ok);
+  }
+
+  TEST_CASE("ill-formed UTF-8 becomes U+FFFD, one per maximal subpart") {
+    struct Case {
+      std::string name;
+      std::string in;
+      std::string out;
+    };
+    const std::string r = "\xef\xbf\xbd";
+    const std::vector<Case> cases = {
+        {"ascii", "plain", "plain"},
+        {"two, three and four bytes", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80",
+         "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"},
+        {"a lone continuation byte", "a\x80z", "a" + r + "z"},
+        {"an overlong lead", "\xc0\xaf", r + r},
+        {"a truncated three-byte sequence", "\xe2\x82x", r + "x"},
+        {"a surrogate", "\xed\xa0\x80", r + r + r},
+        {"past U+10FFFF", "\xf4\x90\x80\x80", r + r + r + r},
+        {"cut at the end", "ok\xf0\x9f\x98", "ok" + r},
+    };
+    ForEachCase(cases, [](const Case& c) {
+      CHECK(otlp_internal::ValidUtf8(c.in) == c.out);
+    });
+  }
+
+  TEST_CASE(
+      "by default a request is protobuf, gzipped, and its headers say "
+      "so") {
+    FakeCollector collector;
+    OtlpExporterOptions options;
+    options.flush_interval = kNever;
+    options.transport = collector.transport();
+    options.headers = {{"Authorization", "Bearer sk-test-0001"}};
+    std::unique_ptr<OtlpExporter> exporter = MustCreate(options);
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    REQUIRE(collector.requests().size() == 1);
+    const OtlpHttpRequest request = collector.requests()[0];
+    using Header = std::pair<std::string, std::string>;
+    CHECK(request.headers ==
+          std::vector<Header>{{"Content-Type", "application/x-protobuf"},
+                              {"Content-Encoding", "gzip"},
+                              {"Authorization", "Bearer sk-test-0001"}});
+    REQUIRE(request.body.size() > 2);
+    CHECK(request.body.substr(0, 2) == "\x1f\x8b");
+    const std::string protobuf = Gunzip(request.body);
+    REQUIRE(!protobuf.empty());
+    CHECK(protobuf[0] == '\x0a');
+    CHECK(exporter->stats().exported == 2);
+    const Decoded decoded = DecodeWithRealOtlp(request.body);
+    if (!decoded.ran) {
+      SayDecoderSkipped();
+      return;
+    }
+    INFO(decoded.error);
+    REQUIRE(decoded.ok);
+    REQUIRE(decoded.out["records"].size() == 2);
+    CHECK(decoded.out["records"][1]["attributes"]
+                     ["gen_ai.evaluation.score.label"] ==
+          Json{{"stringValue", "flagged"}});
+  }
+
+  TEST_CASE(
+      "a partialSuccess is read as its Content-Type says, else in the "
+      "request's encoding") {
+    // ExportLogsServiceResponse{partial_success{rejected_log_records: 3,
+    // error_message: "rejected by the test"}}, as decode.js writes it.
+    const std::string protobuf_3 =
+        std::string("\x0a\x18\x08\x03\x12\x14", 6) + "rejected by the test";
+    if (std::optional<std::string> real = RealProtobufResponse(3)) {
+      CHECK(*real == protobuf_3);
+    } else {
+      SayDecoderSkipped();
+    }
+    const std::string json_2 =
+        R"({"partialSuccess":{"rejectedLogRecords":"2"}})";
+    struct Case {
+      std::string name;
+      OtlpEncoding request_encoding;
+      std::string content_type;
+      std::string body;
+      std::uint64_t rejected;
+    };
+    const std::vector<Case> cases = {
+        {"protobuf, named", OtlpEncoding::kProtobuf, "application/x-protobuf",
+         protobuf_3, 3},
+        {"protobuf, unnamed", OtlpEncoding::kProtobuf, "", protobuf_3, 3},
+        {"JSON to a protobuf request", OtlpEncoding::kProtobuf,
+         "application/json; charset=utf-8", json_2, 2},
+        {"protobuf to a JSON request", OtlpEncoding::kJson,
+         "Application/X-Protobuf", protobuf_3, 3},
+        {"JSON, unnamed", OtlpEncoding::kJson, "", json_2, 2},
+        {"an empty protobuf answer", OtlpEncoding::kProtobuf,
+         "application/x-protobuf", "", 0},
+        {"a cut protobuf answer", OtlpEncoding::kProtobuf,
+         "application/x-protobuf", protobuf_3.substr(0, 5), 0},
+    };
+    ForEachCase(cases, [](const Case& c) {
+      FakeCollector collector([&c](int) -> absl::StatusOr<OtlpHttpResponse> {
+        return OtlpHttpResponse{
+            .status = 200, .body = c.body, .content_type = c.content_type};
+      });
+      OtlpExporterOptions options = FakeOptions(collector);
+      options.encoding = c.request_encoding;
+      const OtlpExporterStats stats = StatsAfterFlush(options, 4);
+      CHECK(stats.rejected == c.rejected);
+      CHECK(stats.exported == 4 - c.rejected);
+    });
+  }
+
   // ------------------------------------------------------------- options
 
   TEST_CASE("Create names the bad option and never quotes a header value") {
@@ -607,6 +881,12 @@ TEST_SUITE("otel_exporter") {
          "max_retries"},
         {"negative backoff", {.initial_backoff = -1ms}, "initial_backoff"},
         {"negative shutdown", {.shutdown_timeout = -1ms}, "shutdown_timeout"},
+        {"unknown encoding",
+         {.encoding = static_cast<OtlpEncoding>(7)},
+         "encoding"},
+        {"unknown compression",
+         {.compression = static_cast<OtlpCompression>(7)},
+         "compression"},
     };
     ForEachCase(cases, [&](const Case& c) {
       absl::StatusOr<std::unique_ptr<OtlpExporter>> exporter =
@@ -939,6 +1219,8 @@ TEST_SUITE("otel_exporter") {
         MustCreate({.endpoint = server.url() + "/",
                     .headers = {{"Authorization", "Bearer sk-test-0001"}},
                     .service_name = "order-agent",
+                    .encoding = OtlpEncoding::kJson,
+                    .compression = OtlpCompression::kNone,
                     .flush_interval = kNever});
     EventBus bus;
     Subscription exported = exporter->Subscribe(bus);
@@ -992,6 +1274,65 @@ TEST_SUITE("otel_exporter") {
       CHECK(decoded.out["resource"]["service.name"] ==
             Json{{"stringValue", "order-agent"}});
     }
+  }
+
+  TEST_CASE(
+      "by default a loopback collector gets gzipped protobuf and its "
+      "protobuf partialSuccess is read") {
+    const std::string rejected_1 =
+        std::string("\x0a\x02\x08\x01", 4);  // partial_success{rejected: 1}
+    testing::LoopbackHttpServer server(
+        [&rejected_1](const testing::LoopbackRequest&) {
+          testing::LoopbackReply reply;
+          reply.headers = {{"Content-Type", "application/x-protobuf"}};
+          reply.body = rejected_1;
+          return reply;
+        });
+    REQUIRE(server.listening());
+    std::unique_ptr<OtlpExporter> exporter =
+        MustCreate({.endpoint = server.url(),
+                    .service_name = "order-agent",
+                    .flush_interval = kNever});
+    for (int i = 0; i < 3; ++i) CHECK(exporter->Enqueue(FlaggedEvent()));
+    CHECK(exporter->Flush(kPatience).ok());
+    REQUIRE(server.request_count() == 1);
+    const testing::LoopbackRequest request = server.requests()[0];
+    CHECK(request.path == "/v1/logs");
+    CHECK(request.Header("Content-Type") == "application/x-protobuf");
+    CHECK(request.Header("Content-Encoding") == "gzip");
+    CHECK(request.Header("User-Agent") ==
+          "groundgate/" GROUNDGATE_VERSION_STRING);
+    const OtlpExporterStats stats = exporter->stats();
+    CHECK(stats.exported == 2);
+    CHECK(stats.rejected == 1);
+    const Decoded decoded = DecodeWithRealOtlp(request.body);
+    if (!decoded.ran) {
+      SayDecoderSkipped();
+      return;
+    }
+    INFO(decoded.error);
+    REQUIRE(decoded.ok);
+    REQUIRE(decoded.out["records"].size() == 3);
+    CHECK(decoded.out["resource"]["service.name"] ==
+          Json{{"stringValue", "order-agent"}});
+  }
+
+  TEST_CASE("the exporter's requests share one connection to the collector") {
+    testing::LoopbackHttpServer server(
+        [](const testing::LoopbackRequest&) {
+          return testing::LoopbackReply::Json(R"({"partialSuccess":{}})");
+        },
+        testing::LoopbackOptions{.keep_alive = true});
+    REQUIRE(server.listening());
+    std::unique_ptr<OtlpExporter> exporter =
+        MustCreate({.endpoint = server.url(), .flush_interval = kNever});
+    for (int i = 0; i < 3; ++i) {
+      CHECK(exporter->Enqueue(FlaggedEvent()));
+      CHECK(exporter->Flush(kPatience).ok());
+    }
+    CHECK(server.request_count() == 3);
+    CHECK(server.connection_count() == 1);
+    CHECK(exporter->stats().exported == 3);
   }
 
   TEST_CASE("a collector's 503 is retried over HTTP") {

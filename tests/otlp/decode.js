@@ -1,9 +1,18 @@
-// tests/otlp/decode.js — reads one OTLP/HTTP JSON logs request on stdin and
-// decodes it with the real OTLP message types (the protobufjs root generated
-// from opentelemetry-proto that @opentelemetry/otlp-transformer ships), for
-// tests/otel_exporter_test.cc.
+// tests/otlp/decode.js — reads one OTLP/HTTP logs request on stdin, JSON or
+// protobuf, gzipped or not, and decodes it with the real OTLP message types
+// (the protobufjs root generated from opentelemetry-proto that
+// @opentelemetry/otlp-transformer ships), for tests/net/otel_exporter_test.cc.
 //
-// The body must survive the trip a collector makes: JSON -> the
+// A body that starts with gzip's magic bytes is gunzipped first. One that
+// then starts with "{" is JSON; anything else is protobuf.
+//
+// A protobuf body must decode as an ExportLogsServiceRequest and encode
+// back to the same bytes: a field the message does not have (decode keeps it
+// aside, encode drops it), a wrong wire type, or fields out of the order a
+// protobuf library writes all show up as a difference, and the program
+// exits 1 naming the first differing byte.
+//
+// A JSON body must survive the trip a collector makes: JSON -> the
 // ExportLogsServiceRequest message (fromObject, then verify) -> protobuf
 // bytes -> message -> canonical OTLP JSON (64-bit integers as strings, enums
 // as numbers, no defaults). That canonical form must equal the input: a
@@ -11,10 +20,14 @@
 // as a JSON number, or a value of the wrong type (fromObject coerces it) all
 // show up as a difference, and the program exits 1 naming its path.
 //
-// On success it prints one JSON object: {"resource": {key: AnyValue},
+// On success (either encoding) it prints one JSON object: {"resource": {key: AnyValue},
 // "scope": {"name", "version"}, "records": [{"timeUnixNano",
 // "observedTimeUnixNano", "severityNumber", "severityText", "eventName",
 // "attributes": {key: AnyValue}}]}, read back from the protobuf bytes.
+//
+// With --response N, it instead writes to stdout the protobuf bytes of an
+// ExportLogsServiceResponse whose partialSuccess rejected N records, as a
+// collector answers.
 //
 // What it does NOT do: speak HTTP, or check groundgate's attribute choices
 // (the C++ test does).
@@ -23,8 +36,14 @@
 const root =
     require('@opentelemetry/otlp-transformer/build/src/generated/root');
 
+const zlib = require('zlib');
+
 const Request =
     root.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
+const Response =
+    root.opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse;
+const kCanonical = {longs: String, enums: Number, bytes: String,
+                    defaults: false};
 
 function fail(message) {
   process.stderr.write(`decode.js: ${message}\n`);
@@ -79,7 +98,8 @@ function attributeMap(list) {
   return out;
 }
 
-function main(text) {
+// The canonical object of a JSON request, checked as described above.
+function fromJson(text) {
   let input;
   try {
     input = JSON.parse(text);
@@ -90,10 +110,45 @@ function main(text) {
   const invalid = Request.verify(message);
   if (invalid) fail(`verify: ${invalid}`);
   const decoded = Request.decode(Request.encode(message).finish());
-  const canonical = Request.toObject(
-      decoded, {longs: String, enums: Number, bytes: String, defaults: false});
+  const canonical = Request.toObject(decoded, kCanonical);
   const difference = firstDifference(input, canonical, '$');
   if (difference) fail(difference);
+  return canonical;
+}
+
+// The canonical object of a protobuf request, checked as described above.
+function fromProtobuf(bytes) {
+  let decoded;
+  try {
+    decoded = Request.decode(bytes);
+  } catch (e) {
+    fail(`not an ExportLogsServiceRequest: ${e.message}`);
+  }
+  const invalid = Request.verify(decoded);
+  if (invalid) fail(`verify: ${invalid}`);
+  const again = Buffer.from(Request.encode(decoded).finish());
+  if (!again.equals(bytes)) {
+    let at = 0;
+    while (at < bytes.length && at < again.length && bytes[at] === again[at]) {
+      ++at;
+    }
+    fail(`re-encoding differs at byte ${at} of ${bytes.length} ` +
+         `(${again.length} re-encoded)`);
+  }
+  return Request.toObject(decoded, kCanonical);
+}
+
+function main(bytes) {
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      bytes = zlib.gunzipSync(bytes);
+    } catch (e) {
+      fail(`gzip: ${e.message}`);
+    }
+  }
+  const canonical = bytes.length > 0 && bytes[0] === 0x7b /* { */
+      ? fromJson(bytes.toString('utf8'))
+      : fromProtobuf(bytes);
 
   const out = {resource: {}, scope: {}, records: []};
   for (const resourceLogs of canonical.resourceLogs || []) {
@@ -116,6 +171,14 @@ function main(text) {
   process.stdout.write(JSON.stringify(out) + '\n');
 }
 
-const chunks = [];
-process.stdin.on('data', (chunk) => chunks.push(chunk));
-process.stdin.on('end', () => main(Buffer.concat(chunks).toString('utf8')));
+if (process.argv[2] === '--response') {
+  const message = Response.fromObject({
+    partialSuccess: {rejectedLogRecords: process.argv[3],
+                     errorMessage: 'rejected by the test'},
+  });
+  process.stdout.write(Buffer.from(Response.encode(message).finish()));
+} else {
+  const chunks = [];
+  process.stdin.on('data', (chunk) => chunks.push(chunk));
+  process.stdin.on('end', () => main(Buffer.concat(chunks)));
+}
