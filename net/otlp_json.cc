@@ -110,6 +110,11 @@ Json LogRecord(const EvidenceRecord& record) {
   out["severityText"] = std::string(SeverityTextOf(record.action));
   out["eventName"] = std::string(kOtlpEventName);
   out["attributes"] = AttributesJson(LogAttributesOf(record));
+  // The OTLP JSON encoding spells both ids in hex, as given.
+  if (!record.trace_id.empty()) {
+    out["traceId"] = record.trace_id;
+    out["spanId"] = record.span_id;
+  }
   return out;
 }
 
@@ -142,6 +147,11 @@ EvidenceRecord Summarize(const EvidenceChecked& event,
   record.grounded_prior_turns = event.grounding.prior_turns;
   record.evidence_truncated = event.evidence_truncated;
   record.answer_truncated = event.answer_truncated;
+  if (event.trace_context.well_formed()) {
+    record.trace_id = event.trace_context.trace_id;
+    record.span_id = event.trace_context.span_id;
+  }
+  record.response_id = event.response_id;
   for (const ValueRef& ref : event.unsupported) {
     if (std::find(record.unsupported_shapes.begin(),
                   record.unsupported_shapes.end(),
@@ -183,6 +193,9 @@ std::vector<Attribute> LogAttributesOf(const EvidenceRecord& record) {
   attributes.String("gen_ai.evaluation.explanation", ExplanationOf(record));
   if (!record.conversation_id.empty()) {
     attributes.String("gen_ai.conversation.id", record.conversation_id);
+  }
+  if (!record.response_id.empty()) {
+    attributes.String("gen_ai.response.id", record.response_id);
   }
   attributes.String("groundgate.posture", PostureName(record.posture));
   attributes.Int("groundgate.turn", record.turn);

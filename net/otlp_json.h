@@ -62,6 +62,12 @@ struct EvidenceRecord {
   std::vector<std::string> unsupported_values;
   std::vector<std::string> unverified_values;
   std::vector<std::string> misattributed_values;
+  // The Run's trace context (TraceContext; both empty unless well formed)
+  // and the reply's id: the record's traceId, spanId and
+  // gen_ai.response.id.
+  std::string trace_id;
+  std::string span_id;
+  std::string response_id;
 };
 
 // The resource and scope every request names.

@@ -46,6 +46,8 @@ constexpr int kLogTimeUnixNano = 1;
 constexpr int kLogSeverityNumber = 2;
 constexpr int kLogSeverityText = 3;
 constexpr int kLogAttributes = 6;
+constexpr int kLogTraceId = 9;
+constexpr int kLogSpanId = 10;
 constexpr int kLogObservedTimeUnixNano = 11;
 constexpr int kLogEventName = 12;
 // resource/v1 Resource; common/v1 InstrumentationScope, KeyValue, AnyValue,
@@ -142,6 +144,20 @@ void AttributesFields(std::string& out, int number,
   }
 }
 
+// The bytes a string of hex digit pairs spells (a trace or span id, checked
+// well formed by Summarize).
+std::string HexBytes(std::string_view hex) {
+  auto digit = [](char c) {
+    return c <= '9' ? c - '0' : c - 'a' + 10;
+  };
+  std::string out;
+  out.reserve(hex.size() / 2);
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
+    out.push_back(static_cast<char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
+  }
+  return out;
+}
+
 std::string LogRecordBytes(const EvidenceRecord& record) {
   std::string out;
   if (record.time_unix_nano != 0) {
@@ -151,6 +167,10 @@ std::string LogRecordBytes(const EvidenceRecord& record) {
               static_cast<std::uint64_t>(SeverityNumberOf(record.action)));
   StringField(out, field::kLogSeverityText, SeverityTextOf(record.action));
   AttributesFields(out, field::kLogAttributes, LogAttributesOf(record));
+  if (!record.trace_id.empty()) {
+    BytesField(out, field::kLogTraceId, HexBytes(record.trace_id));
+    BytesField(out, field::kLogSpanId, HexBytes(record.span_id));
+  }
   if (record.time_unix_nano != 0) {
     Fixed64Field(out, field::kLogObservedTimeUnixNano, record.time_unix_nano);
   }

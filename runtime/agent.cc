@@ -422,20 +422,9 @@ struct Agent::Conversation {
 
 namespace {
 
-// True for `digits` lowercase hex digits that are not all zeros.
-bool IsTraceHex(std::string_view text, std::size_t digits) {
-  if (text.size() != digits) return false;
-  bool nonzero = false;
-  for (const char c : text) {
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-    nonzero = nonzero || c != '0';
-  }
-  return nonzero;
-}
-
 absl::Status CheckTraceContext(const TraceContext& context) {
   if (context.empty()) return absl::OkStatus();
-  if (!IsTraceHex(context.trace_id, 32) || !IsTraceHex(context.span_id, 16)) {
+  if (!context.well_formed()) {
     return absl::InvalidArgumentError(
         "RunOptions.trace_context: trace_id must be 32 and span_id 16 "
         "lowercase hex digits, not all zeros (W3C Trace Context), or both "

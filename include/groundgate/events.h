@@ -212,7 +212,21 @@ struct TraceContext {
   [[nodiscard]] bool empty() const {
     return trace_id.empty() && span_id.empty();
   }
+  // True when both ids are as described above.
+  [[nodiscard]] bool well_formed() const {
+    return IsId(trace_id, 32) && IsId(span_id, 16);
+  }
   friend bool operator==(const TraceContext&, const TraceContext&) = default;
+
+ private:
+  static bool IsId(std::string_view id, std::size_t digits) {
+    bool nonzero = false;
+    for (const char c : id) {
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+      nonzero = nonzero || c != '0';
+    }
+    return id.size() == digits && nonzero;
+  }
 };
 
 // "groundgate.evidence_checked/1": the one record of one judgement.

@@ -45,6 +45,7 @@
 //                                (law 11) was read, so it counts as found.
 //   gen_ai.evaluation.explanation  one sentence of counts, never a value
 //   gen_ai.conversation.id       AgentOptions::conversation_id; absent if ""
+//   gen_ai.response.id           the reply's id (ModelReply::id); absent if ""
 //   groundgate.posture, .turn, .iteration, .after_revision, .wrap_up,
 //   .candidates, .looked_up, .unsupported, .unverified, .misattributed
 //   (values read from another record than the one the answer names, law
@@ -57,7 +58,10 @@
 //   .misattributed_values (canonical forms, as clipped in the event).
 // severityNumber: grounded INFO (9); flagged, revision_asked and unverified
 // WARN (13) — a typed value, or a check that could not be done whole;
-// refused ERROR (17) — the user got no answer. timeUnixNano and
+// refused ERROR (17) — the user got no answer. traceId and spanId: the
+// Run's trace context (RunOptions::trace_context), when it had a well-formed
+// one, so a trace backend shows each judgement inside the application's
+// span; absent otherwise. timeUnixNano and
 // observedTimeUnixNano are the wall clock when Enqueue accepted the event
 // (events carry no clock, law 9). Resource: service.name, telemetry.sdk.name
 // "groundgate", telemetry.sdk.language "cpp", telemetry.sdk.version, plus

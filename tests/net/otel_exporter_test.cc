@@ -623,6 +623,12 @@ TEST_SUITE("otel_exporter") {
     events[2].conversation_id = "";
     events[3].conversation_id = "conv-\xff\xfe \xe2\x82 ok \xf0\x9f\x98\x80";
     events[3].turn = -1;
+    // The Run's span and the reply's id; a malformed context is left out.
+    events[0].trace_context = {"4bf92f3577b34da6a3ce929d0e0e4736",
+                               "00f067aa0ba902b7"};
+    events[0].response_id = "chatcmpl-abc123";
+    events[2].trace_context = {"4BF92F3577B34DA6A3CE929D0E0E4736",
+                               "00f067aa0ba902b7"};
     std::vector<otlp_internal::EvidenceRecord> records;
     for (const EvidenceChecked& event : events) {
       records.push_back(otlp_internal::Summarize(event, 1700000000123456789ULL,
@@ -677,6 +683,15 @@ TEST_SUITE("otel_exporter") {
           Json{{"doubleValue", 0.75}});
     CHECK(first["attributes"]["groundgate.unsupported_values"]["arrayValue"]
                ["values"][0]["stringValue"] == "trk-99812");
+    CHECK(first["traceId"] == "4bf92f3577b34da6a3ce929d0e0e4736");
+    CHECK(first["spanId"] == "00f067aa0ba902b7");
+    CHECK(first["attributes"]["gen_ai.response.id"] ==
+          Json{{"stringValue", "chatcmpl-abc123"}});
+    CHECK_FALSE(from_protobuf.out["records"][1].contains("traceId"));
+    CHECK_FALSE(from_protobuf.out["records"][2].contains("traceId"));
+    CHECK_FALSE(
+        from_protobuf.out["records"][1]["attributes"].contains(
+            "gen_ai.response.id"));
     CHECK(from_protobuf.out["records"][3]["attributes"]["groundgate.turn"] ==
           Json{{"intValue", "-1"}});
     CHECK(from_protobuf.out["records"][3]["attributes"]

@@ -23,7 +23,8 @@
 // On success (either encoding) it prints one JSON object: {"resource": {key: AnyValue},
 // "scope": {"name", "version"}, "records": [{"timeUnixNano",
 // "observedTimeUnixNano", "severityNumber", "severityText", "eventName",
-// "attributes": {key: AnyValue}}]}, read back from the protobuf bytes.
+// "attributes": {key: AnyValue}, "traceId"?, "spanId"? (hex)}]}, read back
+// from the protobuf bytes.
 //
 // With --response N, it instead writes to stdout the protobuf bytes of an
 // ExportLogsServiceResponse whose partialSuccess rejected N records, as a
@@ -98,6 +99,27 @@ function attributeMap(list) {
   return out;
 }
 
+// Calls convert(record) on every log record of a request object.
+function eachLogRecord(request, convert) {
+  for (const resourceLogs of request.resourceLogs || []) {
+    for (const scopeLogs of resourceLogs.scopeLogs || []) {
+      for (const record of scopeLogs.logRecords || []) convert(record);
+    }
+  }
+}
+
+// OTLP's JSON encoding spells a record's traceId and spanId in hex, where
+// protobufjs (proto3 JSON) reads and writes bytes as base64.
+function idsTo(from, to) {
+  return (record) => {
+    for (const key of ['traceId', 'spanId']) {
+      if (typeof record[key] === 'string') {
+        record[key] = Buffer.from(record[key], from).toString(to);
+      }
+    }
+  };
+}
+
 // The canonical object of a JSON request, checked as described above.
 function fromJson(text) {
   let input;
@@ -106,11 +128,14 @@ function fromJson(text) {
   } catch (e) {
     fail(`not JSON: ${e.message}`);
   }
-  const message = Request.fromObject(input);
+  const asProto3 = JSON.parse(text);
+  eachLogRecord(asProto3, idsTo('hex', 'base64'));
+  const message = Request.fromObject(asProto3);
   const invalid = Request.verify(message);
   if (invalid) fail(`verify: ${invalid}`);
   const decoded = Request.decode(Request.encode(message).finish());
   const canonical = Request.toObject(decoded, kCanonical);
+  eachLogRecord(canonical, idsTo('base64', 'hex'));
   const difference = firstDifference(input, canonical, '$');
   if (difference) fail(difference);
   return canonical;
@@ -135,7 +160,9 @@ function fromProtobuf(bytes) {
     fail(`re-encoding differs at byte ${at} of ${bytes.length} ` +
          `(${again.length} re-encoded)`);
   }
-  return Request.toObject(decoded, kCanonical);
+  const canonical = Request.toObject(decoded, kCanonical);
+  eachLogRecord(canonical, idsTo('base64', 'hex'));
+  return canonical;
 }
 
 function main(bytes) {
@@ -157,14 +184,17 @@ function main(bytes) {
     for (const scopeLogs of resourceLogs.scopeLogs || []) {
       out.scope = scopeLogs.scope || {};
       for (const record of scopeLogs.logRecords || []) {
-        out.records.push({
+        const read = {
           timeUnixNano: record.timeUnixNano,
           observedTimeUnixNano: record.observedTimeUnixNano,
           severityNumber: record.severityNumber,
           severityText: record.severityText,
           eventName: record.eventName,
           attributes: attributeMap(record.attributes),
-        });
+        };
+        if (record.traceId !== undefined) read.traceId = record.traceId;
+        if (record.spanId !== undefined) read.spanId = record.spanId;
+        out.records.push(read);
       }
     }
   }
