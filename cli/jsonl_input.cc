@@ -294,7 +294,8 @@ namespace {
 
 // ReadBatches' workers and the window of lines they share with the reading
 // thread. A slot is filled by the reader, parsed and worked on by one
-// worker, then handed out and emptied by the reader again.
+// worker (or by the reader itself while it waits), then handed out and
+// emptied by the reader again.
 class WorkerPool {
  public:
   WorkerPool(std::size_t workers, std::function<void(std::size_t)> work)
@@ -324,11 +325,27 @@ class WorkerPool {
     }
     queued_cv_.notify_one();
   }
-  // Blocks until `slot`, submitted earlier, is done.
+  // Returns once `slot`, submitted earlier, is done. Until then the
+  // calling thread works on queued slots itself rather than sleep: with N
+  // jobs the reader is one of the N threads, and each line handed over
+  // costs a wake-up less.
   void WaitFor(std::size_t slot) {
     std::unique_lock lock(mutex_);
-    done_cv_.wait(lock, [&] { return done_.contains(slot); });
-    done_.erase(slot);
+    for (;;) {
+      if (done_.erase(slot) > 0) return;
+      if (!queue_.empty()) {
+        const std::size_t next = queue_.front();
+        queue_.pop_front();
+        lock.unlock();
+        work_(next);
+        lock.lock();
+        done_.insert(next);
+        continue;
+      }
+      ++waiting_;
+      done_cv_.wait(lock);
+      --waiting_;
+    }
   }
 
  private:
@@ -343,11 +360,13 @@ class WorkerPool {
         queue_.pop_front();
       }
       work_(slot);
+      bool wake = false;
       {
         std::lock_guard lock(mutex_);
         done_.insert(slot);
+        wake = waiting_ > 0;
       }
-      done_cv_.notify_all();
+      if (wake) done_cv_.notify_one();
     }
   }
 
@@ -357,6 +376,7 @@ class WorkerPool {
   std::condition_variable done_cv_;
   std::deque<std::size_t> queue_;
   absl::flat_hash_set<std::size_t> done_;
+  int waiting_ = 0;  // readers asleep in WaitFor
   bool closing_ = false;
   std::vector<std::jthread> threads_;  // last: joined first
 };
@@ -378,7 +398,8 @@ void JsonlInput::ReadBatches(
   std::vector<std::exception_ptr> failures(window);
   std::vector<std::size_t> sizes(window);  // each line's bytes as read
   std::string_view name;  // the file being read, for Parse
-  WorkerPool pool(jobs, [&](std::size_t slot) {
+  // The reading thread is one of the `jobs`: it works while it waits.
+  WorkerPool pool(jobs - 1, [&](std::size_t slot) {
     try {
       parsed[slot] = Parse(name, lines[slot]);
       if (!parsed[slot].trace) return;
