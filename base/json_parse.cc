@@ -370,8 +370,7 @@ std::optional<Json> ParseWith(std::string_view text, const LazyPolicy* lazy,
                          state->buffer.size())
                 .get(doc) == simdjson::SUCCESS &&
         ConvertRoot(doc, std::string_view(state->buffer.data(), text.size()),
-                    lazy, root_is_list, &out) ==
-            simdjson::SUCCESS) {
+                    lazy, root_is_list, &out) == simdjson::SUCCESS) {
       result = std::move(out);
     }
   }

@@ -5,10 +5,10 @@
 #include "cli/jsonl_input.h"
 
 #include <algorithm>
-#include <condition_variable>
-#include <deque>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -397,7 +397,7 @@ void JsonlInput::ReadBatches(
   std::vector<ParsedLine> parsed(window);
   std::vector<std::exception_ptr> failures(window);
   std::vector<std::size_t> sizes(window);  // each line's bytes as read
-  std::string_view name;  // the file being read, for Parse
+  std::string_view name;                   // the file being read, for Parse
   // The reading thread is one of the `jobs`: it works while it waits.
   WorkerPool pool(jobs - 1, [&](std::size_t slot) {
     try {

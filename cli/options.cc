@@ -343,7 +343,8 @@ std::string TraceFlagsHelp() {
       "                    being read into memory (default ",
       kDefaultMaxLineBytes,
       ",\n"
-      "                    64 MiB; a record takes at most ~8 times its size)\n");
+      "                    64 MiB; a record takes at most ~8 times its "
+      "size)\n");
 }
 
 int UsageError(const CommandText& command, std::string_view message,

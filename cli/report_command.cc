@@ -67,8 +67,7 @@ absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
         absl::StatusOr<bool> taken = TakeCountFlag(
             all, i, "--max-conversations", &parsed.max_conversations);
         if (!taken.ok() || *taken) return taken;
-        taken =
-            TakeCountFlag(all, i, "--max-tools", &parsed.max_tools);
+        taken = TakeCountFlag(all, i, "--max-tools", &parsed.max_tools);
         if (!taken.ok() || *taken) return taken;
         // -o or --output, named in an error as the user spelled it.
         taken = TakeTextFlag(all, i, arg.starts_with("--") ? "--output" : "-o",
@@ -128,7 +127,8 @@ std::string_view ReportUsage() {
       "  --max-tools N     the per-tool totals list at most N tool names,\n"
       "                    the first met; later names are summed into one\n"
       "                    \"(other tools)\" row (default ",
-      kDefaultMaxToolRows, ")\n"
+      kDefaultMaxToolRows,
+      ")\n"
       "  --flagged-only    list only conversations with a flagged answer;\n"
       "                    the others are counted, and the page says so\n"
       "  --max-conversations N\n"
@@ -166,13 +166,12 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
     page_name = parsed->output;
   }
 
-  ReportPage page(*page_out,
-                  ReportPageOptions{
-                      .title = parsed->title,
-                      .max_tool_rows = parsed->max_tools,
-                      .flagged_only = parsed->flagged_only,
-                      .max_conversations = parsed->max_conversations,
-                  });
+  ReportPage page(*page_out, ReportPageOptions{
+                                 .title = parsed->title,
+                                 .max_tool_rows = parsed->max_tools,
+                                 .flagged_only = parsed->flagged_only,
+                                 .max_conversations = parsed->max_conversations,
+                             });
   OutputErrors output(*page_out);
   page.Begin();
   JsonlInput input(kCommand, parsed->trace.format, in, err,

@@ -912,7 +912,7 @@ std::string_view ActionClass(std::string_view action) {
 // What is written beside a misattributed value: what the record the answer
 // names holds ("the record holds 174").
 std::string BesideText(const Binding& binding) {
-  return Concat(binding.aggregate.empty()      ? "the record holds "
+  return Concat(binding.aggregate.empty()    ? "the record holds "
                 : binding.aggregate == "min" ? "their least is "
                 : binding.aggregate == "day" ? "that day holds "
                                              : "their greatest is ",
@@ -999,11 +999,10 @@ void AppendAnswerJson(
     const Candidate& c = verdict.candidates[i];
     if (c.start < c.end && c.end <= text.size()) marks.push_back(i);
   }
-  std::stable_sort(marks.begin(), marks.end(),
-                   [&verdict](std::size_t a, std::size_t b) {
-                     return verdict.candidates[a].start <
-                            verdict.candidates[b].start;
-                   });
+  std::stable_sort(
+      marks.begin(), marks.end(), [&verdict](std::size_t a, std::size_t b) {
+        return verdict.candidates[a].start < verdict.candidates[b].start;
+      });
   out += ",\"sg\":[";
   std::vector<std::size_t> shown;  // the candidates the segments mark
   std::size_t at = 0;
@@ -1151,8 +1150,7 @@ void ReportPage::Begin() {
        << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
           "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width\">\n"
-       << "<title>" << Escaped(options_.title) << "</title>\n<style>"
-       << kStyle
+       << "<title>" << Escaped(options_.title) << "</title>\n<style>" << kStyle
        << "</style></head>\n<body>\n<main id=\"conversations\"><script "
           "type=\"application/json\" id=\"bodies\">\n";
 }
@@ -1344,8 +1342,7 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
     auto it = shared_.find(key);
     if (it != shared_.end()) {
       json += Concat("[", std::size_t{it->second.line}, ",",
-                     std::size_t{it->second.position},
-                     "]");
+                     std::size_t{it->second.position}, "]");
       ++totals_.shared_messages;
       continue;
     }
@@ -1394,15 +1391,13 @@ namespace {
 // One bar chart of the header's SVG: a title and, for each of at most
 // kMaxChartBars names, the most flagged first, a bar and its count.
 void AppendBars(std::string& svg, std::string_view id, std::string_view title,
-                std::vector<std::pair<std::string, std::size_t>> bars,
-                int x) {
+                std::vector<std::pair<std::string, std::size_t>> bars, int x) {
   std::stable_sort(bars.begin(), bars.end(), [](const auto& a, const auto& b) {
     return a.second > b.second;
   });
   std::erase_if(bars, [](const auto& bar) { return bar.second == 0; });
-  const std::size_t cut = bars.size() > kMaxChartBars
-                              ? bars.size() - kMaxChartBars
-                              : 0;
+  const std::size_t cut =
+      bars.size() > kMaxChartBars ? bars.size() - kMaxChartBars : 0;
   if (bars.size() > kMaxChartBars) bars.resize(kMaxChartBars);
   const std::size_t most = bars.empty() ? 1 : bars.front().second;
   svg += Concat("<g id=\"", id, "\" transform=\"translate(", x,
@@ -1413,17 +1408,16 @@ void AppendBars(std::string& svg, std::string_view id, std::string_view title,
   }
   int y = 20;
   for (const auto& [name, n] : bars) {
-    const int width =
-        1 + static_cast<int>(159.0 * static_cast<double>(n) /
-                             static_cast<double>(most));
+    const int width = 1 + static_cast<int>(159.0 * static_cast<double>(n) /
+                                           static_cast<double>(most));
     const std::string label = base::ClipUtf8(name.empty() ? "?" : name, 28);
     svg += Concat("<g class=\"bar\" data-label=\"", Escaped(name),
                   "\" data-n=\"", n, "\"><title>", Escaped(name), ": ", n,
                   " flagged answers</title><text x=\"0\" y=\"", y + 11, "\">",
                   Escaped(label), "</text><rect class=\"bar\" x=\"170\" y=\"",
                   y + 2, "\" width=\"", width,
-                  "\" height=\"11\"></rect><text x=\"", 174 + width,
-                  "\" y=\"", y + 11, "\">", n, "</text></g>");
+                  "\" height=\"11\"></rect><text x=\"", 174 + width, "\" y=\"",
+                  y + 11, "\">", n, "</text></g>");
     y += 16;
   }
   if (cut > 0) {
@@ -1454,7 +1448,8 @@ std::string ReportPage::Chart() const {
   std::string svg = Concat(
       "<svg class=\"chart\" id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
       "width=\"760\" height=\"",
-      height, "\" role=\"img\" aria-label=\"flagged answers per tool and per "
+      height,
+      "\" role=\"img\" aria-label=\"flagged answers per tool and per "
       "model\">");
   AppendBars(svg, "chart-tools", "flagged answers per tool", std::move(tools),
              0);
@@ -1472,8 +1467,9 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
 
   // The index: files, facets (null for a field with too many values), and
   // one row per conversation written.
-  std::string index = "</script></main>\n<script type=\"application/json\" "
-                      "id=\"index\">{\"files\":[";
+  std::string index =
+      "</script></main>\n<script type=\"application/json\" "
+      "id=\"index\">{\"files\":[";
   for (std::size_t i = 0; i < files_.size(); ++i) {
     if (i > 0) index += ',';
     AppendJson(index, files_[i]);
@@ -1503,9 +1499,9 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
     AppendJson(line, row.trace_id);
     line += ',';
     AppendJson(line, row.format);
-    line += Concat(",", row.file, ",", row.line, ",", row.judged, ",",
-                   row.flagged, ",", row.unverified, ",", row.misattributed,
-                   ",");
+    line +=
+        Concat(",", row.file, ",", row.line, ",", row.judged, ",", row.flagged,
+               ",", row.unverified, ",", row.misattributed, ",");
     AppendJson(line, row.flag_values);
     line += ",[";
     bool first = true;
@@ -1538,16 +1534,16 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
       "application's own view of its data; keep it where that data may "
       "be.</p>\n";
   if (totals_.left_out_unflagged > 0 || totals_.left_out_past_limit > 0) {
-    html += Concat(
-        "<p class=\"note left-out\" id=\"left-out\" data-unflagged=\"",
-        totals_.left_out_unflagged, "\" data-past-limit=\"",
-        totals_.left_out_past_limit, "\">This page lists ", totals_.listed,
-        " of the ", totals_.conversations,
-        " conversations judged; the totals below count them all.");
+    html +=
+        Concat("<p class=\"note left-out\" id=\"left-out\" data-unflagged=\"",
+               totals_.left_out_unflagged, "\" data-past-limit=\"",
+               totals_.left_out_past_limit, "\">This page lists ",
+               totals_.listed, " of the ", totals_.conversations,
+               " conversations judged; the totals below count them all.");
     if (totals_.left_out_unflagged > 0) {
-      html += Concat(" Left out by --flagged-only: ",
-                     totals_.left_out_unflagged,
-                     " conversations with no flagged answer.");
+      html +=
+          Concat(" Left out by --flagged-only: ", totals_.left_out_unflagged,
+                 " conversations with no flagged answer.");
     }
     if (totals_.left_out_past_limit > 0) {
       html += Concat(" Left out past --max-conversations ",

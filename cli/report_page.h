@@ -105,9 +105,9 @@ struct JudgedAnswer {
 // The totals in the header.
 struct ReportTotals {
   std::size_t files = 0;
-  std::size_t conversations = 0;  // judged, shown or not
-  std::size_t listed = 0;         // written into the page
-  std::size_t left_out_unflagged = 0;  // by --flagged-only
+  std::size_t conversations = 0;        // judged, shown or not
+  std::size_t listed = 0;               // written into the page
+  std::size_t left_out_unflagged = 0;   // by --flagged-only
   std::size_t left_out_past_limit = 0;  // by --max-conversations
   std::size_t left_out_flagged = 0;     // of those past the limit, flagged
   std::size_t flagged_conversations = 0;
@@ -194,7 +194,7 @@ class ReportPage {
   // What a record field's values are while it may still be a facet.
   struct FacetField {
     std::string name;
-    bool dropped = false;  // more than kMaxFacetValues values
+    bool dropped = false;             // more than kMaxFacetValues values
     std::vector<std::string> values;  // in order met
     std::map<std::string, std::size_t, std::less<>> value_index;
   };

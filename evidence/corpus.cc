@@ -571,9 +571,9 @@ class EvidenceCorpus::Index::ResultRecorder {
   void CarryListCount(std::span<const std::string_view> lines) {
     const std::size_t items = evidence::CountListItems(lines);
     if (items == 0 || items > evidence::kMaxListedCount) return;
-    index_.Carry(evidence::DerivedKey(evidence::kCountKey,
-                                      std::to_string(items)),
-                 /*exact=*/false, slot_, outcome_);
+    index_.Carry(
+        evidence::DerivedKey(evidence::kCountKey, std::to_string(items)),
+        /*exact=*/false, slot_, outcome_);
   }
 
   // The column totals of the table a text result holds (CSV, TSV, a

@@ -147,9 +147,7 @@ void AttributesFields(std::string& out, int number,
 // The bytes a string of hex digit pairs spells (a trace or span id, checked
 // well formed by Summarize).
 std::string HexBytes(std::string_view hex) {
-  auto digit = [](char c) {
-    return c <= '9' ? c - '0' : c - 'a' + 10;
-  };
+  auto digit = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
   std::string out;
   out.reserve(hex.size() / 2);
   for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {

@@ -166,10 +166,11 @@ struct Agent::Conversation {
   // thread-safe; nothing of the conversation is touched).
   ToolOutcome Invoke(const ToolCall& call) const {
     if (tools != nullptr) return tools->Invoke(call);
-    return ToolFailure(ToolError::kUnknownTool,
-                       absl::StrCat("error: there is no tool named \"",
-                                    base::ClipUtf8(call.name, kMaxToolNameBytes),
-                                    "\". No tools are available."));
+    return ToolFailure(
+        ToolError::kUnknownTool,
+        absl::StrCat("error: there is no tool named \"",
+                     base::ClipUtf8(call.name, kMaxToolNameBytes),
+                     "\". No tools are available."));
   }
 
   // Runs one tool call and records its result when it is evidence.
@@ -256,12 +257,11 @@ struct Agent::Conversation {
   // the built-in tool is invoked at once (the stop is checked once, before
   // them: a handler cannot be interrupted), then each call is settled in
   // order on this thread, the built-in tool run in its place.
-  absl::Status RunToolCallsConcurrently(const ModelReply& reply,
-                                        int iteration, const RunOptions& stop,
+  absl::Status RunToolCallsConcurrently(const ModelReply& reply, int iteration,
+                                        const RunOptions& stop,
                                         RunResult* run) {
     const std::vector<ToolCall>& calls = reply.tool_calls;
-    if (absl::Status stopped = StopReason(stop, "a tool call");
-        !stopped.ok()) {
+    if (absl::Status stopped = StopReason(stop, "a tool call"); !stopped.ok()) {
       for (const ToolCall& call : calls) {
         AppendToolMessage(call,
                           absl::StrCat("error: the run was stopped (",
@@ -280,8 +280,8 @@ struct Agent::Conversation {
         } catch (...) {
           // ToolRegistry::Invoke catches a handler's exceptions; this is a
           // last guard for the thread.
-          outcomes[i] = ToolFailure(ToolError::kHandlerError,
-                                    "error: the tool failed.");
+          outcomes[i] =
+              ToolFailure(ToolError::kHandlerError, "error: the tool failed.");
         }
       }
     };
@@ -473,17 +473,15 @@ absl::StatusOr<std::unique_ptr<Agent>> Agent::Create(AgentOptions options,
 
   if (options.tool_concurrency < 1 ||
       options.tool_concurrency > kMaxToolConcurrency) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("AgentOptions.tool_concurrency is ",
-                     options.tool_concurrency, ": use 1 to ",
-                     kMaxToolConcurrency, " (default 1)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "AgentOptions.tool_concurrency is ", options.tool_concurrency,
+        ": use 1 to ", kMaxToolConcurrency, " (default 1)"));
   }
   if (options.tool_choice.has_value() &&
       options.tool_choice->mode == ToolChoice::Mode::kFunction) {
     const std::string& name = options.tool_choice->function;
-    const bool offered =
-        (tools != nullptr && tools->Contains(name)) ||
-        (options.standing_tool && name == kStandingToolName);
+    const bool offered = (tools != nullptr && tools->Contains(name)) ||
+                         (options.standing_tool && name == kStandingToolName);
     if (!offered) {
       return absl::InvalidArgumentError(absl::StrCat(
           "AgentOptions.tool_choice names the function \"",

@@ -163,7 +163,7 @@ struct JudgeContext {
     int minutes = 0;        // since midnight
     // Written as a duration may be: hours and minutes without AM/PM.
     bool unmarked = false;
-    std::string time_key;   // its time's lookup key ("@time:12:30")
+    std::string time_key;  // its time's lookup key ("@time:12:30")
   };
   std::vector<ShownTime> shown_times;
 };

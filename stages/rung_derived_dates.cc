@@ -93,7 +93,7 @@ bool GroundByCompletedDay(JudgeContext& context,
   }
   if (!any) return false;
   static constexpr std::string_view kNames[] = {
-      "",       "Monday",   "Tuesday", "Wednesday",
+      "",         "Monday", "Tuesday",  "Wednesday",
       "Thursday", "Friday", "Saturday", "Sunday"};
   const int first = when.kind == Kind::kDate ? when.year : kFirstCompletedYear;
   const int last = when.kind == Kind::kDate ? when.year : kLastCompletedYear;
@@ -163,8 +163,8 @@ void GroundDurationsBetweenShownTimes(JudgeContext& context) {
       if (from.index == duration.index || !settled(from)) continue;
       const JudgeContext::ShownTime* to = nullptr;
       for (const JudgeContext::ShownTime& t : times) {
-        if (t.index != duration.index && t.index != from.index &&
-            settled(t) && t.minutes - from.minutes == duration.minutes) {
+        if (t.index != duration.index && t.index != from.index && settled(t) &&
+            t.minutes - from.minutes == duration.minutes) {
           to = &t;
           break;
         }

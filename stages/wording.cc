@@ -143,8 +143,7 @@ bool SaysPerCountAfter(std::string_view answer, std::size_t end) {
   return BeginsWithWord(rest, kNouns);
 }
 
-bool SaysDuration(std::string_view answer, std::size_t start,
-                  std::size_t end) {
+bool SaysDuration(std::string_view answer, std::size_t start, std::size_t end) {
   static constexpr std::array<std::string_view, 7> kStems = {
       "hour", "minute", "mins", "hrs", "duration", "until", "left"};
   end = std::min(end, answer.size());

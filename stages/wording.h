@@ -71,8 +71,7 @@ bool SaysPerCountAfter(std::string_view answer, std::size_t end);
 // "mins", "hrs", "duration", "until", "left" ("1 hour (01:00)", "the time
 // until lunch is 01:30"). A clock time in a schedule ("Departure: 05:00
 // EST") has none.
-bool SaysDuration(std::string_view answer, std::size_t start,
-                  std::size_t end);
+bool SaysDuration(std::string_view answer, std::size_t start, std::size_t end);
 
 }  // namespace groundgate::stages
 

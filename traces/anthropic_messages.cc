@@ -659,10 +659,9 @@ absl::Status ReadAnthropicMessages(const Json& record, Trace* trace) {
   if (!IsList(*messages)) {
     return WrongType("messages", "an array", *messages);
   }
-  return ReadEachElement(*messages,
-                         [&](const Json& message, std::size_t i) {
-                           return reader.ReadMessage(message, i);
-                         });
+  return ReadEachElement(*messages, [&](const Json& message, std::size_t i) {
+    return reader.ReadMessage(message, i);
+  });
 }
 
 }  // namespace groundgate::traces

@@ -292,11 +292,10 @@ absl::Status ReadMcp(const Json& record, Trace* trace) {
   // Frames alone: a bare array of them, or one frame as the whole record.
   if (IsList(record)) {
     McpReader reader(trace, "", /*frames_alone=*/true);
-    if (absl::Status s = ReadEachElement(
-            record,
-            [&](const Json& entry, std::size_t i) {
-              return reader.ReadEntry(entry, i);
-            });
+    if (absl::Status s = ReadEachElement(record,
+                                         [&](const Json& entry, std::size_t i) {
+                                           return reader.ReadEntry(entry, i);
+                                         });
         !s.ok()) {
       return s;
     }

@@ -539,8 +539,8 @@ absl::Status ReadRecordId(const Json& record, Trace* trace) {
 absl::Status ReadRecordObject(const Json& record, std::string_view members,
                               Trace* trace) {
   if (!record.is_object()) {
-    return absl::InvalidArgumentError(Concat("expected a JSON object ", members,
-                                             ", got ", TypeName(record)));
+    return absl::InvalidArgumentError(
+        Concat("expected a JSON object ", members, ", got ", TypeName(record)));
   }
   return ReadRecordId(record, trace);
 }

@@ -363,7 +363,7 @@ std::optional<WeekdayDay> MatchWeekdayDay(std::string_view text,
     return std::nullopt;
   }
   static constexpr std::string_view kWeekdays[] = {
-      "Monday", "Tuesday", "Wednesday", "Thursday",
+      "Monday", "Tuesday",  "Wednesday", "Thursday",
       "Friday", "Saturday", "Sunday"};
   WeekdayDay found;
   for (int i = 0; i < 7; ++i) {

@@ -168,8 +168,9 @@ struct ModelReply {
 // "function": {...}}][, "tool_choice": ...][, "parallel_tool_calls": b]]}.
 // "tool_choice" and "parallel_tool_calls" are written only beside tools: a
 // wrap-up request (no tools) has none of the three, as real endpoints
-// require. The caller adds "model" and its own settings. A tool's parameters that are not JSON text are written
-// as {}. Invalid UTF-8 is replaced with U+FFFD. Never throws.
+// require. The caller adds "model" and its own settings. A tool's parameters
+// that are not JSON text are written as {}. Invalid UTF-8 is replaced with
+// U+FFFD. Never throws.
 std::string ToOpenAiJson(const ModelRequest& request);
 // Reads a chat-completions response (choices[0].message) or a bare message
 // object, given as JSON text, into a ModelReply, with usage (response.usage,

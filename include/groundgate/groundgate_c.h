@@ -240,8 +240,8 @@ GROUNDGATE_C_EXPORT gg_code gg_judge(const gg_gate* gate,
  * without "id" is rejected: "id: missing"); NULL means "" and no
  * "source". Each line ends with "schema": its form's version. `flags` takes
  * GG_INCLUDE_VALUES (each listed value then also has "text", the answer's
- * bytes at its span) and GG_JUDGE_INTERMEDIATE. A blank record gives "". Returns
- * GG_INVALID_ARGUMENT for a NULL gate, record or out_lines, an unknown
+ * bytes at its span) and GG_JUDGE_INTERMEDIATE. A blank record gives "".
+ * Returns GG_INVALID_ARGUMENT for a NULL gate, record or out_lines, an unknown
  * flag, or a record that is not a readable trace (the message names the
  * field: "messages[3].role: missing"). */
 GROUNDGATE_C_EXPORT gg_code gg_check_record(const gg_gate* gate,

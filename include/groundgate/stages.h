@@ -229,7 +229,7 @@ struct EmitContext {
   // Law 8: values go into events only when include_values is set, clipped
   // to max_value_bytes (at most kMaxValueBytesInEvents).
   VerdictJsonOptions values;
-  TraceContext trace_context;     // the Run's; empty when none
+  TraceContext trace_context;    // the Run's; empty when none
   std::string_view response_id;  // the reply's (ModelReply::id); may be ""
 };
 

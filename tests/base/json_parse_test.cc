@@ -285,8 +285,9 @@ TEST_CASE("a record with dense data reads the same trace as the exact DOM") {
   }
 }
 
-TEST_CASE("a long conversation list is kept as its text and read element "
-          "by element") {
+TEST_CASE(
+    "a long conversation list is kept as its text and read element "
+    "by element") {
   LazyPolicy policy = SmallPolicy();
   policy.min_list_elements = 4;
   // Strings that hold brackets, commas, quotes and backslashes; a nested
@@ -344,8 +345,9 @@ TEST_CASE("a long conversation list is kept as its text and read element "
   CHECK((*nested)["x"]["messages"].is_array());
 }
 
-TEST_CASE("a record of many tiny messages reads the same trace as the exact "
-          "DOM, in every format") {
+TEST_CASE(
+    "a record of many tiny messages reads the same trace as the exact "
+    "DOM, in every format") {
   // Past 1 MiB of text and 1,024 entries, each format's list is kept raw.
   auto repeat = [](std::string_view entry, int count) {
     std::string out;

@@ -51,8 +51,8 @@ void BM_OtlpEnqueue(benchmark::State& state) {
   OtlpExporterOptions options;
   options.queue_capacity = kMaxOtlpQueueCapacity;
   options.max_batch_size = kDefaultOtlpMaxBatchSize;
-  options.transport = [](const OtlpHttpRequest&)
-      -> absl::StatusOr<OtlpHttpResponse> {
+  options.transport =
+      [](const OtlpHttpRequest&) -> absl::StatusOr<OtlpHttpResponse> {
     return OtlpHttpResponse{.status = 200, .body = "{}"};
   };
   absl::StatusOr<std::unique_ptr<OtlpExporter>> exporter =
@@ -65,8 +65,7 @@ void BM_OtlpEnqueue(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize((*exporter)->Enqueue(event));
   }
-  state.counters["dropped"] =
-      static_cast<double>((*exporter)->stats().dropped);
+  state.counters["dropped"] = static_cast<double>((*exporter)->stats().dropped);
 }
 BENCHMARK(BM_OtlpEnqueue);
 

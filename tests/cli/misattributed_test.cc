@@ -4,10 +4,10 @@
 //
 // Pins the report page (the value's own class and colour, its legend entry
 // and total, the named record's value stored for beside it and for its
-// hover text, the conversation counted flagged for the filter) and eval's flag rule (a misattributed
-// value catches a label and is a false accusation outside every label,
-// unless the verdict only warns). The --misattribution flag itself is
-// pinned through the built command in cli_test.cc.
+// hover text, the conversation counted flagged for the filter) and eval's flag
+// rule (a misattributed value catches a label and is a false accusation outside
+// every label, unless the verdict only warns). The --misattribution flag itself
+// is pinned through the built command in cli_test.cc.
 #include "tests/support/misattributed.h"
 
 #include <doctest/doctest.h>

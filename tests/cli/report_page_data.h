@@ -27,8 +27,8 @@ namespace groundgate_test {
 struct ReportPageData {
   nlohmann::json index;                          // files, facets, rows
   std::map<std::size_t, nlohmann::json> bodies;  // by conversation number
-  std::vector<std::size_t> number_of_line;  // body line -> its number
-  std::size_t body_bytes = 0;  // the JSON text of every body
+  std::vector<std::size_t> number_of_line;       // body line -> its number
+  std::size_t body_bytes = 0;                    // the JSON text of every body
 };
 
 // One candidate value of a judged answer, as the page stores it.
@@ -55,8 +55,8 @@ inline std::string ReportScript(const std::string& html,
 // fails the test.
 inline ReportPageData ReadReportPageData(const std::string& html) {
   ReportPageData data;
-  data.index = nlohmann::json::parse(ReportScript(html, "index"), nullptr,
-                                     false);
+  data.index =
+      nlohmann::json::parse(ReportScript(html, "index"), nullptr, false);
   REQUIRE(data.index.is_object());
   const std::string bodies = ReportScript(html, "bodies");
   REQUIRE(bodies.starts_with("\n"));
@@ -90,9 +90,8 @@ inline std::vector<nlohmann::json> ReportMessages(const ReportPageData& data,
     if (entry.is_array()) {
       const std::size_t line = entry[0].get<std::size_t>();
       REQUIRE(line < data.number_of_line.size());
-      const nlohmann::json& target =
-          data.bodies.at(data.number_of_line[line])["m"]
-                     [entry[1].get<std::size_t>()];
+      const nlohmann::json& target = data.bodies.at(
+          data.number_of_line[line])["m"][entry[1].get<std::size_t>()];
       REQUIRE(target.is_object());  // a reference leads to a full message
       messages.push_back(target);
     } else {

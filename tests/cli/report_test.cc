@@ -143,9 +143,9 @@ std::string FindChromium() {
   return "";
 }
 
-
-// Renders `page` in headless Chromium with the address's `fragment` ("#open=c3")
-// and returns the DOM after the page's script ran (RunResult::out).
+// Renders `page` in headless Chromium with the address's `fragment`
+// ("#open=c3") and returns the DOM after the page's script ran
+// (RunResult::out).
 RunResult Render(const std::string& chromium, const ScratchDir& dir,
                  const std::string& page, const std::string& fragment) {
   return RunProgram(
@@ -176,12 +176,11 @@ std::string GeneratedTraces(int n, int first = 0) {
                          {"last_seen", "2024-05-" + day + "T10:00:00Z"},
                          {"speed_gbps", 32}};
     const std::string answer =
-        i % 5 == 0
-            ? "Port " + port + " on " + sw + " shows " +
-                  std::to_string(50000 + i) + " CRC errors."
-            : "Port " + port + " on " + sw + " shows " +
-                  std::to_string(1000 + i) + " CRC errors, last seen 2024-05-" +
-                  day + ".";
+        i % 5 == 0 ? "Port " + port + " on " + sw + " shows " +
+                         std::to_string(50000 + i) + " CRC errors."
+                   : "Port " + port + " on " + sw + " shows " +
+                         std::to_string(1000 + i) +
+                         " CRC errors, last seen 2024-05-" + day + ".";
     const std::string call = "call_" + std::to_string(i);
     const Json record = {
         {"id", "gen-" + std::to_string(i)},
@@ -191,16 +190,15 @@ std::string GeneratedTraces(int n, int first = 0) {
         {"messages",
          Json::array(
              {{{"role", "user"},
-               {"content", "How many CRC errors on " + port + " of " + sw +
-                               "?"}},
+               {"content",
+                "How many CRC errors on " + port + " of " + sw + "?"}},
               {{"role", "assistant"},
                {"content", nullptr},
-               {"tool_calls",
-                Json::array({{{"id", call},
-                              {"type", "function"},
-                              {"function",
-                               {{"name", "get_port_stats"},
-                                {"arguments", "{}"}}}}})}},
+               {"tool_calls", Json::array({{{"id", call},
+                                            {"type", "function"},
+                                            {"function",
+                                             {{"name", "get_port_stats"},
+                                              {"arguments", "{}"}}}}})}},
               {{"role", "tool"},
                {"tool_call_id", call},
                {"content", result.dump()}},
@@ -237,7 +235,6 @@ std::vector<std::string> DrawnRows(const std::string& dom) {
 }
 
 }  // namespace
-
 
 TEST_SUITE_BEGIN("report");
 
@@ -378,15 +375,15 @@ TEST_CASE("report help says the page shows values and why") {
   RunResult none = RunGroundgate({"report", "-o", "x.html"});
   CHECK(none.exit_code == 2);
   CHECK(Contains(none.err, "usage"));
-  RunResult zero =
-      RunGroundgate({"report", "--max-conversations", "0", "-o", "x.html",
-                     "x.jsonl"});
+  RunResult zero = RunGroundgate(
+      {"report", "--max-conversations", "0", "-o", "x.html", "x.jsonl"});
   CHECK(zero.exit_code == 2);
   CHECK(Contains(zero.err, "--max-conversations"));
 }
 
-TEST_CASE("report --flagged-only lists the flagged conversations and says "
-          "what it left out") {
+TEST_CASE(
+    "report --flagged-only lists the flagged conversations and says "
+    "what it left out") {
   const std::vector<std::string> files = ExampleTraces();
   ScratchDir dir;
   const std::string page = dir.Path("flagged.html");
@@ -473,8 +470,9 @@ TEST_CASE("report stores a message met before once and refers to it") {
 // (628 bytes of JSONL each); the JSON page costs about 1,090. Above the
 // upper bound the page has grown back toward the HTML one; below the lower
 // one it no longer holds each conversation's texts and verdict.
-TEST_CASE("report page grows linearly with conversations, far below the "
-          "HTML-drawn page") {
+TEST_CASE(
+    "report page grows linearly with conversations, far below the "
+    "HTML-drawn page") {
   ScratchDir dir;
   const std::size_t two_hundred = PageSize(dir, GeneratedTraces(200));
   const std::size_t four_hundred = PageSize(dir, GeneratedTraces(400));
@@ -495,8 +493,9 @@ TEST_CASE("report page grows linearly with conversations, far below the "
   CHECK(per_conversation > 700.0);   // more than the conversation's texts
 }
 
-TEST_CASE("report in chromium: the flagged value marked, its closest "
-          "carried value highlighted, the misattributed one explained") {
+TEST_CASE(
+    "report in chromium: the flagged value marked, its closest "
+    "carried value highlighted, the misattributed one explained") {
   const std::string chromium = FindChromium();
   if (chromium.empty()) {
     MESSAGE(
@@ -558,8 +557,9 @@ TEST_CASE("report in chromium: the flagged value marked, its closest "
                  "carried value is in call_"));
 }
 
-TEST_CASE("report in chromium: hover text says how a value was derived, "
-          "conflicted or missed") {
+TEST_CASE(
+    "report in chromium: hover text says how a value was derived, "
+    "conflicted or missed") {
   const std::string chromium = FindChromium();
   if (chromium.empty()) {
     MESSAGE("chromium is not installed: skipping the headless render check");
@@ -586,9 +586,10 @@ TEST_CASE("report in chromium: hover text says how a value was derived, "
                  "the same place as call_1"));
 }
 
-TEST_CASE("report in chromium: a deep link opens one conversation, drawn "
-          "from its data, with the flagged answer in view; the list draws "
-          "only the rows on screen") {
+TEST_CASE(
+    "report in chromium: a deep link opens one conversation, drawn "
+    "from its data, with the flagged answer in view; the list draws "
+    "only the rows on screen") {
   const std::string chromium = FindChromium();
   if (chromium.empty()) {
     MESSAGE("chromium is not installed: skipping the headless render check");
@@ -628,8 +629,9 @@ TEST_CASE("report in chromium: a deep link opens one conversation, drawn "
   CHECK(Contains(dom, "<svg class=\"chart\""));
 }
 
-TEST_CASE("report in chromium: search, facets and sorting narrow and order "
-          "the list") {
+TEST_CASE(
+    "report in chromium: search, facets and sorting narrow and order "
+    "the list") {
   const std::string chromium = FindChromium();
   if (chromium.empty()) {
     MESSAGE("chromium is not installed: skipping the headless render check");
@@ -679,8 +681,9 @@ TEST_CASE("report in chromium: search, facets and sorting narrow and order "
   CHECK(DrawnRows(by_value.out) == std::vector<std::string>{"251"});
 }
 
-TEST_CASE("report charts flagged answers per tool and per model, and counts "
-          "them in the per-tool table") {
+TEST_CASE(
+    "report charts flagged answers per tool and per model, and counts "
+    "them in the per-tool table") {
   ScratchDir dir;
   const std::string trace = dir.Write("chart.jsonl", GeneratedTraces(300));
   const std::string page = dir.Path("chart.html");
@@ -690,19 +693,19 @@ TEST_CASE("report charts flagged answers per tool and per model, and counts "
   CHECK(Count(html, "<svg class=\"chart\"") == 1);
   CHECK_FALSE(Contains(html, "<svg class=\"chart\" src"));
   // 60 flagged answers (i % 5 == 0), all of get_port_stats; 20 per model.
-  CHECK(Contains(html, "<g class=\"bar\" data-label=\"get_port_stats\" "
-                       "data-n=\"60\">"));
+  CHECK(Contains(html,
+                 "<g class=\"bar\" data-label=\"get_port_stats\" "
+                 "data-n=\"60\">"));
   for (const char* model : {"model-a", "model-b", "model-c"}) {
     CAPTURE(model);
-    CHECK(Contains(html, std::string("<g class=\"bar\" data-label=\"") +
-                             model + "\" data-n=\"20\">"));
+    CHECK(Contains(html, std::string("<g class=\"bar\" data-label=\"") + model +
+                             "\" data-n=\"20\">"));
   }
   CHECK(Contains(html, "<th>flagged answers</th>"));
   CHECK(Contains(html, "<td class=\"n flags\">60</td>"));
 }
 
 TEST_CASE("report --max-tools sums the tool names past N as (other tools)") {
-
   ScratchDir dir;
   std::string calls;
   std::string results;

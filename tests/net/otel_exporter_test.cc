@@ -689,9 +689,8 @@ TEST_SUITE("otel_exporter") {
           Json{{"stringValue", "chatcmpl-abc123"}});
     CHECK_FALSE(from_protobuf.out["records"][1].contains("traceId"));
     CHECK_FALSE(from_protobuf.out["records"][2].contains("traceId"));
-    CHECK_FALSE(
-        from_protobuf.out["records"][1]["attributes"].contains(
-            "gen_ai.response.id"));
+    CHECK_FALSE(from_protobuf.out["records"][1]["attributes"].contains(
+        "gen_ai.response.id"));
     CHECK(from_protobuf.out["records"][3]["attributes"]["groundgate.turn"] ==
           Json{{"intValue", "-1"}});
     CHECK(from_protobuf.out["records"][3]["attributes"]

@@ -42,8 +42,9 @@ ToolRegistry LookupTools(ToolHandler handler) {
 }
 
 TEST_SUITE("tool choice") {
-  TEST_CASE("tool_choice and parallel_tool_calls are written beside tools "
-            "only") {
+  TEST_CASE(
+      "tool_choice and parallel_tool_calls are written beside tools "
+      "only") {
     ModelRequest request;
     request.messages = {{.role = Role::kUser, .content = "Hi"}};
     request.parallel_tool_calls = false;
@@ -87,8 +88,9 @@ TEST_SUITE("tool choice") {
     CHECK_FALSE(model.requests()[1].parallel_tool_calls.has_value());
   }
 
-  TEST_CASE("Create refuses a tool_choice of no offered tool, and a "
-            "concurrency out of range") {
+  TEST_CASE(
+      "Create refuses a tool_choice of no offered tool, and a "
+      "concurrency out of range") {
     ScriptedModel model({ModelReply::Answer("Hi.")});
     ToolRegistry tools = LookupTools(
         [](std::string_view) -> absl::StatusOr<std::string> { return "1"; });
@@ -159,8 +161,9 @@ TEST_SUITE("tool choice") {
     CHECK((*agent)->corpus().results()[0].tool_call_id == "call_a");
   }
 
-  TEST_CASE("a run stopped before concurrent calls answers each with an "
-            "error") {
+  TEST_CASE(
+      "a run stopped before concurrent calls answers each with an "
+      "error") {
     std::atomic<bool> cancel{false};
     ToolRegistry tools = LookupTools(
         [](std::string_view) -> absl::StatusOr<std::string> { return "1"; });

@@ -26,8 +26,8 @@ TEST_SUITE("trace context") {
     EventBus bus;
     std::vector<EvidenceChecked> checked;
     std::vector<std::string> lines;
-    Subscription sub = bus.Subscribe<EvidenceChecked>(
-        [&](const EvidenceChecked& e) {
+    Subscription sub =
+        bus.Subscribe<EvidenceChecked>([&](const EvidenceChecked& e) {
           checked.push_back(e);
           lines.push_back(EventToJsonLine(Event(e)));
         });
@@ -86,9 +86,9 @@ TEST_SUITE("trace context") {
   }
 
   TEST_CASE("an OpenAI response's id is the reply's id, clipped") {
-    const absl::StatusOr<ModelReply> reply = ModelReplyFromOpenAiJson(
-        R"({"id":"chatcmpl-9x","choices":[{"message":)"
-        R"({"role":"assistant","content":"Hi."}}]})");
+    const absl::StatusOr<ModelReply> reply =
+        ModelReplyFromOpenAiJson(R"({"id":"chatcmpl-9x","choices":[{"message":)"
+                                 R"({"role":"assistant","content":"Hi."}}]})");
     REQUIRE(reply.ok());
     CHECK(reply->id == "chatcmpl-9x");
     const absl::StatusOr<ModelReply> long_id = ModelReplyFromOpenAiJson(

@@ -72,8 +72,9 @@ TEST_SUITE("read_code_spans") {
     // will call, as "GetUser(" or "the GetUserToken API" after a name. The
     // same span that is told of as a value is still judged.
     const Verdict call = JudgeOverResult(
-        kAccount, "For this request I need to use the `get_webpage` function "
-                  "which retrieves the page.");
+        kAccount,
+        "For this request I need to use the `get_webpage` function "
+        "which retrieves the page.");
     CHECK(CodeCandidate(call) == nullptr);
     CHECK(call.candidates.empty());
     CheckJudgedOverResult(

@@ -198,12 +198,11 @@ TEST_SUITE("read_dates") {
         "1 PM.'\n  id_: '16'",
         "c1");
     CHECK(corpus.Lookup("@date:2024-06-10").carried);
-    CheckJudgedCases(
-        DefaultGate(), corpus,
-        {{"The reunion is on June 10th, 2024.", "June 10th, 2024", kGrounded,
-          kRespelledDate},
-         {"The reunion is on June 11th, 2024.", "June 11th, 2024",
-          kUnsupported, kNone}});
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{"The reunion is on June 10th, 2024.", "June 10th, 2024",
+                       kGrounded, kRespelledDate},
+                      {"The reunion is on June 11th, 2024.", "June 11th, 2024",
+                       kUnsupported, kNone}});
   }
 
   TEST_CASE("a line break that is no wrap still ends a date") {

@@ -343,12 +343,11 @@ TEST_SUITE("rung_arithmetic") {
     EvidenceCorpus corpus = OneResultCorpus(
         "Which channel has the most users?", "get_users_in_channel",
         "- Alice\n- Bob\n- Charlie\n- Eve", "call_1");
-    CheckJudgedCases(
-        DefaultGate(), corpus,
-        {{"- general: 4 members", "4", kGrounded, kCounted},
-         {"- general: 5 members", "5", kUnsupported, kNone},
-         {"- general: 4", "4", kUnsupported, kNone}},
-        "call_1");
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{"- general: 4 members", "4", kGrounded, kCounted},
+                      {"- general: 5 members", "5", kUnsupported, kNone},
+                      {"- general: 4", "4", kUnsupported, kNone}},
+                     "call_1");
   }
 
   TEST_CASE("rung arithmetic: an item's own lines are not counted") {

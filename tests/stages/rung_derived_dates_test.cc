@@ -56,7 +56,8 @@ TEST_SUITE("rung_derived_dates") {
          {"You now fly on June 8, 2024.", "June 8, 2024", kUnsupported}});
   }
 
-  TEST_CASE("rung derived dates: a duration between two times the answer shows") {
+  TEST_CASE(
+      "rung derived dates: a duration between two times the answer shows") {
     // The lunch runs 12:30 to 13:30 and the sync ends at 11:00, all read:
     // "01:30" until lunch is 12:30 - 11:00, "01:00" its length.
     EvidenceCorpus corpus = OneResultCorpus(
@@ -78,8 +79,8 @@ TEST_SUITE("rung_derived_dates") {
           "01:45", kUnsupported, kNone, ""},
          // A clock time in a schedule is no span of time: a planted
          // departure that happens to be the difference of two others.
-         {"- Departure: 11:00\n- Arrival: 13:30\n- Departure: 02:30",
-          "02:30", kUnsupported, kNone, ""},
+         {"- Departure: 11:00\n- Arrival: 13:30\n- Departure: 02:30", "02:30",
+          kUnsupported, kNone, ""},
          // Times the answer does not show are no operands: 12:30 - 11:00
          // is carried, but the answer shows only 13:30.
          {"You have 01:30 until lunch, which ends at 13:30.", "01:30",
@@ -100,20 +101,19 @@ TEST_SUITE("rung_derived_dates") {
         "18th.'\n  timestamp: 2024-05-13 17:00:00",
         "c1");
     CHECK(corpus.Lookup("@wdd:6-18").carried);
-    CheckJudgedCases(
-        DefaultGate(), corpus,
-        {{"The hike is on Saturday, May 18th.", "May 18th", kGrounded,
-          kDerivedDate, "Saturday 18 in 2024-05"},
-         {"The hike is on May 18, 2024.", "May 18, 2024", kGrounded,
-          kDerivedDate, "Saturday 18 in 2024-05"},
-         {"The hike is on Saturday, May 19th.", "May 19th", kUnsupported,
-          kNone, ""},
-         {"The hike is on June 18th, 2024.", "June 18th, 2024", kUnsupported,
-          kNone, ""},
-         // A year in which May 18 is no Saturday.
-         {"The hike is on May 18, 2025.", "May 18, 2025", kUnsupported, kNone,
-          ""}},
-        "c1");
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{"The hike is on Saturday, May 18th.", "May 18th",
+                       kGrounded, kDerivedDate, "Saturday 18 in 2024-05"},
+                      {"The hike is on May 18, 2024.", "May 18, 2024",
+                       kGrounded, kDerivedDate, "Saturday 18 in 2024-05"},
+                      {"The hike is on Saturday, May 19th.", "May 19th",
+                       kUnsupported, kNone, ""},
+                      {"The hike is on June 18th, 2024.", "June 18th, 2024",
+                       kUnsupported, kNone, ""},
+                      // A year in which May 18 is no Saturday.
+                      {"The hike is on May 18, 2025.", "May 18, 2025",
+                       kUnsupported, kNone, ""}},
+                     "c1");
   }
 
   TEST_CASE("rung derived dates: the entry point moves only as asked") {

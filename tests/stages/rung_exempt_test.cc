@@ -44,7 +44,8 @@ TEST_SUITE("rung_exempt") {
     CheckJudgedCases(DefaultGate(), corpus, cases);
   }
 
-  TEST_CASE("rung exempt: a value glued to the user's next sentence is theirs") {
+  TEST_CASE(
+      "rung exempt: a value glued to the user's next sentence is theirs") {
     // "www.our-company.com.They sent ...": a full stop with no space after
     // it still ends the value the user typed.
     EvidenceCorpus corpus;
@@ -52,10 +53,10 @@ TEST_SUITE("rung_exempt") {
         "Post the hobbies to our website www.our-company.com.They sent them "
         "to Bob.");
     const JudgedCase cases[] = {
-        {"I posted them to www.our-company.com for you.",
-         "www.our-company.com", kExempt, kExact},
-        {"I posted them to www.our-company.org for you.",
-         "www.our-company.org", kUnsupported, kNone},
+        {"I posted them to www.our-company.com for you.", "www.our-company.com",
+         kExempt, kExact},
+        {"I posted them to www.our-company.org for you.", "www.our-company.org",
+         kUnsupported, kNone},
     };
     CheckJudgedCases(DefaultGate(), corpus, cases);
     // Only a value with a '.' of its own before the glued word: "Mr.Smith"
