@@ -91,6 +91,10 @@ class Attachment {
 // What the callbacks fill in while the transfer runs.
 struct Transfer {
   HttpResponse response;
+  CURL* easy = nullptr;
+  const std::function<bool(std::string_view)>* on_body = nullptr;
+  std::size_t body_bytes = 0;  // every body byte, streamed or kept
+  bool body_stopped = false;   // on_body returned false
   std::size_t max_body_bytes = 0;
   std::size_t header_bytes = 0;
   bool body_too_large = false;
@@ -101,9 +105,21 @@ std::size_t WriteBody(char* data, std::size_t size, std::size_t count,
                       void* user) {
   auto* transfer = static_cast<Transfer*>(user);
   const std::size_t bytes = size * count;
-  if (bytes > transfer->max_body_bytes - transfer->response.body.size()) {
+  if (bytes > transfer->max_body_bytes - transfer->body_bytes) {
     transfer->body_too_large = true;
     return 0;  // anything but `bytes` aborts the transfer
+  }
+  transfer->body_bytes += bytes;
+  if (transfer->on_body != nullptr && *transfer->on_body) {
+    long status = 0;
+    curl_easy_getinfo(transfer->easy, CURLINFO_RESPONSE_CODE, &status);
+    if (status >= 200 && status < 300) {
+      if (!(*transfer->on_body)(std::string_view(data, bytes))) {
+        transfer->body_stopped = true;
+        return 0;
+      }
+      return bytes;
+    }
   }
   transfer->response.body.append(data, bytes);
   return bytes;
@@ -179,6 +195,10 @@ absl::Status TransferError(const HttpRequest& request, CURLcode code,
     return absl::ResourceExhaustedError(absl::StrCat(
         where, "the response body exceeds ", request.max_response_bytes,
         " bytes (max_response_bytes)"));
+  }
+  if (transfer.body_stopped) {
+    return absl::AbortedError(
+        absl::StrCat(where, "the body's reader stopped the transfer"));
   }
   if (transfer.headers_too_large) {
     return absl::ResourceExhaustedError(
@@ -260,6 +280,8 @@ absl::StatusOr<HttpResponse> SendOn(HttpSession::Handle& handle,
 
   Transfer transfer;
   transfer.max_body_bytes = request.max_response_bytes;
+  transfer.easy = easy.get();
+  transfer.on_body = &request.on_body;
   char error_detail[CURL_ERROR_SIZE] = {};
   CURL* h = easy.get();
   curl_easy_setopt(h, CURLOPT_URL, request.url.c_str());

@@ -38,6 +38,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -83,6 +84,12 @@ struct HttpRequest {
   const std::atomic<bool>* cancel = nullptr;
   // A body larger than this ends the exchange with ResourceExhausted.
   std::size_t max_response_bytes = kDefaultMaxResponseBytes;
+  // When set, the body of a 2xx response goes to this function piece by
+  // piece as it arrives (HttpResponse::body stays empty), for a streamed
+  // reply; the body of any other status is collected as usual, for its
+  // error text. Returning false stops the exchange with Aborted. It runs on
+  // the calling thread; max_response_bytes still counts every byte.
+  std::function<bool(std::string_view piece)> on_body;
 };
 
 struct HttpResponse {
@@ -100,7 +107,8 @@ struct HttpResponse {
 // passed before the call); Cancelled when *request.cancel becomes true;
 // ResourceExhausted when the body passes max_response_bytes (or the headers
 // kMaxResponseHeaderBytes); Unavailable for any transport failure (DNS,
-// connect, TLS, a reset or a garbled response). Never throws.
+// connect, TLS, a reset or a garbled response); Aborted when on_body
+// returned false. Never throws.
 // Opens a connection of its own and closes it at the end.
 [[nodiscard]] absl::StatusOr<HttpResponse> HttpSend(const HttpRequest& request);
 

@@ -7,7 +7,10 @@
 // deadline and cancel flag), and the reading of the reply
 // (ModelReplyFromOpenAiJson) with a clear Status for each way it goes wrong.
 //
-// What it does NOT do: stream, log, keep state between calls but open
+// With OpenAiClientOptions::stream, the body goes to a net::ChatStream as it
+// arrives and the reply is the stream's assembly.
+//
+// What it does NOT do: log, keep state between calls but open
 // connections (Settings is immutable after Create, and its HttpSession is
 // thread-safe, so calls may run concurrently), or put the key, a header
 // value or a whole body in a Status: server text is scrubbed of the key
@@ -27,10 +30,12 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "base/absl_view.h"
 #include "base/json_depth.h"
+#include "net/chat_stream.h"
 #include "net/http.h"
 #include "nlohmann/json.hpp"
 
@@ -40,7 +45,8 @@ namespace {
 constexpr std::string_view kCompletionsPath = "/chat/completions";
 // The members of a request body that the client writes itself.
 constexpr std::string_view kReservedBodyMembers[] = {
-    "model", "messages", "tools", "tool_choice", "stream"};
+    "model",          "messages",           "tools", "tool_choice", "stream",
+    "stream_options", "parallel_tool_calls"};
 // The headers the client (or libcurl) sets itself.
 constexpr std::string_view kReservedHeaders[] = {
     "authorization",  "content-type", "accept",
@@ -256,6 +262,12 @@ struct OpenAiCompatibleClient::Settings {
     for (const auto& [key, value] : extra_body.items()) {
       body[key] = nlohmann::ordered_json(value);
     }
+    if (options.stream) {
+      body["stream"] = true;
+      if (options.stream_include_usage) {
+        body["stream_options"] = {{"include_usage", true}};
+      }
+    }
     net::HttpRequest http;
     http.url = endpoint;
     http.headers = headers;
@@ -269,11 +281,58 @@ struct OpenAiCompatibleClient::Settings {
     for (int attempt = 1;; ++attempt) {
       http.deadline =
           std::min(request.deadline, absl::Now() + options.call_timeout);
+      // A streamed reply: its events are read as they arrive. Until the
+      // first event the bytes are kept too, for an endpoint that answers
+      // with one JSON body instead.
+      std::optional<net::ChatStream> stream;
+      std::string unstreamed;
+      if (options.stream) {
+        stream.emplace(request.on_text);
+        http.on_body = [&stream, &unstreamed](std::string_view piece) {
+          const bool fed = stream->Feed(piece);
+          if (stream->started()) {
+            unstreamed.clear();
+          } else {
+            unstreamed.append(piece);
+          }
+          return fed;
+        };
+      }
       absl::StatusOr<net::HttpResponse> response = session->Send(http);
       absl::Status failure;
       bool retryable = false;
       std::optional<absl::Duration> server_wait;
-      if (!response.ok()) {
+      if (stream.has_value() && !stream->status().ok()) {
+        // The stream itself was bad (an error event, a chunk not JSON):
+        // what the endpoint said, not the transfer's Aborted.
+        return Failure(stream->status().code(),
+                       base::StdView(stream->status().message()), attempt);
+      }
+      if (stream.has_value() && response.ok() && response->status >= 200 &&
+          response->status < 300) {
+        // An endpoint that ignores "stream" answers with one JSON body; a
+        // text/event-stream reply is a stream even when it held no event.
+        const bool event_stream = absl::StartsWithIgnoreCase(
+            base::AbslView(
+                net::HeaderValue(*response, "content-type").value_or("")),
+            "text/event-stream");
+        if (!event_stream && !stream->started() && !unstreamed.empty()) {
+          net::HttpResponse whole = *std::move(response);
+          whole.body = std::move(unstreamed);
+          absl::StatusOr<ModelReply> reply = ReadReply(whole, attempt);
+          if (reply.ok() && request.on_text && !reply->content.empty()) {
+            request.on_text(reply->content);
+          }
+          return reply;
+        }
+        absl::StatusOr<ModelReply> reply = stream->Finish();
+        if (reply.ok()) return reply;
+        failure = Failure(reply.status().code(),
+                          base::StdView(reply.status().message()), attempt);
+        // A stream cut before its first event gave no text away.
+        retryable = !stream->started() &&
+                    reply.status().code() == absl::StatusCode::kUnavailable;
+      } else if (!response.ok()) {
         const absl::StatusCode code = response.status().code();
         const bool run_deadline = code == absl::StatusCode::kDeadlineExceeded &&
                                   absl::Now() >= request.deadline;
@@ -294,6 +353,13 @@ struct OpenAiCompatibleClient::Settings {
         failure = HttpFailure(*response, attempt);
         retryable = RetryableHttpStatus(response->status);
         server_wait = ServerRetryAfter(*response);
+      }
+      if (retryable && stream.has_value() && stream->started()) {
+        // Text has gone to on_text: a retry would give it again.
+        return absl::Status(
+            failure.code(),
+            absl::StrCat(failure.message(),
+                         "; the reply was streaming, so it is not retried"));
       }
       if (!retryable || attempt > options.max_retries) return failure;
 
@@ -448,8 +514,9 @@ OpenAiCompatibleClient::Create(OpenAiClientOptions options) {
                                  net::RedactUrl(settings->endpoint), ": ");
   // User-Agent is net/http.h's groundgate/<version>, unless extra_headers
   // names another.
-  settings->headers = {{"Content-Type", "application/json"},
-                       {"Accept", "application/json"}};
+  settings->headers = {
+      {"Content-Type", "application/json"},
+      {"Accept", options.stream ? "text/event-stream" : "application/json"}};
   if (!settings->api_key.empty()) {
     settings->headers.emplace_back("Authorization",
                                    absl::StrCat("Bearer ", settings->api_key));

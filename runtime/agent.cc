@@ -337,6 +337,12 @@ struct Agent::Conversation {
     request.wrap_up = run->wrap_up;
     request.deadline = stop.deadline;
     request.cancel = stop.cancel;
+    if (stop.on_partial_text) {
+      request.on_text = [callback = &stop.on_partial_text,
+                         iteration = request.iteration](std::string_view text) {
+        (*callback)(iteration, text);
+      };
+    }
     if (!run->wrap_up && !offered.empty()) {
       request.tools = offered;
       request.tool_choice = options.tool_choice;

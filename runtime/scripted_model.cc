@@ -44,13 +44,21 @@ absl::StatusOr<ModelReply> ScriptedModel::Complete(
     const ModelRequest& request) {
   const std::size_t call = requests_.size();
   requests_.push_back(request);
-  if (reply_) return reply_(request);
-  if (call >= replies_.size()) {
+  absl::StatusOr<ModelReply> reply;
+  if (reply_) {
+    reply = reply_(request);
+  } else if (call >= replies_.size()) {
     return absl::OutOfRangeError(absl::StrCat("ScriptedModel: call ", call + 1,
                                               " but only ", replies_.size(),
                                               " replies were scripted"));
+  } else {
+    reply = replies_[call];
   }
-  return replies_[call];
+  // As a client that reads replies whole: the content in one piece.
+  if (reply.ok() && request.on_text && !reply->content.empty()) {
+    request.on_text(reply->content);
+  }
+  return reply;
 }
 
 }  // namespace groundgate

@@ -11,10 +11,13 @@
 // early when the client hangs up or the server stops), replaced by bytes
 // that are not HTTP, or dropped by closing the connection.
 //
+// A reply may also stream: its pieces go out as the chunks of a chunked
+// body, with a pause between them, ending well, stalling or cut off.
+//
 // What it does NOT do: pipelining (a request sent before the previous
-// response is lost), chunked bodies, TLS, or listen anywhere but 127.0.0.1.
-// Every wait polls with a short timeout, so the destructor stops the thread
-// promptly whatever the handler asked for.
+// response is lost), chunked request bodies, TLS, or listen anywhere but
+// 127.0.0.1. Every wait polls with a short timeout, so the destructor stops the
+// thread promptly whatever the handler asked for.
 //
 //   groundgate::testing::LoopbackHttpServer server(
 //       [](const groundgate::testing::LoopbackRequest& request) {
@@ -36,6 +39,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdio>
 #include <exception>
 #include <functional>
 #include <mutex>
@@ -86,6 +90,24 @@ struct LoopbackReply {
   // Wait this long before answering; ends early when the client hangs up.
   std::chrono::milliseconds delay{0};
   LoopbackMode mode = LoopbackMode::kRespond;
+  // A streamed body: when non-empty, `body` is ignored and these go out as
+  // the chunks of a "Transfer-Encoding: chunked" body, one write each, with
+  // piece_delay before each but the first, so a client reads them as they
+  // come. After the last: the closing chunk (kEnd), nothing until the
+  // client hangs up or the server stops (kStall), or a closed connection
+  // with no closing chunk (kCut).
+  enum class StreamEnd { kEnd, kStall, kCut };
+  std::vector<std::string> pieces;
+  std::chrono::milliseconds piece_delay{0};
+  StreamEnd stream_end = StreamEnd::kEnd;
+
+  // A server-sent-events reply made of `pieces`.
+  static LoopbackReply Events(std::vector<std::string> pieces) {
+    LoopbackReply reply;
+    reply.headers = {{"Content-Type", "text/event-stream"}};
+    reply.pieces = std::move(pieces);
+    return reply;
+  }
 
   static LoopbackReply Json(std::string body, int status = 200) {
     LoopbackReply reply;
@@ -362,11 +384,41 @@ class LoopbackHttpServer {
     std::string connection = request.Header("Connection").value_or("");
     for (char& c : connection) c = LoopbackRequest::Lower(c);
     const bool keep = options_.keep_alive && connection != "close";
+    if (!reply.pieces.empty()) return Stream(fd, response, reply, keep);
     response += "Content-Length: " + std::to_string(reply.body.size()) +
                 (keep ? "\r\nConnection: keep-alive\r\n\r\n"
                       : "\r\nConnection: close\r\n\r\n");
     response += reply.body;
     return WriteAll(fd, response) && keep;
+  }
+
+  // Writes a chunked body piece by piece (LoopbackReply::pieces).
+  bool Stream(int fd, std::string head, const LoopbackReply& reply, bool keep) {
+    head += keep
+                ? "Transfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n"
+                : "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
+    if (!WriteAll(fd, head)) return false;
+    for (std::size_t i = 0; i < reply.pieces.size(); ++i) {
+      if (i > 0 && reply.piece_delay.count() > 0 &&
+          !Delay(fd, reply.piece_delay)) {
+        return false;
+      }
+      const std::string& piece = reply.pieces[i];
+      if (piece.empty()) continue;  // an empty chunk would end the body
+      char size[32];
+      std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
+      if (!WriteAll(fd, std::string(size) + piece + "\r\n")) return false;
+    }
+    switch (reply.stream_end) {
+      case LoopbackReply::StreamEnd::kEnd:
+        return WriteAll(fd, "0\r\n\r\n") && keep;
+      case LoopbackReply::StreamEnd::kStall:
+        Delay(fd, kIdleLimit);
+        return false;
+      case LoopbackReply::StreamEnd::kCut:
+        return false;
+    }
+    return false;
   }
 
   Handler handler_;

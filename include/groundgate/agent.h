@@ -132,6 +132,12 @@ struct ModelRequest {
   // The Run's cancel flag (RunOptions::cancel), or null: a client should give
   // up with Cancelled soon after it becomes true. Not owned.
   const std::atomic<bool>* cancel = nullptr;
+  // The Run's RunOptions::on_partial_text for this call, or empty. A client
+  // that streams (OpenAiClientOptions::stream) calls it with each piece of
+  // the reply's content as it arrives; one that reads replies whole may
+  // call it once with the whole content (ScriptedModel does). The text is
+  // not judged yet.
+  std::function<void(std::string_view text)> on_text;
 };
 
 // Token counts as the endpoint reported them (OpenAI: response.usage).
@@ -195,8 +201,9 @@ class ModelClient {
 };
 
 // A ModelClient that replays scripted replies in order, or calls a function
-// to produce each one. It keeps every request it received, for tests. Past
-// the last scripted reply, Complete returns OutOfRange.
+// to produce each one. It keeps every request it received, for tests, and
+// gives a reply's content to request.on_text in one piece. Past the last
+// scripted reply, Complete returns OutOfRange.
 class ScriptedModel : public ModelClient {
  public:
   using ReplyFunction =
@@ -378,6 +385,14 @@ struct RunOptions {
   // traceId and spanId). Run refuses a malformed one with InvalidArgument.
   // Default: none.
   TraceContext trace_context;
+  // Called on the Run's thread with each piece of a model reply's content
+  // as a streaming ModelClient reads it (iteration: the model call it
+  // belongs to, ModelRequest::iteration, from 1). The text is NOT judged:
+  // show it as a draft and replace it with what Run returns, which may be
+  // a revision (guard) or a refusal (rails), and may differ from the
+  // pieces. A reply that calls tools may send content too. An exception
+  // from it fails the model call. Default: none.
+  std::function<void(int iteration, std::string_view text)> on_partial_text;
 };
 
 class Agent {

@@ -12,7 +12,11 @@
 // groundgate_net (link groundgate::net); the gate itself never touches the
 // network.
 //
-// What it does NOT do: stream (a reply is read whole), log, hold a
+// Streaming: with OpenAiClientOptions::stream the reply comes as
+// server-sent events, each piece of content goes to the request's on_text
+// as it arrives, and the assembled reply is returned as a whole one would be.
+//
+// What it does NOT do: log, hold a
 // conversation (the Agent sends the whole conversation each call), or judge
 // anything. The API key is read from the environment at Create, sent only as
 // "Authorization: Bearer", and never written to a Status, an event or a log;
@@ -95,8 +99,9 @@ struct OpenAiClientOptions {
   // Members added to every request body, as the text of one JSON object:
   // R"({"temperature": 0, "max_tokens": 512, "seed": 7})". They go out after
   // the client's own, in name order. It may not set "model", "messages",
-  // "tools", "tool_choice" (the client writes those) or "stream" (replies
-  // are read whole). Default: none ("{}").
+  // "tools", "tool_choice", "parallel_tool_calls", "stream" or
+  // "stream_options" (the client writes those; use the options below to
+  // stream). Default: none ("{}").
   std::string extra_body = "{}";
   // Headers added to every request ("OpenAI-Organization", a gateway's
   // routing header). Not Authorization (use api_key_env), Content-Type or
@@ -117,8 +122,26 @@ struct OpenAiClientOptions {
   absl::Duration initial_backoff = absl::Milliseconds(500);
   absl::Duration max_backoff = absl::Seconds(8);
   // A reply body larger than this fails the call with ResourceExhausted.
-  // 1 to kMaxModelResponseBytes. Default: 8 MiB.
+  // 1 to kMaxModelResponseBytes. Default: 8 MiB. A streamed reply counts
+  // every byte of its events.
   std::size_t max_response_bytes = std::size_t{8} << 20;
+  // Ask for the reply as server-sent events ("stream": true, "Accept:
+  // text/event-stream") and assemble it as it arrives: content and
+  // tool-call deltas, finish_reason, the id. Each piece of content goes to
+  // request.on_text (RunOptions::on_partial_text) at once; the gate judges
+  // the assembled answer, as it would a whole one. The deadline and the
+  // cancel flag stop a stream mid-way. A failure before the first event is
+  // retried as any other; once events have arrived the call is not retried
+  // (the text already given would be given again): it fails with
+  // Unavailable when the connection is cut before "[DONE]" or a
+  // finish_reason, and with Unknown when the endpoint sends an error event.
+  // An endpoint that answers a streamed request with one JSON body is read
+  // as a whole reply. Default: off.
+  bool stream = false;
+  // With stream: also send "stream_options": {"include_usage": true}, so the
+  // last event carries the call's usage (OpenAI, vLLM, llama.cpp). Turn it
+  // off for an endpoint that refuses stream_options. Default: on.
+  bool stream_include_usage = true;
 };
 
 class OpenAiCompatibleClient : public ModelClient {
