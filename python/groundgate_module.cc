@@ -15,7 +15,7 @@
 // What it does NOT do: judge, read options, build a check line or run the
 // loop itself (the library: Gate, traces/options_json.h,
 // traces/check_record.h, Agent), or expose the Verdict structs (the JSON
-// form is the stable one). The package groundgate/__init__.py re-exports
+// form is the stable one). The package src/groundgate/__init__.py re-exports
 // this module, groundgate._groundgate.
 //
 //   import groundgate
