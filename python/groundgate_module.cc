@@ -539,7 +539,8 @@ std::string ParametersText(const py::object& parameters) {
   if (parameters.is_none()) {
     return R"({"type":"object","properties":{}})";
   }
-  if (py::isinstance<py::str>(parameters)) return parameters.cast<std::string>();
+  if (py::isinstance<py::str>(parameters))
+    return parameters.cast<std::string>();
   return FromPython(parameters, "parameters").dump();
 }
 
@@ -574,8 +575,7 @@ py::handle g_refused;
 // refusal, the payload's members as attributes. `cause`, when not None,
 // becomes __cause__ (the model callable's own exception).
 [[noreturn]] void RaiseRunError(const absl::Status& status, py::object cause) {
-  const absl::optional<absl::Cord> payload =
-      status.GetPayload(
+  const absl::optional<absl::Cord> payload = status.GetPayload(
       absl::string_view(kRefusalTypeUrl.data(), kRefusalTypeUrl.size()));
   const py::handle type = payload.has_value() ? g_refused : g_run_error;
   py::object error = type(Utf8Str(std::string(status.message())));
@@ -660,10 +660,10 @@ std::vector<EventKind> ParseEventKinds(const py::object& kinds) {
 // given alive. Members are destroyed bottom-up: the Agent before what it
 // points at.
 struct PyAgent {
-  std::mutex run_mutex;          // Run is never concurrent on one Agent
+  std::mutex run_mutex;  // Run is never concurrent on one Agent
   std::atomic<bool> cancel{false};
-  py::object model_object;       // the callable or the OpenAiClient
-  py::object gate_object;        // the Gate, or None
+  py::object model_object;  // the callable or the OpenAiClient
+  py::object gate_object;   // the Gate, or None
   std::unique_ptr<CallableModel> callable_model;  // when model is a callable
   ToolRegistry tools;
   EventBus bus;
@@ -692,13 +692,13 @@ py::dict RunResultDict(const RunResult& run, const VerdictJsonOptions& values) {
   py::dict result;
   result["answer"] = Utf8Str(run.answer);
   result["judged"] = run.judged;
-  result["action"] = run.action.has_value()
-                         ? py::object(py::str(std::string(
-                               EvidenceActionName(*run.action))))
-                         : py::object(py::none());
-  result["verdict"] = run.judged ? ToPython(stages::VerdictJsonObject(
-                                       run.verdict, values))
-                                 : py::object(py::none());
+  result["action"] =
+      run.action.has_value()
+          ? py::object(py::str(std::string(EvidenceActionName(*run.action))))
+          : py::object(py::none());
+  result["verdict"] =
+      run.judged ? ToPython(stages::VerdictJsonObject(run.verdict, values))
+                 : py::object(py::none());
   result["iterations"] = run.iterations;
   result["tool_calls"] = run.tool_calls;
   if (run.usage.has_value()) {
@@ -833,7 +833,8 @@ std::unique_ptr<PyAgent> MakeAgent(
   self->model_object = model;
   for (py::handle item : tools) {
     if (!py::isinstance<PyTool>(item)) {
-      throw py::type_error("Agent(tools): every tool must be a groundgate.Tool");
+      throw py::type_error(
+          "Agent(tools): every tool must be a groundgate.Tool");
     }
     const PyTool& tool = item.cast<const PyTool&>();
     const absl::Status added =
@@ -842,8 +843,10 @@ std::unique_ptr<PyAgent> MakeAgent(
   }
   const std::optional<Posture> parsed_posture = ParsePosture(posture);
   if (!parsed_posture.has_value()) {
-    throw py::value_error("posture: expected \"assist\", \"guard\" or "
-                          "\"rails\", not \"" + posture + "\"");
+    throw py::value_error(
+        "posture: expected \"assist\", \"guard\" or "
+        "\"rails\", not \"" +
+        posture + "\"");
   }
   if (max_index_tokens < 1) {
     throw py::value_error("max_index_tokens: must be >= 1");
@@ -1062,7 +1065,8 @@ include_values=True. Releases the GIL while judging.
             return MakeGate(state, py::kwargs());
           }));
 
-  corpus_class.def(py::init([](std::size_t max_index_tokens) {
+  corpus_class
+      .def(py::init([](std::size_t max_index_tokens) {
              if (max_index_tokens < 1) {
                throw py::value_error("max_index_tokens: must be >= 1");
              }
@@ -1120,25 +1124,22 @@ include_values=True. Releases the GIL while judging.
         return corpus.corpus.indexed_values();
       });
 
-
   tool_class
       .def(py::init(&MakeTool), arg("name"), arg("function"), py::kw_only(),
            arg("description") = "", arg("parameters") = py::none())
       .def_property_readonly(
           "name", [](const PyTool& tool) { return Utf8Str(tool.spec.name); })
-      .def_property_readonly("description",
-                             [](const PyTool& tool) {
-                               return Utf8Str(tool.spec.description);
-                             })
+      .def_property_readonly(
+          "description",
+          [](const PyTool& tool) { return Utf8Str(tool.spec.description); })
       .def_property_readonly(
           "parameters",
           [](const PyTool& tool) {
             return JsonTextToPython(tool.spec.parameters);
           },
           "The JSON Schema as a dict.")
-      .def_property_readonly("function", [](const PyTool& tool) {
-        return tool.function->object;
-      });
+      .def_property_readonly(
+          "function", [](const PyTool& tool) { return tool.function->object; });
 
 #ifdef GROUNDGATE_PYTHON_NET
   client_class
@@ -1171,8 +1172,7 @@ include_values=True. Releases the GIL while judging.
            arg("max_index_tokens") = kMaxIndexTokens,
            arg("on_event") = py::none(), arg("events") = py::none(),
            arg("tool_choice") = py::none(),
-           arg("parallel_tool_calls") = py::none(),
-           arg("tool_concurrency") = 1)
+           arg("parallel_tool_calls") = py::none(), arg("tool_concurrency") = 1)
       .def("run", &AgentRun, arg("message"), py::kw_only(),
            arg("timeout") = py::none(), arg("trace_id") = "",
            arg("span_id") = "", R"doc(
