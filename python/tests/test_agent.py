@@ -180,3 +180,26 @@ def test_openai_client_against_a_loopback_server():
     path, body = ChatCompletions.bodies[0]
     assert path == "/v1/chat/completions"
     assert body["model"] == "test-model" and body["temperature"] == 0
+
+
+def test_tools_run_on_a_pool_and_agents_run_on_threads():
+    two_calls = {"content": None, "tool_calls": [
+        {"id": f"call_{i}", "function": {"name": "get_order",
+                                         "arguments": '{"order_id": "ORD-1042"}'}}
+        for i in (1, 2)]}
+    results = [None, None]
+
+    def run(slot):
+        model = scripted(two_calls, "Tracking 1Z999AA10123456784.")
+        agent = groundgate.Agent(model, [ORDER_TOOL], tool_concurrency=2)
+        results[slot] = agent.run("Where is order ORD-1042?")
+
+    threads = [threading.Thread(target=run, args=(slot,)) for slot in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    for result in results:
+        assert result["action"] == "grounded" and result["tool_calls"] == 2
+        assert [c["tool_call_id"] for c in result["verdict"]["carried_by"]] \
+            == ["call_1", "call_2"]
