@@ -203,3 +203,17 @@ def test_tools_run_on_a_pool_and_agents_run_on_threads():
         assert result["action"] == "grounded" and result["tool_calls"] == 2
         assert [c["tool_call_id"] for c in result["verdict"]["carried_by"]] \
             == ["call_1", "call_2"]
+
+
+def test_an_on_event_exception_goes_to_unraisablehook_and_the_run_goes_on(
+        monkeypatch):
+    caught = []
+    monkeypatch.setattr("sys.unraisablehook", caught.append)
+
+    def on_event(event):
+        raise RuntimeError("subscriber broke")
+    model = scripted(CALL, "Tracking 1Z999AA10123456784.")
+    agent = groundgate.Agent(model, [ORDER_TOOL], on_event=on_event,
+                             events=["evidence_checked"])
+    assert agent.run("Where is order ORD-1042?")["action"] == "grounded"
+    assert [str(hook.exc_value) for hook in caught] == ["subscriber broke"]
