@@ -982,4 +982,13 @@ const evidence::RecordSet& CorpusInternals::records(
   return corpus.index_->Records();
 }
 
+std::span<const std::pair<std::uint32_t, std::string>>
+CorpusInternals::contents_this_turn(const EvidenceCorpus& corpus) {
+  return corpus.index_->contents;
+}
+
+bool CorpusInternals::contents_whole(const EvidenceCorpus& corpus) {
+  return !corpus.index_->contents_cut;
+}
+
 }  // namespace groundgate

@@ -18,7 +18,10 @@
 #define GROUNDGATE_EVIDENCE_CORPUS_INTERNAL_H_
 
 #include <cstdint>
+#include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "evidence/column_totals.h"
 #include "evidence/numeric_index.h"
@@ -67,6 +70,14 @@ class CorpusInternals {
   // until the next; safe to call from concurrent const users (a mutex).
   [[nodiscard]] static const evidence::RecordSet& records(
       const EvidenceCorpus& corpus);
+
+  // This turn's results as recorded, each with its index into results(),
+  // absence reports left out; empty once they passed the bytes the corpus
+  // keeps (then contents_whole is false). For the judge's readings of a
+  // text result's list items (evidence/text_tables.h's TextListItems).
+  [[nodiscard]] static std::span<const std::pair<std::uint32_t, std::string>>
+  contents_this_turn(const EvidenceCorpus& corpus);
+  [[nodiscard]] static bool contents_whole(const EvidenceCorpus& corpus);
 };
 
 }  // namespace groundgate

@@ -79,6 +79,42 @@ std::size_t CountListItems(std::span<const std::string_view> lines) {
   return items;
 }
 
+std::vector<std::span<const std::string_view>> ListItems(
+    std::span<const std::string_view> lines) {
+  std::vector<std::span<const std::string_view>> items;
+  std::size_t begin = lines.size();
+  for (std::size_t i = 0; i <= lines.size(); ++i) {
+    const bool at_first_column =
+        i == lines.size() ||
+        (!lines[i].empty() && lines[i][0] != ' ' && lines[i][0] != '\t');
+    if (!at_first_column) continue;
+    if (begin < i) items.push_back(lines.subspan(begin, i - begin));
+    begin = i < lines.size() && lines[i].size() >= 2 && lines[i][0] == '-' &&
+                    lines[i][1] == ' '
+                ? i
+                : lines.size();
+  }
+  return items;
+}
+
+std::vector<std::string_view> ItemFieldValues(
+    std::span<const std::string_view> item) {
+  std::vector<std::string_view> values;
+  for (std::string_view line : item) {
+    line = TrimSpaces(line);
+    if (line.starts_with("- ")) line.remove_prefix(2);
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string_view::npos) continue;
+    std::string_view value = TrimSpaces(line.substr(colon + 2));
+    if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') &&
+        value.back() == value.front()) {
+      value = value.substr(1, value.size() - 2);
+    }
+    if (!value.empty()) values.push_back(value);
+  }
+  return values;
+}
+
 std::string_view TrimSpaces(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
     s.remove_prefix(1);

@@ -54,6 +54,20 @@ TextTable ReadTextTable(std::span<const std::string_view> lines);
 // there is no such line.
 std::size_t CountListItems(std::span<const std::string_view> lines);
 
+// The items `lines` list at their top level, as CountListItems counts
+// them, each as its lines: the "- " line and the lines after it up to the
+// next line that begins at the first column ("- sender: Charlie\n  body:
+// hi" is one item of two lines). Empty when there is no such line.
+std::vector<std::span<const std::string_view>> ListItems(
+    std::span<const std::string_view> lines);
+
+// The value of each "key: value" line of one item, as YAML writes a
+// mapping: after the first ": ", trimmed, one pair of quotes around it
+// dropped ("sender: Charlie" gives "Charlie"; "id_: '9'" gives "9"). A
+// line without ": " (a folded continuation) gives none.
+std::vector<std::string_view> ItemFieldValues(
+    std::span<const std::string_view> item);
+
 }  // namespace groundgate::evidence
 
 #endif  // GROUNDGATE_EVIDENCE_TEXT_TABLES_H_

@@ -339,7 +339,10 @@ Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
     return true;
   });
   ClimbDeferredNumbers(context);
-  if (options.arithmetic) GroundDurationsBetweenShownTimes(context);
+  if (options.arithmetic) {
+    GroundDurationsBetweenShownTimes(context);
+    GroundDurationsWithinOneItem(context);
+  }
   if (options.bind_records) BindRecords(answer, corpus, &context.verdict);
   context.verdict.misattribution_warns_only = !options.misattribution_flags;
   context.verdict.answer_carriers =

@@ -201,4 +201,15 @@ bool IsCallName(std::string_view answer, std::size_t end) {
          after.starts_with(" function");
 }
 
+bool LooksLikeCallName(std::string_view text) {
+  if (text.empty() || text.size() > kMaxCallNameBytes) return false;
+  auto letter = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  };
+  if (!letter(text.front())) return false;
+  return std::all_of(text.begin(), text.end(), [&](char c) {
+    return letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '.';
+  });
+}
+
 }  // namespace groundgate::stages

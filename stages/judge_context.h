@@ -172,6 +172,15 @@ struct JudgeContext {
 // "the GetUserToken API"): an action the model takes, not a value it states.
 bool IsCallName(std::string_view answer, std::size_t end);
 
+// Longer than this is no tool's name.
+inline constexpr std::size_t kMaxCallNameBytes = 64;
+
+// True when `text` is shaped as code writes a function's name: a letter,
+// then letters, digits, '_' and '.' ("get_webpage", "GetUserToken",
+// "slack.send_message"), at most kMaxCallNameBytes; never with the '-',
+// '/', '@' or ':' of an identifier of data ("ORD-1042", "a@b.com").
+bool LooksLikeCallName(std::string_view text);
+
 }  // namespace groundgate::stages
 
 #endif  // GROUNDGATE_STAGES_JUDGE_CONTEXT_H_

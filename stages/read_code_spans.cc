@@ -8,9 +8,9 @@
 #include <utility>
 
 #include "evidence/names.h"
+#include "stages/wording.h"
 
 namespace groundgate::stages {
-
 std::optional<Candidate*> ReadCodeSpanAfterBacktick(JudgeContext& context,
                                                     evidence::TokenSpan span,
                                                     std::string_view token) {
@@ -19,7 +19,13 @@ std::optional<Candidate*> ReadCodeSpanAfterBacktick(JudgeContext& context,
   if (!code.has_value()) return std::nullopt;
   // "the `get_webpage` function": a call's name, as IsCallName reads it
   // after a name or a token, is an action the model takes, not a value.
-  if (IsCallName(context.answer, code->end + 1)) {
+  // So is a span of one call-shaped name that the words before call a
+  // tool or a function ("the relevant tool would be `get_webpage`").
+  if (IsCallName(context.answer, code->end + 1) ||
+      (code->tokens == 1 &&
+       LooksLikeCallName(
+           context.answer.substr(code->start, code->end - code->start)) &&
+       SaysCallNameBefore(context.answer, code->start))) {
     context.consumed_until = code->end;
     return static_cast<Candidate*>(nullptr);
   }

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "evidence/canonical.h"
+#include "stages/wording.h"
 
 namespace groundgate::stages {
 namespace {
@@ -38,9 +39,13 @@ Candidate* ReadDigitlessIdentifier(JudgeContext& context,
                                    evidence::TokenSpan span,
                                    std::string_view token, std::string&& form) {
   // A name in call syntax ("[ToolSearcher(keywords=...)]", "the
-  // GetUserToken API") is an action the model takes, not a value it
-  // states.
-  if (IsCallName(context.answer, span.end)) return nullptr;
+  // GetUserToken API", "the tool would be get_webpage") is an action the
+  // model takes, not a value it states.
+  if (IsCallName(context.answer, span.end) ||
+      (LooksLikeCallName(evidence::StripDecoration(token)) &&
+       SaysCallNameBefore(context.answer, span.start))) {
+    return nullptr;
+  }
   // Four letters or fewer ("dBm", "kWh", "mAh") is a unit, not a name.
   if (form.size() <= kMaxUnitBytes) return nullptr;
   return NewIdentifierCandidate(

@@ -7,17 +7,21 @@
 // whose line names no computation.
 #include "stages/rung_arithmetic.h"
 
+#include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "evidence/ascii.h"
 #include "evidence/column_totals.h"
 #include "evidence/corpus_internal.h"
 #include "evidence/counts_named.h"
 #include "evidence/extractor.h"
 #include "evidence/keys.h"
 #include "evidence/numeric_index.h"
+#include "evidence/text_tables.h"
 #include "stages/read_equations.h"
 #include "stages/rung_near_misses.h"
 #include "stages/wording.h"
@@ -213,6 +217,88 @@ bool ItemNamesOneRow(const JudgeContext& context, const Candidate& candidate) {
   return identifiers == 1;
 }
 
+// The items of this turn's results that hold `value` whole as a field
+// (a record's field of a JSON list, evidence/records.h; a "key: value"
+// line of an item a text result lists, text_tables.h), compared without
+// case: how many, and the results that carried them, each once.
+struct ItemsHolding {
+  std::size_t items = 0;
+  std::vector<std::uint32_t> carriers;
+};
+
+ItemsHolding CountItemsHolding(const EvidenceCorpus& corpus,
+                               std::string_view value) {
+  ItemsHolding held;
+  auto note = [&](std::uint32_t carrier) {
+    ++held.items;
+    if (std::find(held.carriers.begin(), held.carriers.end(), carrier) ==
+        held.carriers.end()) {
+      held.carriers.push_back(carrier);
+    }
+  };
+  for (const evidence::Record& record :
+       CorpusInternals::records(corpus).records()) {
+    if (std::any_of(record.fields.begin(), record.fields.end(),
+                    [&](const evidence::RecordField& field) {
+                      return evidence::ascii::EqualsIgnoreCase(field.text,
+                                                               value);
+                    })) {
+      note(record.carrier);
+    }
+  }
+  for (const auto& [slot, content] :
+       CorpusInternals::contents_this_turn(corpus)) {
+    if (!content.empty() &&
+        (content.front() == '{' || content.front() == '[')) {
+      continue;  // JSON: its objects are the records above
+    }
+    const std::vector<std::string_view> lines = evidence::TextLines(content);
+    for (const std::span<const std::string_view> item :
+         evidence::ListItems(lines)) {
+      const std::vector<std::string_view> fields =
+          evidence::ItemFieldValues(item);
+      if (std::any_of(fields.begin(), fields.end(), [&](std::string_view f) {
+            return evidence::ascii::EqualsIgnoreCase(f, value);
+          })) {
+        note(slot);
+      }
+    }
+  }
+  return held;
+}
+
+// The words of the answer's line before `start` that name what a count
+// is told of: the line after its list marker, up to the number, without
+// markdown emphasis, a closing ':' and spaces ("1. **Charlie**: " gives
+// "Charlie"). Its last kMaxCountedWords words are tried, shortest first.
+constexpr std::size_t kMaxCountedWords = 4;  // a name, not a sentence
+std::vector<std::string_view> NamesBeforeCount(std::string_view answer,
+                                               std::size_t start) {
+  std::size_t begin = answer.rfind('\n', start == 0 ? 0 : start - 1);
+  begin = begin == std::string_view::npos || start == 0 ? 0 : begin + 1;
+  std::string_view line = answer.substr(begin, start - begin);
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '*' ||
+                          s.back() == ':' || s.back() == '-')) {
+      s.remove_suffix(1);
+    }
+    while (!s.empty() && (s.front() == ' ' || s.front() == '*')) {
+      s.remove_prefix(1);
+    }
+    return s;
+  };
+  line = trim(line);
+  std::vector<std::string_view> names;
+  std::size_t at = line.size();
+  for (std::size_t words = 0; words < kMaxCountedWords && at > 0; ++words) {
+    const std::size_t space = line.rfind(' ', at - 1);
+    at = space == std::string_view::npos ? 0 : space;
+    const std::string_view name = trim(line.substr(at));
+    if (!name.empty()) names.push_back(name);
+  }
+  return names;
+}
+
 }  // namespace
 
 void GroundByShownArithmetic(JudgeContext& context) {
@@ -391,6 +477,36 @@ bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
   return true;
 }
 
+namespace {
+
+// GroundByListedCount's second reading: a count told of a value the line
+// names just before it, as the number of items that hold it.
+bool GroundByItemsHolding(JudgeContext& context, std::string_view count,
+                          Candidate* candidate) {
+  for (const std::string_view name :
+       NamesBeforeCount(context.answer, candidate->start)) {
+    const ItemsHolding held = CountItemsHolding(context.corpus, name);
+    if (held.items == 0) continue;
+    if (std::to_string(held.items) != count) return false;
+    Evidence evidence;
+    evidence.carried = true;
+    evidence.carried_this_turn = true;
+    evidence.carriers_cut = held.carriers.size() > kMaxCarriers;
+    // The span handed to Ground lives as long as the context.
+    std::vector<std::uint32_t>& carriers =
+        context.merged.emplace_back(held.carriers);
+    if (evidence.carriers_cut) carriers.resize(kMaxCarriers);
+    evidence.carriers = carriers;
+    candidate->derivation = "items holding " + std::string(name);
+    context.Ground(std::span<const Evidence>(&evidence, 1),
+                   MatchReason::kCounted, candidate);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool GroundByListedCount(JudgeContext& context,
                          const evidence::NumberReading& reading,
                          Candidate* candidate) {
@@ -409,8 +525,9 @@ bool GroundByListedCount(JudgeContext& context,
     return false;
   }
   return context.GroundByKey(
-      evidence::DerivedKey(evidence::kCountKey, reading.value),
-      MatchReason::kCounted, candidate);
+             evidence::DerivedKey(evidence::kCountKey, reading.value),
+             MatchReason::kCounted, candidate) ||
+         GroundByItemsHolding(context, reading.value, candidate);
 }
 
 }  // namespace groundgate::stages

@@ -102,7 +102,13 @@ bool GroundByShareOfCarried(JudgeContext& context, Candidate* candidate);
 // Grounds a whole number followed by a word, what is counted ("4
 // members", "1 message"), that is how many items one result lists, one a
 // line (evidence/keys.h's kCountKey: "- Alice\n- Bob\n- Charlie\n- Eve"
-// for four members). Reason counted. A number in money or a percent, or
+// for four members). Or, when the line names a value just before the
+// count ("Charlie: 2 messages"), how many items of this turn's results
+// hold that value whole as a field: records of a JSON list, and items a
+// text result lists ("- sender: Charlie" in two channels' messages), over
+// all of the turn's results; a value some item holds is judged by that
+// number alone ("Charlie: 3 messages" is flagged). Reason counted,
+// derivation "items holding Charlie". A number in money or a percent, or
 // with no word after it, is no count.
 bool GroundByListedCount(JudgeContext& context,
                          const evidence::NumberReading& reading,

@@ -13,9 +13,12 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
+#include "absl/strings/str_format.h"
+#include "evidence/ascii.h"
 #include "evidence/corpus_internal.h"
 #include "evidence/keys.h"
 #include "evidence/relative_days.h"
+#include "evidence/text_tables.h"
 #include "stages/wording.h"
 
 namespace groundgate::stages {
@@ -186,6 +189,128 @@ void GroundDurationsBetweenShownTimes(JudgeContext& context) {
         context.Ground(std::span<const Evidence>(found.data(), found.size()),
                        MatchReason::kDerivedDifference, candidate);
       }
+      break;
+    }
+  }
+}
+
+namespace {
+
+// The clock times `text` writes, in minutes since midnight, appended to
+// `out`: each run of digits and ':' shaped H:MM, HH:MM or HH:MM:SS
+// ("2024-05-15 13:30:00" gives 13:30; a date's '-' ends a run).
+void AppendClockTimes(std::string_view text, std::vector<int>* out) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!evidence::ascii::IsDigit(text[i]) ||
+        (i > 0 &&
+         (evidence::ascii::IsDigit(text[i - 1]) || text[i - 1] == ':'))) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() &&
+           (evidence::ascii::IsDigit(text[end]) || text[end] == ':')) {
+      ++end;
+    }
+    const std::string_view run = text.substr(i, end - i);
+    i = end;
+    const std::size_t colon = run.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon > 2 ||
+        run.size() < colon + 3 ||
+        (run.size() > colon + 3 && run[colon + 3] != ':')) {
+      continue;
+    }
+    int hour = 0;
+    for (std::size_t k = 0; k < colon; ++k) hour = hour * 10 + (run[k] - '0');
+    if (!evidence::ascii::IsDigit(run[colon + 1]) ||
+        !evidence::ascii::IsDigit(run[colon + 2])) {
+      continue;
+    }
+    const int minute = (run[colon + 1] - '0') * 10 + (run[colon + 2] - '0');
+    if (hour > 23 || minute > 59) continue;
+    out->push_back(hour * 60 + minute);
+  }
+}
+
+// One item's span: minutes from its earlier to its later time, and the
+// result that carried it.
+struct ItemSpan {
+  int minutes = 0;
+  int from = 0;
+  std::uint32_t carrier = 0;
+};
+
+void AddItemSpans(std::vector<int>& times, std::uint32_t carrier,
+                  std::vector<ItemSpan>* spans) {
+  if (times.size() < 2 || times.size() > kMaxTimesPerItem) return;
+  for (std::size_t a = 0; a < times.size(); ++a) {
+    for (std::size_t b = 0; b < times.size(); ++b) {
+      if (times[b] > times[a]) {
+        spans->push_back({times[b] - times[a], times[a], carrier});
+      }
+    }
+  }
+}
+
+// The spans of every record and listed item of this turn's results.
+std::vector<ItemSpan> SpansOfItems(const EvidenceCorpus& corpus) {
+  std::vector<ItemSpan> spans;
+  std::vector<int> times;
+  const evidence::RecordSet& records = CorpusInternals::records(corpus);
+  for (const evidence::Record& record : records.records()) {
+    times.clear();
+    for (const evidence::RecordField& field : record.fields) {
+      AppendClockTimes(field.text, &times);
+    }
+    AddItemSpans(times, record.carrier, &spans);
+  }
+  for (const auto& [slot, content] :
+       CorpusInternals::contents_this_turn(corpus)) {
+    if (!content.empty() &&
+        (content.front() == '{' || content.front() == '[')) {
+      continue;  // JSON: its objects are the records above
+    }
+    const std::vector<std::string_view> lines = evidence::TextLines(content);
+    for (const std::span<const std::string_view> item :
+         evidence::ListItems(lines)) {
+      times.clear();
+      for (const std::string_view line : item) AppendClockTimes(line, &times);
+      AddItemSpans(times, slot, &spans);
+    }
+  }
+  return spans;
+}
+
+std::string ClockText(int minutes) {
+  return absl::StrFormat("%02d:%02d", minutes / 60, minutes % 60);
+}
+
+}  // namespace
+
+void GroundDurationsWithinOneItem(JudgeContext& context) {
+  std::optional<std::vector<ItemSpan>> spans;  // read at the first need
+  for (const JudgeContext::ShownTime& duration : context.shown_times) {
+    Candidate* candidate = &context.verdict.candidates[duration.index];
+    if (!duration.unmarked || duration.minutes == 0 ||
+        candidate->status != CandidateStatus::kUnsupported ||
+        !SaysDuration(context.answer, candidate->start, candidate->end)) {
+      continue;
+    }
+    if (!spans.has_value()) spans = SpansOfItems(context.corpus);
+    for (const ItemSpan& span : *spans) {
+      if (span.minutes != duration.minutes) continue;
+      Evidence evidence;
+      evidence.carried = true;
+      evidence.carried_this_turn = true;
+      // The span handed to Ground lives as long as the context.
+      evidence.carriers = context.merged.emplace_back(1, span.carrier);
+      candidate->derivation =
+          ClockText(span.from + span.minutes) + " - " + ClockText(span.from);
+      candidate->near_miss.clear();
+      candidate->near_miss_carrier.clear();
+      context.Ground(std::span<const Evidence>(&evidence, 1),
+                     MatchReason::kDerivedDifference, candidate);
       break;
     }
   }

@@ -22,7 +22,8 @@
 // (evidence/relative_days.h reads what they asked), or by more than
 // evidence::kMaxDayShift days; take a duration between times the answer
 // does not show (over every time of a turn, the pairs' differences cover
-// most of a day's quarter hours), or between a time and itself; nor take
+// most of a day's quarter hours) unless both are one item's, or between a
+// time and itself; nor take
 // a time the line does not call a span for a duration: in a schedule of
 // flights a planted departure was the difference of two others in 14 of
 // 315 mutated dates and times of ../shared/data.
@@ -72,6 +73,23 @@ void NoteShownTime(JudgeContext& context, const DateTimeRead& read);
 // derived_difference, carried by their carriers) or supplied (exempt).
 // The unsupported time's near miss is cleared.
 void GroundDurationsBetweenShownTimes(JudgeContext& context);
+
+// Past this many clock times, an item is a schedule, not one thing that
+// starts and ends: the differences of a day's many times cover most
+// durations a line could tell.
+inline constexpr std::size_t kMaxTimesPerItem = 4;
+
+// Once the whole answer was read, after GroundDurationsBetweenShownTimes:
+// grounds each unsupported time written as hours and minutes without
+// AM/PM, on a line that calls it a span of time, that is how long one
+// thing of this turn's results lasts: the later minus the earlier of two
+// clock times of one record (a JSON object of a list, evidence/records.h)
+// or of one item a text result lists ("- start_time: 2024-05-15 12:30:00
+// ... end_time: 2024-05-15 13:30:00" lasts 01:00), an item of at most
+// kMaxTimesPerItem times. Reason derived_difference, carried by that
+// result; Candidate::derivation says "13:30 - 12:30". The answer need not
+// show the two times: "You have 01:00 until your lunch" read the event.
+void GroundDurationsWithinOneItem(JudgeContext& context);
 
 }  // namespace groundgate::stages
 

@@ -160,6 +160,38 @@ bool SaysDuration(std::string_view answer, std::size_t start, std::size_t end) {
   });
 }
 
+bool SaysCallNameBefore(std::string_view answer, std::size_t start) {
+  static constexpr std::array<std::string_view, 6> kNouns = {
+      "tool", "function", "api", "method", "endpoint", "command"};
+  // What may stand between the noun and the name: nothing, or a link.
+  static constexpr std::array<std::string_view, 7> kLinks = {
+      "", " is", " was", " would be", " will be", " to use is", " to call is"};
+  static constexpr std::array<std::string_view, 6> kVerbs = {
+      "call", "calling", "calls", "invoke", "invoking", "invokes"};
+  std::string window = WindowBefore(answer, start);
+  // The span's opening backtick and markdown emphasis are not words.
+  while (!window.empty() && (window.back() == '`' || window.back() == '*' ||
+                             window.back() == ' ')) {
+    window.pop_back();
+  }
+  auto ends_with_word = [&](std::string_view phrase) {
+    if (!std::string_view(window).ends_with(phrase)) return false;
+    const std::size_t at = window.size() - phrase.size();
+    return at == 0 || !std::isalpha(static_cast<unsigned char>(window[at - 1]));
+  };
+  for (const std::string_view verb : kVerbs) {
+    if (ends_with_word(verb)) return true;
+  }
+  for (const std::string_view noun : kNouns) {
+    for (const std::string_view link : kLinks) {
+      std::string phrase(noun);
+      phrase.append(link);
+      if (ends_with_word(phrase)) return true;
+    }
+  }
+  return false;
+}
+
 ComputationCue ComputationNamed(std::string_view answer, std::size_t start) {
   static constexpr std::array<std::string_view, 7> kSumStems = {
       "total",  "sum",     "combined", "altogether",

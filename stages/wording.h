@@ -73,6 +73,16 @@ bool SaysPerCountAfter(std::string_view answer, std::size_t end);
 // EST") has none.
 bool SaysDuration(std::string_view answer, std::size_t start, std::size_t end);
 
+// True when the words right before `start` call what follows a tool, a
+// function or an API the model may call: the noun alone or with a link
+// ("the `get_webpage` tool" is IsCallName's; here "the tool `get_webpage`",
+// "the relevant tool would be `get_webpage`", "the function to use is
+// `send_email`"), or a verb of calling ("call `get_channels`", "invoking
+// `search_files`"). A name told so is an action the model takes or
+// weighs, not a value it states, even where the trace keeps no tool list.
+// "the tool returned `ORD_8812`" and "the order is `ORD_8812`" are not.
+bool SaysCallNameBefore(std::string_view answer, std::size_t start);
+
 }  // namespace groundgate::stages
 
 #endif  // GROUNDGATE_STAGES_WORDING_H_

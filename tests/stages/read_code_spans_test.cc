@@ -83,6 +83,27 @@ TEST_SUITE("read_code_spans") {
                     "get_webpage_v2", kUnsupported}});
   }
 
+  TEST_CASE(
+      "read code spans: a name the words before call a tool is an action") {
+    // "The relevant tool would be `get_webpage`": the model weighs which
+    // tool to call, and the trace keeps no tool list to exempt it. A span
+    // of the same shape that the words tell as data is still judged.
+    const Verdict weighed = JudgeOverResult(
+        kAccount,
+        "The relevant tool would be `get_webpage` since we need the page.");
+    CHECK(CodeCandidate(weighed) == nullptr);
+    const Verdict called = JudgeOverResult(
+        kAccount, "First I will call `get_channels` and then read them.");
+    CHECK(CodeCandidate(called) == nullptr);
+    CheckJudgedOverResult(
+        kAccount, {{"The tool returned `ord_8812_x` for your request.",
+                    "ord_8812_x", kUnsupported},
+                   {"The relevant order would be `get_webpage` as you asked.",
+                    "get_webpage", kUnsupported},
+                   {"The tool would be `ORD-8812` for your request.",
+                    "ORD-8812", kUnsupported}});
+  }
+
   TEST_CASE("read code spans: a span the user wrote is exempt") {
     EvidenceCorpus corpus = OneResultCorpus("Is the `Quenby` account open?",
                                             "get_accounts", R"({"open": 3})");

@@ -363,6 +363,44 @@ TEST_SUITE("rung_arithmetic") {
                       {"- general: 3 messages", "3", kUnsupported, kNone}},
                      "call_1");
   }
+
+  TEST_CASE(
+      "rung arithmetic: a count told of a value is the items that hold it") {
+    // Charlie wrote one message in each of two channels: "Charlie: 2
+    // messages" counts the items of both results whose field holds
+    // Charlie, carried by both (neither result lists two items). A planted
+    // count of the same shape, and a count told of a value no item holds,
+    // are still flagged.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Rank the users by the messages they wrote.", "read_channel_messages",
+        "- body: Secret key is 1a7b3d.\n  sender: Charlie\n- body: Hi all\n"
+        "  sender: Bob\n- body: Lunch?\n  sender: Eve",
+        "call_1");
+    corpus.RecordToolResult("call_2", "read_channel_messages",
+                            "- body: just testing\n  sender: Charlie");
+    const Gate& gate = DefaultGate();
+    const Candidate charlie =
+        CheckJudged(gate, corpus,
+                    {"1. Charlie: 2 messages (in general and private)", "2",
+                     kGrounded, kCounted, "items holding Charlie"});
+    CHECK(charlie.carriers == std::vector<std::string>{"call_1", "call_2"});
+    CheckJudgedCases(gate, corpus,
+                     {{"1. Charlie: 4 messages (in general and private)", "4",
+                       kUnsupported, kNone},
+                      {"1. **Bob**: 1 message", "1", kGrounded, kCounted},
+                      {"1. Bob: 2 messages", "2", kUnsupported, kNone},
+                      {"1. Quenby: 2 messages", "2", kUnsupported, kNone}});
+  }
+
+  TEST_CASE("rung arithmetic: a count told of a value counts JSON records") {
+    // The same reading over a JSON list: two orders of Mia Li's.
+    CheckJudgedOverResult(
+        R"({"orders": [{"id": "A1", "buyer": "Mia Li"},
+                       {"id": "B2", "buyer": "Ava Li"},
+                       {"id": "C3", "buyer": "Mia Li"}]})",
+        {{"Mia Li: 2 orders", "2", kGrounded, kCounted, "items holding Mia Li"},
+         {"Mia Li: 3 orders", "3", kUnsupported, kNone}});
+  }
 }
 
 }  // namespace

@@ -91,6 +91,43 @@ TEST_SUITE("rung_derived_dates") {
         "call_1");
   }
 
+  TEST_CASE("rung derived dates: how long one listed item lasts") {
+    // The lunch is one item of a text result, 12:30 to 13:30; the answer
+    // shows neither time. "01:00" until lunch is its length, read; a
+    // planted 02:00 is not, nor a difference across two items (13:30 -
+    // 11:00), nor a time on a line that tells no span.
+    EvidenceCorpus corpus = OneResultCorpus(
+        "How much time do I have for my lunch? Give it as HH:MM.",
+        "search_calendar_events",
+        "- end_time: 2024-05-15 11:00:00\n  start_time: 2024-05-15 "
+        "10:30:00\n  title: Sync\n- end_time: 2024-05-15 13:30:00\n"
+        "  id_: '9'\n  start_time: 2024-05-15 12:30:00\n"
+        "  title: Lunch with Sarah",
+        "call_1");
+    CheckJudgedCases(DefaultGate(), corpus,
+                     {{"You have **01:00** left until your lunch with Sarah.",
+                       "01:00", kGrounded, kDerivedDifference, "13:30 - 12:30"},
+                      {"You have **02:00** left until your lunch with Sarah.",
+                       "02:00", kUnsupported, kNone, ""},
+                      {"You have **02:30** left until your lunch with Sarah.",
+                       "02:30", kUnsupported, kNone, ""},
+                      {"Your lunch is at 01:00, with Sarah.", "01:00",
+                       kUnsupported, kNone, ""}},
+                     "call_1");
+  }
+
+  TEST_CASE("rung derived dates: a schedule is no item that lasts") {
+    // One object of five times is a day's schedule: its differences are
+    // no one thing's length, so a duration is not read from them.
+    CheckJudgedOverResult(
+        R"([{"day": "Mon", "a": "08:00", "b": "09:00", "c": "10:30",
+             "d": "12:00", "e": "13:15"},
+            {"day": "Tue", "a": "08:00", "b": "08:45"}])",
+        {{"The meeting lasts 01:00 hours.", "01:00", kUnsupported, kNone, ""},
+         {"The meeting lasts 00:45 hours.", "00:45", kGrounded,
+          kDerivedDifference, "08:45 - 08:00"}});
+  }
+
   TEST_CASE("rung derived dates: a day named with its weekday, completed") {
     // Mail of 2024-05-13 says "Saturday 18th": May 18, 2024 is a Saturday,
     // so "May 18th" is that day; May 19 is not what it named, and June 18,
