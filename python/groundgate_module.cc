@@ -493,7 +493,9 @@ class CallableModel : public ModelClient {
       py::object reply = callable_->object(JsonTextToPython(body));
       if (py::hasattr(reply, "model_dump")) reply = reply.attr("model_dump")();
       if (py::isinstance<py::str>(reply)) {
-        return ModelReply::Answer(reply.cast<std::string>());
+        ModelReply answer = ModelReply::Answer(reply.cast<std::string>());
+        GiveText(request, answer);
+        return answer;
       }
       if (!py::isinstance<py::dict>(reply)) {
         return absl::InvalidArgumentError(
@@ -502,7 +504,10 @@ class CallableModel : public ModelClient {
             "; it must return a str, a message dict or a chat-completions "
             "response dict");
       }
-      return ModelReplyFromOpenAiJson(FromPython(reply, "reply").dump());
+      absl::StatusOr<ModelReply> parsed =
+          ModelReplyFromOpenAiJson(FromPython(reply, "reply").dump());
+      if (parsed.ok()) GiveText(request, *parsed);
+      return parsed;
     } catch (py::error_already_set& error) {
       const std::string text = ExceptionText(error);
       error_ = error.value();
@@ -518,6 +523,15 @@ class CallableModel : public ModelClient {
   // REQUIRES: the GIL is held.
   py::object TakeError() { return std::exchange(error_, py::none()); }
 
+ private:
+  // A callable gives its reply whole: its text reaches on_text in one piece.
+  static void GiveText(const ModelRequest& request, const ModelReply& reply) {
+    if (request.on_text && !reply.content.empty()) {
+      request.on_text(reply.content);
+    }
+  }
+
+ public:
  private:
   std::shared_ptr<HeldObject> callable_;
   py::object error_ = py::none();  // touched with the GIL only
@@ -715,9 +729,26 @@ py::dict RunResultDict(const RunResult& run, const VerdictJsonOptions& values) {
   return result;
 }
 
+// Hands `callback` (iteration, text) for each piece of an answer's text as
+// it arrives. An exception it raises is reported as unraisable and the Run
+// goes on, as with on_event.
+std::function<void(int, std::string_view)> PartialTextHandler(
+    std::shared_ptr<HeldObject> callback) {
+  return
+      [callback = std::move(callback)](int iteration, std::string_view text) {
+        py::gil_scoped_acquire gil;
+        try {
+          callback->object(iteration, Utf8Str(text));
+        } catch (py::error_already_set& error) {
+          error.discard_as_unraisable("groundgate Agent.run on_partial_text");
+        }
+      };
+}
+
 py::dict AgentRun(PyAgent& self, std::string_view message,
                   const py::object& timeout, const std::string& trace_id,
-                  const std::string& span_id) {
+                  const std::string& span_id,
+                  const py::object& on_partial_text) {
   std::unique_lock lock(self.run_mutex, std::try_to_lock);
   if (!lock.owns_lock()) {
     throw std::runtime_error(
@@ -732,6 +763,13 @@ py::dict AgentRun(PyAgent& self, std::string_view message,
   }
   options.cancel = &self.cancel;
   options.trace_context = {.trace_id = trace_id, .span_id = span_id};
+  if (!on_partial_text.is_none()) {
+    if (!PyCallable_Check(on_partial_text.ptr())) {
+      throw py::type_error(
+          "on_partial_text: must be a callable taking (iteration, text)");
+    }
+    options.on_partial_text = PartialTextHandler(Hold(on_partial_text));
+  }
   self.cancel.store(false);
   absl::StatusOr<RunResult> run;
   {
@@ -771,9 +809,10 @@ std::unique_ptr<PyOpenAiClient> MakeOpenAiClient(
     std::string base_url, std::string model, std::string api_key_env,
     bool require_api_key, const py::object& extra_body,
     const py::object& extra_headers, double call_timeout, int max_retries,
-    double initial_backoff, double max_backoff,
-    std::size_t max_response_bytes) {
+    double initial_backoff, double max_backoff, std::size_t max_response_bytes,
+    bool stream) {
   OpenAiClientOptions options;
+  options.stream = stream;
   options.base_url = std::move(base_url);
   options.model = std::move(model);
   options.api_key_env = std::move(api_key_env);
@@ -983,11 +1022,15 @@ A model for Agent: any OpenAI-compatible chat-completions endpoint
 OpenAiClient(base_url, model, *, api_key_env="OPENAI_API_KEY",
 require_api_key=False, extra_body=None, extra_headers=None,
 call_timeout=120.0, max_retries=2, initial_backoff=0.5, max_backoff=8.0,
-max_response_bytes=8388608): posts to base_url + "/chat/completions";
+max_response_bytes=8388608, stream=False): posts to base_url +
+"/chat/completions";
 extra_body (a dict or its JSON text) adds members to every request
 ({"temperature": 0}); times are in seconds. The API key is read from the
 environment variable api_key_env once, here, and sent only as
 "Authorization: Bearer". Retries 408, 409, 429 and 5xx with backoff.
+With stream=True it asks for server-sent events and reads the reply as it
+arrives (Agent.run's on_partial_text sees the text piece by piece); a
+stream cut after its first event is not retried.
 Raises ValueError naming the bad option. Calls run without the GIL.
 )doc");
 #endif
@@ -1149,7 +1192,8 @@ include_values=True. Releases the GIL while judging.
            arg("extra_headers") = py::none(), arg("call_timeout") = 120.0,
            arg("max_retries") = 2, arg("initial_backoff") = 0.5,
            arg("max_backoff") = 8.0,
-           arg("max_response_bytes") = std::size_t{8} << 20)
+           arg("max_response_bytes") = std::size_t{8} << 20,
+           arg("stream") = false)
       .def_property_readonly("endpoint",
                              [](const PyOpenAiClient& client) {
                                return client.client->endpoint();
@@ -1175,7 +1219,7 @@ include_values=True. Releases the GIL while judging.
            arg("parallel_tool_calls") = py::none(), arg("tool_concurrency") = 1)
       .def("run", &AgentRun, arg("message"), py::kw_only(),
            arg("timeout") = py::none(), arg("trace_id") = "",
-           arg("span_id") = "", R"doc(
+           arg("span_id") = "", arg("on_partial_text") = py::none(), R"doc(
 Runs one user turn and returns {answer, judged, action, verdict,
 iterations, tool_calls, usage, revision_asked, wrap_up}; verdict is the
 judge()'s dict form (None when nothing was judged). Calling run again
@@ -1183,7 +1227,10 @@ continues the conversation. Raises Refused under rails when the answer is
 refused, RunError when the model fails (a model callable's exception is
 its __cause__), times out (timeout, seconds) or is cancelled (cancel()).
 trace_id and span_id (W3C, lowercase hex) go into each evidence_checked
-event. The GIL is released while the loop runs; Python callables take it
+event. on_partial_text(iteration, text) receives the model's text as it
+arrives (piece by piece from an OpenAiClient with stream=True, whole from a
+callable), BEFORE it is judged: show it as a draft; the judged answer is
+the returned dict's. The GIL is released while the loop runs; Python callables take it
 back when called.
 )doc")
       .def(

@@ -217,3 +217,78 @@ def test_an_on_event_exception_goes_to_unraisablehook_and_the_run_goes_on(
                              events=["evidence_checked"])
     assert agent.run("Where is order ORD-1042?")["action"] == "grounded"
     assert [str(hook.exc_value) for hook in caught] == ["subscriber broke"]
+
+
+class StreamedChatCompletions(http.server.BaseHTTPRequestHandler):
+    """Answers every POST with server-sent events, one word per event:
+    the tool call first, then the answer; keeps bodies."""
+    bodies = []
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        StreamedChatCompletions.bodies.append(body)
+        if any(m["role"] == "tool" for m in body["messages"]):
+            words = "Order ORD-1042 shipped: 1Z999AA10123456784.".split(" ")
+            deltas = [{"content": w if i == 0 else " " + w}
+                      for i, w in enumerate(words)]
+        else:
+            call = CALL["tool_calls"][0]
+            deltas = [{"tool_calls": [{"index": 0, "id": call["id"],
+                                       "type": "function",
+                                       "function": {"name": "get_order",
+                                                    "arguments": '{"order_'}}]},
+                      {"tool_calls": [{"index": 0, "function": {
+                          "arguments": 'id": "ORD-1042"}'}}]}]
+        events = [{"id": "chatcmpl-s", "choices": [
+            {"index": 0, "delta": delta, "finish_reason": None}]}
+            for delta in deltas]
+        events.append({"id": "chatcmpl-s", "choices": [
+            {"index": 0, "delta": {}, "finish_reason": "stop"}]})
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()  # HTTP/1.0: the body ends when the server closes
+        for event in events:
+            self.wfile.write(b"data: " + json.dumps(event).encode() + b"\n\n")
+            self.wfile.flush()
+        self.wfile.write(b"data: [DONE]\n\n")
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.skipif(not hasattr(groundgate, "OpenAiClient"),
+                    reason="module built without groundgate_net")
+def test_a_streamed_answer_arrives_in_pieces_and_is_judged_whole():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             StreamedChatCompletions)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        client = groundgate.OpenAiClient(
+            f"http://127.0.0.1:{server.server_port}/v1", "test-model",
+            api_key_env="", stream=True)
+        pieces = []
+        run = groundgate.Agent(client, [ORDER_TOOL]).run(
+            "Where is order ORD-1042?",
+            on_partial_text=lambda iteration, text: pieces.append(
+                (iteration, text)))
+    finally:
+        server.shutdown()
+    assert run["answer"] == "Order ORD-1042 shipped: 1Z999AA10123456784."
+    assert run["action"] == "grounded" and run["tool_calls"] == 1
+    assert [text for _, text in pieces] == [
+        "Order", " ORD-1042", " shipped:", " 1Z999AA10123456784."]
+    assert {iteration for iteration, _ in pieces} == {2}
+    assert StreamedChatCompletions.bodies[0]["stream"] is True
+
+
+def test_a_callable_models_text_reaches_on_partial_text_whole():
+    pieces = []
+    model = scripted(CALL, "Tracking 1Z999AA10123456784.")
+    run = groundgate.Agent(model, [ORDER_TOOL]).run(
+        "Where is order ORD-1042?",
+        on_partial_text=lambda iteration, text: pieces.append((iteration, text)))
+    assert run["action"] == "grounded"
+    assert pieces == [(2, "Tracking 1Z999AA10123456784.")]
+    with pytest.raises(TypeError, match="on_partial_text"):
+        groundgate.Agent(scripted("hi")).run("hello", on_partial_text=3)
