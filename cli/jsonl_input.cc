@@ -187,8 +187,11 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
   absl::StatusOr<nlohmann::json> document =
       ParseTraceJsonText(view, &record_warnings, /*lazy=*/!keep_documents_);
   // The line is not needed past the parse: a long one is given back before
-  // the record is read from its document.
-  std::string().swap(line.text);
+  // the record is read from its document; a short one's buffer is kept for
+  // the next line read into it.
+  if (line.text.capacity() > kKeptLineBufferBytes) {
+    std::string().swap(line.text);
+  }
   if (!document.ok()) {
     parsed.diagnostic =
         Concat(source, ":", line.number, ": ", MessageOf(document.status()));
@@ -210,6 +213,7 @@ JsonlInput::ParsedLine JsonlInput::Parse(std::string_view source,
   }
   if (keep_documents_) parsed.document = *std::move(document);
   parsed.trace = *std::move(trace);
+  parsed.record = true;
   return parsed;
 }
 
@@ -237,7 +241,7 @@ bool JsonlInput::Account(const ParsedLine& parsed) {
     }
     return false;
   }
-  if (!parsed.trace) return false;  // a blank line
+  if (!parsed.record) return false;  // a blank line
   ++counts_.records;
   ++file_records_;
   return true;
@@ -407,6 +411,10 @@ void JsonlInput::ReadBatches(
                              .line = lines[slot].number,
                              .document = DocumentOf(parsed[slot]),
                              .trace = *parsed[slot].trace});
+      // Released by the thread that made it: the reading thread needs only
+      // what Account reads.
+      parsed[slot].trace.reset();
+      parsed[slot].document.reset();
     } catch (...) {
       failures[slot] = std::current_exception();
     }

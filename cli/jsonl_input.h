@@ -86,6 +86,12 @@ struct InputRecord {
 inline constexpr std::size_t kBatchLinesPerJob = 16;
 // ...and no more bytes of lines than this, unless one line is longer.
 inline constexpr std::size_t kMaxBatchBytes = std::size_t{16} << 20;
+// A line's buffer up to this size is kept for the next line read into it;
+// a longer one is given back once the line is parsed. Reuse spares an
+// allocation per line, and with --jobs a free on a worker of what the
+// reading thread allocated (glibc takes the reader's heap lock for it);
+// the cap bounds what the window's idle buffers hold: 2 MiB per job.
+inline constexpr std::size_t kKeptLineBufferBytes = std::size_t{128} << 10;
 
 class JsonlInput {
  public:
@@ -114,11 +120,14 @@ class JsonlInput {
     ReadBatches(
         path, jobs, [&](std::size_t size) { results.assign(size, {}); },
         [&](std::size_t slot, const InputRecord& record) {
+          // The slot's previous result, emitted long since, is released
+          // here, on a worker, not on the reading thread: frees there of
+          // what workers allocated contend for the workers' heap locks.
+          results[slot].reset();
           results[slot].emplace(work(record));
         },
         [&](std::size_t slot) {
           if (results[slot]) emit(*results[slot]);
-          results[slot].reset();
         });
   }
 
@@ -162,9 +171,10 @@ class JsonlInput {
   // (a blank line).
   struct ParsedLine {
     std::optional<nlohmann::json> document;
-    std::optional<Trace> trace;
-    std::string diagnostic;    // "SOURCE:LINE: what", without '\n'
-    bool not_a_trace = false;  // JSON, but the adapters could not read it
+    std::optional<Trace> trace;  // released once worked on (see `record`)
+    std::string diagnostic;      // "SOURCE:LINE: what", without '\n'
+    bool not_a_trace = false;    // JSON, but the adapters could not read it
+    bool record = false;         // a trace was read: a record to hand out
   };
   // A record's document, or null when documents are not kept.
   static const nlohmann::json& DocumentOf(const ParsedLine& parsed);

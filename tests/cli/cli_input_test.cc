@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/jsonl_input.h"
 #include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli/cli_records.h"
@@ -313,6 +314,38 @@ TEST_CASE("cli --jobs N prints what one thread prints, byte for byte") {
     std::vector<std::string> many = common;
     many.insert(many.end(), {"--jobs=" + jobs, file, file});
     const CliResult parallel = RunCli(many);
+    CHECK(parallel.exit_code == serial.exit_code);
+    CHECK(parallel.out == serial.out);
+    CHECK(parallel.err == serial.err);
+  }
+}
+
+TEST_CASE("cli --jobs reads a line past the kept buffer's size, and the "
+          "short lines after it in its slot, as one thread does") {
+  // Line buffers up to kKeptLineBufferBytes are kept for the next line of
+  // their slot; a longer one is given back. Records of both sizes, and
+  // blank lines, pass through every slot of the window more than once.
+  std::string content;
+  for (int i = 0; i < 100; ++i) {
+    const std::string id = "kept-" + std::to_string(i);
+    if (i % 7 == 3) {
+      content += "\n";
+      continue;
+    }
+    const std::string padding(
+        i % 5 == 1 ? groundgate::cli::kKeptLineBufferBytes + 4096 : 10, ' ');
+    content += Line(id, PortConversation("fc1/3 logged " +
+                                         std::string(i % 2 ? "41,200" : "9,876") +
+                                         " errors." + padding)) +
+               "\n";
+  }
+  ScratchDir dir;
+  const std::string file = dir.Write("kept.jsonl", content);
+  const CliResult serial = RunCli({"check", "--jobs", "1", file});
+  CHECK(serial.Verdicts().size() == 100 - 14);
+  for (const std::string jobs : {"2", "3"}) {
+    CAPTURE(jobs);
+    const CliResult parallel = RunCli({"check", "--jobs", jobs, file});
     CHECK(parallel.exit_code == serial.exit_code);
     CHECK(parallel.out == serial.out);
     CHECK(parallel.err == serial.err);
