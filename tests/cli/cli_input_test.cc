@@ -320,8 +320,9 @@ TEST_CASE("cli --jobs N prints what one thread prints, byte for byte") {
   }
 }
 
-TEST_CASE("cli --jobs reads a line past the kept buffer's size, and the "
-          "short lines after it in its slot, as one thread does") {
+TEST_CASE(
+    "cli --jobs reads a line past the kept buffer's size, and the "
+    "short lines after it in its slot, as one thread does") {
   // Line buffers up to kKeptLineBufferBytes are kept for the next line of
   // their slot; a longer one is given back. Records of both sizes, and
   // blank lines, pass through every slot of the window more than once.
@@ -334,10 +335,11 @@ TEST_CASE("cli --jobs reads a line past the kept buffer's size, and the "
     }
     const std::string padding(
         i % 5 == 1 ? groundgate::cli::kKeptLineBufferBytes + 4096 : 10, ' ');
-    content += Line(id, PortConversation("fc1/3 logged " +
-                                         std::string(i % 2 ? "41,200" : "9,876") +
-                                         " errors." + padding)) +
-               "\n";
+    content +=
+        Line(id, PortConversation("fc1/3 logged " +
+                                  std::string(i % 2 ? "41,200" : "9,876") +
+                                  " errors." + padding)) +
+        "\n";
   }
   ScratchDir dir;
   const std::string file = dir.Write("kept.jsonl", content);
