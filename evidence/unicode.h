@@ -72,8 +72,9 @@ struct LocaleMonthName {
 // format and the standalone context, each in lower, title and upper case by
 // the locale's case rules (and by the root rules, which differ for "tr"),
 // each repeat removed. A trailing '.' is kept as ICU spells it. Empty when
-// ICU has no data for the locale. Allocates: call it once (the extractor
-// builds one table at first use). Thread-safe.
+// ICU has no data for the locale. Allocates and opens the locale's
+// calendar data: the extractor's table is taken from it at build time
+// (tools/embed_month_names.cc, dates/embedded_month_names.h). Thread-safe.
 //
 // `breaks` says how title case finds words; both give the same table.
 std::vector<LocaleMonthName> LocaleMonthNames(

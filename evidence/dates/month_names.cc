@@ -10,8 +10,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "evidence/ascii.h"
+#include "evidence/dates/embedded_month_names.h"
 #include "evidence/dates/field_bytes.h"
-#include "evidence/unicode.h"
 
 namespace groundgate::evidence::dates {
 
@@ -50,12 +50,6 @@ const EnglishMonth* MonthOf(std::string_view s) {
   return FindEnglishMonth(s);
 }
 
-// The locales whose month names are read, from ICU. English is read on its
-// own fast path (MonthOf) when capitalized; its lowercase spellings come
-// from this table and need a whole date ("2 may 2024", never "may 3").
-constexpr const char* kMonthLocales[] = {"en", "fr", "de", "es", "it",
-                                         "pt", "nl", "sv", "da", "nb",
-                                         "pl", "cs", "tr", "ru"};
 // Wide month names that are also a common word in these languages or in
 // English: read only in a whole date ("Mars 2020" is a rover).
 constexpr std::string_view kCommonWordMonths[] = {"mars"};
@@ -72,31 +66,31 @@ using MonthTable = absl::flat_hash_map<std::string, MonthWord>;
 std::unique_ptr<MonthTable> BuildMonthTable() {
   auto table = std::make_unique<MonthTable>();
   std::set<std::string> conflicting;  // one spelling, two months
-  for (const char* locale : kMonthLocales) {
-    for (const LocaleMonthName& name : LocaleMonthNames(locale)) {
-      std::string key = name.utf8;
-      while (!key.empty() && key.back() == '.') key.pop_back();
-      if (key.size() < kMinMonthNameBytes || key.size() > kMaxMonthNameBytes ||
-          std::any_of(key.begin(), key.end(), ascii::IsDigit)) {
-        continue;
-      }
-      for (char& c : key) c = ascii::Lower(c);
-      MonthWord word;
-      word.month = name.month;
-      word.abbreviated = name.abbreviated;
-      word.from_table = true;
-      word.use = name.abbreviated   ? MonthUse::kFullDate
-                 : name.format_only ? MonthUse::kAfterDay
-                                    : MonthUse::kAnyOrder;
-      auto [it, inserted] = table->try_emplace(key, word);
-      if (inserted) continue;
-      if (it->second.month != word.month) {
-        conflicting.insert(key);
-        continue;
-      }
-      it->second.use = std::max(it->second.use, word.use);
-      it->second.abbreviated &= word.abbreviated;  // a wide name wins
+  // kMonthLocales' names, taken from ICU at build time, locale by locale.
+  for (std::size_t i = 0; i < kEmbeddedMonthNameCount; ++i) {
+    const EmbeddedMonthName& name = kEmbeddedMonthNames[i];
+    std::string key = name.utf8;
+    while (!key.empty() && key.back() == '.') key.pop_back();
+    if (key.size() < kMinMonthNameBytes || key.size() > kMaxMonthNameBytes ||
+        std::any_of(key.begin(), key.end(), ascii::IsDigit)) {
+      continue;
     }
+    for (char& c : key) c = ascii::Lower(c);
+    MonthWord word;
+    word.month = name.month;
+    word.abbreviated = name.abbreviated;
+    word.from_table = true;
+    word.use = name.abbreviated   ? MonthUse::kFullDate
+               : name.format_only ? MonthUse::kAfterDay
+                                  : MonthUse::kAnyOrder;
+    auto [it, inserted] = table->try_emplace(key, word);
+    if (inserted) continue;
+    if (it->second.month != word.month) {
+      conflicting.insert(key);
+      continue;
+    }
+    it->second.use = std::max(it->second.use, word.use);
+    it->second.abbreviated &= word.abbreviated;  // a wide name wins
   }
   for (const std::string& key : conflicting) table->erase(key);
   for (auto& [key, word] : *table) {

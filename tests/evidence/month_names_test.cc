@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "evidence/dates/embedded_month_names.h"
 #include "evidence/unicode.h"
 
 namespace groundgate::evidence {
@@ -42,6 +43,29 @@ TEST_CASE(
     total += fast.size();
   }
   CHECK(total > 1000);  // the table is built from real ICU data
+}
+
+TEST_CASE("the month names embedded at build time are the ones ICU gives now") {
+  // tools/embed_month_names.cc wrote the table from LocaleMonthNames: each
+  // locale's names, in order, with their months and flags.
+  std::size_t next = 0;
+  for (std::size_t locale = 0; locale < dates::kMonthLocaleCount; ++locale) {
+    CAPTURE(dates::kMonthLocales[locale]);
+    for (const LocaleMonthName& name :
+         LocaleMonthNames(dates::kMonthLocales[locale])) {
+      CAPTURE(name.utf8);
+      REQUIRE(next < dates::kEmbeddedMonthNameCount);
+      const dates::EmbeddedMonthName& embedded =
+          dates::kEmbeddedMonthNames[next++];
+      CHECK(embedded.locale == locale);
+      CHECK(std::string(embedded.utf8) == name.utf8);
+      CHECK(embedded.month == name.month);
+      CHECK(embedded.abbreviated == name.abbreviated);
+      CHECK(embedded.format_only == name.format_only);
+    }
+  }
+  CHECK(next == dates::kEmbeddedMonthNameCount);
+  CHECK(next > 1000);
 }
 
 TEST_CASE("title case keeps each locale's rules: Dutch IJ, Turkish dotted i") {
