@@ -1,6 +1,8 @@
 # cmake/static_command.cmake — the command linked against static archives.
 #
-# Its one job: `groundgate_link_command_statically(TARGET)` links an
+# Its one job: link the command against static archives instead of shared
+# libraries. `groundgate_link_command_allocator(TARGET)`, at the end, links
+# jemalloc's. `groundgate_link_command_statically(TARGET)` links an
 # executable against the static archives of abseil, RE2 and ICU instead of
 # their shared libraries, when Debian's -dev packages installed them (they
 # do: libabsl-dev, libre2-dev, libicu-dev). A process then maps 6 shared
