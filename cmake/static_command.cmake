@@ -54,9 +54,9 @@ endfunction()
 # built to go into a position-independent executable), whose malloc and
 # free then serve the whole process. glibc's allocator takes a heap's lock
 # on each call that misses its small per-thread cache once a process has
-# a second thread; with `check --jobs 2` that cost a tenth of the threads'
+# a second thread; with `check --jobs 2` that costs a tenth of the threads'
 # CPU, and a record's memory freed on another thread than the one that
-# allocated it contended for the lock. When the archive is missing it
+# allocated it contends for the lock. When the archive is missing it
 # says so and the command keeps glibc's allocator.
 function(groundgate_link_command_allocator target)
   find_library(GROUNDGATE_JEMALLOC_ARCHIVE NAMES libjemalloc_pic.a)

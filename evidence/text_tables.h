@@ -68,6 +68,20 @@ std::vector<std::span<const std::string_view>> ListItems(
 std::vector<std::string_view> ItemFieldValues(
     std::span<const std::string_view> item);
 
+// Calls `visit(item)` with each top-level list item of a text result, as
+// ListItems gives them. A JSON result (it begins with '{' or '[') lists
+// none here: its objects are records (records.h).
+template <typename Visit>
+void ForEachTextListItem(std::string_view content, Visit&& visit) {
+  if (!content.empty() && (content.front() == '{' || content.front() == '[')) {
+    return;
+  }
+  const std::vector<std::string_view> lines = TextLines(content);
+  for (const std::span<const std::string_view> item : ListItems(lines)) {
+    visit(item);
+  }
+}
+
 }  // namespace groundgate::evidence
 
 #endif  // GROUNDGATE_EVIDENCE_TEXT_TABLES_H_

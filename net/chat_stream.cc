@@ -24,8 +24,16 @@ namespace {
 
 constexpr std::string_view kDone = "[DONE]";
 
-// The message of an OpenAI error member: {"message": ...} or a string.
-std::string ErrorText(const nlohmann::json& error) {
+const nlohmann::json* Member(const nlohmann::json& object,
+                             std::string_view name) {
+  if (!object.is_object()) return nullptr;
+  const auto found = object.find(name);
+  return found == object.end() ? nullptr : &*found;
+}
+
+}  // namespace
+
+std::string OpenAiErrorText(const nlohmann::json& error) {
   if (error.is_string()) return error.get<std::string>();
   if (error.is_object()) {
     const auto message = error.find("message");
@@ -35,15 +43,6 @@ std::string ErrorText(const nlohmann::json& error) {
   }
   return error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
-
-const nlohmann::json* Member(const nlohmann::json& object,
-                             std::string_view name) {
-  if (!object.is_object()) return nullptr;
-  const auto found = object.find(name);
-  return found == object.end() ? nullptr : &*found;
-}
-
-}  // namespace
 
 ChatStream::ChatStream(TextCallback on_text) : on_text_(std::move(on_text)) {}
 
@@ -142,8 +141,9 @@ void ChatStream::Dispatch() {
     const nlohmann::json* error = Member(chunk, "error");
     Fail(absl::UnknownError(absl::StrCat(
         "the endpoint sent an error mid-stream: ",
-        error != nullptr ? ErrorText(*error)
-                         : (chunk.is_discarded() ? data : ErrorText(chunk)))));
+        error != nullptr
+            ? OpenAiErrorText(*error)
+            : (chunk.is_discarded() ? data : OpenAiErrorText(chunk)))));
     return;
   }
   if (chunk.is_discarded() || !chunk.is_object()) {

@@ -44,6 +44,12 @@ namespace groundgate::net {
 // nests a handful of levels.
 inline constexpr int kMaxStreamChunkDepth = 64;
 
+// The message of an OpenAI error member: its "message" when it is an
+// object that has one, the string when it is a string, else its JSON. A
+// streamed error event and a whole error reply (openai_client.cc) are
+// read alike.
+std::string OpenAiErrorText(const nlohmann::json& error);
+
 class ChatStream {
  public:
   using TextCallback = std::function<void(std::string_view text)>;

@@ -169,7 +169,7 @@ struct OpenAiCompatibleClient::Settings {
             ? nlohmann::json()
             : nlohmann::json::parse(response.body, nullptr, false);
     if (body.is_object() && body.contains("error")) {
-      said = ErrorText(body["error"]);
+      said = net::OpenAiErrorText(body["error"]);
     } else if (!response.body.empty()) {
       said = response.body;
     }
@@ -178,18 +178,6 @@ struct OpenAiCompatibleClient::Settings {
                        ? absl::StrCat("HTTP ", response.status)
                        : absl::StrCat("HTTP ", response.status, ": ", said),
                    attempts);
-  }
-
-  // The message of an OpenAI error member: {"message": ...} or a string.
-  static std::string ErrorText(const nlohmann::json& error) {
-    if (error.is_string()) return error.get<std::string>();
-    if (error.is_object()) {
-      const auto message = error.find("message");
-      if (message != error.end() && message->is_string()) {
-        return message->get<std::string>();
-      }
-    }
-    return error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
 
   // A 2xx response read into a ModelReply.
@@ -216,7 +204,7 @@ struct OpenAiCompatibleClient::Settings {
         !body["error"].is_null()) {
       return Failure(absl::StatusCode::kUnknown,
                      absl::StrCat("the endpoint returned an error: ",
-                                  ErrorText(body["error"])),
+                                  net::OpenAiErrorText(body["error"])),
                      attempts);
     }
     if (!body.is_object() || !body.contains("choices")) {

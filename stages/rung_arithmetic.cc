@@ -248,21 +248,17 @@ ItemsHolding CountItemsHolding(const EvidenceCorpus& corpus,
   }
   for (const auto& [slot, content] :
        CorpusInternals::contents_this_turn(corpus)) {
-    if (!content.empty() &&
-        (content.front() == '{' || content.front() == '[')) {
-      continue;  // JSON: its objects are the records above
-    }
-    const std::vector<std::string_view> lines = evidence::TextLines(content);
-    for (const std::span<const std::string_view> item :
-         evidence::ListItems(lines)) {
-      const std::vector<std::string_view> fields =
-          evidence::ItemFieldValues(item);
-      if (std::any_of(fields.begin(), fields.end(), [&](std::string_view f) {
-            return evidence::ascii::EqualsIgnoreCase(f, value);
-          })) {
-        note(slot);
-      }
-    }
+    evidence::ForEachTextListItem(
+        content, [&](std::span<const std::string_view> item) {
+          const std::vector<std::string_view> fields =
+              evidence::ItemFieldValues(item);
+          if (std::any_of(fields.begin(), fields.end(),
+                          [&](std::string_view f) {
+                            return evidence::ascii::EqualsIgnoreCase(f, value);
+                          })) {
+            note(slot);
+          }
+        });
   }
   return held;
 }

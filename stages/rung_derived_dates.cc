@@ -267,17 +267,14 @@ std::vector<ItemSpan> SpansOfItems(const EvidenceCorpus& corpus) {
   }
   for (const auto& [slot, content] :
        CorpusInternals::contents_this_turn(corpus)) {
-    if (!content.empty() &&
-        (content.front() == '{' || content.front() == '[')) {
-      continue;  // JSON: its objects are the records above
-    }
-    const std::vector<std::string_view> lines = evidence::TextLines(content);
-    for (const std::span<const std::string_view> item :
-         evidence::ListItems(lines)) {
-      times.clear();
-      for (const std::string_view line : item) AppendClockTimes(line, &times);
-      AddItemSpans(times, slot, &spans);
-    }
+    evidence::ForEachTextListItem(content,
+                                  [&](std::span<const std::string_view> item) {
+                                    times.clear();
+                                    for (const std::string_view line : item) {
+                                      AppendClockTimes(line, &times);
+                                    }
+                                    AddItemSpans(times, slot, &spans);
+                                  });
   }
   return spans;
 }
