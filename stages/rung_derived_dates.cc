@@ -265,8 +265,10 @@ std::vector<ItemSpan> SpansOfItems(const EvidenceCorpus& corpus) {
     }
     AddItemSpans(times, record.carrier, &spans);
   }
-  for (const auto& [slot, content] :
+  for (const auto& [held_slot, content] :
        CorpusInternals::contents_this_turn(corpus)) {
+    // A copy: clang 14 does not let a lambda capture a structured binding.
+    const auto slot = held_slot;
     evidence::ForEachTextListItem(content,
                                   [&](std::span<const std::string_view> item) {
                                     times.clear();
