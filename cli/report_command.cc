@@ -40,7 +40,7 @@ constexpr CommandText kCommandText = {
         "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
         "[--judge-intermediate] [--min-digits N] [--misattribution MODE] "
         "[--shapes FILE] [--max-line-bytes N] [--max-tools N] "
-        "[--flagged-only] [--max-conversations N] TRACE...",
+        "[--flagged-only] [--max-conversations N] [--no-gzip] TRACE...",
     .help = ReportUsage,
 };
 constexpr std::string_view kDefaultTitle = "groundgate report";
@@ -51,6 +51,7 @@ struct ReportArgs : CommonArgs {
   std::size_t max_tools = kDefaultMaxToolRows;
   bool flagged_only = false;
   std::size_t max_conversations = kNoConversationLimit;
+  bool gzip_blocks = true;
 };
 
 absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
@@ -62,6 +63,10 @@ absl::StatusOr<ReportArgs> ParseArgs(std::span<const std::string_view> args) {
         const std::string_view arg = all[*i];
         if (arg == "--flagged-only") {
           parsed.flagged_only = true;
+          return true;
+        }
+        if (arg == "--no-gzip") {
+          parsed.gzip_blocks = false;
           return true;
         }
         absl::StatusOr<bool> taken = TakeCountFlag(
@@ -89,7 +94,8 @@ std::string_view ReportUsage() {
       "                         [--misattribution MODE]\n"
       "                         [--shapes FILE] [--max-line-bytes N]\n"
       "                         [--max-tools N] [--flagged-only]\n"
-      "                         [--max-conversations N] TRACE...\n"
+      "                         [--max-conversations N] [--no-gzip]\n"
+      "                         TRACE...\n"
       "\n"
       "Judges the answers of agent traces as `groundgate check` does and\n"
       "writes one self-contained HTML page: no external asset, no network.\n"
@@ -107,7 +113,10 @@ std::string_view ReportUsage() {
       "per-tool counts and the results it cited nothing from. The header\n"
       "has the totals, a legend, a chart of flagged answers per tool and\n"
       "per model, and the per-tool totals with a flags column. A message met\n"
-      "before (a system prompt, the same result) is stored once.\n"
+      "before (a system prompt, the same result) is stored once, and the\n"
+      "conversations are stored in gzipped blocks of about a megabyte, each\n"
+      "inflated by the browser when one of its conversations is opened: the\n"
+      "page of an archive is about a tenth of the archive.\n"
       "The page's address opens it in a state: #open=c41 opens conversation\n"
       "41 with its flagged answer in view; #flagged, #q=TEXT,\n"
       "#facet=FIELD=VALUE and #sort=flags|id, joined by &.\n"
@@ -135,7 +144,10 @@ std::string_view ReportUsage() {
       "                    list at most N conversations, the first met;\n"
       "                    later ones are judged and counted, and the page\n"
       "                    says how many (and how many flagged) it left out\n"
-      "                    (default: no limit)\n",
+      "                    (default: no limit)\n"
+      "  --no-gzip         store the conversations as plain JSON (a page\n"
+      "                    about eight times larger, that grep can read and\n"
+      "                    a browser without DecompressionStream can open)\n",
       TraceFlagsHelp(),
       "  -h, --help        print this help\n"
       "\n"
@@ -171,6 +183,7 @@ int RunReportCommand(std::span<const std::string_view> args, std::istream& in,
                                  .max_tool_rows = parsed->max_tools,
                                  .flagged_only = parsed->flagged_only,
                                  .max_conversations = parsed->max_conversations,
+                                 .gzip_blocks = parsed->gzip_blocks,
                              });
   OutputErrors output(*page_out);
   page.Begin();

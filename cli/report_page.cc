@@ -19,7 +19,10 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/escaping.h"
+#include "base/absl_view.h"
 #include "base/clip.h"
+#include "base/gzip.h"
 #include "cli/options.h"
 #include "groundgate/corpus.h"
 #include "nlohmann/json.hpp"
@@ -149,7 +152,13 @@ constexpr std::string_view kScript = R"js(
   var chosen = {};  // facet field index -> value index
   var view = rows;
   var bodies = {};  // parsed bodies by line
-  var lines = null;  // the bodies script's lines, split on first use
+  // The conversations' blocks, in line order: each holds the lines from
+  // its data-first on, as plain JSON or gzipped (base64), read on first use.
+  var blocks = Array.prototype.map.call(
+      document.querySelectorAll('script.bodies'), function (s) {
+        return {first: Number(s.dataset.first), node: s,
+                gzip: s.dataset.gzip === '1', lines: null, reading: null};
+      });
   var lineOf = new Map();  // conversation number -> its row and body line
   rows.forEach(function (r, i) { lineOf.set(r[N], i); });
 
@@ -283,17 +292,67 @@ constexpr std::string_view kScript = R"js(
     if (row) show(Number(row.dataset.n), true);
   });
 
+  // The block that holds `line`.
+  function blockOf(line) {
+    var low = 0, high = blocks.length - 1;
+    while (low < high) {
+      var mid = (low + high + 1) >> 1;
+      if (blocks[mid].first <= line) low = mid; else high = mid - 1;
+    }
+    return blocks[low];
+  }
+  // A gzipped block's text: base64 to bytes, inflated by the browser.
+  function inflate(base64) {
+    if (typeof DecompressionStream === 'undefined') {
+      return Promise.reject(new Error('this browser has no ' +
+          'DecompressionStream; write the page with --no-gzip'));
+    }
+    var bin = atob(base64.trim());
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; ++i) bytes[i] = bin.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(
+        new DecompressionStream('gzip'));
+    return new Response(stream).text();
+  }
+  // Resolves once the blocks that hold `wanted` (lines) are read.
+  function need(wanted) {
+    var reads = [];
+    wanted.forEach(function (line) {
+      var b = blocks.length ? blockOf(line) : null;
+      if (!b || b.lines) return;
+      if (!b.reading) {
+        var text = b.gzip ? inflate(b.node.textContent) :
+            Promise.resolve(b.node.textContent.slice(1));
+        b.reading = text.then(function (t) {
+          b.lines = t.split('\n');
+          b.node.textContent = '';  // the lines hold it now
+        });
+      }
+      reads.push(b.reading);
+    });
+    return Promise.all(reads);
+  }
   // The body on `line` (the row's position in the index), parsed on
-  // first use.
+  // first use; its block must have been read (need).
   function body(line) {
     if (!bodies[line]) {
-      if (!lines) {
-        lines = document.getElementById('bodies').textContent.split('\n');
-        lines.shift();  // the script's text starts with a newline
-      }
-      bodies[line] = lines[line] ? JSON.parse(lines[line]) : {n: {}, m: []};
+      var b = blocks.length ? blockOf(line) : null;
+      var text = b && b.lines ? b.lines[line - b.first] : '';
+      bodies[line] = text ? JSON.parse(text) : {n: {}, m: []};
     }
     return bodies[line];
+  }
+  // Resolves once conversation n's body and the messages it refers to
+  // can be read.
+  function needConversation(n) {
+    var line = lineOf.get(n);
+    return need([line]).then(function () {
+      var refs = [];
+      body(line).m.forEach(function (entry) {
+        if (Array.isArray(entry)) refs.push(entry[0]);
+      });
+      return need(refs);
+    });
   }
   // A message, following a reference ([line, position]) to where it was
   // written in full.
@@ -545,16 +604,30 @@ constexpr std::string_view kScript = R"js(
     return art;
   }
 
-  // Opens conversation n (or brings it forward); `scroll` puts its first
-  // flagged answer in view.
+  // Opens conversation n (or brings it forward) once its block is read;
+  // `scroll` puts its first flagged answer in view. Resolves to its
+  // article, or null for no such conversation.
   function show(n, scroll) {
-    var art = document.getElementById('c' + n);
-    if (!art) {
-      if (!lineOf.has(n)) return null;
-      art = render(n);
-      openPane.insertBefore(art, openPane.firstChild);
-      draw();
+    if (document.getElementById('c' + n)) {
+      return Promise.resolve(focus(n, scroll));
     }
+    if (!lineOf.has(n)) return Promise.resolve(null);
+    return needConversation(n).then(function () {
+      if (!document.getElementById('c' + n)) {
+        openPane.insertBefore(render(n), openPane.firstChild);
+        draw();
+      }
+      return focus(n, scroll);
+    }, function (error) {
+      var failed = el('article', 'conv none',
+          'c' + n + ' cannot be read: ' + error.message);
+      failed.id = 'c' + n;
+      openPane.insertBefore(failed, openPane.firstChild);
+      return failed;
+    });
+  }
+  function focus(n, scroll) {
+    var art = document.getElementById('c' + n);
     var target = art.querySelector('li.answer.flagged') ||
         art.querySelector('li.judged.unverified') ||
         art.querySelector('li.judged');
@@ -662,8 +735,15 @@ constexpr std::string_view kScript = R"js(
     draw();
   });
   apply();
-  opened.slice().reverse().forEach(function (n, i) {
-    show(n, i === opened.length - 1);
+  // The linked conversations open in order, the first on top and in view;
+  // data-opened says they are drawn.
+  opened.slice().reverse().reduce(function (done, n, i) {
+    return done.then(function () {
+      return show(n, i === opened.length - 1);
+    });
+  }, Promise.resolve()).then(function () {
+    document.body.dataset.openedMs = String(Math.round(performance.now()));
+    document.body.dataset.opened = '1';
   });
   // Milliseconds from the navigation's start (reading and parsing the
   // page included) and of this script alone.
@@ -1151,8 +1231,7 @@ void ReportPage::Begin() {
           "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width\">\n"
        << "<title>" << Escaped(options_.title) << "</title>\n<style>" << kStyle
-       << "</style></head>\n<body>\n<main id=\"conversations\"><script "
-          "type=\"application/json\" id=\"bodies\">\n";
+       << "</style></head>\n<body>\n<main id=\"conversations\">\n";
 }
 
 std::size_t ReportPage::FileIndex(std::string_view file) {
@@ -1353,8 +1432,37 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
     json += entry;
   }
   json += "]}\n";
-  out_ << json;
+  if (block_.empty()) block_first_line_ = line;
+  block_ += json;
+  totals_.body_bytes += json.size();
+  if (block_.size() >= options_.block_bytes) FlushBlock();
   rows_.push_back(std::move(row));
+}
+
+void ReportPage::FlushBlock() {
+  if (block_.empty()) return;
+  ++totals_.blocks;
+  std::optional<std::string> gzipped;
+  if (options_.gzip_blocks &&
+      block_.size() >= options_.min_gzipped_block_bytes) {
+    gzipped = base::Gzip(block_);  // nullopt: out of memory; written plain
+  }
+  if (gzipped.has_value()) {
+    ++totals_.gzipped_blocks;
+    std::string base64;
+    absl::Base64Escape(base::AbslView(*gzipped), &base64);
+    out_ << "<script type=\"application/octet-stream\" class=\"bodies\" "
+            "data-first=\""
+         << block_first_line_ << "\" data-gzip=\"1\">" << base64
+         << "</script>\n";
+  } else {
+    // The text starts with a newline, so each line of JSON stands alone.
+    out_ << "<script type=\"application/json\" class=\"bodies\" "
+            "data-first=\""
+         << block_first_line_ << "\">\n"
+         << block_ << "</script>\n";
+  }
+  block_.clear();
 }
 
 void ReportPage::AddToTotals(const JudgedAnswer& answer) {
@@ -1467,8 +1575,9 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
 
   // The index: files, facets (null for a field with too many values), and
   // one row per conversation written.
+  FlushBlock();
   std::string index =
-      "</script></main>\n<script type=\"application/json\" "
+      "</main>\n<script type=\"application/json\" "
       "id=\"index\">{\"files\":[";
   for (std::size_t i = 0; i < files_.size(); ++i) {
     if (i > 0) index += ',';

@@ -3,13 +3,17 @@
 // Its one job: write one self-contained HTML file (inline style and script,
 // no external asset, a Content-Security-Policy that forbids every fetch)
 // that stays small and quick to open at archive size. Each conversation is
-// one line of compact JSON in one `<script type="application/json"
-// id="bodies">` (its messages, each judged answer's candidate values with
-// status, reason, carriers, closest carried value and named record's value);
-// the page's script builds a conversation's DOM only when it is opened. A
-// message met before (a system prompt, the same tool result for the same
-// input) is written once and referred to after. The summary is one JSON
-// index of rows, shown as a virtualised list (only the rows on screen are
+// one line of compact JSON (its messages, each judged answer's candidate
+// values with status, reason, carriers, closest carried value and named
+// record's value); the lines go into blocks of about a megabyte, each one
+// `<script class="bodies" data-first="LINE">` element. A block is gzipped
+// and written as base64 (JSON of tool results shrinks about eight times);
+// the page's script inflates a block with the browser's
+// DecompressionStream and builds a conversation's DOM only when it is
+// opened. A page whose conversations fit in one small block stays plain
+// JSON. A message met before (a system prompt, the same tool result for
+// the same input) is written once and referred to after. The summary is one
+// JSON index of rows, shown as a virtualised list (only the rows on screen are
 // in the DOM), with a search box, facets from the records' own fields,
 // sorting and a flagged-only filter; the header holds the totals, a legend,
 // an inline SVG chart of flags per tool and per model, and per-tool totals
@@ -78,6 +82,16 @@ inline constexpr std::size_t kMinSharedMessageBytes = 96;
 // in full, so an archive past it gets a larger page, never a wrong one.
 inline constexpr std::size_t kMaxSharedMessages = std::size_t{1} << 21;
 
+// The conversations' lines are written in blocks of about this many bytes
+// (a block ends after the line that reaches it). Larger blocks compress a
+// little better; each conversation opened inflates its whole block (a
+// megabyte inflates in a few milliseconds).
+inline constexpr std::size_t kBodyBlockBytes = std::size_t{1} << 20;
+
+// A block smaller than this stays plain JSON: compressing it saves little,
+// and a small page stays readable as text.
+inline constexpr std::size_t kMinGzippedBlockBytes = 64 * 1024;
+
 // A record field is a facet while it has at most this many distinct values
 // (model, domain, dataset); a field with more (an id, a path) is not one.
 inline constexpr std::size_t kMaxFacetValues = 60;
@@ -120,6 +134,9 @@ struct ReportTotals {
   std::size_t error_results = 0;  // of which errors (never evidence)
   std::size_t cited_nothing = 0;  // results an answer cited nothing from
   std::size_t shared_messages = 0;  // messages written as a reference
+  std::size_t blocks = 0;           // conversation blocks written
+  std::size_t gzipped_blocks = 0;   // of which gzipped
+  std::size_t body_bytes = 0;       // the conversations' JSON, before gzip
   // Candidate values by status name, and the reason codes met.
   std::map<std::string, std::size_t> by_status;
   std::set<std::string> reasons;
@@ -150,6 +167,12 @@ struct ReportPageOptions {
   // At most this many conversations are written (the first met, after
   // flagged_only); later ones are judged and counted, and the page says so.
   std::size_t max_conversations = kNoConversationLimit;
+  // Blocks of at least min_gzipped_block_bytes are gzipped (base64 in the
+  // page); false writes every block as plain JSON, for a page read with
+  // grep or by a browser without DecompressionStream.
+  bool gzip_blocks = true;
+  std::size_t block_bytes = kBodyBlockBytes;
+  std::size_t min_gzipped_block_bytes = kMinGzippedBlockBytes;
 };
 
 class ReportPage {
@@ -225,6 +248,8 @@ class ReportPage {
   std::size_t FileIndex(std::string_view file);
   // The header's SVG chart of flagged answers per tool and per model.
   std::string Chart() const;
+  // Writes the lines in block_ as one block element and empties it.
+  void FlushBlock();
 
   std::ostream& out_;
   ReportPageOptions options_;
@@ -236,6 +261,9 @@ class ReportPage {
   std::vector<std::string> files_;
   std::vector<FacetField> facet_fields_;
   std::unordered_map<Digest, SharedAt, DigestHash> shared_;
+  // The conversations' lines not yet written, and the line of the first.
+  std::string block_;
+  std::size_t block_first_line_ = 0;
   // Flagged answers per model the record names, ordered by name; at most
   // max_tool_rows names, later ones summed as "(other models)".
   std::map<std::string, std::size_t> model_flags_;

@@ -3,9 +3,10 @@
 # Its one job: link the command against static archives instead of shared
 # libraries. `groundgate_link_command_allocator(TARGET)`, at the end, links
 # jemalloc's. `groundgate_link_command_statically(TARGET)` links an
-# executable against the static archives of abseil, RE2 and ICU instead of
-# their shared libraries, when Debian's -dev packages installed them (they
-# do: libabsl-dev, libre2-dev, libicu-dev). A process then maps 6 shared
+# executable against the static archives of abseil, RE2 and ICU (and
+# zlib's, when there) instead of their shared libraries, when Debian's -dev
+# packages installed them (they do: libabsl-dev, libre2-dev, libicu-dev,
+# zlib1g-dev). A process then maps 6 shared
 # libraries instead of 40, and its start-up (`groundgate --version`, an
 # empty input) costs about a third of the CPU time: the dynamic loader's
 # relocations of 30 abseil libraries and ICU's were most of it.
@@ -40,6 +41,12 @@ function(groundgate_link_command_statically target)
   # members the command uses.
   get_filename_component(absl_dir "${GROUNDGATE_ABSL_BASE_ARCHIVE}" DIRECTORY)
   file(GLOB absl_archives "${absl_dir}/libabsl_*.a")
+  # zlib (the report page's blocks) from its archive too, when it is there.
+  find_library(GROUNDGATE_ZLIB_ARCHIVE NAMES libz.a)
+  if(GROUNDGATE_ZLIB_ARCHIVE)
+    target_link_libraries(${target} PRIVATE ${GROUNDGATE_ZLIB_ARCHIVE})
+    set(GROUNDGATE_COMMAND_LINKS_STATIC_ZLIB ON PARENT_SCOPE)
+  endif()
   target_link_libraries(${target} PRIVATE
     -Wl,--start-group ${absl_archives} ${GROUNDGATE_RE2_ARCHIVE}
     ${GROUNDGATE_ICUI18N_ARCHIVE} ${GROUNDGATE_ICUUC_ARCHIVE}

@@ -1,5 +1,5 @@
 // net/otlp_proto.cc — the OTLP logs messages in the protobuf wire format,
-// written by hand, and gzip over zlib.
+// written by hand (gzip is base/gzip.h's).
 //
 // A message is built bottom-up: each nested message is written into a
 // string of its own, then appended to its parent behind its tag and length.
@@ -7,8 +7,6 @@
 // record, key-value, value, array), so the copies cost little next to the
 // network.
 #include "net/otlp_proto.h"
-
-#include <zlib.h>
 
 #include <algorithm>
 #include <bit>
@@ -334,32 +332,6 @@ std::string ValidUtf8(std::string_view text) {
     }
     i = end;
   }
-  return out;
-}
-
-std::optional<std::string> Gzip(std::string_view bytes) {
-  // zlib counts in uInt; no request comes near it (kMaxOtlpRequestBytes).
-  if (bytes.size() > UINT_MAX / 2) return std::nullopt;
-  z_stream stream{};
-  // 15 window bits plus 16: a gzip header and trailer, not zlib's.
-  constexpr int kGzipWindowBits = 15 + 16;
-  constexpr int kMemoryLevel = 8;  // zlib's default
-  if (deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, kGzipWindowBits,
-                   kMemoryLevel, Z_DEFAULT_STRATEGY) != Z_OK) {
-    return std::nullopt;
-  }
-  std::string out;
-  out.resize(deflateBound(&stream, static_cast<uLong>(bytes.size())));
-  // zlib's API is not const-correct; it does not write through next_in.
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  stream.avail_in = static_cast<uInt>(bytes.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  const int result = deflate(&stream, Z_FINISH);
-  const std::size_t written = stream.total_out;
-  deflateEnd(&stream);
-  if (result != Z_STREAM_END) return std::nullopt;
-  out.resize(written);
   return out;
 }
 

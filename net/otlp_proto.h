@@ -1,5 +1,5 @@
 // net/otlp_proto.h — a batch of evidence records as an OTLP protobuf
-// ExportLogsServiceRequest, gzip, and a protobuf response's partialSuccess
+// ExportLogsServiceRequest, and a protobuf response's partialSuccess
 // (internal to groundgate_net).
 //
 // Its one job: the OTLP/HTTP binary encoding (Content-Type
@@ -26,6 +26,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/gzip.h"
 #include "net/otlp_json.h"
 
 namespace groundgate::otlp_internal {
@@ -43,9 +44,9 @@ std::uint64_t RejectedLogRecordsProtobuf(std::string_view response_body);
 // by U+FFFD; well-formed text comes back unchanged.
 std::string ValidUtf8(std::string_view text);
 
-// `bytes` as one gzip member (RFC 1952) at zlib's default level, or nullopt
-// when zlib fails (out of memory).
-std::optional<std::string> Gzip(std::string_view bytes);
+// One gzip member of `bytes` (base/gzip.h): the exporter and the tests
+// name it here.
+using base::Gzip;
 
 }  // namespace groundgate::otlp_internal
 

@@ -2,11 +2,11 @@
 // embeds, as its script reads it.
 //
 // Its one job: pull the index (`<script type="application/json"
-// id="index">`) and each conversation's body (a line of `id="bodies"`)
-// out of a page,
-// parse them, and follow a shared message's reference to where it was
-// written in full, so a test can check what the page will show before a
-// browser draws it. Used by the report and cli misattributed suites.
+// id="index">`) and each conversation's body (a line of a `class="bodies"`
+// block, plain JSON or gzipped as base64) out of a page, parse them, and follow
+// a shared message's reference to where it was written in full, so a test can
+// check what the page will show before a browser draws it. Used by the report
+// and cli misattributed suites.
 //
 // What it does NOT do: run the page's script (tests/cli/report_test.cc
 // renders the page in headless Chromium for that) or check HTML.
@@ -14,12 +14,15 @@
 #define GROUNDGATE_TESTS_CLI_REPORT_PAGE_DATA_H_
 
 #include <doctest/doctest.h>
+#include <zlib.h>
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/strings/escaping.h"
 #include "nlohmann/json.hpp"
 
 namespace groundgate_test {
@@ -29,6 +32,8 @@ struct ReportPageData {
   std::map<std::size_t, nlohmann::json> bodies;  // by conversation number
   std::vector<std::size_t> number_of_line;       // body line -> its number
   std::size_t body_bytes = 0;                    // the JSON text of every body
+  std::size_t blocks = 0;
+  std::size_t gzipped_blocks = 0;
 };
 
 // One candidate value of a judged answer, as the page stores it.
@@ -50,31 +55,75 @@ inline std::string ReportScript(const std::string& html,
   return html.substr(at + open.size(), end - at - open.size());
 }
 
-// The index and the bodies of `html`: one body per line of the bodies
-// script, the n-th for the n-th row of the index. A line that is not JSON
-// fails the test.
+// `member` (one gzip member) inflated, or nullopt when it is not gzip.
+inline std::optional<std::string> Gunzip(const std::string& member) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 15 + 16) != Z_OK) return std::nullopt;
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(member.data()));
+  stream.avail_in = static_cast<uInt>(member.size());
+  std::string out;
+  char chunk[1 << 16];
+  int result = Z_OK;
+  while (result == Z_OK) {
+    stream.next_out = reinterpret_cast<Bytef*>(chunk);
+    stream.avail_out = sizeof(chunk);
+    result = inflate(&stream, Z_NO_FLUSH);
+    out.append(chunk, sizeof(chunk) - stream.avail_out);
+  }
+  const bool whole = result == Z_STREAM_END && stream.avail_in == 0;
+  inflateEnd(&stream);
+  if (!whole) return std::nullopt;
+  return out;
+}
+
+// The index and the bodies of `html`: one body per line of the blocks, in
+// order, the n-th for the n-th row of the index; each block starts at the
+// line its data-first names. A line that is not JSON, or a block that is
+// neither plain JSON nor gzip, fails the test.
 inline ReportPageData ReadReportPageData(const std::string& html) {
   ReportPageData data;
   data.index =
       nlohmann::json::parse(ReportScript(html, "index"), nullptr, false);
   REQUIRE(data.index.is_object());
-  const std::string bodies = ReportScript(html, "bodies");
-  REQUIRE(bodies.starts_with("\n"));
   std::size_t line = 0;
-  for (std::size_t at = 1; at < bodies.size();) {
-    std::size_t end = bodies.find('\n', at);
-    if (end == std::string::npos) end = bodies.size();
-    const std::string text = bodies.substr(at, end - at);
-    nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
-    CAPTURE(line);
-    REQUIRE_FALSE(parsed.is_discarded());
-    REQUIRE(line < data.index["rows"].size());
-    const std::size_t number = data.index["rows"][line][0].get<std::size_t>();
-    data.bodies[number] = std::move(parsed);
-    data.number_of_line.push_back(number);
-    data.body_bytes += text.size();
-    ++line;
-    at = end + 1;
+  for (std::size_t open = html.find("class=\"bodies\"");
+       open != std::string::npos;
+       open = html.find("class=\"bodies\"", open + 1)) {
+    const std::size_t first_at = html.find("data-first=\"", open);
+    REQUIRE(first_at != std::string::npos);
+    CHECK(std::stoul(html.substr(first_at + 12)) == line);
+    const std::size_t tag_end = html.find('>', open);
+    const std::size_t end = html.find("</script>", tag_end);
+    REQUIRE(end != std::string::npos);
+    const bool gzipped =
+        html.substr(open, tag_end - open).find("data-gzip=\"1\"") !=
+        std::string::npos;
+    std::string bodies = html.substr(tag_end + 1, end - tag_end - 1);
+    ++data.blocks;
+    if (gzipped) {
+      ++data.gzipped_blocks;
+      std::string member;
+      REQUIRE(absl::Base64Unescape(bodies, &member));
+      const std::optional<std::string> text = Gunzip(member);
+      REQUIRE(text.has_value());
+      bodies = "\n" + *text;
+    }
+    REQUIRE(bodies.starts_with("\n"));
+    for (std::size_t at = 1; at < bodies.size();) {
+      std::size_t stop = bodies.find('\n', at);
+      if (stop == std::string::npos) stop = bodies.size();
+      const std::string text = bodies.substr(at, stop - at);
+      nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
+      CAPTURE(line);
+      REQUIRE_FALSE(parsed.is_discarded());
+      REQUIRE(line < data.index["rows"].size());
+      const std::size_t number = data.index["rows"][line][0].get<std::size_t>();
+      data.bodies[number] = std::move(parsed);
+      data.number_of_line.push_back(number);
+      data.body_bytes += text.size();
+      ++line;
+      at = stop + 1;
+    }
   }
   CHECK(line == data.index["rows"].size());
   return data;

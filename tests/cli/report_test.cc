@@ -24,10 +24,13 @@
 #include <cstddef>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/report_page.h"
 #include "groundgate/corpus.h"
+#include "groundgate/trace.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli/report_page_data.h"
 #include "tests/cli_run.h"
@@ -53,6 +56,9 @@ using Json = nlohmann::json;
 
 // How long one headless render may take before the test gives up on it.
 constexpr char kRenderTimeoutSeconds[] = "120";
+// The virtual time a render may run the page's timers and promises for
+// before the DOM is dumped (virtual: an idle page is dumped at once).
+constexpr char kVirtualTimeBudgetMs[] = "30000";
 
 std::vector<std::string> ExampleTraces() {
   const std::string dir =
@@ -153,8 +159,11 @@ RunResult Render(const std::string& chromium, const ScratchDir& dir,
       {kRenderTimeoutSeconds, chromium, "--headless", "--no-sandbox",
        "--disable-gpu", "--disable-quic", "--no-first-run",
        "--disable-background-networking", "--disable-component-update",
-       "--disable-sync", "--user-data-dir=" + dir.Path("profile"), "--dump-dom",
-       "file://" + page + fragment});
+       "--disable-sync", "--user-data-dir=" + dir.Path("profile"),
+       // The DOM is dumped once the page is idle: after a gzipped block is
+       // inflated and its conversation drawn, not at the load event.
+       "--virtual-time-budget=" + std::string(kVirtualTimeBudgetMs),
+       "--dump-dom", "file://" + page + fragment});
 }
 
 // `n` generated conversations, numbered from `first`, each with its own
@@ -471,12 +480,13 @@ TEST_CASE("report stores a message met before once and refers to it") {
 // upper bound the page has grown back toward the HTML one; below the lower
 // one it no longer holds each conversation's texts and verdict.
 TEST_CASE(
-    "report page grows linearly with conversations, far below the "
-    "HTML-drawn page") {
+    "report page stored as plain JSON (--no-gzip) grows linearly with "
+    "conversations, far below the HTML-drawn page") {
   ScratchDir dir;
-  const std::size_t two_hundred = PageSize(dir, GeneratedTraces(200));
-  const std::size_t four_hundred = PageSize(dir, GeneratedTraces(400));
-  const std::size_t eight_hundred = PageSize(dir, GeneratedTraces(800));
+  const std::vector<std::string> plain = {"--no-gzip"};
+  const std::size_t two_hundred = PageSize(dir, GeneratedTraces(200), plain);
+  const std::size_t four_hundred = PageSize(dir, GeneratedTraces(400), plain);
+  const std::size_t eight_hundred = PageSize(dir, GeneratedTraces(800), plain);
   CAPTURE(two_hundred);
   CAPTURE(four_hundred);
   CAPTURE(eight_hundred);
@@ -491,6 +501,108 @@ TEST_CASE(
   CHECK(per_conversation_after < per_conversation * 1.1);
   CHECK(per_conversation < 1400.0);  // under half the HTML page's 2,950
   CHECK(per_conversation > 700.0);   // more than the conversation's texts
+}
+
+// The same generated conversations with the page's default, gzipped
+// blocks: a conversation costs a fraction of its plain JSON. These
+// conversations differ in a few values only, so they compress far better
+// than real ones (the data's traces: about 8x; scripts/report-scale).
+TEST_CASE("report page in gzipped blocks costs a fraction of the plain one") {
+  ScratchDir dir;
+  const std::string traces = GeneratedTraces(3000);
+  const std::size_t plain = PageSize(dir, traces, {"--no-gzip"});
+  const ReportPageData plain_data =
+      ReadReportPageData(ReadFile(dir.Path("size.html")));
+  const std::size_t gzipped = PageSize(dir, traces);
+  const ReportPageData gzipped_data =
+      ReadReportPageData(ReadFile(dir.Path("size.html")));
+  CAPTURE(plain);
+  CAPTURE(gzipped);
+  // 3 MB of conversations in blocks of about a megabyte, gzipped or not.
+  CHECK(plain_data.blocks >= 3);
+  CHECK(plain_data.gzipped_blocks == 0);
+  CHECK(gzipped_data.blocks == plain_data.blocks);
+  CHECK(gzipped_data.gzipped_blocks == gzipped_data.blocks);
+  // Both read back as the same conversations.
+  CHECK(gzipped_data.bodies == plain_data.bodies);
+  CHECK(gzipped_data.index == plain_data.index);
+  const double per_conversation = static_cast<double>(gzipped) / 3000.0;
+  CAPTURE(per_conversation);
+  CHECK(per_conversation < 200.0);  // under a fifth of the plain ~1,050
+  CHECK(per_conversation > 100.0);  // the index row and the gzipped body
+}
+
+// A conversation built by hand for ReportPage: a system prompt shared by
+// all (written once, referred to after), a question, a result and an
+// answer of its own.
+groundgate::Trace SharedPromptTrace(int i) {
+  groundgate::Trace trace;
+  trace.id = "shared-" + std::to_string(i);
+  auto add = [&](groundgate::TraceRole role, std::string text) {
+    groundgate::TraceMessage m;
+    m.role = role;
+    m.index = trace.messages.size();
+    m.text = std::move(text);
+    trace.messages.push_back(std::move(m));
+  };
+  add(groundgate::TraceRole::kSystem,
+      "You are the storage fabric assistant. Answer from the tools' results "
+      "only, quote port names exactly, and say when a switch is unknown.");
+  add(groundgate::TraceRole::kUser,
+      "How many CRC errors on port fc1/" + std::to_string(i) + "?");
+  add(groundgate::TraceRole::kToolResult,
+      "{\"port\": \"fc1/" + std::to_string(i) +
+          "\", \"crc_errors\": " + std::to_string(7000 + i * 13) + "}");
+  trace.messages.back().tool_call_id = "call_" + std::to_string(i);
+  trace.messages.back().tool_name = "get_port_stats";
+  add(groundgate::TraceRole::kAssistant,
+      "Port fc1/" + std::to_string(i) + " shows " +
+          std::to_string(7000 + i * 13) + " CRC errors.");
+  return trace;
+}
+
+std::string SharedPromptPage(std::size_t conversations, bool gzip) {
+  std::ostringstream out;
+  groundgate::cli::ReportPage page(
+      out, groundgate::cli::ReportPageOptions{.title = "blocks",
+                                              .gzip_blocks = gzip,
+                                              .block_bytes = 2048,
+                                              .min_gzipped_block_bytes = 1024});
+  page.Begin();
+  for (std::size_t i = 1; i <= conversations; ++i) {
+    page.AddConversation(SharedPromptTrace(static_cast<int>(i)),
+                         "shared.jsonl:" + std::to_string(i), {});
+  }
+  page.End(1, 0, 0);
+  CHECK(page.totals().shared_messages == conversations - 1);
+  return out.str();
+}
+
+TEST_CASE(
+    "report blocks: each starts at the line it names, a message referred "
+    "to in an earlier block reads back, a small last block stays plain") {
+  const std::string gzipped = SharedPromptPage(100, true);
+  const std::string plain = SharedPromptPage(100, false);
+  const ReportPageData data = ReadReportPageData(gzipped);
+  const ReportPageData plain_data = ReadReportPageData(plain);
+  CAPTURE(data.blocks);
+  CHECK(data.blocks > 5);
+  CHECK(data.blocks == plain_data.blocks);
+  CHECK(plain_data.gzipped_blocks == 0);
+  // Every block of 2 KiB or more is gzipped; only the last can be smaller.
+  CHECK(data.gzipped_blocks >= data.blocks - 1);
+  CHECK(data.bodies == plain_data.bodies);
+  // The last conversation's system prompt is a reference into the first
+  // block, and reads back whole.
+  CHECK(data.bodies.at(100)["m"][0].is_array());
+  CHECK(data.bodies.at(100)["m"][0][0] == 0);
+  const std::vector<Json> last = ReportMessages(data, 100);
+  REQUIRE(last.size() == 4);
+  CHECK(last[0] == ReportMessages(data, 1)[0]);
+  // Two conversations: one block under the gzip threshold, plain.
+  const ReportPageData small = ReadReportPageData(SharedPromptPage(2, true));
+  CHECK(small.blocks == 1);
+  CHECK(small.gzipped_blocks == 0);
 }
 
 TEST_CASE(
@@ -600,8 +712,11 @@ TEST_CASE(
   const std::string page = dir.Path("many.html");
   REQUIRE(RunGroundgate({"report", "-o", page, trace}).exit_code == 0);
   const std::string html = ReadFile(page);
-  // Written, not drawn: 3,000 bodies, no conversation's markup.
-  CHECK(ReadReportPageData(html).bodies.size() == 3000);
+  // Written, not drawn: 3,000 bodies in gzipped blocks, no conversation's
+  // markup.
+  const ReportPageData data = ReadReportPageData(html);
+  CHECK(data.bodies.size() == 3000);
+  CHECK(data.gzipped_blocks >= 3);
   CHECK_FALSE(Contains(html, "<article"));
   CHECK_FALSE(Contains(html, "<li class=\"msg"));
 
@@ -611,6 +726,7 @@ TEST_CASE(
   REQUIRE(render.exit_code == 0);
   const std::string& dom = render.out;
   REQUIRE(Contains(dom, "data-ready=\"1\""));
+  CHECK(Contains(dom, "data-opened=\"1\""));
   CHECK(Contains(dom, "showing 3000 of 3000 conversations"));
   // Only the rows in view and a margin are in the DOM.
   const std::vector<std::string> rows = DrawnRows(dom);
@@ -627,6 +743,46 @@ TEST_CASE(
   CHECK(Contains(dom, "<details class=\"verdict\" open=\"\">"));
   // The chart is there, in the page's own SVG.
   CHECK(Contains(dom, "<svg class=\"chart\""));
+}
+
+TEST_CASE(
+    "report in chromium: a conversation in a gzipped block opens with the "
+    "message it refers to in another block; a block that cannot be "
+    "inflated says so") {
+  const std::string chromium = FindChromium();
+  if (chromium.empty()) {
+    MESSAGE("chromium is not installed: skipping the headless render check");
+    return;
+  }
+  ScratchDir dir;
+  const std::string html = SharedPromptPage(100, true);
+  const std::string page = dir.Write("blocks.html", html);
+  RunResult render = Render(chromium, dir, page, "#open=c100,c1");
+  CAPTURE(render.err);
+  REQUIRE(render.exit_code == 0);
+  REQUIRE(Contains(render.out, "data-opened=\"1\""));
+  CHECK(Count(render.out, "<article class=\"conv ") == 2);
+  CHECK(Contains(render.out, "id=\"c100\""));
+  CHECK(Contains(render.out, "Port fc1/100 shows 8300 CRC errors."));
+  // The system prompt, written once in the first block.
+  CHECK(Count(render.out, "You are the storage fabric assistant.") == 2);
+
+  // The last gzipped block's base64 replaced by bytes that are not gzip:
+  // its conversation says it cannot be read; the others still open.
+  std::string broken = html;
+  const std::size_t last = broken.rfind("data-gzip=\"1\">");
+  REQUIRE(last != std::string::npos);
+  const std::size_t text = last + 14;
+  broken.replace(text, broken.find("</script>", text) - text, "AAAAAAAA");
+  const std::string broken_page = dir.Write("broken.html", broken);
+  const std::size_t last_line =
+      std::stoul(broken.substr(broken.rfind("data-first=\"", last) + 12));
+  const std::string victim = "c" + std::to_string(last_line + 1);
+  render = Render(chromium, dir, broken_page, "#open=" + victim + ",c1");
+  REQUIRE(render.exit_code == 0);
+  REQUIRE(Contains(render.out, "data-opened=\"1\""));
+  CHECK(Contains(render.out, victim + " cannot be read: "));
+  CHECK(Contains(render.out, "Port fc1/1 shows 7013 CRC errors."));
 }
 
 TEST_CASE(
