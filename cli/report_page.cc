@@ -135,173 +135,7 @@ constexpr std::string_view kScript = R"js(
 (function () {
   'use strict';
   var started = performance.now();
-  var index = JSON.parse(document.getElementById('index').textContent);
-  var rows = index.rows;
-  // Positions in an index row.
-  var N = 0, ID = 1, FMT = 2, FILE = 3, LINE = 4, JUDGED = 5, FLAGGED = 6,
-      UNVERIFIED = 7, MIS = 8, FLAGS = 9, FACETS = 10;
-  var ROW = 28;
-  var filter = document.getElementById('flagged-only');
-  var search = document.getElementById('search');
-  var sort = document.getElementById('sort');
-  var shown = document.getElementById('shown');
-  var list = document.getElementById('list');
-  var spacer = document.getElementById('rows');
-  var openPane = document.getElementById('open');
-  var facetBox = document.getElementById('facets');
-  var chosen = {};  // facet field index -> value index
-  var view = rows;
-  var bodies = {};  // parsed bodies by line
-  // The conversations' blocks, in line order: each holds the lines from
-  // its data-first on, as plain JSON or gzipped (base64), read on first use.
-  var blocks = Array.prototype.map.call(
-      document.querySelectorAll('script.bodies'), function (s) {
-        return {first: Number(s.dataset.first), node: s,
-                gzip: s.dataset.gzip === '1', lines: null, reading: null};
-      });
-  var lineOf = new Map();  // conversation number -> its row and body line
-  rows.forEach(function (r, i) { lineOf.set(r[N], i); });
-
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function stateOf(r) {
-    if (r[FLAGGED] > 0) return 'flagged';
-    if (r[UNVERIFIED] > 0) return 'unverified';
-    return r[JUDGED] === 0 ? 'none' : 'grounded';
-  }
-  function facetValue(r, field) {
-    var f = r[FACETS];
-    for (var i = 0; i < f.length; i += 2) if (f[i] === field) return f[i + 1];
-    return -1;
-  }
-  function haystack(r) {
-    if (r.hay === undefined) {
-      var parts = [r[ID], index.files[r[FILE]] + ':' + r[LINE], r[FLAGS]];
-      var f = r[FACETS];
-      for (var i = 0; i < f.length; i += 2) {
-        var field = index.facets[f[i]];
-        if (field) parts.push(field.values[f[i + 1]]);
-      }
-      r.hay = parts.join('\n').toLowerCase();
-    }
-    return r.hay;
-  }
-
-  // Facets: one <select> per record field, values with their counts.
-  index.facets.forEach(function (field, fi) {
-    if (!field || field.values.length < 2) return;
-    var counts = field.values.map(function () { return 0; });
-    rows.forEach(function (r) {
-      var v = facetValue(r, fi);
-      if (v >= 0) counts[v]++;
-    });
-    var label = el('label', null, field.name + ' ');
-    var select = el('select');
-    select.dataset.field = field.name;
-    select.appendChild(el('option', null, 'all')).value = '';
-    field.values.forEach(function (value, vi) {
-      var o = el('option', null, value + ' (' + counts[vi] + ')');
-      o.value = String(vi);
-      select.appendChild(o);
-    });
-    select.addEventListener('change', function () {
-      if (select.value === '') delete chosen[fi];
-      else chosen[fi] = Number(select.value);
-      apply();
-    });
-    label.appendChild(select);
-    facetBox.appendChild(label);
-  });
-
-  function apply() {
-    var q = search.value.trim().toLowerCase();
-    var fields = Object.keys(chosen);
-    view = rows.filter(function (r) {
-      if (filter.checked && r[FLAGGED] === 0) return false;
-      for (var i = 0; i < fields.length; i++) {
-        if (facetValue(r, Number(fields[i])) !== chosen[fields[i]]) {
-          return false;
-        }
-      }
-      return !q || haystack(r).indexOf(q) >= 0;
-    });
-    if (sort.value === 'flags') {
-      view.sort(function (a, b) {
-        return b[FLAGGED] - a[FLAGGED] || b[MIS] - a[MIS] ||
-            b[UNVERIFIED] - a[UNVERIFIED] || a[N] - b[N];
-      });
-    } else if (sort.value === 'id') {
-      view.sort(function (a, b) {
-        return a[ID] < b[ID] ? -1 : a[ID] > b[ID] ? 1 : a[N] - b[N];
-      });
-    }
-    spacer.style.height = (view.length * ROW) + 'px';
-    shown.textContent = 'showing ' + view.length + ' of ' + rows.length +
-        ' conversations';
-    shown.dataset.shown = String(view.length);
-    list.scrollTop = 0;
-    draw();
-  }
-
-  // Only the rows in view (and a margin) are in the DOM.
-  function draw() {
-    var height = list.clientHeight || 600;
-    var first = Math.max(0, Math.floor(list.scrollTop / ROW) - 10);
-    var last = Math.min(view.length,
-        Math.ceil((list.scrollTop + height) / ROW) + 10);
-    var made = [];
-    for (var i = first; i < last; i++) {
-      var r = view[i];
-      var state = stateOf(r);
-      var row = el('div', 'row ' + state);
-      row.style.top = (i * ROW) + 'px';
-      row.dataset.n = String(r[N]);
-      if (document.getElementById('c' + r[N])) row.classList.add('is-open');
-      row.appendChild(el('span', 'badge ' + state,
-          state === 'none' ? 'no answer' : state));
-      row.appendChild(document.createTextNode(' '));
-      row.appendChild(el('span', 'cid', r[ID]));
-      var facts = ' ' + r[FMT] + ' · ' + r[JUDGED] + ' judged · ' +
-          r[FLAGGED] + ' flagged' +
-          (r[MIS] ? ' · ' + r[MIS] + ' misattributed' : '') + ' · ' +
-          index.files[r[FILE]] + ':' + r[LINE];
-      var f = r[FACETS];
-      for (var k = 0; k < f.length; k += 2) {
-        var field = index.facets[f[k]];
-        if (field && field.values.length >= 2) {
-          facts += ' · ' + field.name + '=' + field.values[f[k + 1]];
-        }
-      }
-      row.appendChild(el('span', 'dim', facts));
-      made.push(row);
-    }
-    spacer.replaceChildren.apply(spacer, made);
-  }
-  var pending = false;
-  list.addEventListener('scroll', function () {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(function () { pending = false; draw(); });
-  });
-  spacer.addEventListener('click', function (event) {
-    var row = event.target.closest('.row');
-    if (row) show(Number(row.dataset.n), true);
-  });
-
-  // The block that holds `line`.
-  function blockOf(line) {
-    var low = 0, high = blocks.length - 1;
-    while (low < high) {
-      var mid = (low + high + 1) >> 1;
-      if (blocks[mid].first <= line) low = mid; else high = mid - 1;
-    }
-    return blocks[low];
-  }
-  // A gzipped block's text: base64 to bytes, inflated by the browser.
+  // A gzipped element's text: base64 to bytes, inflated by the browser.
   function inflate(base64) {
     if (typeof DecompressionStream === 'undefined') {
       return Promise.reject(new Error('this browser has no ' +
@@ -314,443 +148,622 @@ constexpr std::string_view kScript = R"js(
         new DecompressionStream('gzip'));
     return new Response(stream).text();
   }
-  // Resolves once the blocks that hold `wanted` (lines) are read.
-  function need(wanted) {
-    var reads = [];
-    wanted.forEach(function (line) {
-      var b = blocks.length ? blockOf(line) : null;
-      if (!b || b.lines) return;
-      if (!b.reading) {
-        var text = b.gzip ? inflate(b.node.textContent) :
-            Promise.resolve(b.node.textContent.slice(1));
-        b.reading = text.then(function (t) {
-          b.lines = t.split('\n');
-          b.node.textContent = '';  // the lines hold it now
+  // The index is plain JSON, or gzipped (base64) on a large page.
+  var indexNode = document.getElementById('index');
+  (indexNode.dataset.gzip === '1' ? inflate(indexNode.textContent) :
+      Promise.resolve(indexNode.textContent)).then(function (text) {
+    indexNode.textContent = '';  // the parsed index holds it now
+    run(JSON.parse(text));
+  }, function (error) {
+    document.getElementById('shown').textContent =
+        'the list cannot be read: ' + error.message;
+  });
+
+  // Draws the list from the index and answers the controls.
+  function run(index) {
+    var rows = index.rows;
+    // Positions in an index row.
+    var N = 0, ID = 1, FMT = 2, FILE = 3, LINE = 4, JUDGED = 5, FLAGGED = 6,
+        UNVERIFIED = 7, MIS = 8, FLAGS = 9, FACETS = 10;
+    var ROW = 28;
+    var filter = document.getElementById('flagged-only');
+    var search = document.getElementById('search');
+    var sort = document.getElementById('sort');
+    var shown = document.getElementById('shown');
+    var list = document.getElementById('list');
+    var spacer = document.getElementById('rows');
+    var openPane = document.getElementById('open');
+    var facetBox = document.getElementById('facets');
+    var chosen = {};  // facet field index -> value index
+    var view = rows;
+    var bodies = {};  // parsed bodies by line
+    // The conversations' blocks, in line order: each holds the lines from
+    // its data-first on, as plain JSON or gzipped (base64), read on first use.
+    var blocks = Array.prototype.map.call(
+        document.querySelectorAll('script.bodies'), function (s) {
+          return {first: Number(s.dataset.first), node: s,
+                  gzip: s.dataset.gzip === '1', lines: null, reading: null};
         });
-      }
-      reads.push(b.reading);
-    });
-    return Promise.all(reads);
-  }
-  // The body on `line` (the row's position in the index), parsed on
-  // first use; its block must have been read (need).
-  function body(line) {
-    if (!bodies[line]) {
-      var b = blocks.length ? blockOf(line) : null;
-      var text = b && b.lines ? b.lines[line - b.first] : '';
-      bodies[line] = text ? JSON.parse(text) : {n: {}, m: []};
+    var lineOf = new Map();  // conversation number -> its row and body line
+    rows.forEach(function (r, i) { lineOf.set(r[N], i); });
+
+    function el(tag, cls, text) {
+      var e = document.createElement(tag);
+      if (cls) e.className = cls;
+      if (text !== undefined && text !== null) e.textContent = String(text);
+      return e;
     }
-    return bodies[line];
-  }
-  // Resolves once conversation n's body and the messages it refers to
-  // can be read.
-  function needConversation(n) {
-    var line = lineOf.get(n);
-    return need([line]).then(function () {
-      var refs = [];
-      body(line).m.forEach(function (entry) {
-        if (Array.isArray(entry)) refs.push(entry[0]);
+    function stateOf(r) {
+      if (r[FLAGGED] > 0) return 'flagged';
+      if (r[UNVERIFIED] > 0) return 'unverified';
+      return r[JUDGED] === 0 ? 'none' : 'grounded';
+    }
+    function facetValue(r, field) {
+      var f = r[FACETS];
+      for (var i = 0; i < f.length; i += 2) if (f[i] === field) return f[i + 1];
+      return -1;
+    }
+    function haystack(r) {
+      if (r.hay === undefined) {
+        var parts = [r[ID], index.files[r[FILE]] + ':' + r[LINE], r[FLAGS]];
+        var f = r[FACETS];
+        for (var i = 0; i < f.length; i += 2) {
+          var field = index.facets[f[i]];
+          if (field) parts.push(field.values[f[i + 1]]);
+        }
+        r.hay = parts.join('\n').toLowerCase();
+      }
+      return r.hay;
+    }
+
+    // Facets: one <select> per record field, values with their counts.
+    index.facets.forEach(function (field, fi) {
+      if (!field || field.values.length < 2) return;
+      var counts = field.values.map(function () { return 0; });
+      rows.forEach(function (r) {
+        var v = facetValue(r, fi);
+        if (v >= 0) counts[v]++;
       });
-      return need(refs);
+      var label = el('label', null, field.name + ' ');
+      var select = el('select');
+      select.dataset.field = field.name;
+      select.appendChild(el('option', null, 'all')).value = '';
+      field.values.forEach(function (value, vi) {
+        var o = el('option', null, value + ' (' + counts[vi] + ')');
+        o.value = String(vi);
+        select.appendChild(o);
+      });
+      select.addEventListener('change', function () {
+        if (select.value === '') delete chosen[fi];
+        else chosen[fi] = Number(select.value);
+        apply();
+      });
+      label.appendChild(select);
+      facetBox.appendChild(label);
     });
-  }
-  // A message, following a reference ([line, position]) to where it was
-  // written in full.
-  function message(entry) {
-    return Array.isArray(entry) ? body(entry[0]).m[entry[1]] : entry;
-  }
-  function rowOf(n) {
-    return lineOf.has(n) ? rows[lineOf.get(n)] : null;
-  }
 
-  // "call_1 (get_order), call_2 (get_order)"; "an earlier user turn".
-  function carriedBy(c, names) {
-    var out = c.g ? 'an earlier user turn' : '';
-    (c.k || []).forEach(function (id) {
-      out += (out ? ', ' : '') + id + (names[id] ? ' (' + names[id] + ')' : '');
-    });
-    return c.kc ? out + ' and more' : out;
-  }
-  // A value's hover text: status, reason, shape, and why.
-  function explain(c, names) {
-    var out = c.st + (c.rs !== 'none' ? ' (' + c.rs + ')' : '') + ' · ' + c.sh;
-    if (c.st === 'grounded') {
-      if (c.g) {
-        out += ' · read in an earlier user turn: no result of this turn ' +
-            'carried it';
-      } else {
-        out += ' · carried by';
-        (c.k || []).forEach(function (id) {
-          out += ' ' + id + (names[id] ? ' (' + names[id] + ')' : '');
+    function apply() {
+      var q = search.value.trim().toLowerCase();
+      var fields = Object.keys(chosen);
+      view = rows.filter(function (r) {
+        if (filter.checked && r[FLAGGED] === 0) return false;
+        for (var i = 0; i < fields.length; i++) {
+          if (facetValue(r, Number(fields[i])) !== chosen[fields[i]]) {
+            return false;
+          }
+        }
+        return !q || haystack(r).indexOf(q) >= 0;
+      });
+      if (sort.value === 'flags') {
+        view.sort(function (a, b) {
+          return b[FLAGGED] - a[FLAGGED] || b[MIS] - a[MIS] ||
+              b[UNVERIFIED] - a[UNVERIFIED] || a[N] - b[N];
         });
-        if (c.kc) out += ' and more';
+      } else if (sort.value === 'id') {
+        view.sort(function (a, b) {
+          return a[ID] < b[ID] ? -1 : a[ID] > b[ID] ? 1 : a[N] - b[N];
+        });
       }
-      if (c.d) out += ' · ' + c.d;
-      if (c.cf) {
-        out += ' · results disagree: ' + c.cf[1] + ' carried another value ' +
-            'at the same place as ' + c.cf[0];
-      }
-    } else if (c.st === 'exempt') {
-      out += ' · supplied by the user or the application';
-    } else if (c.st === 'unsupported') {
-      out += ' · no tool result of this conversation carried it: typed, ' +
-          'not read';
-      if (c.nc) out += ' · the closest carried value is in ' + c.nc;
-    } else if (c.st === 'unverified') {
-      out += ' · not found, but the evidence was truncated: no one is accused';
-    } else if (c.st === 'misattributed') {
-      out += ' · read from another record than the one the answer names';
-      if (c.bt) out += ' · ' + c.bt;
+      spacer.style.height = (view.length * ROW) + 'px';
+      shown.textContent = 'showing ' + view.length + ' of ' + rows.length +
+          ' conversations';
+      shown.dataset.shown = String(view.length);
+      list.scrollTop = 0;
+      draw();
     }
-    if (c.o > 1) out += ' · used ' + c.o + ' times';
-    return out;
-  }
-  // "3 values: 1 grounded, 2 unsupported · evidence truncated"
-  function verdictLine(m) {
-    var by = {};
-    m.v.forEach(function (c) { by[c.st] = (by[c.st] || 0) + 1; });
-    var counts = Object.keys(by).sort().map(function (st) {
-      return by[st] + ' ' + st;
-    }).join(', ');
-    return m.v.length + (m.v.length === 1 ? ' value' : ' values') +
-        (counts ? ': ' + counts : '') + (m.at ? ' · answer truncated' : '') +
-        (m.et ? ' · evidence truncated' : '');
-  }
 
-  function appendMarked(text, m, names) {
-    m.sg.forEach(function (part) {
-      if (typeof part === 'string') {
-        text.appendChild(document.createTextNode(part));
-        return;
+    // Only the rows in view (and a margin) are in the DOM.
+    function draw() {
+      var height = list.clientHeight || 600;
+      var first = Math.max(0, Math.floor(list.scrollTop / ROW) - 10);
+      var last = Math.min(view.length,
+          Math.ceil((list.scrollTop + height) / ROW) + 10);
+      var made = [];
+      for (var i = first; i < last; i++) {
+        var r = view[i];
+        var state = stateOf(r);
+        var row = el('div', 'row ' + state);
+        row.style.top = (i * ROW) + 'px';
+        row.dataset.n = String(r[N]);
+        if (document.getElementById('c' + r[N])) row.classList.add('is-open');
+        row.appendChild(el('span', 'badge ' + state,
+            state === 'none' ? 'no answer' : state));
+        row.appendChild(document.createTextNode(' '));
+        row.appendChild(el('span', 'cid', r[ID]));
+        var facts = ' ' + r[FMT] + ' · ' + r[JUDGED] + ' judged · ' +
+            r[FLAGGED] + ' flagged' +
+            (r[MIS] ? ' · ' + r[MIS] + ' misattributed' : '') + ' · ' +
+            index.files[r[FILE]] + ':' + r[LINE];
+        var f = r[FACETS];
+        for (var k = 0; k < f.length; k += 2) {
+          var field = index.facets[f[k]];
+          if (field && field.values.length >= 2) {
+            facts += ' · ' + field.name + '=' + field.values[f[k + 1]];
+          }
+        }
+        row.appendChild(el('span', 'dim', facts));
+        made.push(row);
       }
-      var c = m.v[part[0]];
-      var mark = el('mark', 'v ' + c.st, part[1]);
-      mark.dataset.status = c.st;
-      mark.dataset.reason = c.rs;
-      mark.dataset.shape = c.sh;
-      mark.dataset.carriers = (c.k || []).join(' ');
-      mark.title = explain(c, names);
-      text.appendChild(mark);
-      if (c.bs) {
-        var named = el('span', 'named', '(' + c.bs + ')');
-        named.title = c.bt;
-        text.appendChild(named);
-      }
-      if (c.nm) {
-        var closest = el('span', 'closest', '(closest: ' + c.nm + ' in ' +
-            c.nc + (names[c.nc] ? ' ' + names[c.nc] : '') + ')');
-        closest.dataset.call = c.nc;
-        closest.dataset.near = c.nm;
-        closest.title = 'the closest carried value of the same shape, ' +
-            'highlighted in the result of ' + c.nc + '; click to see it';
-        text.appendChild(closest);
-      }
+      spacer.replaceChildren.apply(spacer, made);
+    }
+    var pending = false;
+    list.addEventListener('scroll', function () {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(function () { pending = false; draw(); });
     });
-  }
+    spacer.addEventListener('click', function (event) {
+      var row = event.target.closest('.row');
+      if (row) show(Number(row.dataset.n), true);
+    });
 
-  function appendDetails(li, m, names) {
-    var d = el('details', 'verdict');
-    d.appendChild(el('summary', null, verdictLine(m)));
-    var marked = {};
-    m.sg.forEach(function (part) {
-      if (typeof part !== 'string') marked[part[0]] = part[1];
-    });
-    if (m.v.length) {
-      var t = el('table', 'cands');
-      var head = t.insertRow();
-      ['value', 'shape', 'status', 'reason', 'carried by'].forEach(
-          function (h) { head.appendChild(el('th', null, h)); });
-      m.v.forEach(function (c, i) {
-        var tr = t.insertRow();
-        tr.insertCell().textContent = i in marked ? marked[i] : c.t;
-        tr.insertCell().textContent = c.sh;
-        tr.insertCell().appendChild(el('span', 'chip ' + c.st, c.st));
-        tr.insertCell().textContent = c.rs;
-        var by = tr.insertCell();
-        by.textContent = carriedBy(c, names);
-        if (c.bt) {
-          by.appendChild(el('br'));
-          by.appendChild(el('span', 'named', c.bt));
+    // The block that holds `line`.
+    function blockOf(line) {
+      var low = 0, high = blocks.length - 1;
+      while (low < high) {
+        var mid = (low + high + 1) >> 1;
+        if (blocks[mid].first <= line) low = mid; else high = mid - 1;
+      }
+      return blocks[low];
+    }
+    // Resolves once the blocks that hold `wanted` (lines) are read.
+    function need(wanted) {
+      var reads = [];
+      wanted.forEach(function (line) {
+        var b = blocks.length ? blockOf(line) : null;
+        if (!b || b.lines) return;
+        if (!b.reading) {
+          var text = b.gzip ? inflate(b.node.textContent) :
+              Promise.resolve(b.node.textContent.slice(1));
+          b.reading = text.then(function (t) {
+            b.lines = t.split('\n');
+            b.node.textContent = '';  // the lines hold it now
+          });
+        }
+        reads.push(b.reading);
+      });
+      return Promise.all(reads);
+    }
+    // The body on `line` (the row's position in the index), parsed on
+    // first use; its block must have been read (need).
+    function body(line) {
+      if (!bodies[line]) {
+        var b = blocks.length ? blockOf(line) : null;
+        var text = b && b.lines ? b.lines[line - b.first] : '';
+        bodies[line] = text ? JSON.parse(text) : {n: {}, m: []};
+      }
+      return bodies[line];
+    }
+    // Resolves once conversation n's body and the messages it refers to
+    // can be read.
+    function needConversation(n) {
+      var line = lineOf.get(n);
+      return need([line]).then(function () {
+        var refs = [];
+        body(line).m.forEach(function (entry) {
+          if (Array.isArray(entry)) refs.push(entry[0]);
+        });
+        return need(refs);
+      });
+    }
+    // A message, following a reference ([line, position]) to where it was
+    // written in full.
+    function message(entry) {
+      return Array.isArray(entry) ? body(entry[0]).m[entry[1]] : entry;
+    }
+    function rowOf(n) {
+      return lineOf.has(n) ? rows[lineOf.get(n)] : null;
+    }
+
+    // "call_1 (get_order), call_2 (get_order)"; "an earlier user turn".
+    function carriedBy(c, names) {
+      var out = c.g ? 'an earlier user turn' : '';
+      (c.k || []).forEach(function (id) {
+        out += (out ? ', ' : '') + id + (names[id] ? ' (' + names[id] + ')' : '');
+      });
+      return c.kc ? out + ' and more' : out;
+    }
+    // A value's hover text: status, reason, shape, and why.
+    function explain(c, names) {
+      var out = c.st + (c.rs !== 'none' ? ' (' + c.rs + ')' : '') + ' · ' + c.sh;
+      if (c.st === 'grounded') {
+        if (c.g) {
+          out += ' · read in an earlier user turn: no result of this turn ' +
+              'carried it';
+        } else {
+          out += ' · carried by';
+          (c.k || []).forEach(function (id) {
+            out += ' ' + id + (names[id] ? ' (' + names[id] + ')' : '');
+          });
+          if (c.kc) out += ' and more';
+        }
+        if (c.d) out += ' · ' + c.d;
+        if (c.cf) {
+          out += ' · results disagree: ' + c.cf[1] + ' carried another value ' +
+              'at the same place as ' + c.cf[0];
+        }
+      } else if (c.st === 'exempt') {
+        out += ' · supplied by the user or the application';
+      } else if (c.st === 'unsupported') {
+        out += ' · no tool result of this conversation carried it: typed, ' +
+            'not read';
+        if (c.nc) out += ' · the closest carried value is in ' + c.nc;
+      } else if (c.st === 'unverified') {
+        out += ' · not found, but the evidence was truncated: no one is accused';
+      } else if (c.st === 'misattributed') {
+        out += ' · read from another record than the one the answer names';
+        if (c.bt) out += ' · ' + c.bt;
+      }
+      if (c.o > 1) out += ' · used ' + c.o + ' times';
+      return out;
+    }
+    // "3 values: 1 grounded, 2 unsupported · evidence truncated"
+    function verdictLine(m) {
+      var by = {};
+      m.v.forEach(function (c) { by[c.st] = (by[c.st] || 0) + 1; });
+      var counts = Object.keys(by).sort().map(function (st) {
+        return by[st] + ' ' + st;
+      }).join(', ');
+      return m.v.length + (m.v.length === 1 ? ' value' : ' values') +
+          (counts ? ': ' + counts : '') + (m.at ? ' · answer truncated' : '') +
+          (m.et ? ' · evidence truncated' : '');
+    }
+
+    function appendMarked(text, m, names) {
+      m.sg.forEach(function (part) {
+        if (typeof part === 'string') {
+          text.appendChild(document.createTextNode(part));
+          return;
+        }
+        var c = m.v[part[0]];
+        var mark = el('mark', 'v ' + c.st, part[1]);
+        mark.dataset.status = c.st;
+        mark.dataset.reason = c.rs;
+        mark.dataset.shape = c.sh;
+        mark.dataset.carriers = (c.k || []).join(' ');
+        mark.title = explain(c, names);
+        text.appendChild(mark);
+        if (c.bs) {
+          var named = el('span', 'named', '(' + c.bs + ')');
+          named.title = c.bt;
+          text.appendChild(named);
         }
         if (c.nm) {
-          by.appendChild(el('br'));
-          var near = by.appendChild(el('span', 'closest', 'closest carried: ' +
-              c.nm + ' in ' + c.nc + (names[c.nc] ? ' (' + names[c.nc] + ')' :
-              '')));
-          near.dataset.call = c.nc;
-          near.dataset.near = c.nm;
+          var closest = el('span', 'closest', '(closest: ' + c.nm + ' in ' +
+              c.nc + (names[c.nc] ? ' ' + names[c.nc] : '') + ')');
+          closest.dataset.call = c.nc;
+          closest.dataset.near = c.nm;
+          closest.title = 'the closest carried value of the same shape, ' +
+              'highlighted in the result of ' + c.nc + '; click to see it';
+          text.appendChild(closest);
         }
       });
-      d.appendChild(t);
     }
-    if (m.tools && m.tools.length) {
-      var tt = el('table', 'answer-tools');
-      var th = tt.insertRow();
-      ['tool (this turn)', 'results', 'values recorded', 'values carried',
-       'ratio'].forEach(function (h) { th.appendChild(el('th', null, h)); });
-      m.tools.forEach(function (tool) {
-        var tr = tt.insertRow();
-        tool.forEach(function (cell, i) {
-          var td = tr.insertCell();
-          td.textContent = String(cell);
-          if (i > 0) td.className = 'n';
+
+    function appendDetails(li, m, names) {
+      var d = el('details', 'verdict');
+      d.appendChild(el('summary', null, verdictLine(m)));
+      var marked = {};
+      m.sg.forEach(function (part) {
+        if (typeof part !== 'string') marked[part[0]] = part[1];
+      });
+      if (m.v.length) {
+        var t = el('table', 'cands');
+        var head = t.insertRow();
+        ['value', 'shape', 'status', 'reason', 'carried by'].forEach(
+            function (h) { head.appendChild(el('th', null, h)); });
+        m.v.forEach(function (c, i) {
+          var tr = t.insertRow();
+          tr.insertCell().textContent = i in marked ? marked[i] : c.t;
+          tr.insertCell().textContent = c.sh;
+          tr.insertCell().appendChild(el('span', 'chip ' + c.st, c.st));
+          tr.insertCell().textContent = c.rs;
+          var by = tr.insertCell();
+          by.textContent = carriedBy(c, names);
+          if (c.bt) {
+            by.appendChild(el('br'));
+            by.appendChild(el('span', 'named', c.bt));
+          }
+          if (c.nm) {
+            by.appendChild(el('br'));
+            var near = by.appendChild(el('span', 'closest', 'closest carried: ' +
+                c.nm + ' in ' + c.nc + (names[c.nc] ? ' (' + names[c.nc] + ')' :
+                '')));
+            near.dataset.call = c.nc;
+            near.dataset.near = c.nm;
+          }
+        });
+        d.appendChild(t);
+      }
+      if (m.tools && m.tools.length) {
+        var tt = el('table', 'answer-tools');
+        var th = tt.insertRow();
+        ['tool (this turn)', 'results', 'values recorded', 'values carried',
+         'ratio'].forEach(function (h) { th.appendChild(el('th', null, h)); });
+        m.tools.forEach(function (tool) {
+          var tr = tt.insertRow();
+          tool.forEach(function (cell, i) {
+            var td = tr.insertCell();
+            td.textContent = String(cell);
+            if (i > 0) td.className = 'n';
+          });
+        });
+        d.appendChild(tt);
+      }
+      if (m.cn === null) {
+        d.appendChild(el('p', 'cited-nothing dim', 'Which results the ' +
+            'answer cited nothing from is withheld: a carrier list was cut ' +
+            'or the evidence truncated.'));
+      } else if (m.cn && m.cn.length) {
+        var p = el('p', 'cited-nothing',
+            'Results of this turn the answer cited nothing from: ');
+        m.cn.forEach(function (name, i) {
+          if (i) p.appendChild(document.createTextNode(', '));
+          p.appendChild(el('span', 'chip', name));
+        });
+        d.appendChild(p);
+      }
+      li.appendChild(d);
+    }
+
+    // Marks the first occurrence of `value` in a result's text (exactly, else
+    // ignoring case: the value is a canonical form) and returns it as the
+    // result wrote it, or null when the shown text does not hold it.
+    function markNear(li, value) {
+      var text = li.querySelector('.text');
+      var done = li.querySelector('mark.near[data-near="' + CSS.escape(value) +
+          '"]');
+      if (done) return done.textContent;
+      var node = text && text.firstChild;
+      if (!node || node.nodeType !== 3) return null;
+      var at = node.data.indexOf(value);
+      if (at < 0) at = node.data.toLowerCase().indexOf(value.toLowerCase());
+      if (at < 0) return null;
+      var rest = node.splitText(at);
+      rest.splitText(value.length);
+      var mark = el('mark', 'near', rest.data);
+      mark.dataset.near = value;
+      mark.title = 'the closest carried value to an unsupported value';
+      rest.replaceWith(mark);
+      return mark.textContent;
+    }
+
+    function render(n) {
+      var r = rowOf(n);
+      var b = body(lineOf.get(n));
+      var state = r ? stateOf(r) : 'none';
+      var art = el('article', 'conv ' + state);
+      art.id = 'c' + n;
+      var head = el('header');
+      head.appendChild(el('span', 'badge ' + state,
+          state === 'none' ? 'no answer' : state));
+      head.appendChild(el('span', 'cid', r ? r[ID] : ''));
+      if (r) {
+        head.appendChild(el('span', 'dim', r[FMT] + ' · ' + r[JUDGED] +
+            ' judged · ' + r[FLAGGED] + ' flagged · ' + index.files[r[FILE]] +
+            ':' + r[LINE]));
+      }
+      var close = el('button', null, 'close');
+      close.type = 'button';
+      close.addEventListener('click', function () {
+        art.remove();
+        draw();
+      });
+      head.appendChild(close);
+      art.appendChild(head);
+      var ol = el('ol', 'msgs');
+      b.m.forEach(function (entry, position) {
+        var m = message(entry);
+        var li = el('li', 'msg ' + m.k);
+        li.dataset.pos = String(position);
+        if (m.c !== undefined) li.dataset.call = m.c;
+        var meta = el('div', 'meta', (m.p ? m.p + ' · ' : '') + m.l);
+        if (m.a) {
+          meta.appendChild(document.createTextNode(' · '));
+          meta.appendChild(el('span', 'badge ' +
+              (m.a === 'flagged' || m.a === 'unverified' ? m.a : 'grounded'),
+              m.a));
+        }
+        li.appendChild(meta);
+        if (m.sg) {
+          var text = el('div', 'text');
+          appendMarked(text, m, b.n);
+          li.appendChild(text);
+          appendDetails(li, m, b.n);
+        } else if (m.x) {
+          var plain = el('div', 'text', m.x);
+          if (m.more) {
+            plain.appendChild(el('span', 'dim', ' [' + m.more +
+                ' more bytes not shown]'));
+          }
+          li.appendChild(plain);
+        }
+        ol.appendChild(li);
+      });
+      art.appendChild(ol);
+      // Each closest carried value, highlighted in the result that carried it.
+      // The closest value is then named as the result wrote it.
+      art.querySelectorAll('.closest[data-call]').forEach(function (span) {
+        art.querySelectorAll('li.result').forEach(function (li) {
+          if (li.dataset.call !== span.dataset.call) return;
+          var written = markNear(li, span.dataset.near);
+          if (written) {
+            span.textContent = span.textContent.replace(span.dataset.near,
+                written);
+          }
         });
       });
-      d.appendChild(tt);
+      return art;
     }
-    if (m.cn === null) {
-      d.appendChild(el('p', 'cited-nothing dim', 'Which results the ' +
-          'answer cited nothing from is withheld: a carrier list was cut ' +
-          'or the evidence truncated.'));
-    } else if (m.cn && m.cn.length) {
-      var p = el('p', 'cited-nothing',
-          'Results of this turn the answer cited nothing from: ');
-      m.cn.forEach(function (name, i) {
-        if (i) p.appendChild(document.createTextNode(', '));
-        p.appendChild(el('span', 'chip', name));
+
+    // Opens conversation n (or brings it forward) once its block is read;
+    // `scroll` puts its first flagged answer in view. Resolves to its
+    // article, or null for no such conversation.
+    function show(n, scroll) {
+      if (document.getElementById('c' + n)) {
+        return Promise.resolve(focus(n, scroll));
+      }
+      if (!lineOf.has(n)) return Promise.resolve(null);
+      return needConversation(n).then(function () {
+        if (!document.getElementById('c' + n)) {
+          openPane.insertBefore(render(n), openPane.firstChild);
+          draw();
+        }
+        return focus(n, scroll);
+      }, function (error) {
+        var failed = el('article', 'conv none',
+            'c' + n + ' cannot be read: ' + error.message);
+        failed.id = 'c' + n;
+        openPane.insertBefore(failed, openPane.firstChild);
+        return failed;
       });
-      d.appendChild(p);
     }
-    li.appendChild(d);
-  }
-
-  // Marks the first occurrence of `value` in a result's text (exactly, else
-  // ignoring case: the value is a canonical form) and returns it as the
-  // result wrote it, or null when the shown text does not hold it.
-  function markNear(li, value) {
-    var text = li.querySelector('.text');
-    var done = li.querySelector('mark.near[data-near="' + CSS.escape(value) +
-        '"]');
-    if (done) return done.textContent;
-    var node = text && text.firstChild;
-    if (!node || node.nodeType !== 3) return null;
-    var at = node.data.indexOf(value);
-    if (at < 0) at = node.data.toLowerCase().indexOf(value.toLowerCase());
-    if (at < 0) return null;
-    var rest = node.splitText(at);
-    rest.splitText(value.length);
-    var mark = el('mark', 'near', rest.data);
-    mark.dataset.near = value;
-    mark.title = 'the closest carried value to an unsupported value';
-    rest.replaceWith(mark);
-    return mark.textContent;
-  }
-
-  function render(n) {
-    var r = rowOf(n);
-    var b = body(lineOf.get(n));
-    var state = r ? stateOf(r) : 'none';
-    var art = el('article', 'conv ' + state);
-    art.id = 'c' + n;
-    var head = el('header');
-    head.appendChild(el('span', 'badge ' + state,
-        state === 'none' ? 'no answer' : state));
-    head.appendChild(el('span', 'cid', r ? r[ID] : ''));
-    if (r) {
-      head.appendChild(el('span', 'dim', r[FMT] + ' · ' + r[JUDGED] +
-          ' judged · ' + r[FLAGGED] + ' flagged · ' + index.files[r[FILE]] +
-          ':' + r[LINE]));
+    function focus(n, scroll) {
+      var art = document.getElementById('c' + n);
+      var target = art.querySelector('li.answer.flagged') ||
+          art.querySelector('li.judged.unverified') ||
+          art.querySelector('li.judged');
+      if (target) {
+        target.classList.add('target');
+        art.querySelectorAll('li.flagged details.verdict').forEach(
+            function (d) { d.open = true; });
+      }
+      if (scroll) (target || art).scrollIntoView({block: 'center'});
+      return art;
     }
-    var close = el('button', null, 'close');
-    close.type = 'button';
-    close.addEventListener('click', function () {
-      art.remove();
+
+    document.addEventListener('click', function (event) {
+      var closest = event.target.closest && event.target.closest('.closest');
+      if (closest && closest.dataset.call) {
+        var conv = closest.closest('article.conv');
+        conv.querySelectorAll('li.result').forEach(function (li) {
+          if (li.dataset.call !== closest.dataset.call) return;
+          var near = li.querySelector('mark.near');
+          (near || li).scrollIntoView({block: 'center'});
+          li.classList.add('lit');
+        });
+        return;
+      }
+      var mark = event.target.closest && event.target.closest('mark.v');
+      if (!mark) return;
+      var art = mark.closest('article.conv');
+      if (!art) return;
+      var wasOn = mark.classList.contains('on');
+      art.querySelectorAll('.lit').forEach(function (e) {
+        e.classList.remove('lit');
+      });
+      art.querySelectorAll('mark.v.on').forEach(function (e) {
+        e.classList.remove('on');
+      });
+      if (wasOn) return;
+      mark.classList.add('on');
+      var first = null;
+      (mark.dataset.carriers || '').split(' ').forEach(function (id) {
+        if (!id) return;
+        art.querySelectorAll('li.result').forEach(function (li) {
+          if (li.dataset.call === id) {
+            li.classList.add('lit');
+            if (!first) first = li;
+          }
+        });
+      });
+      if (first) first.scrollIntoView({block: 'nearest'});
+    });
+
+    // Tables with sortable headers sort by a clicked column.
+    document.querySelectorAll('table.sortable').forEach(function (table) {
+      table.querySelectorAll('th').forEach(function (th, column) {
+        th.classList.add('sortable');
+        th.addEventListener('click', function () {
+          var body = Array.prototype.slice.call(table.rows, 1);
+          var down = th.dataset.dir !== 'down';
+          th.dataset.dir = down ? 'down' : 'up';
+          body.sort(function (a, b) {
+            var x = a.cells[column].dataset.v || a.cells[column].textContent;
+            var y = b.cells[column].dataset.v || b.cells[column].textContent;
+            var nx = parseFloat(x), ny = parseFloat(y);
+            var c = !isNaN(nx) && !isNaN(ny) ? nx - ny : x < y ? -1 : x > y;
+            return down ? -c : c;
+          });
+          body.forEach(function (tr) { table.tBodies[0].appendChild(tr); });
+        });
+      });
+    });
+
+    var opened = [];
+    location.hash.slice(1).split('&').forEach(function (part) {
+      part = decodeURIComponent(part);
+      if (part === 'flagged') filter.checked = true;
+      if (part.indexOf('q=') === 0) search.value = part.slice(2);
+      if (part.indexOf('sort=') === 0) sort.value = part.slice(5);
+      if (part.indexOf('facet=') === 0) {
+        var eq = part.indexOf('=', 6);
+        var name = part.slice(6, eq), value = part.slice(eq + 1);
+        index.facets.forEach(function (field, fi) {
+          if (!field || field.name !== name) return;
+          var vi = field.values.indexOf(value);
+          if (vi < 0) return;
+          chosen[fi] = vi;
+          var select = facetBox.querySelector(
+              'select[data-field="' + CSS.escape(name) + '"]');
+          if (select) select.value = String(vi);
+        });
+      }
+      if (part.indexOf('open=') === 0) {
+        part.slice(5).split(',').forEach(function (id) {
+          if (/^c[0-9]+$/.test(id)) opened.push(Number(id.slice(1)));
+        });
+      }
+    });
+    var timer = 0;
+    search.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(apply, 120);
+    });
+    filter.addEventListener('change', apply);
+    sort.addEventListener('change', apply);
+    document.getElementById('close-all').addEventListener('click', function () {
+      openPane.replaceChildren();
       draw();
     });
-    head.appendChild(close);
-    art.appendChild(head);
-    var ol = el('ol', 'msgs');
-    b.m.forEach(function (entry, position) {
-      var m = message(entry);
-      var li = el('li', 'msg ' + m.k);
-      li.dataset.pos = String(position);
-      if (m.c !== undefined) li.dataset.call = m.c;
-      var meta = el('div', 'meta', (m.p ? m.p + ' · ' : '') + m.l);
-      if (m.a) {
-        meta.appendChild(document.createTextNode(' · '));
-        meta.appendChild(el('span', 'badge ' +
-            (m.a === 'flagged' || m.a === 'unverified' ? m.a : 'grounded'),
-            m.a));
-      }
-      li.appendChild(meta);
-      if (m.sg) {
-        var text = el('div', 'text');
-        appendMarked(text, m, b.n);
-        li.appendChild(text);
-        appendDetails(li, m, b.n);
-      } else if (m.x) {
-        var plain = el('div', 'text', m.x);
-        if (m.more) {
-          plain.appendChild(el('span', 'dim', ' [' + m.more +
-              ' more bytes not shown]'));
-        }
-        li.appendChild(plain);
-      }
-      ol.appendChild(li);
-    });
-    art.appendChild(ol);
-    // Each closest carried value, highlighted in the result that carried it.
-    // The closest value is then named as the result wrote it.
-    art.querySelectorAll('.closest[data-call]').forEach(function (span) {
-      art.querySelectorAll('li.result').forEach(function (li) {
-        if (li.dataset.call !== span.dataset.call) return;
-        var written = markNear(li, span.dataset.near);
-        if (written) {
-          span.textContent = span.textContent.replace(span.dataset.near,
-              written);
-        }
+    apply();
+    // The linked conversations open in order, the first on top and in view;
+    // data-opened says they are drawn.
+    opened.slice().reverse().reduce(function (done, n, i) {
+      return done.then(function () {
+        return show(n, i === opened.length - 1);
       });
+    }, Promise.resolve()).then(function () {
+      document.body.dataset.openedMs = String(Math.round(performance.now()));
+      document.body.dataset.opened = '1';
     });
-    return art;
+    // Milliseconds from the navigation's start (reading and parsing the
+    // page included) and of this script alone.
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
+    document.body.dataset.scriptMs = String(Math.round(performance.now() -
+        started));
+    document.body.dataset.ready = '1';
   }
-
-  // Opens conversation n (or brings it forward) once its block is read;
-  // `scroll` puts its first flagged answer in view. Resolves to its
-  // article, or null for no such conversation.
-  function show(n, scroll) {
-    if (document.getElementById('c' + n)) {
-      return Promise.resolve(focus(n, scroll));
-    }
-    if (!lineOf.has(n)) return Promise.resolve(null);
-    return needConversation(n).then(function () {
-      if (!document.getElementById('c' + n)) {
-        openPane.insertBefore(render(n), openPane.firstChild);
-        draw();
-      }
-      return focus(n, scroll);
-    }, function (error) {
-      var failed = el('article', 'conv none',
-          'c' + n + ' cannot be read: ' + error.message);
-      failed.id = 'c' + n;
-      openPane.insertBefore(failed, openPane.firstChild);
-      return failed;
-    });
-  }
-  function focus(n, scroll) {
-    var art = document.getElementById('c' + n);
-    var target = art.querySelector('li.answer.flagged') ||
-        art.querySelector('li.judged.unverified') ||
-        art.querySelector('li.judged');
-    if (target) {
-      target.classList.add('target');
-      art.querySelectorAll('li.flagged details.verdict').forEach(
-          function (d) { d.open = true; });
-    }
-    if (scroll) (target || art).scrollIntoView({block: 'center'});
-    return art;
-  }
-
-  document.addEventListener('click', function (event) {
-    var closest = event.target.closest && event.target.closest('.closest');
-    if (closest && closest.dataset.call) {
-      var conv = closest.closest('article.conv');
-      conv.querySelectorAll('li.result').forEach(function (li) {
-        if (li.dataset.call !== closest.dataset.call) return;
-        var near = li.querySelector('mark.near');
-        (near || li).scrollIntoView({block: 'center'});
-        li.classList.add('lit');
-      });
-      return;
-    }
-    var mark = event.target.closest && event.target.closest('mark.v');
-    if (!mark) return;
-    var art = mark.closest('article.conv');
-    if (!art) return;
-    var wasOn = mark.classList.contains('on');
-    art.querySelectorAll('.lit').forEach(function (e) {
-      e.classList.remove('lit');
-    });
-    art.querySelectorAll('mark.v.on').forEach(function (e) {
-      e.classList.remove('on');
-    });
-    if (wasOn) return;
-    mark.classList.add('on');
-    var first = null;
-    (mark.dataset.carriers || '').split(' ').forEach(function (id) {
-      if (!id) return;
-      art.querySelectorAll('li.result').forEach(function (li) {
-        if (li.dataset.call === id) {
-          li.classList.add('lit');
-          if (!first) first = li;
-        }
-      });
-    });
-    if (first) first.scrollIntoView({block: 'nearest'});
-  });
-
-  // Tables with sortable headers sort by a clicked column.
-  document.querySelectorAll('table.sortable').forEach(function (table) {
-    table.querySelectorAll('th').forEach(function (th, column) {
-      th.classList.add('sortable');
-      th.addEventListener('click', function () {
-        var body = Array.prototype.slice.call(table.rows, 1);
-        var down = th.dataset.dir !== 'down';
-        th.dataset.dir = down ? 'down' : 'up';
-        body.sort(function (a, b) {
-          var x = a.cells[column].dataset.v || a.cells[column].textContent;
-          var y = b.cells[column].dataset.v || b.cells[column].textContent;
-          var nx = parseFloat(x), ny = parseFloat(y);
-          var c = !isNaN(nx) && !isNaN(ny) ? nx - ny : x < y ? -1 : x > y;
-          return down ? -c : c;
-        });
-        body.forEach(function (tr) { table.tBodies[0].appendChild(tr); });
-      });
-    });
-  });
-
-  var opened = [];
-  location.hash.slice(1).split('&').forEach(function (part) {
-    part = decodeURIComponent(part);
-    if (part === 'flagged') filter.checked = true;
-    if (part.indexOf('q=') === 0) search.value = part.slice(2);
-    if (part.indexOf('sort=') === 0) sort.value = part.slice(5);
-    if (part.indexOf('facet=') === 0) {
-      var eq = part.indexOf('=', 6);
-      var name = part.slice(6, eq), value = part.slice(eq + 1);
-      index.facets.forEach(function (field, fi) {
-        if (!field || field.name !== name) return;
-        var vi = field.values.indexOf(value);
-        if (vi < 0) return;
-        chosen[fi] = vi;
-        var select = facetBox.querySelector(
-            'select[data-field="' + CSS.escape(name) + '"]');
-        if (select) select.value = String(vi);
-      });
-    }
-    if (part.indexOf('open=') === 0) {
-      part.slice(5).split(',').forEach(function (id) {
-        if (/^c[0-9]+$/.test(id)) opened.push(Number(id.slice(1)));
-      });
-    }
-  });
-  var timer = 0;
-  search.addEventListener('input', function () {
-    clearTimeout(timer);
-    timer = setTimeout(apply, 120);
-  });
-  filter.addEventListener('change', apply);
-  sort.addEventListener('change', apply);
-  document.getElementById('close-all').addEventListener('click', function () {
-    openPane.replaceChildren();
-    draw();
-  });
-  apply();
-  // The linked conversations open in order, the first on top and in view;
-  // data-opened says they are drawn.
-  opened.slice().reverse().reduce(function (done, n, i) {
-    return done.then(function () {
-      return show(n, i === opened.length - 1);
-    });
-  }, Promise.resolve()).then(function () {
-    document.body.dataset.openedMs = String(Math.round(performance.now()));
-    document.body.dataset.opened = '1';
-  });
-  // Milliseconds from the navigation's start (reading and parsing the
-  // page included) and of this script alone.
-  document.body.dataset.readyMs = String(Math.round(performance.now()));
-  document.body.dataset.scriptMs = String(Math.round(performance.now() -
-      started));
-  document.body.dataset.ready = '1';
 })();
 )js";
 
@@ -1442,27 +1455,32 @@ void ReportPage::AddConversation(const Trace& trace, std::string_view source,
 void ReportPage::FlushBlock() {
   if (block_.empty()) return;
   ++totals_.blocks;
-  std::optional<std::string> gzipped;
-  if (options_.gzip_blocks &&
-      block_.size() >= options_.min_gzipped_block_bytes) {
-    gzipped = base::Gzip(block_);  // nullopt: out of memory; written plain
-  }
-  if (gzipped.has_value()) {
+  // The plain text starts with a newline, so each line stands alone.
+  if (WriteJsonScript(
+          Concat("class=\"bodies\" data-first=\"", block_first_line_, "\""),
+          "\n", block_)) {
     ++totals_.gzipped_blocks;
-    std::string base64;
-    absl::Base64Escape(base::AbslView(*gzipped), &base64);
-    out_ << "<script type=\"application/octet-stream\" class=\"bodies\" "
-            "data-first=\""
-         << block_first_line_ << "\" data-gzip=\"1\">" << base64
-         << "</script>\n";
-  } else {
-    // The text starts with a newline, so each line of JSON stands alone.
-    out_ << "<script type=\"application/json\" class=\"bodies\" "
-            "data-first=\""
-         << block_first_line_ << "\">\n"
-         << block_ << "</script>\n";
   }
   block_.clear();
+}
+
+bool ReportPage::WriteJsonScript(std::string_view attributes,
+                                 std::string_view plain_prefix,
+                                 const std::string& json) {
+  std::optional<std::string> gzipped;
+  if (options_.gzip_blocks && json.size() >= options_.min_gzipped_block_bytes) {
+    gzipped = base::Gzip(json);  // nullopt: out of memory; written plain
+  }
+  if (!gzipped.has_value()) {
+    out_ << "<script type=\"application/json\" " << attributes << ">"
+         << plain_prefix << json << "</script>\n";
+    return false;
+  }
+  std::string base64;
+  absl::Base64Escape(base::AbslView(*gzipped), &base64);
+  out_ << "<script type=\"application/octet-stream\" " << attributes
+       << " data-gzip=\"1\">" << base64 << "</script>\n";
+  return true;
 }
 
 void ReportPage::AddToTotals(const JudgedAnswer& answer) {
@@ -1576,9 +1594,8 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
   // The index: files, facets (null for a field with too many values), and
   // one row per conversation written.
   FlushBlock();
-  std::string index =
-      "</main>\n<script type=\"application/json\" "
-      "id=\"index\">{\"files\":[";
+  out_ << "</main>\n";
+  std::string index = "{\"files\":[";
   for (std::size_t i = 0; i < files_.size(); ++i) {
     if (i > 0) index += ',';
     AppendJson(index, files_[i]);
@@ -1601,7 +1618,6 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
     index += "]}";
   }
   index += "],\"rows\":[";
-  out_ << index;
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     const IndexRow& row = rows_[i];
     std::string line = Concat(i > 0 ? ",\n[" : "\n[", row.number, ",");
@@ -1620,9 +1636,10 @@ void ReportPage::End(std::size_t files, std::size_t malformed_records,
       first = false;
     }
     line += "]]";
-    out_ << line;
+    index += line;
   }
-  out_ << "]}</script>\n";
+  index += "]}";
+  WriteJsonScript("id=\"index\"", "", index);
 
   std::string html = "<header id=\"totals\">\n";
   html += Concat("<h1>", Escaped(options_.title), "</h1>\n");

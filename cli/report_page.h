@@ -12,15 +12,17 @@
 // DecompressionStream and builds a conversation's DOM only when it is
 // opened. A page whose conversations fit in one small block stays plain
 // JSON. A message met before (a system prompt, the same tool result for
-// the same input) is written once and referred to after. The summary is one
-// JSON index of rows, shown as a virtualised list (only the rows on screen are
-// in the DOM), with a search box, facets from the records' own fields,
-// sorting and a flagged-only filter; the header holds the totals, a legend,
-// an inline SVG chart of flags per tool and per model, and per-tool totals
-// with a flags column. It is written as the input streams: conversations
-// first, the index and header last (placed first on screen by the style
-// sheet); memory holds the index rows (about a hundred bytes each, bounded
-// by --max-conversations) and the digests of the messages written.
+// the same input) is written once and referred to after. The summary is
+// one JSON index of rows (gzipped the same way once it reaches
+// kMinGzippedBlockBytes), shown as a virtualised list (only the rows on
+// screen are in the DOM), with a search box, facets from the records' own
+// fields, sorting and a flagged-only filter; the header holds the totals,
+// a legend, an inline SVG chart of flags per tool and per model, and
+// per-tool totals with a flags column. It is written as the input streams:
+// conversations first, the index and header last (placed first on screen
+// by the style sheet); memory holds a block, the index rows (about a
+// hundred bytes each, bounded by --max-conversations; at the end, their
+// text) and the digests of the messages written.
 //
 //   ReportPage page(out, {.title = "nightly", .flagged_only = true});
 //   page.Begin();
@@ -250,6 +252,12 @@ class ReportPage {
   std::string Chart() const;
   // Writes the lines in block_ as one block element and empties it.
   void FlushBlock();
+  // Writes `json` as one script element with `attributes` (its id or
+  // class): gzipped, as base64 with data-gzip="1", when the options allow
+  // and it is at least min_gzipped_block_bytes; else as plain JSON after
+  // `plain_prefix`. True when it went out gzipped.
+  bool WriteJsonScript(std::string_view attributes,
+                       std::string_view plain_prefix, const std::string& json);
 
   std::ostream& out_;
   ReportPageOptions options_;

@@ -1,8 +1,8 @@
 // tests/cli/report_page_data.h — read the JSON a `groundgate report` page
 // embeds, as its script reads it.
 //
-// Its one job: pull the index (`<script type="application/json"
-// id="index">`) and each conversation's body (a line of a `class="bodies"`
+// Its one job: pull the index (`<script id="index">`, plain JSON or
+// gzipped as base64) and each conversation's body (a line of a `class="bodies"`
 // block, plain JSON or gzipped as base64) out of a page, parse them, and follow
 // a shared message's reference to where it was written in full, so a test can
 // check what the page will show before a browser draws it. Used by the report
@@ -43,18 +43,6 @@ struct ReportValue {
   nlohmann::json candidate;
 };
 
-// The text of the `<script type="application/json" id="ID">` of `html`.
-inline std::string ReportScript(const std::string& html,
-                                const std::string& id) {
-  const std::string open =
-      "<script type=\"application/json\" id=\"" + id + "\">";
-  const std::size_t at = html.find(open);
-  REQUIRE(at != std::string::npos);
-  const std::size_t end = html.find("</script>", at);
-  REQUIRE(end != std::string::npos);
-  return html.substr(at + open.size(), end - at - open.size());
-}
-
 // `member` (one gzip member) inflated, or nullopt when it is not gzip.
 inline std::optional<std::string> Gunzip(const std::string& member) {
   z_stream stream{};
@@ -74,6 +62,27 @@ inline std::optional<std::string> Gunzip(const std::string& member) {
   inflateEnd(&stream);
   if (!whole) return std::nullopt;
   return out;
+}
+
+// The JSON text of the `<script ... id="ID">` of `html`: plain, or
+// gzipped as base64 (data-gzip="1"), inflated.
+inline std::string ReportScript(const std::string& html,
+                                const std::string& id) {
+  const std::size_t at = html.find("id=\"" + id + "\"");
+  REQUIRE(at != std::string::npos);
+  const std::size_t tag_end = html.find('>', at);
+  const std::size_t end = html.find("</script>", tag_end);
+  REQUIRE(end != std::string::npos);
+  std::string text = html.substr(tag_end + 1, end - tag_end - 1);
+  if (html.substr(at, tag_end - at).find("data-gzip=\"1\"") ==
+      std::string::npos) {
+    return text;
+  }
+  std::string member;
+  REQUIRE(absl::Base64Unescape(text, &member));
+  const std::optional<std::string> inflated = Gunzip(member);
+  REQUIRE(inflated.has_value());
+  return *inflated;
 }
 
 // The index and the bodies of `html`: one body per line of the blocks, in
