@@ -379,13 +379,15 @@ constexpr std::string_view kScript = R"js(
     function carriedBy(c, names) {
       var out = c.g ? 'an earlier user turn' : '';
       (c.k || []).forEach(function (id) {
-        out += (out ? ', ' : '') + id + (names[id] ? ' (' + names[id] + ')' : '');
+        out += (out ? ', ' : '') + id +
+            (names[id] ? ' (' + names[id] + ')' : '');
       });
       return c.kc ? out + ' and more' : out;
     }
     // A value's hover text: status, reason, shape, and why.
     function explain(c, names) {
-      var out = c.st + (c.rs !== 'none' ? ' (' + c.rs + ')' : '') + ' · ' + c.sh;
+      var out = c.st + (c.rs !== 'none' ? ' (' + c.rs + ')' : '') + ' · ' +
+          c.sh;
       if (c.st === 'grounded') {
         if (c.g) {
           out += ' · read in an earlier user turn: no result of this turn ' +
@@ -399,7 +401,8 @@ constexpr std::string_view kScript = R"js(
         }
         if (c.d) out += ' · ' + c.d;
         if (c.cf) {
-          out += ' · results disagree: ' + c.cf[1] + ' carried another value ' +
+          out += ' · results disagree: ' + c.cf[1] +
+              ' carried another value ' +
               'at the same place as ' + c.cf[0];
         }
       } else if (c.st === 'exempt') {
@@ -409,7 +412,8 @@ constexpr std::string_view kScript = R"js(
             'not read';
         if (c.nc) out += ' · the closest carried value is in ' + c.nc;
       } else if (c.st === 'unverified') {
-        out += ' · not found, but the evidence was truncated: no one is accused';
+        out += ' · not found, but the evidence was truncated: ' +
+            'no one is accused';
       } else if (c.st === 'misattributed') {
         out += ' · read from another record than the one the answer names';
         if (c.bt) out += ' · ' + c.bt;
@@ -486,7 +490,8 @@ constexpr std::string_view kScript = R"js(
           }
           if (c.nm) {
             by.appendChild(el('br'));
-            var near = by.appendChild(el('span', 'closest', 'closest carried: ' +
+            var near = by.appendChild(el('span', 'closest',
+                'closest carried: ' +
                 c.nm + ' in ' + c.nc + (names[c.nc] ? ' (' + names[c.nc] + ')' :
                 '')));
             near.dataset.call = c.nc;
