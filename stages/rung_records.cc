@@ -1077,6 +1077,184 @@ struct Binder {
   }
 };
 
+// ---- the stretch a series covers -------------------------------------------
+
+// A date candidate's canonical form read: "2021-07-15", "2021-07" (a month;
+// day 0). False for any other form.
+bool DateOf(std::string_view canonical, int* year, int* month, int* day) {
+  auto number = [&](std::size_t at, std::size_t n, int* out) {
+    if (at + n > canonical.size()) return false;
+    int v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (!ascii::IsDigit(canonical[i])) return false;
+      v = v * 10 + (canonical[i] - '0');
+    }
+    *out = v;
+    return true;
+  };
+  *day = 0;
+  if (canonical.size() != 7 && canonical.size() != 10) return false;
+  if (!number(0, 4, year) || canonical[4] != '-' || !number(5, 2, month)) {
+    return false;
+  }
+  if (canonical.size() == 10) {
+    return canonical[7] == '-' && number(8, 2, day);
+  }
+  return true;
+}
+
+// True when the record's day is the date, at the precision the date was
+// written (a month names every day of it).
+bool OnDate(const Record& record, int year, int month, int day) {
+  return record.month != 0 && record.year == year && record.month == month &&
+         (day == 0 || record.mday == day);
+}
+
+// True when `text` holds `word` whole (lowercase, ASCII).
+bool HoldsWord(std::string_view text, std::string_view word) {
+  for (std::size_t at = text.find(word); at != std::string_view::npos;
+       at = text.find(word, at + 1)) {
+    const std::size_t end = at + word.size();
+    if ((at == 0 || !IsWordByte(text[at - 1])) &&
+        (end == text.size() || !IsWordByte(text[end]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A sentence that tells what a data set covers: it names the data ("the
+// chart shows", "the data covers") and no change within it ("rose",
+// "a peak", "stable"), which people tell of part of the stretch.
+bool TellsTheCoverage(std::string_view answer, TextSpan scope) {
+  std::string text(answer.substr(scope.start, scope.end - scope.start));
+  for (char& ch : text) ch = ascii::Lower(ch);
+  bool names_data = false;
+  for (std::string_view noun : {"chart", "graph", "data", "dataset", "series",
+                                "table", "plot", "figure"}) {
+    names_data |= HoldsWord(text, noun);
+  }
+  if (!names_data) return false;
+  for (std::string_view change :
+       {"increas", "decreas", "rise",    "rising", "rose",   "fall",
+        "fell",    "drop",    "peak",    "grew",   "grow",   "declin",
+        "jump",    "spike",   "surg",    "remain", "stable", "fluctuat",
+        "steady",  "steadi",  "gradual", "sharp",  "trend",  "high",
+        "low",     "reach",   "wave",    "level",  "stay"}) {
+    if (text.find(change) != std::string::npos) return false;
+  }
+  return true;
+}
+
+// How many days a series may run past the closing date of a range told of
+// it: its last reading or two spill into the next month ("to December
+// 2022" for a series that ends on January 2nd, 2023).
+constexpr long kEndSlackDays = 7;
+
+// "The chart shows the positive rate in Armenia from February 2020 to May
+// 2022": a range of dates that opens on the first day of one group of
+// records (a series' first row), in a sentence that tells what the data
+// covers, tells the whole series; its closing date must be the series'
+// last day, at the precision written. Else it is misattributed ("max":
+// the series' latest day, named by its last record). A range that opens
+// elsewhere, or a sentence that tells a change ("a sharp rise from March
+// to July"), is a part of the stretch, which this rule does not judge.
+void BindStretchEnds(std::string_view answer, const RecordSet& set,
+                     Binder& binder, Verdict* verdict) {
+  std::vector<Candidate>& candidates = verdict->candidates;
+  for (std::size_t i = 0; i + 1 < candidates.size(); ++i) {
+    const Candidate& open = candidates[i];
+    Candidate& close = candidates[i + 1];
+    if (open.shape != "date" || close.shape != "date" ||
+        open.status != CandidateStatus::kGrounded ||
+        close.status != CandidateStatus::kGrounded ||
+        close.grounding != Grounding::kThisTurn || open.end > close.start) {
+      continue;
+    }
+    // "from X to Y", "from X, to Y", "between X and Y", "X through Y".
+    std::string between(answer.substr(open.end, close.start - open.end));
+    for (char& ch : between) ch = ascii::Lower(ch);
+    std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
+    if (between != "to" && between != "until" && between != "through" &&
+        between != "and") {
+      continue;
+    }
+    std::size_t before = open.start;
+    while (before > 0 && answer[before - 1] == ' ') --before;
+    std::size_t word = before;
+    while (word > 0 && ascii::IsAlpha(answer[word - 1])) --word;
+    const std::string_view opener = answer.substr(word, before - word);
+    if (!ascii::EqualsIgnoreCase(opener, "from") &&
+        !ascii::EqualsIgnoreCase(opener, "between")) {
+      continue;
+    }
+    const auto scope =
+        std::find_if(binder.scopes.begin(), binder.scopes.end(),
+                     [&](const TextSpan& sc) { return sc.Holds(open.start); });
+    if (scope == binder.scopes.end() || !scope->Holds(close.start) ||
+        !TellsTheCoverage(answer, *scope)) {
+      continue;
+    }
+    int oy = 0, om = 0, od = 0, cy = 0, cm = 0, cd = 0;
+    if (!DateOf(open.canonical, &oy, &om, &od) ||
+        !DateOf(close.canonical, &cy, &cm, &cd)) {
+      continue;
+    }
+    // The one group whose first record the range opens on.
+    const Record* last = nullptr;
+    const evidence::RecordGroup* opened = nullptr;
+    bool several = false;
+    for (const evidence::RecordGroup& group : set.groups()) {
+      const Record* lo = nullptr;
+      const Record* hi = nullptr;
+      auto day_of = [](const Record& r) {
+        return evidence::DaysFromCivil(r.year, r.month, r.mday);
+      };
+      for (std::uint32_t r : group.records) {
+        const Record& record = set.records()[r];
+        if (record.month == 0) continue;
+        if (lo == nullptr || day_of(record) < day_of(*lo)) lo = &record;
+        if (hi == nullptr || day_of(record) > day_of(*hi)) hi = &record;
+      }
+      if (lo == nullptr || lo == hi || !OnDate(*lo, oy, om, od)) continue;
+      several = opened != nullptr;
+      opened = &group;
+      last = hi;
+    }
+    if (opened == nullptr || several || OnDate(*last, cy, cm, cd)) continue;
+    // The last day of the closing date's period (a month's last day).
+    long close_end = 0;
+    if (cd != 0) {
+      close_end = evidence::DaysFromCivil(cy, cm, cd);
+    } else {
+      close_end = evidence::DaysFromCivil(cm == 12 ? cy + 1 : cy,
+                                          cm == 12 ? 1 : cm + 1, 1) -
+                  1;
+    }
+    const long last_day =
+        evidence::DaysFromCivil(last->year, last->month, last->mday);
+    if (close_end < last_day && last_day - close_end <= kEndSlackDays) continue;
+    // The field the series' days stand in, as its last record wrote it.
+    const RecordField* field = nullptr;
+    for (const RecordField& f : last->fields) {
+      if (f.text.substr(0, std::min(f.text.size(), last->day.size())) ==
+          last->day) {
+        field = &f;
+        break;
+      }
+    }
+    if (field == nullptr) continue;
+    const Record* read = nullptr;
+    for (std::uint32_t r : opened->records) {
+      if (OnDate(set.records()[r], cy, cm, cd)) {
+        read = &set.records()[r];
+        break;
+      }
+    }
+    binder.Misattribute(close, *last, field->path, last->day, read, "max");
+  }
+}
+
 bool IsCodeByte(char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }
 
 // The codes of the answer that some record holds as a whole field: runs of
@@ -1148,13 +1326,23 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                  Verdict* verdict) {
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
-  // Nothing to bind: no value the ladder grounded this turn, and no code.
+  // Nothing to bind: no value the ladder grounded this turn, no two dates
+  // in a row (a range), and no code.
   const bool codes =
       std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
         return ascii::IsUpper(a) && ascii::IsUpper(b);
       }) != answer.end();
-  if (!codes && std::none_of(verdict->candidates.begin(),
-                             verdict->candidates.end(), Bindable)) {
+  const auto grounded_date = [](const Candidate& c) {
+    return c.shape == "date" && c.status == CandidateStatus::kGrounded;
+  };
+  const bool ranges =
+      std::adjacent_find(verdict->candidates.begin(), verdict->candidates.end(),
+                         [&](const Candidate& a, const Candidate& b) {
+                           return grounded_date(a) && grounded_date(b);
+                         }) != verdict->candidates.end();
+  if (!codes && !ranges &&
+      std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
+                   Bindable)) {
     return;
   }
   const RecordSet& set = CorpusInternals::records(corpus);
@@ -1166,6 +1354,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
     if (Bindable(c)) binder.Bind(c);
   }
   binder.BindReadings();
+  BindStretchEnds(answer, set, binder, verdict);
   BindCodes(answer, binder, verdict);
 }
 

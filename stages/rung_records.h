@@ -2,9 +2,9 @@
 // the answer tells it of.
 //
 // Its one job: after the ladder has grounded an answer's values, take each
-// number, clock time and code a result of this turn carried, find what its
-// scope names (read_scopes.h: the record an identifier or a day and time
-// names in its clause, else in its sentence or list item), and mark it
+// number, clock time, code and range of dates a result of this turn carried,
+// find what its scope names (read_scopes.h: the record an identifier or a day
+// and time names in its clause, else in its sentence or list item), and mark it
 // kMisattributed, with a Binding, when:
 //   - the scope names exactly one record R of the group whose records hold
 //     the value, R holds the value in no field, and R holds a field in which
@@ -25,7 +25,14 @@
 //     and the value is neither, as the wording says, of any field the
 //     words name (or of a series' one field of numbers) holding it there
 //     (aggregate "min" or "max": the binding names the record holding the
-//     true extreme and its value).
+//     true extreme and its value);
+//   - a sentence that tells what the data covers ("The chart shows the rate
+//     from March 2020 to May 2021", and no change: "a sharp rise from")
+//     names a range of dates that opens on the first day of one group's
+//     records, and the range closes on a day other than the group's last,
+//     at the precision written, with a week's slack for a series whose
+//     last readings spill into the next month (aggregate "max": the
+//     binding names the last record and its day).
 // A value is compared at the precision the answer wrote ("17.6" for
 // 17.58), and a percent also against a fraction (45% for 0.45).
 //

@@ -271,6 +271,50 @@ TEST_CASE("rung_records: the least or greatest of a series of one field") {
                 "0.78", "value", "$[1]", "min"}});
 }
 
+TEST_CASE(
+    "rung_records: a range told of what the data covers ends on its "
+    "last day") {
+  // A date,value series (the shape of the owid inputs of kasnerz/quintd,
+  // MIT): a sentence that tells what the chart covers, from its first row
+  // on, tells the whole series, so it closes on the last row's day.
+  const EvidenceCorpus corpus = CorpusOf(
+      "date,value\n2020-03-01,0.5\n2020-06-15,0.7\n2021-01-10,0.9\n"
+      "2021-05-20,1.1\n");
+  CheckMisattributed(
+      corpus,
+      {{"The chart shows the rate in Ghana from March 2020 to January 2021.",
+        "January 2021", "2021-05-20", "date", "$[3]", "max"},
+       {"The data covers the rate from March 1, 2020, to January 10, 2021.",
+        "January 10, 2021", "2021-05-20", "date", "$[3]", "max"},
+       {"The chart shows the rate between March 2020 and June 2020.",
+        "June 2020", "2021-05-20", "date", "$[3]", "max"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "The chart shows the rate in Ghana from March 2020 to May 2021.",
+          "The data covers the rate from March 1, 2020, to May 20, 2021.",
+          // a range that opens after the first row is part of the stretch
+          "The chart shows the rate from June 2020 to January 2021.",
+          // a change told over a range is of part of the stretch
+          "The data shows a sharp rise from March 2020 to January 2021.",
+          "The chart shows the rate peaking from March 2020 to June 2020.",
+          // no sentence about the data
+          "The rate went from March 2020 to January 2021 without a gap.",
+      });
+  // A series whose last reading spills into the next month closes with
+  // the month before it.
+  const EvidenceCorpus spilling = CorpusOf(
+      "date,value\n2020-05-07,0.89\n2021-06-02,0.78\n2022-12-31,0.04\n"
+      "2023-01-02,0.04\n");
+  CheckNoneMisattributed(
+      spilling,
+      {"The chart shows the rate in Uganda from May 2020 to December 2022."});
+  CheckMisattributed(
+      spilling,
+      {{"The chart shows the rate in Uganda from May 2020 to June 2021.",
+        "June 2021", "2023-01-02", "date", "$[3]", "max"}});
+}
+
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
   const EvidenceCorpus corpus = CorpusOf(
       R"([{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA"},
