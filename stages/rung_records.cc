@@ -266,6 +266,28 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
   }
 }
 
+// A day a series has no reading of, between two readings in a row ("May
+// 3, 2021" of a series read on May 2 and May 9): the answer tells of the
+// readings around it, as a chart shows them, so those two are the records
+// it names. None when the day lies outside the series.
+void AddReadingsAround(const RecordSet& set, long day,
+                       std::vector<std::uint32_t>* out) {
+  for (const evidence::RecordGroup& group : set.groups()) {
+    for (std::size_t i = 0; i + 1 < group.records.size(); ++i) {
+      const Record& before = set.records()[group.records[i]];
+      const Record& after = set.records()[group.records[i + 1]];
+      if (before.month == 0 || after.month == 0) continue;
+      if (evidence::DaysFromCivil(before.year, before.month, before.mday) <
+              day &&
+          evidence::DaysFromCivil(after.year, after.month, after.mday) > day) {
+        out->push_back(group.records[i]);
+        out->push_back(group.records[i + 1]);
+        break;
+      }
+    }
+  }
+}
+
 // The records each day the answer names holds (narrowed by a clock time
 // named in the same clause), per group whose records span at most a week
 // for a weekday.
@@ -314,6 +336,10 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
         if (m.year == 0 || m.year == set.records()[r].year) {
           mention.records.push_back(r);
         }
+      }
+      if (mention.records.empty() && m.year != 0) {
+        AddReadingsAround(set, evidence::DaysFromCivil(m.year, m.month, m.day),
+                          &mention.records);
       }
     }
     if (mention.records.empty()) continue;

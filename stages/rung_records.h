@@ -12,7 +12,8 @@
 //     whose economy fare is 174; HAT139's is 114): the binding names R,
 //     that field, R's value there and the sibling;
 //   - the scope names one day of several readings (a date, a weekday, "the
-//     third day"; or an earlier sentence of the paragraph did), and none of
+//     third day"; a date between two readings in a row of a series names
+//     those two; or an earlier sentence of the paragraph did), and none of
 //     that day's readings, nor the one just before or after it, holds the
 //     value while another day's does (aggregate "day": the binding names
 //     the day's first reading and the values its field takes that day); or

@@ -315,6 +315,22 @@ TEST_CASE(
         "June 2021", "2023-01-02", "date", "$[3]", "max"}});
 }
 
+TEST_CASE("rung_records: a day between two readings names the two") {
+  // A series read once a week: a value told of a day between two readings
+  // is one of theirs, as the chart draws it.
+  const EvidenceCorpus corpus = CorpusOf(
+      "date,value\n2020-05-03,76.887\n2020-06-01,100.5\n"
+      "2021-05-02,1498.278\n2021-05-09,1610.19\n2021-06-01,1700.2\n");
+  CheckMisattributed(corpus,
+                     {{"On May 3, 2021, the rate was 76.887 cases.", "76.887",
+                       "1498.278 to 1610.19", "value", "$[2]", "day"}});
+  CheckNoneMisattributed(corpus,
+                         {"On May 5, 2021, the rate was 1498.278 cases.",
+                          "On May 3, 2021, the rate was 1610.19 cases.",
+                          // a day outside the series names no reading
+                          "On May 3, 2022, the rate was 76.887 cases."});
+}
+
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
   const EvidenceCorpus corpus = CorpusOf(
       R"([{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA"},
