@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "evidence/ascii.h"
 #include "evidence/corpus_internal.h"
+#include "evidence/extractor.h"
 #include "evidence/records.h"
 #include "stages/judge_context.h"
 #include "stages/read_scopes.h"
@@ -1281,6 +1283,248 @@ void BindStretchEnds(std::string_view answer, const RecordSet& set,
   }
 }
 
+// ---- the parts of a whole --------------------------------------------------
+
+// The place an ordinal word gives ("second", "2nd": 2), or 0.
+int OrdinalOf(std::string_view word) {
+  static constexpr std::string_view kOrdinals[] = {
+      "first", "second",  "third",  "fourth", "fifth",
+      "sixth", "seventh", "eighth", "ninth",  "tenth"};
+  for (std::size_t i = 0; i < std::size(kOrdinals); ++i) {
+    if (ascii::EqualsIgnoreCase(word, kOrdinals[i])) {
+      return static_cast<int>(i) + 1;
+    }
+  }
+  if (word.size() < 3 || word.size() > 4 || !ascii::IsDigit(word[0])) return 0;
+  const std::string_view suffix = word.substr(word.size() - 2);
+  for (std::string_view s : {"st", "nd", "rd", "th"}) {
+    if (ascii::EqualsIgnoreCase(suffix, s)) {
+      int n = 0;
+      for (char c : word.substr(0, word.size() - 2)) {
+        if (!ascii::IsDigit(c)) return 0;
+        n = n * 10 + (c - '0');
+      }
+      return n;
+    }
+  }
+  return 0;
+}
+
+// "the second period": a part the answer names, by a stem the results
+// number parts with.
+struct PartMention {
+  TextSpan span;
+  std::string stem;
+  int index = 0;
+};
+
+// A score the answer writes, "2-0" or "1 – 1": two counts of one to three
+// digits joined by a hyphen or an en dash.
+struct WrittenScore {
+  TextSpan span;
+  TextSpan first;
+  double a = 0;
+  double b = 0;
+};
+
+std::vector<WrittenScore> ScoresIn(std::string_view answer) {
+  std::vector<WrittenScore> scores;
+  auto digits_at = [&](std::size_t i) {
+    std::size_t end = i;
+    while (end < answer.size() && ascii::IsDigit(answer[end])) ++end;
+    return end;
+  };
+  auto value_of = [&](std::size_t from, std::size_t to) {
+    double v = 0;
+    for (std::size_t i = from; i < to; ++i) v = v * 10 + (answer[i] - '0');
+    return v;
+  };
+  for (std::size_t i = 0; i < answer.size(); ++i) {
+    if (!ascii::IsDigit(answer[i]) ||
+        (i > 0 && (IsWordByte(answer[i - 1]) || answer[i - 1] == '-' ||
+                   answer[i - 1] == '.' || answer[i - 1] == ':' ||
+                   answer[i - 1] == '/'))) {
+      continue;
+    }
+    const std::size_t a_end = digits_at(i);
+    std::size_t j = a_end;
+    while (j < answer.size() && answer[j] == ' ') ++j;
+    std::size_t joiner = 0;
+    if (j < answer.size() && answer[j] == '-') {
+      joiner = 1;
+    } else if (answer.substr(j, 3) == "\xE2\x80\x93") {
+      joiner = 3;
+    }
+    if (joiner == 0) {
+      i = a_end;
+      continue;
+    }
+    std::size_t k = j + joiner;
+    while (k < answer.size() && answer[k] == ' ') ++k;
+    const std::size_t b_end = digits_at(k);
+    if (a_end - i > 3 || b_end == k || b_end - k > 3 ||
+        (b_end < answer.size() &&
+         (IsWordByte(answer[b_end]) || answer[b_end] == '-' ||
+          answer[b_end] == '/' ||
+          (answer[b_end] == '.' && b_end + 1 < answer.size() &&
+           ascii::IsDigit(answer[b_end + 1]))))) {
+      i = a_end;
+      continue;
+    }
+    scores.push_back(
+        {{i, b_end}, {i, a_end}, value_of(i, a_end), value_of(k, b_end)});
+    i = b_end;
+  }
+  return scores;
+}
+
+// True when the words between a score and a part's name join two tellings
+// ("the first period ending 1-1, the second period ending 2-0", "3-0 at
+// the end of the second period and 5-3 at the end of the third"): the
+// part is then another score's.
+bool JoinsTwoTellings(std::string_view between) {
+  std::string text(between);
+  for (char& c : text) c = ascii::Lower(c);
+  for (std::string_view joiner :
+       {",", ";", ":", "(", ")", " and ", " but ", " while ", " whereas "}) {
+    if (text.find(joiner) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// "The second period ended 2-0", "leading 3-0 at the end of the second
+// period": a score told of the k-th part of a whole whose parts two
+// sibling objects number ("homeScore" and "awayScore", each with
+// "period1".."period3": evidence::PartPair) is the pair they hold for that
+// part, or the pair of their sums up to it (the score at its end), in
+// either order (the answer may name either side first). Else the score is
+// misattributed: the binding names the first sibling, the part's key and
+// the pair the results hold. The part is the one the nearest such words
+// in the score's clause name; a clause that names none, a part no pair
+// numbers, or parts of more than one pair of siblings are not judged.
+void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
+                    const RecordSet& set, const std::vector<TextSpan>& scopes,
+                    Verdict* verdict) {
+  const std::vector<evidence::PartPair>& pairs = set.part_pairs();
+  if (pairs.empty()) return;
+  // The part words: an ordinal and a stem some pair numbers.
+  std::vector<PartMention> parts;
+  std::vector<TextSpan> words;
+  for (std::size_t i = 0; i < answer.size();) {
+    while (i < answer.size() && !IsWordByte(answer[i])) ++i;
+    const std::size_t start = i;
+    while (i < answer.size() && IsWordByte(answer[i])) ++i;
+    if (i > start) words.push_back({start, i});
+  }
+  for (std::size_t w = 0; w + 1 < words.size(); ++w) {
+    const int index =
+        OrdinalOf(answer.substr(words[w].start, words[w].end - words[w].start));
+    if (index == 0) continue;
+    std::string stem(answer.substr(words[w + 1].start,
+                                   words[w + 1].end - words[w + 1].start));
+    for (char& c : stem) c = ascii::Lower(c);
+    if (std::none_of(
+            pairs.begin(), pairs.end(),
+            [&](const evidence::PartPair& p) { return p.stem == stem; })) {
+      continue;
+    }
+    parts.push_back({{words[w].start, words[w + 1].end}, stem, index});
+  }
+  if (parts.empty()) return;
+  std::vector<Candidate> found;
+  for (const WrittenScore& score : ScoresIn(answer)) {
+    const auto scope = std::find_if(
+        scopes.begin(), scopes.end(),
+        [&](const TextSpan& sc) { return sc.Holds(score.span.start); });
+    if (scope == scopes.end()) continue;
+    TextSpan clause = *scope;
+    for (const TextSpan& cl : Clauses(answer, *scope)) {
+      if (cl.Holds(score.span.start)) clause = cl;
+    }
+    const PartMention* part = nullptr;
+    std::size_t nearest = std::string_view::npos;
+    for (const PartMention& p : parts) {
+      if (!clause.Holds(p.span.start)) continue;
+      const bool after = p.span.start > score.span.start;
+      const std::size_t distance =
+          after ? p.span.start - score.span.end : score.span.start - p.span.end;
+      if (JoinsTwoTellings(
+              answer.substr(after ? score.span.end : p.span.end, distance))) {
+        continue;
+      }
+      if (distance < nearest) {
+        nearest = distance;
+        part = &p;
+      }
+    }
+    if (part == nullptr) continue;
+    // The one pair of siblings that numbers this part.
+    const evidence::PartPair* own = nullptr;
+    bool several = false;
+    for (const evidence::PartPair& p : pairs) {
+      if (p.stem != part->stem || p.index != part->index) continue;
+      several |= own != nullptr;
+      own = &p;
+    }
+    if (own == nullptr || several) continue;
+    double sum_first = 0;
+    double sum_second = 0;
+    for (const evidence::PartPair& p : pairs) {
+      if (p.stem == own->stem && p.index <= own->index &&
+          p.carrier == own->carrier && p.first_path == own->first_path &&
+          p.second_path == own->second_path) {
+        sum_first += p.first;
+        sum_second += p.second;
+      }
+    }
+    auto is = [&](double x, double y) {
+      return (score.a == x && score.b == y) || (score.a == y && score.b == x);
+    };
+    if (is(own->first, own->second) || is(sum_first, sum_second)) continue;
+    Binding binding;
+    const auto& results = corpus.results();
+    const std::string carrier = own->carrier < results.size()
+                                    ? results[own->carrier].tool_call_id
+                                    : std::string();
+    binding.named = {carrier, own->first_path};
+    binding.field = own->stem + std::to_string(own->index);
+    char held[48];
+    std::snprintf(held, sizeof held, "%g-%g", own->first, own->second);
+    binding.named_value = held;
+    // The number the ladder read at the score's place, else the score as
+    // a new candidate.
+    auto at = std::find_if(
+        verdict->candidates.begin(), verdict->candidates.end(),
+        [&](const Candidate& c) { return c.start == score.first.start; });
+    if (at != verdict->candidates.end()) {
+      if (at->status == CandidateStatus::kGrounded) {
+        at->status = CandidateStatus::kMisattributed;
+        at->binding = std::move(binding);
+      }
+      continue;
+    }
+    Candidate c;
+    c.start = score.span.start;
+    c.end = score.span.end;
+    c.shape = std::string(evidence::kShapeNumber);
+    c.canonical = std::string(
+        answer.substr(score.first.start, score.first.end - score.first.start));
+    c.status = CandidateStatus::kMisattributed;
+    c.grounding = Grounding::kThisTurn;
+    c.reason = MatchReason::kNone;
+    c.binding = std::move(binding);
+    if (!carrier.empty()) c.carriers.push_back(carrier);
+    found.push_back(std::move(c));
+  }
+  for (Candidate& c : found) {
+    auto at = std::find_if(
+        verdict->candidates.begin(), verdict->candidates.end(),
+        [&](const Candidate& other) { return other.start > c.start; });
+    verdict->candidates.insert(at, std::move(c));
+    ++verdict->looked_up;
+  }
+}
+
 bool IsCodeByte(char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }
 
 // The codes of the answer that some record holds as a whole field: runs of
@@ -1372,7 +1616,9 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
     return;
   }
   const RecordSet& set = CorpusInternals::records(corpus);
-  if (!set.complete() || set.groups().empty()) return;
+  if (!set.complete() || (set.groups().empty() && set.part_pairs().empty())) {
+    return;
+  }
   Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};
   AddIdentifierMentions(answer, set, &binder.mentions);
   AddDayMentions(answer, set, &binder.mentions);
@@ -1381,6 +1627,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   }
   binder.BindReadings();
   BindStretchEnds(answer, set, binder, verdict);
+  BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
 }
 

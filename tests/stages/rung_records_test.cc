@@ -331,6 +331,42 @@ TEST_CASE("rung_records: a day between two readings names the two") {
                           "On May 3, 2022, the rate was 76.887 cases."});
 }
 
+TEST_CASE("rung_records: a score told of a numbered part of a game") {
+  // The shape of the ice_hockey inputs of kasnerz/quintd (MIT): periods
+  // 2-1, 0-0 and 2-0, so 2-1, 2-1 and 4-1 at their ends.
+  const EvidenceCorpus corpus = CorpusOf(
+      R"({"homeTeam": {"name": "Tappara Tampere"},
+          "awayTeam": {"name": "Oulun Karpat"},
+          "homeScore": {"display": 4, "period1": 2, "period2": 0,
+                        "period3": 2},
+          "awayScore": {"display": 1, "period1": 1, "period2": 0,
+                        "period3": 0}})");
+  CheckMisattributed(
+      corpus,
+      {{"The second period ended 4-0.", "4", "0-0", "period2", "$.homeScore"},
+       // A score the ladder read before: the second "4-1" is its own
+       // candidate here.
+       {"Tappara won 4-1, with the second period ending 4-1.", "4-1", "0-0",
+        "period2", "$.homeScore"},
+       {"They led 4-2 after the first period.", "4", "2-1", "period1",
+        "$.homeScore"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          // the part's own pair, either side first
+          "The first period ended 2-1, the second period ended 0-0.",
+          "The first period ended 1-2 for the visitors.",
+          // the score at the part's end
+          "Tappara led 2-1 at the end of the second period.",
+          "They led 2-1 after the second period and 4-1 after the third "
+          "period.",
+          // a score told apart from the part (the final, before a comma)
+          "Tappara won 4-1, scoring twice in the third period.",
+          // a part no pair numbers
+          "They were 3-0 up in the fourth period.",
+      });
+}
+
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
   const EvidenceCorpus corpus = CorpusOf(
       R"([{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA"},
