@@ -1216,11 +1216,14 @@ void BindStretchEnds(std::string_view answer, const RecordSet& set,
         !ascii::EqualsIgnoreCase(opener, "between")) {
       continue;
     }
-    const auto scope =
-        std::find_if(binder.scopes.begin(), binder.scopes.end(),
-                     [&](const TextSpan& sc) { return sc.Holds(open.start); });
-    if (scope == binder.scopes.end() || !scope->Holds(close.start) ||
-        !TellsTheCoverage(answer, *scope)) {
+    // Scopes are in answer order: the one holding the range is a search.
+    const auto after_scope = std::upper_bound(
+        binder.scopes.begin(), binder.scopes.end(), open.start,
+        [](std::size_t at, const TextSpan& sc) { return at < sc.start; });
+    if (after_scope == binder.scopes.begin()) continue;
+    const TextSpan& scope = *(after_scope - 1);
+    if (!scope.Holds(open.start) || !scope.Holds(close.start) ||
+        !TellsTheCoverage(answer, scope)) {
       continue;
     }
     int oy = 0, om = 0, od = 0, cy = 0, cm = 0, cd = 0;
@@ -1407,7 +1410,12 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
                     Verdict* verdict) {
   const std::vector<evidence::PartPair>& pairs = set.part_pairs();
   if (pairs.empty()) return;
-  // The part words: an ordinal and a stem some pair numbers.
+  // The pairs by stem, each stem's in the results' order.
+  absl::flat_hash_map<std::string, std::vector<const evidence::PartPair*>>
+      by_stem;
+  for (const evidence::PartPair& p : pairs) by_stem[p.stem].push_back(&p);
+  // The part words, in answer order: an ordinal and a stem some pair
+  // numbers.
   std::vector<PartMention> parts;
   std::vector<TextSpan> words;
   for (std::size_t i = 0; i < answer.size();) {
@@ -1423,58 +1431,69 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
     std::string stem(answer.substr(words[w + 1].start,
                                    words[w + 1].end - words[w + 1].start));
     for (char& c : stem) c = ascii::Lower(c);
-    if (std::none_of(
-            pairs.begin(), pairs.end(),
-            [&](const evidence::PartPair& p) { return p.stem == stem; })) {
-      continue;
-    }
+    if (!by_stem.contains(stem)) continue;
     parts.push_back({{words[w].start, words[w + 1].end}, stem, index});
   }
   if (parts.empty()) return;
   std::vector<Candidate> found;
   for (const WrittenScore& score : ScoresIn(answer)) {
-    const auto scope = std::find_if(
-        scopes.begin(), scopes.end(),
-        [&](const TextSpan& sc) { return sc.Holds(score.span.start); });
-    if (scope == scopes.end()) continue;
-    TextSpan clause = *scope;
-    for (const TextSpan& cl : Clauses(answer, *scope)) {
+    // Scopes and parts are in answer order: each lookup is a search.
+    const auto after_scope = std::upper_bound(
+        scopes.begin(), scopes.end(), score.span.start,
+        [](std::size_t at, const TextSpan& sc) { return at < sc.start; });
+    if (after_scope == scopes.begin() ||
+        !(after_scope - 1)->Holds(score.span.start)) {
+      continue;
+    }
+    const TextSpan scope = *(after_scope - 1);
+    TextSpan clause = scope;
+    for (const TextSpan& cl : Clauses(answer, scope)) {
       if (cl.Holds(score.span.start)) clause = cl;
     }
+    // The nearest part on each side: a farther one on that side has the
+    // nearer one's words between it and the score.
+    const auto next = std::upper_bound(
+        parts.begin(), parts.end(), score.span.start,
+        [](std::size_t at, const PartMention& p) { return at < p.span.start; });
     const PartMention* part = nullptr;
     std::size_t nearest = std::string_view::npos;
-    for (const PartMention& p : parts) {
-      if (!clause.Holds(p.span.start)) continue;
+    auto consider = [&](const PartMention& p) {
+      if (!clause.Holds(p.span.start)) return;
       const bool after = p.span.start > score.span.start;
+      if (!after && p.span.end > score.span.start) return;
       const std::size_t distance =
           after ? p.span.start - score.span.end : score.span.start - p.span.end;
       if (JoinsTwoTellings(
               answer.substr(after ? score.span.end : p.span.end, distance))) {
-        continue;
+        return;
       }
       if (distance < nearest) {
         nearest = distance;
         part = &p;
       }
-    }
+    };
+    if (next != parts.begin()) consider(*(next - 1));
+    if (next != parts.end()) consider(*next);
     if (part == nullptr) continue;
     // The one pair of siblings that numbers this part.
+    const std::vector<const evidence::PartPair*>& stem_pairs =
+        by_stem.at(part->stem);
     const evidence::PartPair* own = nullptr;
     bool several = false;
-    for (const evidence::PartPair& p : pairs) {
-      if (p.stem != part->stem || p.index != part->index) continue;
+    for (const evidence::PartPair* p : stem_pairs) {
+      if (p->index != part->index) continue;
       several |= own != nullptr;
-      own = &p;
+      own = p;
     }
     if (own == nullptr || several) continue;
     double sum_first = 0;
     double sum_second = 0;
-    for (const evidence::PartPair& p : pairs) {
-      if (p.stem == own->stem && p.index <= own->index &&
-          p.carrier == own->carrier && p.first_path == own->first_path &&
-          p.second_path == own->second_path) {
-        sum_first += p.first;
-        sum_second += p.second;
+    for (const evidence::PartPair* p : stem_pairs) {
+      if (p->index <= own->index && p->carrier == own->carrier &&
+          p->first_path == own->first_path &&
+          p->second_path == own->second_path) {
+        sum_first += p->first;
+        sum_second += p->second;
       }
     }
     auto is = [&](double x, double y) {
