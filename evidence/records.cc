@@ -157,8 +157,69 @@ class JsonRecords {
     set_.Identify(group);
   }
 
+  // A key that numbers a part: two or more letters, then one or two digits
+  // ("period2", "set1"; not "q3", not "x2024"): its stem lowercased and
+  // its index, or false.
+  static bool PartKey(std::string_view key, std::string* stem, int* index) {
+    std::size_t letters = 0;
+    while (letters < key.size() && ascii::IsAlpha(key[letters])) ++letters;
+    if (letters < 2 || letters == key.size() || key.size() - letters > 2) {
+      return false;
+    }
+    int n = 0;
+    for (std::size_t i = letters; i < key.size(); ++i) {
+      if (!ascii::IsDigit(key[i])) return false;
+      n = n * 10 + (key[i] - '0');
+    }
+    stem->assign(key.substr(0, letters));
+    for (char& c : *stem) c = ascii::Lower(c);
+    *index = n;
+    return n > 0;
+  }
+
+  // The parts two member objects of `object` number under the same key
+  // (PartPair in records.h).
+  void AddPartPairs(dom::object object, const std::string& path) {
+    struct Holder {
+      std::string path;
+      double value;
+    };
+    std::vector<std::pair<std::string, std::vector<Holder>>> keys;
+    for (dom::key_value_pair member : object) {
+      if (member.value.type() != dom::element_type::OBJECT) continue;
+      for (dom::key_value_pair part : dom::object(member.value)) {
+        std::string stem;
+        int index = 0;
+        if (!part.value.is_number() || !PartKey(part.key, &stem, &index)) {
+          continue;
+        }
+        const std::string key(part.key);
+        auto at = std::find_if(keys.begin(), keys.end(),
+                               [&](const auto& k) { return k.first == key; });
+        if (at == keys.end()) {
+          keys.emplace_back(key, std::vector<Holder>{});
+          at = keys.end() - 1;
+        }
+        at->second.push_back(
+            {Join(path, member.key), part.value.get_double().value_unsafe()});
+      }
+    }
+    for (const auto& [key, holders] : keys) {
+      if (holders.size() != 2) continue;
+      PartPair pair;
+      pair.carrier = carrier_;
+      pair.first_path = holders[0].path;
+      pair.second_path = holders[1].path;
+      PartKey(key, &pair.stem, &pair.index);
+      pair.first = holders[0].value;
+      pair.second = holders[1].value;
+      set_.AddPartPair(std::move(pair));
+    }
+  }
+
   void WalkObject(dom::object object, const std::string& path,
                   std::size_t depth) {
+    AddPartPairs(object, path);
     std::size_t members = 0;
     bool all_objects = true;
     for (dom::key_value_pair member : object) {

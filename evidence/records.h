@@ -24,6 +24,10 @@
 //     ("2024-01-05 02:00:00": day 2024-01-05, time 02:00), which may be
 //     shared with siblings (the eight forecasts of one day).
 //
+// Beside records, it keeps the parts two sibling objects number under the
+// same keys ("homeScore" and "awayScore", each with "period1".."period3":
+// PartPair), for the judge's check of a score told of one part.
+//
 // What it does NOT do: canonicalize or index (the corpus's value table
 // does); read a result that is not a JSON document or a table (its lines
 // are no records here); keep anything past kMaxRecordLeaves.
@@ -90,6 +94,21 @@ struct RecordGroup {
   int day_span = 0;
 };
 
+// Two sibling objects that number the parts of one whole under the same
+// keys, a stem and an index ("homeScore" and "awayScore" of one game, each
+// {"period1": 2, "period2": 0}): one part's two values, in member order.
+// Only a key exactly two siblings hold with a number is a part: with more,
+// no pair is told.
+struct PartPair {
+  std::uint32_t carrier = 0;
+  std::string first_path;   // "$.homeScore"
+  std::string second_path;  // "$.awayScore"
+  std::string stem;         // "period", lowercase
+  int index = 0;            // 2 of "period2"
+  double first = 0;
+  double second = 0;
+};
+
 class RecordSet {
  public:
   RecordSet() = default;
@@ -151,6 +170,12 @@ class RecordSet {
                                                           int mday) const;
   [[nodiscard]] std::span<const std::uint32_t> OnWeekday(int weekday) const;
   [[nodiscard]] bool complete() const { return complete_; }
+  // The numbered parts sibling objects hold (PartPair above), in the
+  // results' order.
+  [[nodiscard]] const std::vector<PartPair>& part_pairs() const {
+    return part_pairs_;
+  }
+  void AddPartPair(PartPair pair) { part_pairs_.push_back(std::move(pair)); }
 
   // Used by the readers of records.cc.
   std::uint32_t NewGroup(std::uint32_t carrier, std::string path);
@@ -182,6 +207,7 @@ class RecordSet {
   absl::flat_hash_map<int, std::vector<std::uint32_t>> on_month_day_;
   std::vector<std::uint32_t> on_weekday_[7];
   std::vector<std::pair<double, std::uint32_t>> numbers_;  // sorted
+  std::vector<PartPair> part_pairs_;
   std::size_t leaves_ = 0;
   bool complete_ = true;
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "evidence/ascii.h"
 #include "evidence/corpus_internal.h"
+#include "evidence/extractor.h"
 #include "evidence/records.h"
 #include "stages/judge_context.h"
 #include "stages/read_scopes.h"
@@ -266,6 +268,28 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
   }
 }
 
+// A day a series has no reading of, between two readings in a row ("May
+// 3, 2021" of a series read on May 2 and May 9): the answer tells of the
+// readings around it, as a chart shows them, so those two are the records
+// it names. None when the day lies outside the series.
+void AddReadingsAround(const RecordSet& set, long day,
+                       std::vector<std::uint32_t>* out) {
+  for (const evidence::RecordGroup& group : set.groups()) {
+    for (std::size_t i = 0; i + 1 < group.records.size(); ++i) {
+      const Record& before = set.records()[group.records[i]];
+      const Record& after = set.records()[group.records[i + 1]];
+      if (before.month == 0 || after.month == 0) continue;
+      if (evidence::DaysFromCivil(before.year, before.month, before.mday) <
+              day &&
+          evidence::DaysFromCivil(after.year, after.month, after.mday) > day) {
+        out->push_back(group.records[i]);
+        out->push_back(group.records[i + 1]);
+        break;
+      }
+    }
+  }
+}
+
 // The records each day the answer names holds (narrowed by a clock time
 // named in the same clause), per group whose records span at most a week
 // for a weekday.
@@ -314,6 +338,10 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
         if (m.year == 0 || m.year == set.records()[r].year) {
           mention.records.push_back(r);
         }
+      }
+      if (mention.records.empty() && m.year != 0) {
+        AddReadingsAround(set, evidence::DaysFromCivil(m.year, m.month, m.day),
+                          &mention.records);
       }
     }
     if (mention.records.empty()) continue;
@@ -1077,6 +1105,445 @@ struct Binder {
   }
 };
 
+// ---- the stretch a series covers -------------------------------------------
+
+// A date candidate's canonical form read: "2021-07-15", "2021-07" (a month;
+// day 0). False for any other form.
+bool DateOf(std::string_view canonical, int* year, int* month, int* day) {
+  auto number = [&](std::size_t at, std::size_t n, int* out) {
+    if (at + n > canonical.size()) return false;
+    int v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (!ascii::IsDigit(canonical[i])) return false;
+      v = v * 10 + (canonical[i] - '0');
+    }
+    *out = v;
+    return true;
+  };
+  *day = 0;
+  if (canonical.size() != 7 && canonical.size() != 10) return false;
+  if (!number(0, 4, year) || canonical[4] != '-' || !number(5, 2, month)) {
+    return false;
+  }
+  if (canonical.size() == 10) {
+    return canonical[7] == '-' && number(8, 2, day);
+  }
+  return true;
+}
+
+// True when the record's day is the date, at the precision the date was
+// written (a month names every day of it).
+bool OnDate(const Record& record, int year, int month, int day) {
+  return record.month != 0 && record.year == year && record.month == month &&
+         (day == 0 || record.mday == day);
+}
+
+// True when `text` holds `word` whole (lowercase, ASCII).
+bool HoldsWord(std::string_view text, std::string_view word) {
+  for (std::size_t at = text.find(word); at != std::string_view::npos;
+       at = text.find(word, at + 1)) {
+    const std::size_t end = at + word.size();
+    if ((at == 0 || !IsWordByte(text[at - 1])) &&
+        (end == text.size() || !IsWordByte(text[end]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A sentence that tells what a data set covers: it names the data ("the
+// chart shows", "the data covers") and no change within it ("rose",
+// "a peak", "stable"), which people tell of part of the stretch.
+bool TellsTheCoverage(std::string_view answer, TextSpan scope) {
+  std::string text(answer.substr(scope.start, scope.end - scope.start));
+  for (char& ch : text) ch = ascii::Lower(ch);
+  bool names_data = false;
+  for (std::string_view noun : {"chart", "graph", "data", "dataset", "series",
+                                "table", "plot", "figure"}) {
+    names_data |= HoldsWord(text, noun);
+  }
+  if (!names_data) return false;
+  for (std::string_view change :
+       {"increas", "decreas", "rise",    "rising", "rose",   "fall",
+        "fell",    "drop",    "peak",    "grew",   "grow",   "declin",
+        "jump",    "spike",   "surg",    "remain", "stable", "fluctuat",
+        "steady",  "steadi",  "gradual", "sharp",  "trend",  "high",
+        "low",     "reach",   "wave",    "level",  "stay"}) {
+    if (text.find(change) != std::string::npos) return false;
+  }
+  return true;
+}
+
+// How many days a series may run past the closing date of a range told of
+// it: its last reading or two spill into the next month ("to December
+// 2022" for a series that ends on January 2nd, 2023).
+constexpr long kEndSlackDays = 7;
+
+// "The chart shows the positive rate in Armenia from February 2020 to May
+// 2022": a range of dates that opens on the first day of one group of
+// records (a series' first row), in a sentence that tells what the data
+// covers, tells the whole series; its closing date must be the series'
+// last day, at the precision written. Else it is misattributed ("max":
+// the series' latest day, named by its last record). A range that opens
+// elsewhere, or a sentence that tells a change ("a sharp rise from March
+// to July"), is a part of the stretch, which this rule does not judge.
+void BindStretchEnds(std::string_view answer, const RecordSet& set,
+                     Binder& binder, Verdict* verdict) {
+  std::vector<Candidate>& candidates = verdict->candidates;
+  for (std::size_t i = 0; i + 1 < candidates.size(); ++i) {
+    const Candidate& open = candidates[i];
+    Candidate& close = candidates[i + 1];
+    if (open.shape != "date" || close.shape != "date" ||
+        open.status != CandidateStatus::kGrounded ||
+        close.status != CandidateStatus::kGrounded ||
+        close.grounding != Grounding::kThisTurn || open.end > close.start) {
+      continue;
+    }
+    // "from X to Y", "from X, to Y", "between X and Y", "X through Y".
+    std::string between(answer.substr(open.end, close.start - open.end));
+    for (char& ch : between) ch = ascii::Lower(ch);
+    std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
+    if (between != "to" && between != "until" && between != "through" &&
+        between != "and") {
+      continue;
+    }
+    std::size_t before = open.start;
+    while (before > 0 && answer[before - 1] == ' ') --before;
+    std::size_t word = before;
+    while (word > 0 && ascii::IsAlpha(answer[word - 1])) --word;
+    const std::string_view opener = answer.substr(word, before - word);
+    if (!ascii::EqualsIgnoreCase(opener, "from") &&
+        !ascii::EqualsIgnoreCase(opener, "between")) {
+      continue;
+    }
+    // Scopes are in answer order: the one holding the range is a search.
+    const auto after_scope = std::upper_bound(
+        binder.scopes.begin(), binder.scopes.end(), open.start,
+        [](std::size_t at, const TextSpan& sc) { return at < sc.start; });
+    if (after_scope == binder.scopes.begin()) continue;
+    const TextSpan& scope = *(after_scope - 1);
+    if (!scope.Holds(open.start) || !scope.Holds(close.start) ||
+        !TellsTheCoverage(answer, scope)) {
+      continue;
+    }
+    int oy = 0, om = 0, od = 0, cy = 0, cm = 0, cd = 0;
+    if (!DateOf(open.canonical, &oy, &om, &od) ||
+        !DateOf(close.canonical, &cy, &cm, &cd)) {
+      continue;
+    }
+    // The one group whose first record the range opens on.
+    const Record* last = nullptr;
+    const evidence::RecordGroup* opened = nullptr;
+    bool several = false;
+    for (const evidence::RecordGroup& group : set.groups()) {
+      const Record* lo = nullptr;
+      const Record* hi = nullptr;
+      auto day_of = [](const Record& r) {
+        return evidence::DaysFromCivil(r.year, r.month, r.mday);
+      };
+      for (std::uint32_t r : group.records) {
+        const Record& record = set.records()[r];
+        if (record.month == 0) continue;
+        if (lo == nullptr || day_of(record) < day_of(*lo)) lo = &record;
+        if (hi == nullptr || day_of(record) > day_of(*hi)) hi = &record;
+      }
+      if (lo == nullptr || lo == hi || !OnDate(*lo, oy, om, od)) continue;
+      several = opened != nullptr;
+      opened = &group;
+      last = hi;
+    }
+    if (opened == nullptr || several || OnDate(*last, cy, cm, cd)) continue;
+    // The last day of the closing date's period (a month's last day).
+    long close_end = 0;
+    if (cd != 0) {
+      close_end = evidence::DaysFromCivil(cy, cm, cd);
+    } else {
+      close_end = evidence::DaysFromCivil(cm == 12 ? cy + 1 : cy,
+                                          cm == 12 ? 1 : cm + 1, 1) -
+                  1;
+    }
+    const long last_day =
+        evidence::DaysFromCivil(last->year, last->month, last->mday);
+    if (close_end < last_day && last_day - close_end <= kEndSlackDays) continue;
+    // The field the series' days stand in, as its last record wrote it.
+    const RecordField* field = nullptr;
+    for (const RecordField& f : last->fields) {
+      if (f.text.substr(0, std::min(f.text.size(), last->day.size())) ==
+          last->day) {
+        field = &f;
+        break;
+      }
+    }
+    if (field == nullptr) continue;
+    const Record* read = nullptr;
+    for (std::uint32_t r : opened->records) {
+      if (OnDate(set.records()[r], cy, cm, cd)) {
+        read = &set.records()[r];
+        break;
+      }
+    }
+    binder.Misattribute(close, *last, field->path, last->day, read, "max");
+  }
+}
+
+// ---- the parts of a whole --------------------------------------------------
+
+// The place an ordinal word gives ("second", "2nd": 2), or 0.
+int OrdinalOf(std::string_view word) {
+  static constexpr std::string_view kOrdinals[] = {
+      "first", "second",  "third",  "fourth", "fifth",
+      "sixth", "seventh", "eighth", "ninth",  "tenth"};
+  for (std::size_t i = 0; i < std::size(kOrdinals); ++i) {
+    if (ascii::EqualsIgnoreCase(word, kOrdinals[i])) {
+      return static_cast<int>(i) + 1;
+    }
+  }
+  if (word.size() < 3 || word.size() > 4 || !ascii::IsDigit(word[0])) return 0;
+  const std::string_view suffix = word.substr(word.size() - 2);
+  for (std::string_view s : {"st", "nd", "rd", "th"}) {
+    if (ascii::EqualsIgnoreCase(suffix, s)) {
+      int n = 0;
+      for (char c : word.substr(0, word.size() - 2)) {
+        if (!ascii::IsDigit(c)) return 0;
+        n = n * 10 + (c - '0');
+      }
+      return n;
+    }
+  }
+  return 0;
+}
+
+// "the second period": a part the answer names, by a stem the results
+// number parts with.
+struct PartMention {
+  TextSpan span;
+  std::string stem;
+  int index = 0;
+};
+
+// A score the answer writes, "2-0" or "1 – 1": two counts of one to three
+// digits joined by a hyphen or an en dash.
+struct WrittenScore {
+  TextSpan span;
+  TextSpan first;
+  double a = 0;
+  double b = 0;
+};
+
+std::vector<WrittenScore> ScoresIn(std::string_view answer) {
+  std::vector<WrittenScore> scores;
+  auto digits_at = [&](std::size_t i) {
+    std::size_t end = i;
+    while (end < answer.size() && ascii::IsDigit(answer[end])) ++end;
+    return end;
+  };
+  auto value_of = [&](std::size_t from, std::size_t to) {
+    double v = 0;
+    for (std::size_t i = from; i < to; ++i) v = v * 10 + (answer[i] - '0');
+    return v;
+  };
+  for (std::size_t i = 0; i < answer.size(); ++i) {
+    if (!ascii::IsDigit(answer[i]) ||
+        (i > 0 && (IsWordByte(answer[i - 1]) || answer[i - 1] == '-' ||
+                   answer[i - 1] == '.' || answer[i - 1] == ':' ||
+                   answer[i - 1] == '/'))) {
+      continue;
+    }
+    const std::size_t a_end = digits_at(i);
+    std::size_t j = a_end;
+    while (j < answer.size() && answer[j] == ' ') ++j;
+    std::size_t joiner = 0;
+    if (j < answer.size() && answer[j] == '-') {
+      joiner = 1;
+    } else if (answer.substr(j, 3) == "\xE2\x80\x93") {
+      joiner = 3;
+    }
+    if (joiner == 0) {
+      i = a_end;
+      continue;
+    }
+    std::size_t k = j + joiner;
+    while (k < answer.size() && answer[k] == ' ') ++k;
+    const std::size_t b_end = digits_at(k);
+    if (a_end - i > 3 || b_end == k || b_end - k > 3 ||
+        (b_end < answer.size() &&
+         (IsWordByte(answer[b_end]) || answer[b_end] == '-' ||
+          answer[b_end] == '/' ||
+          (answer[b_end] == '.' && b_end + 1 < answer.size() &&
+           ascii::IsDigit(answer[b_end + 1]))))) {
+      i = a_end;
+      continue;
+    }
+    scores.push_back(
+        {{i, b_end}, {i, a_end}, value_of(i, a_end), value_of(k, b_end)});
+    i = b_end;
+  }
+  return scores;
+}
+
+// True when the words between a score and a part's name join two tellings
+// ("the first period ending 1-1, the second period ending 2-0", "3-0 at
+// the end of the second period and 5-3 at the end of the third"): the
+// part is then another score's.
+bool JoinsTwoTellings(std::string_view between) {
+  std::string text(between);
+  for (char& c : text) c = ascii::Lower(c);
+  for (std::string_view joiner :
+       {",", ";", ":", "(", ")", " and ", " but ", " while ", " whereas "}) {
+    if (text.find(joiner) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// "The second period ended 2-0", "leading 3-0 at the end of the second
+// period": a score told of the k-th part of a whole whose parts two
+// sibling objects number ("homeScore" and "awayScore", each with
+// "period1".."period3": evidence::PartPair) is the pair they hold for that
+// part, or the pair of their sums up to it (the score at its end), in
+// either order (the answer may name either side first). Else the score is
+// misattributed: the binding names the first sibling, the part's key and
+// the pair the results hold. The part is the one the nearest such words
+// in the score's clause name; a clause that names none, a part no pair
+// numbers, or parts of more than one pair of siblings are not judged.
+void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
+                    const RecordSet& set, const std::vector<TextSpan>& scopes,
+                    Verdict* verdict) {
+  const std::vector<evidence::PartPair>& pairs = set.part_pairs();
+  if (pairs.empty()) return;
+  // The pairs by stem, each stem's in the results' order.
+  absl::flat_hash_map<std::string, std::vector<const evidence::PartPair*>>
+      by_stem;
+  for (const evidence::PartPair& p : pairs) by_stem[p.stem].push_back(&p);
+  // The part words, in answer order: an ordinal and a stem some pair
+  // numbers.
+  std::vector<PartMention> parts;
+  std::vector<TextSpan> words;
+  for (std::size_t i = 0; i < answer.size();) {
+    while (i < answer.size() && !IsWordByte(answer[i])) ++i;
+    const std::size_t start = i;
+    while (i < answer.size() && IsWordByte(answer[i])) ++i;
+    if (i > start) words.push_back({start, i});
+  }
+  for (std::size_t w = 0; w + 1 < words.size(); ++w) {
+    const int index =
+        OrdinalOf(answer.substr(words[w].start, words[w].end - words[w].start));
+    if (index == 0) continue;
+    std::string stem(answer.substr(words[w + 1].start,
+                                   words[w + 1].end - words[w + 1].start));
+    for (char& c : stem) c = ascii::Lower(c);
+    if (!by_stem.contains(stem)) continue;
+    parts.push_back({{words[w].start, words[w + 1].end}, stem, index});
+  }
+  if (parts.empty()) return;
+  std::vector<Candidate> found;
+  for (const WrittenScore& score : ScoresIn(answer)) {
+    // Scopes and parts are in answer order: each lookup is a search.
+    const auto after_scope = std::upper_bound(
+        scopes.begin(), scopes.end(), score.span.start,
+        [](std::size_t at, const TextSpan& sc) { return at < sc.start; });
+    if (after_scope == scopes.begin() ||
+        !(after_scope - 1)->Holds(score.span.start)) {
+      continue;
+    }
+    const TextSpan scope = *(after_scope - 1);
+    TextSpan clause = scope;
+    for (const TextSpan& cl : Clauses(answer, scope)) {
+      if (cl.Holds(score.span.start)) clause = cl;
+    }
+    // The nearest part on each side: a farther one on that side has the
+    // nearer one's words between it and the score.
+    const auto next = std::upper_bound(
+        parts.begin(), parts.end(), score.span.start,
+        [](std::size_t at, const PartMention& p) { return at < p.span.start; });
+    const PartMention* part = nullptr;
+    std::size_t nearest = std::string_view::npos;
+    auto consider = [&](const PartMention& p) {
+      if (!clause.Holds(p.span.start)) return;
+      const bool after = p.span.start > score.span.start;
+      if (!after && p.span.end > score.span.start) return;
+      const std::size_t distance =
+          after ? p.span.start - score.span.end : score.span.start - p.span.end;
+      if (JoinsTwoTellings(
+              answer.substr(after ? score.span.end : p.span.end, distance))) {
+        return;
+      }
+      if (distance < nearest) {
+        nearest = distance;
+        part = &p;
+      }
+    };
+    if (next != parts.begin()) consider(*(next - 1));
+    if (next != parts.end()) consider(*next);
+    if (part == nullptr) continue;
+    // The one pair of siblings that numbers this part.
+    const std::vector<const evidence::PartPair*>& stem_pairs =
+        by_stem.at(part->stem);
+    const evidence::PartPair* own = nullptr;
+    bool several = false;
+    for (const evidence::PartPair* p : stem_pairs) {
+      if (p->index != part->index) continue;
+      several |= own != nullptr;
+      own = p;
+    }
+    if (own == nullptr || several) continue;
+    double sum_first = 0;
+    double sum_second = 0;
+    for (const evidence::PartPair* p : stem_pairs) {
+      if (p->index <= own->index && p->carrier == own->carrier &&
+          p->first_path == own->first_path &&
+          p->second_path == own->second_path) {
+        sum_first += p->first;
+        sum_second += p->second;
+      }
+    }
+    auto is = [&](double x, double y) {
+      return (score.a == x && score.b == y) || (score.a == y && score.b == x);
+    };
+    if (is(own->first, own->second) || is(sum_first, sum_second)) continue;
+    Binding binding;
+    const auto& results = corpus.results();
+    const std::string carrier = own->carrier < results.size()
+                                    ? results[own->carrier].tool_call_id
+                                    : std::string();
+    binding.named = {carrier, own->first_path};
+    binding.field = own->stem + std::to_string(own->index);
+    char held[48];
+    std::snprintf(held, sizeof held, "%g-%g", own->first, own->second);
+    binding.named_value = held;
+    // The number the ladder read at the score's place, else the score as
+    // a new candidate.
+    auto at = std::find_if(
+        verdict->candidates.begin(), verdict->candidates.end(),
+        [&](const Candidate& c) { return c.start == score.first.start; });
+    if (at != verdict->candidates.end()) {
+      if (at->status == CandidateStatus::kGrounded) {
+        at->status = CandidateStatus::kMisattributed;
+        at->binding = std::move(binding);
+      }
+      continue;
+    }
+    Candidate c;
+    c.start = score.span.start;
+    c.end = score.span.end;
+    c.shape = std::string(evidence::kShapeNumber);
+    c.canonical = std::string(
+        answer.substr(score.first.start, score.first.end - score.first.start));
+    c.status = CandidateStatus::kMisattributed;
+    c.grounding = Grounding::kThisTurn;
+    c.reason = MatchReason::kNone;
+    c.binding = std::move(binding);
+    if (!carrier.empty()) c.carriers.push_back(carrier);
+    found.push_back(std::move(c));
+  }
+  for (Candidate& c : found) {
+    auto at = std::find_if(
+        verdict->candidates.begin(), verdict->candidates.end(),
+        [&](const Candidate& other) { return other.start > c.start; });
+    verdict->candidates.insert(at, std::move(c));
+    ++verdict->looked_up;
+  }
+}
+
 bool IsCodeByte(char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }
 
 // The codes of the answer that some record holds as a whole field: runs of
@@ -1148,17 +1615,29 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                  Verdict* verdict) {
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
-  // Nothing to bind: no value the ladder grounded this turn, and no code.
+  // Nothing to bind: no value the ladder grounded this turn, no two dates
+  // in a row (a range), and no code.
   const bool codes =
       std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
         return ascii::IsUpper(a) && ascii::IsUpper(b);
       }) != answer.end();
-  if (!codes && std::none_of(verdict->candidates.begin(),
-                             verdict->candidates.end(), Bindable)) {
+  const auto grounded_date = [](const Candidate& c) {
+    return c.shape == "date" && c.status == CandidateStatus::kGrounded;
+  };
+  const bool ranges =
+      std::adjacent_find(verdict->candidates.begin(), verdict->candidates.end(),
+                         [&](const Candidate& a, const Candidate& b) {
+                           return grounded_date(a) && grounded_date(b);
+                         }) != verdict->candidates.end();
+  if (!codes && !ranges &&
+      std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
+                   Bindable)) {
     return;
   }
   const RecordSet& set = CorpusInternals::records(corpus);
-  if (!set.complete() || set.groups().empty()) return;
+  if (!set.complete() || (set.groups().empty() && set.part_pairs().empty())) {
+    return;
+  }
   Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};
   AddIdentifierMentions(answer, set, &binder.mentions);
   AddDayMentions(answer, set, &binder.mentions);
@@ -1166,6 +1645,8 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
     if (Bindable(c)) binder.Bind(c);
   }
   binder.BindReadings();
+  BindStretchEnds(answer, set, binder, verdict);
+  BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
 }
 

@@ -2,17 +2,18 @@
 // the answer tells it of.
 //
 // Its one job: after the ladder has grounded an answer's values, take each
-// number, clock time and code a result of this turn carried, find what its
-// scope names (read_scopes.h: the record an identifier or a day and time
-// names in its clause, else in its sentence or list item), and mark it
-// kMisattributed, with a Binding, when:
+// number, clock time, code, score and range of dates a result of this turn
+// carried, find what its scope names (read_scopes.h: the record an
+// identifier or a day and time names in its clause, else in its sentence or
+// list item), and mark it kMisattributed, with a Binding, when:
 //   - the scope names exactly one record R of the group whose records hold
 //     the value, R holds the value in no field, and R holds a field in which
 //     a sibling holds it, with a value of its shape (`$114` told of HAT271,
 //     whose economy fare is 174; HAT139's is 114): the binding names R,
 //     that field, R's value there and the sibling;
 //   - the scope names one day of several readings (a date, a weekday, "the
-//     third day"; or an earlier sentence of the paragraph did), and none of
+//     third day"; a date between two readings in a row of a series names
+//     those two; or an earlier sentence of the paragraph did), and none of
 //     that day's readings, nor the one just before or after it, holds the
 //     value while another day's does (aggregate "day": the binding names
 //     the day's first reading and the values its field takes that day); or
@@ -25,7 +26,20 @@
 //     and the value is neither, as the wording says, of any field the
 //     words name (or of a series' one field of numbers) holding it there
 //     (aggregate "min" or "max": the binding names the record holding the
-//     true extreme and its value).
+//     true extreme and its value);
+//   - a sentence that tells what the data covers ("The chart shows the rate
+//     from March 2020 to May 2021", and no change: "a sharp rise from")
+//     names a range of dates that opens on the first day of one group's
+//     records, and the range closes on a day other than the group's last,
+//     at the precision written, with a week's slack for a series whose
+//     last readings spill into the next month (aggregate "max": the
+//     binding names the last record and its day);
+//   - a score ("2-0") is told of the k-th part of a whole ("the second
+//     period ending 2-0", "leading 3-0 after the first period") whose parts
+//     two sibling objects number (evidence::PartPair: "homeScore" and
+//     "awayScore", each with "period2"), and it is neither their pair for
+//     that part nor the pair of their sums up to it, in either order (the
+//     binding names the first sibling, the part's key and its pair).
 // A value is compared at the precision the answer wrote ("17.6" for
 // 17.58), and a percent also against a fraction (45% for 0.45).
 //

@@ -107,6 +107,34 @@ TEST_CASE("records: tables in text") {
   CHECK(prose.loose_numbers() == std::vector<double>{41200});
 }
 
+TEST_CASE("records: two sibling objects that number the parts of a whole") {
+  // The shape of the ice_hockey inputs of kasnerz/quintd (MIT): the home
+  // and away scores of one game, period by period.
+  RecordSet set;
+  set.Add(2, R"({"homeTeam": {"name": "Tappara", "id": 3834},
+      "homeScore": {"display": 4, "period1": 2, "period2": 0},
+      "awayScore": {"display": 1, "period1": 1, "period2": 0},
+      "id": 11354132})");
+  set.Finish();
+  const std::vector<PartPair>& pairs = set.part_pairs();
+  REQUIRE(pairs.size() == 2);
+  CHECK(pairs[0].carrier == 2);
+  CHECK(pairs[0].first_path == "$.homeScore");
+  CHECK(pairs[0].second_path == "$.awayScore");
+  CHECK(pairs[0].stem == "period");
+  CHECK(pairs[0].index == 1);
+  CHECK(pairs[0].first == 2);
+  CHECK(pairs[0].second == 1);
+  CHECK(pairs[1].index == 2);
+  // A key three siblings hold numbers no pair; a key without an index
+  // ("display"), one letter ("q1") or a string value numbers no part.
+  RecordSet three;
+  three.Add(0, R"({"a": {"set1": 6, "q1": 3, "leg1": "x"},
+      "b": {"set1": 4, "q1": 2, "leg1": "y"}, "c": {"set1": 7}})");
+  three.Finish();
+  CHECK(three.part_pairs().empty());
+}
+
 TEST_CASE("records: past the leaf budget the set is incomplete") {
   std::string big = "[";
   for (std::size_t i = 0; i < kMaxRecordLeaves / 2 + 10; ++i) {

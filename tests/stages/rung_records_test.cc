@@ -271,6 +271,102 @@ TEST_CASE("rung_records: the least or greatest of a series of one field") {
                 "0.78", "value", "$[1]", "min"}});
 }
 
+TEST_CASE(
+    "rung_records: a range told of what the data covers ends on its "
+    "last day") {
+  // A date,value series (the shape of the owid inputs of kasnerz/quintd,
+  // MIT): a sentence that tells what the chart covers, from its first row
+  // on, tells the whole series, so it closes on the last row's day.
+  const EvidenceCorpus corpus = CorpusOf(
+      "date,value\n2020-03-01,0.5\n2020-06-15,0.7\n2021-01-10,0.9\n"
+      "2021-05-20,1.1\n");
+  CheckMisattributed(
+      corpus,
+      {{"The chart shows the rate in Ghana from March 2020 to January 2021.",
+        "January 2021", "2021-05-20", "date", "$[3]", "max"},
+       {"The data covers the rate from March 1, 2020, to January 10, 2021.",
+        "January 10, 2021", "2021-05-20", "date", "$[3]", "max"},
+       {"The chart shows the rate between March 2020 and June 2020.",
+        "June 2020", "2021-05-20", "date", "$[3]", "max"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "The chart shows the rate in Ghana from March 2020 to May 2021.",
+          "The data covers the rate from March 1, 2020, to May 20, 2021.",
+          // a range that opens after the first row is part of the stretch
+          "The chart shows the rate from June 2020 to January 2021.",
+          // a change told over a range is of part of the stretch
+          "The data shows a sharp rise from March 2020 to January 2021.",
+          "The chart shows the rate peaking from March 2020 to June 2020.",
+          // no sentence about the data
+          "The rate went from March 2020 to January 2021 without a gap.",
+      });
+  // A series whose last reading spills into the next month closes with
+  // the month before it.
+  const EvidenceCorpus spilling = CorpusOf(
+      "date,value\n2020-05-07,0.89\n2021-06-02,0.78\n2022-12-31,0.04\n"
+      "2023-01-02,0.04\n");
+  CheckNoneMisattributed(
+      spilling,
+      {"The chart shows the rate in Uganda from May 2020 to December 2022."});
+  CheckMisattributed(
+      spilling,
+      {{"The chart shows the rate in Uganda from May 2020 to June 2021.",
+        "June 2021", "2023-01-02", "date", "$[3]", "max"}});
+}
+
+TEST_CASE("rung_records: a day between two readings names the two") {
+  // A series read once a week: a value told of a day between two readings
+  // is one of theirs, as the chart draws it.
+  const EvidenceCorpus corpus = CorpusOf(
+      "date,value\n2020-05-03,76.887\n2020-06-01,100.5\n"
+      "2021-05-02,1498.278\n2021-05-09,1610.19\n2021-06-01,1700.2\n");
+  CheckMisattributed(corpus,
+                     {{"On May 3, 2021, the rate was 76.887 cases.", "76.887",
+                       "1498.278 to 1610.19", "value", "$[2]", "day"}});
+  CheckNoneMisattributed(corpus,
+                         {"On May 5, 2021, the rate was 1498.278 cases.",
+                          "On May 3, 2021, the rate was 1610.19 cases.",
+                          // a day outside the series names no reading
+                          "On May 3, 2022, the rate was 76.887 cases."});
+}
+
+TEST_CASE("rung_records: a score told of a numbered part of a game") {
+  // The shape of the ice_hockey inputs of kasnerz/quintd (MIT): periods
+  // 2-1, 0-0 and 2-0, so 2-1, 2-1 and 4-1 at their ends.
+  const EvidenceCorpus corpus = CorpusOf(
+      R"({"homeTeam": {"name": "Tappara Tampere"},
+          "awayTeam": {"name": "Oulun Karpat"},
+          "homeScore": {"display": 4, "period1": 2, "period2": 0,
+                        "period3": 2},
+          "awayScore": {"display": 1, "period1": 1, "period2": 0,
+                        "period3": 0}})");
+  CheckMisattributed(
+      corpus,
+      {{"The second period ended 4-0.", "4", "0-0", "period2", "$.homeScore"},
+       // A score the ladder read before: the second "4-1" is its own
+       // candidate here.
+       {"Tappara won 4-1, with the second period ending 4-1.", "4-1", "0-0",
+        "period2", "$.homeScore"},
+       {"They led 4-2 after the first period.", "4", "2-1", "period1",
+        "$.homeScore"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          // the part's own pair, either side first
+          "The first period ended 2-1, the second period ended 0-0.",
+          "The first period ended 1-2 for the visitors.",
+          // the score at the part's end
+          "Tappara led 2-1 at the end of the second period.",
+          "They led 2-1 after the second period and 4-1 after the third "
+          "period.",
+          // a score told apart from the part (the final, before a comma)
+          "Tappara won 4-1, scoring twice in the third period.",
+          // a part no pair numbers
+          "They were 3-0 up in the fourth period.",
+      });
+}
+
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
   const EvidenceCorpus corpus = CorpusOf(
       R"([{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA"},
