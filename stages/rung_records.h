@@ -40,8 +40,11 @@
 //     "awayScore", each with "period2"), and it is neither their pair for
 //     that part nor the pair of their sums up to it, in either order (the
 //     binding names the first sibling, the part's key and its pair).
-// A value is compared at the precision the answer wrote ("17.6" for
-// 17.58), and a percent also against a fraction (45% for 0.45).
+// A value the answer uses more than once is bound at each use written
+// the same way; a use whose verdict differs from the first's becomes a
+// candidate of its own. A value is compared at the precision the answer
+// wrote ("17.6" for 17.58), and a percent also against a fraction (45% for
+// 0.45).
 //
 // When in doubt it accuses no one: not when the corpus is truncated or its
 // records incomplete (law 5), not a hedged value ("around 5"), a total, a

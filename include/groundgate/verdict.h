@@ -133,8 +133,11 @@ struct Binding {
 };
 
 struct Candidate {
-  std::size_t start = 0;  // byte offsets of the first occurrence in the
-  std::size_t end = 0;    // UTF-8 answer: [start, end)
+  // Byte offsets of the first occurrence in the UTF-8 answer: [start,
+  // end). A later use misattributed where the first is not (or the
+  // reverse) is a candidate of its own, at that use (law 11).
+  std::size_t start = 0;
+  std::size_t end = 0;
   // "number", "identifier", "date", "time", "datetime" or a declared shape
   std::string shape;
   std::string canonical;  // the value's canonical form

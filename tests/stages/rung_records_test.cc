@@ -15,6 +15,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -159,6 +160,56 @@ TEST_CASE("rung_records: a sibling's value, told of the named record") {
   CheckMisattributed(CorpusOf(kForecast),
                      {{"On January 5th at 02:00, gusts will reach 14.3 m/s.",
                        "14.3", "9.51", "wind.gust", "$.list[3]"}});
+}
+
+// A value used twice is one candidate at its first use; a later use told
+// of another record is judged in its own scope.
+TEST_CASE("rung_records: each use of a repeated value is told of its scope") {
+  const EvidenceCorpus corpus = CorpusOf(kFlights);
+  // The first $174 is HAT069's economy fare; the second is told of
+  // HAT139, whose economy fare is 114.
+  constexpr std::string_view kTwice =
+      "Flight HAT069 costs $174 in economy. Flight HAT139 costs $174 in "
+      "economy too.";
+  const Verdict twice = DefaultGate().Judge(kTwice, corpus);
+  REQUIRE(twice.candidates.size() >= 2);
+  const std::size_t second = kTwice.rfind("174");
+  const Candidate* first_use = nullptr;
+  const Candidate* second_use = nullptr;
+  for (const Candidate& c : twice.candidates) {
+    if (c.start == kTwice.find("174")) first_use = &c;
+    if (c.start == second) second_use = &c;
+  }
+  REQUIRE(first_use != nullptr);
+  REQUIRE(second_use != nullptr);
+  CHECK(first_use->status == kGrounded);
+  CHECK(first_use->occurrences == 1);
+  CHECK(second_use->status == kMisattributed);
+  CHECK(second_use->occurrences == 1);
+  REQUIRE(second_use->binding.has_value());
+  CHECK(second_use->binding->named.path == "$[1]");
+  CHECK(second_use->binding->named_value == "114");
+  CHECK(twice.misattributed() == 1);
+  CHECK(twice.flagged());
+  // In answer order: the later use stands after the first.
+  CHECK(first_use < second_use);
+
+  // Both ways: a value told twice of the record that holds it stays one
+  // candidate, used twice, and nothing is flagged.
+  constexpr std::string_view kSame =
+      "Flight HAT069 costs $174 in economy; yes, HAT069 is $174.";
+  const Verdict same = DefaultGate().Judge(kSame, corpus);
+  CHECK_FALSE(same.flagged());
+  const Candidate& once = At(same, kSame, "174");
+  CHECK(once.status == kGrounded);
+  CHECK(once.occurrences == 2);
+  CHECK(std::count_if(
+            same.candidates.begin(), same.candidates.end(),
+            [](const Candidate& c) { return c.canonical == "174"; }) == 1);
+  // "174" inside a longer number is not a use of it.
+  constexpr std::string_view kLonger =
+      "Flight HAT069 costs $174 in economy. Flight HAT139 has code 1174.";
+  CHECK(DefaultGate().Judge(kLonger, corpus).misattributed() == 0);
 }
 
 TEST_CASE("rung_records: what it leaves alone") {
