@@ -132,9 +132,9 @@ struct ReportTotals {
   std::size_t unverified = 0;
   std::size_t malformed_records = 0;
   std::size_t unreadable_files = 0;
-  std::size_t results = 0;        // tool results met
-  std::size_t error_results = 0;  // of which errors (never evidence)
-  std::size_t cited_nothing = 0;  // results an answer cited nothing from
+  std::size_t results = 0;          // tool results met
+  std::size_t error_results = 0;    // of which errors (never evidence)
+  std::size_t cited_nothing = 0;    // results an answer cited nothing from
   std::size_t shared_messages = 0;  // messages written as a reference
   std::size_t blocks = 0;           // conversation blocks written
   std::size_t gzipped_blocks = 0;   // of which gzipped
