@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -764,7 +765,8 @@ struct Binder {
     }
     const Extreme extreme = ExtremeOf(answer, clause, value);
     if (extreme == Extreme::kNone || NamesPartOfDay(answer, scope) ||
-        NamesUnplacedDay(answer, scope) || RangeRunsBackward(c, extreme)) {
+        NamesUnplacedDay(answer, scope) ||
+        (EndOfRange(c) && RangeRunsBackward(c, extreme))) {
       return;
     }
     // Several records together: all of the group, when neither the
@@ -773,9 +775,15 @@ struct Binder {
     // one day are not judged: a day the answer names is the reader's day,
     // and the records' days are often another zone's (measured, such
     // checks accused texts people judged correct).
-    if (!named.empty() || AnyNamedIn(scope, group) ||
-        (s > 0 && AnyNamedIn(scopes[s - 1], group))) {
-      return;
+    // A stretch of days the sentence, or the one before, opens with
+    // ("From January 3rd to January 7th, ...") tells of its records.
+    std::optional<std::vector<std::uint32_t>> stretch;
+    if (!named.empty()) {
+      stretch = StretchNamedIn(scope, value, group);
+      if (!stretch.has_value()) return;
+    } else if (s > 0 && AnyNamedIn(scopes[s - 1], group)) {
+      stretch = StretchNamedIn(scopes[s - 1], {0, 0}, group);
+      if (!stretch.has_value()) return;
     }
     // A stretch the sentence names ("in June 2021") narrows them to its
     // records; two stretches ("from March 2020 to May 2021") are not read.
@@ -791,7 +799,89 @@ struct Binder {
         over.push_back(r);
       }
     }
+    if (!stretch.has_value()) {
+      BindExtreme(c, v, group, over, extreme, clause, value);
+      return;
+    }
+    // Over the stretch, unless the value is the extreme of all the records
+    // (the stretch named loosely, or the records' days another zone's).
+    Candidate of_all = c;
+    BindExtreme(of_all, v, group, over, extreme, clause, value);
+    if (of_all.status != CandidateStatus::kMisattributed) return;
+    std::erase_if(over, [&](std::uint32_t r) {
+      return std::find(stretch->begin(), stretch->end(), r) == stretch->end();
+    });
     BindExtreme(c, v, group, over, extreme, clause, value);
+  }
+
+  // The records of `group` from the first to the last day of a stretch
+  // `span` names ("from January 3rd to January 7th", "between the 4th and
+  // the 6th"), when the two days are all it names of the group, apart
+  // from the value; nullopt otherwise.
+  std::optional<std::vector<std::uint32_t>> StretchNamedIn(
+      TextSpan span, TextSpan value, std::uint32_t group) const {
+    std::vector<const Mention*> ends;
+    for (const Mention& m : mentions) {
+      if (m.span.start < span.start || m.span.end > span.end) continue;
+      if (m.span.start < value.end && value.start < m.span.end) continue;
+      if (std::none_of(m.records.begin(), m.records.end(),
+                       [&](std::uint32_t r) {
+                         return set.records()[r].group == group;
+                       })) {
+        continue;
+      }
+      if (!m.day || m.bound || ends.size() == 2) return std::nullopt;
+      ends.push_back(&m);
+    }
+    if (ends.size() != 2 || ends[0]->span.end > ends[1]->span.start) {
+      return std::nullopt;
+    }
+    std::string between(answer.substr(ends[0]->span.end,
+                                      ends[1]->span.start - ends[0]->span.end));
+    for (char& ch : between) ch = ascii::Lower(ch);
+    std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
+    if (between != "to" && between != "until" && between != "through" &&
+        between != "and" && between != "-" && between != "\xE2\x80\x93" &&
+        between != "tothe" && between != "andthe") {
+      return std::nullopt;
+    }
+    std::size_t before = ends[0]->span.start;
+    while (before > span.start && answer[before - 1] == ' ') --before;
+    std::size_t word = before;
+    while (word > span.start && ascii::IsAlpha(answer[word - 1])) --word;
+    std::string_view opener = answer.substr(word, before - word);
+    if (ascii::EqualsIgnoreCase(opener, "the")) {
+      before = word;
+      while (before > span.start && answer[before - 1] == ' ') --before;
+      word = before;
+      while (word > span.start && ascii::IsAlpha(answer[word - 1])) --word;
+      opener = answer.substr(word, before - word);
+    }
+    if (!ascii::EqualsIgnoreCase(opener, "from") &&
+        !ascii::EqualsIgnoreCase(opener, "between")) {
+      return std::nullopt;
+    }
+    auto day_of = [&](std::uint32_t r) {
+      const Record& record = set.records()[r];
+      return evidence::DaysFromCivil(record.year, record.month, record.mday);
+    };
+    long first = LONG_MAX;
+    long last = LONG_MIN;
+    for (std::uint32_t r : ends[0]->records) {
+      if (set.records()[r].group == group) first = std::min(first, day_of(r));
+    }
+    for (std::uint32_t r : ends[1]->records) {
+      if (set.records()[r].group == group) last = std::max(last, day_of(r));
+    }
+    if (first > last) return std::nullopt;
+    std::vector<std::uint32_t> within;
+    for (std::uint32_t r : set.groups()[group].records) {
+      const Record& record = set.records()[r];
+      if (record.month != 0 && day_of(r) >= first && day_of(r) <= last) {
+        within.push_back(r);
+      }
+    }
+    return within;
   }
 
   // True when the value and a neighbouring value of its shape are the two
@@ -852,6 +942,7 @@ struct Binder {
     for (std::uint32_t r : day) {
       if (RecordHolds(set.records()[r], v)) {
         told_of_day.push_back({&c, v, day, clause});
+        BindDayExtreme(c, v, day, clause, value);
         return;
       }
     }
@@ -901,6 +992,100 @@ struct Binder {
                        : low_text == high_text ? low_text
                                                : low_text + " to " + high_text;
     Misattribute(c, first, field, held, read, "day");
+  }
+
+  // Minutes since the epoch of a record's day and time; nullopt when the
+  // record has no time of day.
+  std::optional<long> MinuteOf(const Record& record) const {
+    int hour = 0;
+    int minute = 0;
+    if (record.month == 0 || !TimeOf(record.time, &hour, &minute)) {
+      return std::nullopt;
+    }
+    return evidence::DaysFromCivil(record.year, record.month, record.mday) *
+               1440 +
+           hour * 60 + minute;
+  }
+
+  // "a high of 8.04°C on January 5th", "temperatures ranging from 5.31°C
+  // to 9.42°C on January 4th": an extreme of one day's readings, in the
+  // field the words name. The day is the reader's, and the readings' zone
+  // may be another: the value stands when it is the extreme of any
+  // day-long window that starts within half a day of the day's midnight
+  // (a whole unit of the last written place either way, as BindExtreme
+  // reads). One reading's own temp_max is no day's high: in a forecast
+  // it bounds that reading alone. Else the value is misattributed, with
+  // the day's own extreme.
+  void BindDayExtreme(Candidate& c, const Value& written,
+                      const std::vector<std::uint32_t>& day, TextSpan clause,
+                      TextSpan value) {
+    const Extreme extreme = ExtremeOf(answer, clause, value);
+    if (extreme == Extreme::kNone || written.time || !written.code.empty() ||
+        day.size() < 2 || (EndOfRange(c) && RangeRunsBackward(c, extreme))) {
+      return;
+    }
+    for (const TextSpan& scope : scopes) {
+      if (scope.Holds(value.start) && NamesPartOfDay(answer, scope)) return;
+    }
+    Value v = written;
+    v.tolerance *= 2;
+    std::vector<std::string> paths;
+    const Record* read = nullptr;
+    for (std::uint32_t r : day) {
+      for (const RecordField& f : set.records()[r].fields) {
+        if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.emplace_back(f.path);
+        }
+        if (read == nullptr) read = &set.records()[r];
+      }
+    }
+    const std::vector<std::string> fields =
+        NamedByWords(paths, WordsBefore(answer, clause, value, 8));
+    if (fields.empty()) return;
+    const bool least = extreme == Extreme::kLeast;
+    const std::optional<long> first = MinuteOf(set.records()[day.front()]);
+    if (!first.has_value()) return;
+    const long midnight = *first - *first % 1440;
+    const std::vector<std::uint32_t>& all =
+        set.groups()[set.records()[day.front()].group].records;
+    struct Extremum {
+      const Record* record = nullptr;
+      const RecordField* field = nullptr;
+    };
+    Extremum own;
+    for (long shift = -12 * 60; shift <= 12 * 60; shift += 60) {
+      for (const std::string& path : fields) {
+        Extremum e;
+        double low = HUGE_VAL;
+        double high = -HUGE_VAL;
+        std::size_t n = 0;
+        for (std::uint32_t r : all) {
+          const std::optional<long> at = MinuteOf(set.records()[r]);
+          if (!at.has_value() || *at < midnight + shift ||
+              *at >= midnight + shift + 1440) {
+            continue;
+          }
+          const RecordField* f = FieldAt(set.records()[r], path);
+          if (f == nullptr || !f->number.has_value()) continue;
+          ++n;
+          low = std::min(low, *f->number);
+          high = std::max(high, *f->number);
+          if (e.field == nullptr || (least ? *f->number < *e.field->number
+                                           : *f->number > *e.field->number)) {
+            e = {&set.records()[r], f};
+          }
+        }
+        if (n < 2) continue;
+        Value loose = v;
+        loose.tolerance = std::max(v.tolerance, (high - low) * kExtremeSlack);
+        if (Holds(*e.field, loose)) return;
+        if (shift == 0 && path == fields.front()) own = e;
+      }
+    }
+    if (own.field == nullptr) return;
+    Misattribute(c, *own.record, fields.front(), own.field->text, read,
+                 least ? "min" : "max");
   }
 
   // "0.0244% and 0.0247% on June 21 and 22, respectively": values paired
@@ -1045,8 +1230,9 @@ struct Binder {
     // Only a field the words name is judged ("temperatures ranging from",
     // "gusts up to"): a range of directions or ids claims no extreme. A
     // series with one field of numbers (a CSV's "value") needs no word.
-    std::vector<std::string> fields =
-        NamedByWords(paths, WordsBefore(answer, clause, value, 8));
+    const std::vector<std::string_view> words =
+        WordsBefore(answer, clause, value, 8);
+    std::vector<std::string> fields = NamedByWords(paths, words);
     if (fields.empty() && paths.size() == 1 &&
         SoleNumericField(set.groups()[group]) == paths.front()) {
       fields = paths;
@@ -1055,6 +1241,16 @@ struct Binder {
     const bool least = extreme == Extreme::kLeast;
     const std::string_view extreme_keys[2] = {least ? "min" : "max",
                                               least ? "low" : "high"};
+    // A field that is itself an extreme (temp_min) answers an extreme the
+    // words name ("a low of 7.98" for one forecast's temp_min), not the
+    // end of a range ("ranging from 4.95 to 12.86" over all forecasts).
+    bool worded = false;
+    for (std::string_view w : words) {
+      for (std::string_view cue : {"low", "lowest", "minimum", "min", "high",
+                                   "highest", "maximum", "max", "peak"}) {
+        worded = worded || ascii::EqualsIgnoreCase(w, cue);
+      }
+    }
     struct Extremum {
       const Record* record = nullptr;
       const RecordField* field = nullptr;
@@ -1069,7 +1265,7 @@ struct Binder {
         const RecordField* f = FieldAt(set.records()[r], fields[p]);
         if (f == nullptr || !f->number.has_value()) continue;
         // "a low of 7.98 on January 4th" for one forecast's temp_min.
-        if (field_is_extreme && Holds(*f, v)) return;
+        if (field_is_extreme && worded && Holds(*f, v)) return;
         low = std::min(low, *f->number);
         high = std::max(high, *f->number);
         Extremum& e = extremes[p];

@@ -22,11 +22,19 @@
 //   - the wording tells the value as the least or the greatest of several
 //     records ("a low of", "the highest gust", "ranging from X to Y"), the
 //     scope names none of them (then all of the group, or the month or
-//     year the sentence names, when the scope before names none either),
-//     and the value is neither, as the wording says, of any field the
-//     words name (or of a series' one field of numbers) holding it there
-//     (aggregate "min" or "max": the binding names the record holding the
-//     true extreme and its value);
+//     year the sentence names, when the scope before names none either;
+//     or the stretch of days it or the scope before opens with, "From
+//     January 3rd to January 7th", when the value is not the whole
+//     group's extreme either), and the value is neither, as the wording
+//     says, of any field the words name (or of a series' one field of
+//     numbers) holding it there; a reading's own temp_min answers only a
+//     "low" the words name (aggregate "min" or "max": the binding names
+//     the record holding the true extreme and its value);
+//   - the wording tells it as the least or greatest of one named day's
+//     readings ("a high of 5.97°C on January 7th"), of a field the words
+//     name, and it is the extreme of no day-long window that starts
+//     within half a day of that day's midnight (aggregate "min" or "max",
+//     the day's own extreme);
 //   - a sentence that tells what the data covers ("The chart shows the rate
 //     from March 2020 to May 2021", and no change: "a sharp rise from")
 //     names a range of dates that opens on the first day of one group's
@@ -51,8 +59,9 @@
 // pair told "respectively", a value after "by 2021", a value that also
 // stands outside every record, a scope that names two records of the
 // group, part of a day ("in the morning") or a day it cannot place
-// ("tomorrow"), a field word the records lack, the least or greatest of
-// one day, and not a value the ladder derived, converted or exempted.
+// ("tomorrow"), a field word the records lack, the two ends of a range
+// told backward, and not a value the ladder derived, converted or
+// exempted.
 //
 // What it does NOT do: ground or flag an unsupported value (the ladder's
 // rungs do), or read the answer's wording (read_scopes.h does).

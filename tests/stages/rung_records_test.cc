@@ -6,7 +6,7 @@
 // told as the least or greatest of a series that is neither — with the
 // Binding it gives; and beside each, the wordings it leaves alone (a scope
 // naming two records, a hedge, a total, a range told backward, a field no
-// word names, a day's extremes), the options, and law 5.
+// word names, a day's extremes in another zone), the options, and law 5.
 //
 // What it does NOT do: test how the status is shown (the JSON, events and
 // report suites do), or the records themselves (tests/evidence/
@@ -299,6 +299,65 @@ TEST_CASE("rung_records: values told of several readings") {
           // a day after the value, in another clause, does not govern it
           "The pressure will be 1016 hPa, with rain on January 4th.",
       });
+}
+
+TEST_CASE("rung_records: a stretch of days and one day's extremes") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckMisattributed(
+      corpus,
+      {
+          // The stretch the sentence before opens with: its least pressure
+          // is 1003; 1006 is no one's extreme.
+          {"From January 4th to January 5th, Snagov will be mild. The "
+           "pressure will range from 1006 hPa to 1016 hPa.",
+           "1006", "1003", "main.pressure", "$.list[1]", "min"},
+          // A day named only in a later clause does not make the range a
+          // day's: it is the whole stretch's.
+          {"The temperature will range from 7.15°C to 12.86°C, with the "
+           "lowest temperature expected on January 4th.",
+           "7.15", "4.95", "main.temp", "$.list[1]", "min"},
+          // One day's high: January 4th's readings are 4.95 and 12.86, and
+          // no day-long window within half a day of it peaks at 4.95.
+          {"On January 4th, the high temperature will be 4.95°C.", "4.95",
+           "12.86", "main.temp", "$.list[2]", "max"},
+          // A greater value earlier in the answer is no range told
+          // backward: only the two ends of a range are.
+          {"The gust will be 15.1 m/s on January 3rd. On January 4th, the "
+           "temperature will reach a high of 4.95°C.",
+           "4.95", "12.86", "main.temp", "$.list[2]", "max"},
+      });
+  CheckNoneMisattributed(
+      corpus,
+      {
+          // 14.3 is the stretch's greatest gust, though not the data's.
+          "From January 4th to January 5th, it will be windy. Gusts will "
+          "reach up to 14.3 m/s.",
+          // 15.1 is the data's greatest gust, though not the stretch's.
+          "From January 4th to January 5th, it will be windy. Gusts will "
+          "reach up to 15.1 m/s.",
+          // one day's extremes, in the records' zone or another's
+          "On January 4th, the high temperature will be 12.86°C.",
+          "On January 5th, the low temperature will be 8.73°C.",
+          "On January 4th, the low will be 7.15°C.",
+          "On January 4th, temperatures will range from 4.95°C to 12.86°C.",
+      });
+  // Without the stretch, 14.3 is told of all the data.
+  CheckMisattributed(corpus, {{"Gusts will reach up to 14.3 m/s.", "14.3",
+                               "15.1", "wind.gust", "$.list[0]", "max"}});
+  // A field that is itself a reading's least (temp_min) answers a "low"
+  // the words name, not the end of a range over every reading.
+  const EvidenceCorpus bounded = CorpusOf(R"({"list": [
+    {"main": {"temp": 7.15, "temp_min": 7.15}, "dt_txt": "2024-01-03 20:00:00"},
+    {"main": {"temp": 4.95, "temp_min": 4.95}, "dt_txt": "2024-01-04 08:00:00"},
+    {"main": {"temp": 2.22, "temp_min": 2.22}, "dt_txt": "2024-01-04 14:00:00"},
+    {"main": {"temp": 9.1, "temp_min": 9.1}, "dt_txt": "2024-01-05 02:00:00"}]})");
+  CheckMisattributed(
+      bounded, {{"Over the next days the temperature will range from 4.95°C "
+                 "to 9.1°C.",
+                 "4.95", "2.22", "main.temp", "$.list[2]", "min"}});
+  CheckNoneMisattributed(
+      bounded,
+      {"Over the next days the temperature will range from 2.22°C to 9.1°C."});
 }
 
 TEST_CASE("rung_records: the least or greatest of a series of one field") {
