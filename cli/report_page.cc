@@ -902,10 +902,10 @@ std::string BindingText(
   if (binding.aggregate.empty()) {
     out = Concat(PlaceText(binding.named, names), " holds ",
                  binding.named_value, " at ", binding.field);
-  } else if (binding.aggregate == "day") {
-    out = Concat("the readings of the day the answer names hold ",
-                 binding.named_value, " at ", binding.field, ", from ",
-                 PlaceText(binding.named, names));
+  } else if (binding.aggregate == "day" || binding.aggregate == "month") {
+    out = Concat("the readings of the ", binding.aggregate,
+                 " the answer names hold ", binding.named_value, " at ",
+                 binding.field, ", from ", PlaceText(binding.named, names));
   } else {
     out = Concat("the ", binding.aggregate == "min" ? "least" : "greatest", " ",
                  binding.field, " of the records the answer names is ",
@@ -1010,10 +1010,11 @@ std::string_view ActionClass(std::string_view action) {
 // What is written beside a misattributed value: what the record the answer
 // names holds ("the record holds 174").
 std::string BesideText(const Binding& binding) {
-  return Concat(binding.aggregate.empty()    ? "the record holds "
-                : binding.aggregate == "min" ? "their least is "
-                : binding.aggregate == "day" ? "that day holds "
-                                             : "their greatest is ",
+  return Concat(binding.aggregate.empty()      ? "the record holds "
+                : binding.aggregate == "min"   ? "their least is "
+                : binding.aggregate == "day"   ? "that day holds "
+                : binding.aggregate == "month" ? "that month holds "
+                                               : "their greatest is ",
                 binding.named_value);
 }
 

@@ -91,12 +91,12 @@ std::string RecordWords(const RecordPlace& place) {
 std::string BindingWords(const Binding& binding) {
   const std::string field =
       binding.field.empty() ? std::string("its field") : Clipped(binding.field);
-  if (binding.aggregate == "day") {
-    return absl::StrCat(
-        " is not one of the readings of the day the answer "
-        "names: at ",
-        field, " they hold ", Clipped(binding.named_value), " (from ",
-        RecordWords(binding.named), ")");
+  if (binding.aggregate == "day" || binding.aggregate == "month") {
+    return absl::StrCat(" is not one of the readings of the ",
+                        base::AbslView(binding.aggregate),
+                        " the answer names: at ", field, " they hold ",
+                        Clipped(binding.named_value), " (from ",
+                        RecordWords(binding.named), ")");
   }
   if (!binding.aggregate.empty()) {
     const std::string_view extreme = binding.aggregate == "min" ? "least"

@@ -154,6 +154,18 @@ bool RecordHolds(const Record& record, const Value& v) {
                      });
 }
 
+// True when `field`, the extreme of a span of records, is `v` or within
+// `slack` of it, in the field's units: a percent told of a field of
+// percentage points (55.87% for 55.87) is compared at a hundredth of it.
+bool NearExtreme(const RecordField& field, const Value& v, double slack) {
+  if (!field.number.has_value()) return Holds(field, v);
+  if (std::fabs(*field.number - v.number) <= std::max(v.tolerance, slack)) {
+    return true;
+  }
+  return v.percent && std::fabs(*field.number / 100 - v.number) <=
+                          std::max(v.tolerance, slack / 100);
+}
+
 const RecordField* FieldAt(const Record& record, std::string_view path) {
   for (const RecordField& f : record.fields) {
     if (f.path == path) return &f;
@@ -739,6 +751,16 @@ struct Binder {
       BindDay(c, v, named, clause, value);
       return;
     }
+    // A month the value's clause names ("1043 cases per million in August
+    // 2020"): one of its readings must hold the value.
+    if (named.empty() && ExtremeOf(answer, clause, value) == Extreme::kNone &&
+        !EndOfRange(c)) {
+      const std::vector<std::uint32_t> month = MonthNamedIn(clause, group);
+      if (!month.empty()) {
+        BindDay(c, v, month, clause, value, "month");
+        return;
+      }
+    }
     // A day named in an earlier sentence of the paragraph still holds
     // ("On January 5th, the temperature will be 5.67°C. The wind speed
     // will be 2.1 m/s."), unless this sentence speaks of the whole stretch
@@ -765,18 +787,23 @@ struct Binder {
     }
     const Extreme extreme = ExtremeOf(answer, clause, value);
     if (extreme == Extreme::kNone || NamesPartOfDay(answer, scope) ||
-        NamesUnplacedDay(answer, scope) ||
-        (EndOfRange(c) && RangeRunsBackward(c, extreme))) {
+        NamesUnplacedDay(answer, scope)) {
       return;
     }
+    const bool backward = EndOfRange(c) && RangeRunsBackward(c, extreme);
+    auto bind = [&](Candidate& target,
+                    const std::vector<std::uint32_t>& records) {
+      if (backward) {
+        BindRangeRun(target, v, group, records, extreme, clause, value);
+      } else {
+        BindExtreme(target, v, group, records, extreme, clause, value);
+      }
+    };
     // Several records together: all of the group, when neither the
     // sentence nor the one before names any record of it, nor a stretch
-    // of them ("in June 2021"). The extremes of
-    // one day are not judged: a day the answer names is the reader's day,
-    // and the records' days are often another zone's (measured, such
-    // checks accused texts people judged correct).
-    // A stretch of days the sentence, or the one before, opens with
-    // ("From January 3rd to January 7th, ...") tells of its records.
+    // of them ("in June 2021"). A stretch of days the sentence, or the one
+    // before, opens with ("From January 3rd to January 7th, ...") tells of
+    // its records.
     std::optional<std::vector<std::uint32_t>> stretch;
     if (!named.empty()) {
       stretch = StretchNamedIn(scope, value, group);
@@ -789,29 +816,150 @@ struct Binder {
     // records; two stretches ("from March 2020 to May 2021") are not read.
     const std::vector<Period> periods = PeriodsNamed(answer, scope);
     if (periods.size() > 1) return;
+    // A peak told as placed in a month ("a peak of 55.87% in September
+    // 2022") is a peak there: the greatest of that month and the months
+    // beside it, not only of its own readings.
+    const bool placed = periods.size() == 1 && periods[0].month != 0 &&
+                        periods[0].year != 0 &&
+                        periods[0].span.start >= value.end && !EndOfRange(c);
+    const int placed_month =
+        placed ? periods[0].year * 12 + periods[0].month - 1 : 0;
     std::vector<std::uint32_t> over;
     for (std::uint32_t r : set.groups()[group].records) {
       const Record& record = set.records()[r];
-      if (periods.empty() ||
-          (record.month != 0 &&
-           (periods[0].year == 0 || periods[0].year == record.year) &&
-           (periods[0].month == 0 || periods[0].month == record.month))) {
+      if (placed) {
+        if (record.month != 0 &&
+            std::abs(record.year * 12 + record.month - 1 - placed_month) <= 1) {
+          over.push_back(r);
+        }
+      } else if (periods.empty() ||
+                 (record.month != 0 &&
+                  (periods[0].year == 0 || periods[0].year == record.year) &&
+                  (periods[0].month == 0 ||
+                   periods[0].month == record.month))) {
         over.push_back(r);
       }
     }
     if (!stretch.has_value()) {
-      BindExtreme(c, v, group, over, extreme, clause, value);
+      bind(c, over);
       return;
     }
     // Over the stretch, unless the value is the extreme of all the records
     // (the stretch named loosely, or the records' days another zone's).
     Candidate of_all = c;
-    BindExtreme(of_all, v, group, over, extreme, clause, value);
+    bind(of_all, over);
     if (of_all.status != CandidateStatus::kMisattributed) return;
     std::erase_if(over, [&](std::uint32_t r) {
       return std::find(stretch->begin(), stretch->end(), r) == stretch->end();
     });
-    BindExtreme(c, v, group, over, extreme, clause, value);
+    bind(c, over);
+  }
+
+  // "ranging from 6.42°C to 3.07°C": a range told backward tells the
+  // readings from the first to the last. Its first end must be the first
+  // reading's value or the greatest, its last end the last reading's or
+  // the least, of a field the words name (or a series' one field of
+  // numbers), over `over` in their order; a reading beside either end
+  // counts too (a day's readings may be another zone's). Else the end is
+  // misattributed, with the end reading's own value. With `edged`, the
+  // first and last of `over` are such readings beside a day: the extremes
+  // are read both with and without them ("between 2.98 and 1.36" for a
+  // day's least and greatest, told in either order).
+  void BindRangeRun(Candidate& c, const Value& written, std::uint32_t group,
+                    const std::vector<std::uint32_t>& over, Extreme extreme,
+                    TextSpan clause, TextSpan value, bool edged = false) {
+    if (over.size() < 3 || written.time) return;
+    Value v = written;
+    v.tolerance *= 2;
+    std::vector<std::string> paths;
+    const Record* read = nullptr;
+    for (std::uint32_t r : set.groups()[group].records) {
+      for (const RecordField& f : set.records()[r].fields) {
+        if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.emplace_back(f.path);
+        }
+        if (read == nullptr) read = &set.records()[r];
+      }
+    }
+    std::vector<std::string> fields =
+        NamedByWords(paths, WordsBefore(answer, clause, value, 8));
+    if (fields.empty() && paths.size() == 1 &&
+        SoleNumericField(set.groups()[group]) == paths.front()) {
+      fields = paths;
+    }
+    if (fields.empty()) return;
+    // The first end ("from 6.42") is read as kLeast, the last as kGreatest.
+    const bool first_end = extreme == Extreme::kLeast;
+    const Record* end_record = nullptr;
+    const RecordField* end_field = nullptr;
+    for (const std::string& path : fields) {
+      std::vector<std::pair<const Record*, const RecordField*>> run;
+      double low = HUGE_VAL;
+      double high = -HUGE_VAL;
+      for (std::uint32_t r : over) {
+        const RecordField* f = FieldAt(set.records()[r], path);
+        if (f == nullptr || !f->number.has_value()) continue;
+        run.emplace_back(&set.records()[r], f);
+        low = std::min(low, *f->number);
+        high = std::max(high, *f->number);
+      }
+      if (run.size() < 3) continue;
+      const double slack = (high - low) * kExtremeSlack;
+      const std::size_t at = first_end ? 0 : run.size() - 1;
+      const std::size_t beside = first_end ? 1 : run.size() - 2;
+      if (NearExtreme(*run[at].second, v, slack) ||
+          NearExtreme(*run[beside].second, v, slack)) {
+        return;
+      }
+      // Its greatest (the first end) or least (the last), of the day alone
+      // too.
+      using Reading = std::pair<const Record*, const RecordField*>;
+      auto greater = [&](const Reading& a, const Reading& b) {
+        const double x = *a.second->number;
+        const double y = *b.second->number;
+        return first_end ? x < y : x > y;
+      };
+      if (NearExtreme(
+              *std::max_element(run.begin(), run.end(), greater)->second, v,
+              slack)) {
+        return;
+      }
+      if (edged && run.size() > 2 &&
+          NearExtreme(*std::max_element(run.begin() + 1, run.end() - 1, greater)
+                           ->second,
+                      v, slack)) {
+        return;
+      }
+      if (end_record == nullptr) {
+        end_record = run[at].first;
+        end_field = run[at].second;
+      }
+    }
+    if (end_record == nullptr) return;
+    Misattribute(c, *end_record, fields.front(), end_field->text, read, "");
+  }
+
+  // The records of `group` in the one month and year `clause` names ("in
+  // August 2020", "as of May 2021"), when it names no other period and the
+  // month is no bound ("by May 2021", "since"); empty otherwise, or when
+  // fewer than two records fall in it.
+  std::vector<std::uint32_t> MonthNamedIn(TextSpan clause,
+                                          std::uint32_t group) const {
+    const std::vector<Period> periods = PeriodsNamed(answer, clause);
+    if (periods.size() != 1 || periods[0].month == 0 || periods[0].year == 0 ||
+        IsBound(answer, periods[0].span.start)) {
+      return {};
+    }
+    std::vector<std::uint32_t> in;
+    for (std::uint32_t r : set.groups()[group].records) {
+      const Record& record = set.records()[r];
+      if (record.year == periods[0].year && record.month == periods[0].month) {
+        in.push_back(r);
+      }
+    }
+    if (in.size() < 2) return {};
+    return in;
   }
 
   // The records of `group` from the first to the last day of a stretch
@@ -931,14 +1079,14 @@ struct Binder {
     return false;
   }
 
-  // A value told of one day's records: one of them must hold it, in a
-  // field of its shape. When none does and a record of another day does,
-  // in a field the day's records hold, it is misattributed; the binding
-  // names the day's first record, and the values that field takes over
-  // the day ("4.1 to 8.3").
+  // A value told of one day's records (or one month's: `aggregate`
+  // "month"): one of them must hold it, in a field of its shape. When none
+  // does and a record of another day does, in a field the day's records
+  // hold, it is misattributed; the binding names the day's first record,
+  // and the values that field takes over the day ("4.1 to 8.3").
   void BindDay(Candidate& c, const Value& v,
                const std::vector<std::uint32_t>& day, TextSpan clause,
-               TextSpan value) {
+               TextSpan value, std::string_view aggregate = "day") {
     for (std::uint32_t r : day) {
       if (RecordHolds(set.records()[r], v)) {
         told_of_day.push_back({&c, v, day, clause});
@@ -991,7 +1139,7 @@ struct Binder {
     std::string held = low_text.empty()        ? std::string(own->text)
                        : low_text == high_text ? low_text
                                                : low_text + " to " + high_text;
-    Misattribute(c, first, field, held, read, "day");
+    Misattribute(c, first, field, held, read, aggregate);
   }
 
   // Minutes since the epoch of a record's day and time; nullopt when the
@@ -1021,11 +1169,25 @@ struct Binder {
                       TextSpan value) {
     const Extreme extreme = ExtremeOf(answer, clause, value);
     if (extreme == Extreme::kNone || written.time || !written.code.empty() ||
-        day.size() < 2 || (EndOfRange(c) && RangeRunsBackward(c, extreme))) {
+        day.size() < 2) {
       return;
     }
     for (const TextSpan& scope : scopes) {
       if (scope.Holds(value.start) && NamesPartOfDay(answer, scope)) return;
+    }
+    const std::vector<std::uint32_t>& all =
+        set.groups()[set.records()[day.front()].group].records;
+    if (EndOfRange(c) && RangeRunsBackward(c, extreme)) {
+      // The day's readings, with the one before and the one after it.
+      std::vector<std::uint32_t> run;
+      const auto first_at = std::find(all.begin(), all.end(), day.front());
+      const auto last_at = std::find(all.begin(), all.end(), day.back());
+      if (first_at == all.end() || last_at == all.end()) return;
+      run.assign(first_at == all.begin() ? first_at : first_at - 1,
+                 last_at + 1 == all.end() ? all.end() : last_at + 2);
+      BindRangeRun(c, written, set.records()[day.front()].group, run, extreme,
+                   clause, value, /*edged=*/true);
+      return;
     }
     Value v = written;
     v.tolerance *= 2;
@@ -1047,8 +1209,6 @@ struct Binder {
     const std::optional<long> first = MinuteOf(set.records()[day.front()]);
     if (!first.has_value()) return;
     const long midnight = *first - *first % 1440;
-    const std::vector<std::uint32_t>& all =
-        set.groups()[set.records()[day.front()].group].records;
     struct Extremum {
       const Record* record = nullptr;
       const RecordField* field = nullptr;
@@ -1077,9 +1237,7 @@ struct Binder {
           }
         }
         if (n < 2) continue;
-        Value loose = v;
-        loose.tolerance = std::max(v.tolerance, (high - low) * kExtremeSlack);
-        if (Holds(*e.field, loose)) return;
+        if (NearExtreme(*e.field, v, (high - low) * kExtremeSlack)) return;
         if (shift == 0 && path == fields.front()) own = e;
       }
     }
@@ -1278,9 +1436,9 @@ struct Binder {
       // The extreme, or near it: within a twentieth of the span the records
       // cover ("from 0.64 m/s" for a least of 0.6 over 0.6 to 4.65), as
       // people read a range.
-      Value loose = v;
-      loose.tolerance = std::max(v.tolerance, (high - low) * kExtremeSlack);
-      if (Holds(*extremes[p].field, loose)) return;
+      if (NearExtreme(*extremes[p].field, v, (high - low) * kExtremeSlack)) {
+        return;
+      }
     }
     if (extremes.front().field == nullptr) return;
     Misattribute(c, *extremes.front().record, fields.front(),

@@ -35,6 +35,16 @@
 //     name, and it is the extreme of no day-long window that starts
 //     within half a day of that day's midnight (aggregate "min" or "max",
 //     the day's own extreme);
+//   - its clause names one month of a series ("in August 2020", no bound)
+//     and none of that month's readings, nor the one just before or after
+//     it, holds the value while another does (aggregate "month"); a peak
+//     placed in a month ("a peak of 55.87% in September 2022") must be the
+//     greatest of that month and the months beside it;
+//   - it ends a range told backward ("from 6.42°C to 3.07°C": the readings
+//     from the first to the last), and is neither that end's reading (or
+//     the one beside it) nor the greatest (first end) or least (last end)
+//     of the field the words name (aggregate empty: the binding names the
+//     end reading);
 //   - a sentence that tells what the data covers ("The chart shows the rate
 //     from March 2020 to May 2021", and no change: "a sharp rise from")
 //     names a range of dates that opens on the first day of one group's
@@ -59,9 +69,8 @@
 // pair told "respectively", a value after "by 2021", a value that also
 // stands outside every record, a scope that names two records of the
 // group, part of a day ("in the morning") or a day it cannot place
-// ("tomorrow"), a field word the records lack, the two ends of a range
-// told backward, and not a value the ladder derived, converted or
-// exempted.
+// ("tomorrow"), a field word the records lack, and not a value the ladder
+// derived, converted or exempted.
 //
 // What it does NOT do: ground or flag an unsupported value (the ladder's
 // rungs do), or read the answer's wording (read_scopes.h does).

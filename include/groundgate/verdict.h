@@ -118,8 +118,9 @@ struct Binding {
   // "main.temp_min"; a table's column name.
   std::string field;
   // What the named record holds in that field, as the result wrote it
-  // ("174"); for "min" or "max", the extreme; for "day", the least and
-  // greatest the day's readings hold there ("4.1 to 8.3", or one value).
+  // ("174"); for "min" or "max", the extreme; for "day" or "month", the
+  // least and greatest its readings hold there ("4.1 to 8.3", or one
+  // value).
   std::string named_value;
   // The record whose field did carry the answer's value; path empty when
   // no single record did.
@@ -128,7 +129,8 @@ struct Binding {
   // when it tells it of several records together ("temperatures from 13 to
   // 26 °C over the five days": 13 must be their least); "day" when it
   // tells it of one day of several readings (one of them must hold it;
-  // `named` is the day's first).
+  // `named` is the day's first); "month" the same for one month of a
+  // series ("1043 cases per million in August 2020").
   std::string aggregate;
 };
 

@@ -116,7 +116,7 @@ TEST_SUITE("cli misattributed") {
     CHECK(row[8] == 1);
   }
 
-  TEST_CASE("report names an aggregate's least, greatest or day") {
+  TEST_CASE("report names an aggregate's least, greatest, day or month") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -128,6 +128,9 @@ TEST_SUITE("cli misattributed") {
          "180, at the record at $.flights[1] in call_1"},
         {"day", "4.1 to 8.3", "that day holds 4.1 to 8.3",
          "the readings of the day the answer names hold 4.1 to 8.3 at "
+         "prices.economy, from the record at $.flights[1] in call_1"},
+        {"month", "4.1 to 8.3", "that month holds 4.1 to 8.3",
+         "the readings of the month the answer names hold 4.1 to 8.3 at "
          "prices.economy, from the record at $.flights[1] in call_1"},
     };
     for (const auto& row : kRows) {

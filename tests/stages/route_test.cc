@@ -129,7 +129,9 @@ TEST_SUITE("route") {
     CHECK(typed < wrong);
   }
 
-  TEST_CASE("an aggregate names the least, the greatest or a day's readings") {
+  TEST_CASE(
+      "an aggregate names the least, the greatest or a day's or month's "
+      "readings") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -141,6 +143,10 @@ TEST_SUITE("route") {
          "result of call_1)"},
         {"day", "112 to 130",
          "\"$114\" is not one of the readings of the day the answer names: "
+         "at prices.economy they hold 112 to 130 (from the record at "
+         "$.flights[1] in the result of call_1)"},
+        {"month", "112 to 130",
+         "\"$114\" is not one of the readings of the month the answer names: "
          "at prices.economy they hold 112 to 130 (from the record at "
          "$.flights[1] in the result of call_1)"},
     };

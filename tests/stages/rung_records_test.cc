@@ -5,8 +5,9 @@
 // value read from a sibling of the record the scope names, and a value
 // told as the least or greatest of a series that is neither — with the
 // Binding it gives; and beside each, the wordings it leaves alone (a scope
-// naming two records, a hedge, a total, a range told backward, a field no
-// word names, a day's extremes in another zone), the options, and law 5.
+// naming two records, a hedge, a total, a range told from its first
+// reading to its last, a field no word names, a day's extremes in another
+// zone, a month as a bound), the options, and law 5.
 //
 // What it does NOT do: test how the status is shown (the JSON, events and
 // report suites do), or the records themselves (tests/evidence/
@@ -268,6 +269,10 @@ TEST_CASE("rung_records: values told of several readings") {
            "1016", "1003 to 1009", "main.pressure", "$.list[1]", "day"},
           {"On the second day, the pressure will be 1016 hPa.", "1016",
            "1003 to 1009", "main.pressure", "$.list[1]", "day"},
+          // A range told backward runs from the first reading to the
+          // last: 7.15 is neither the last (6.52) nor the least.
+          {"The temperature will fall from 12.86°C to 7.15°C.", "7.15", "6.52",
+           "main.temp", "$.list[4]", ""},
       });
   CheckNoneMisattributed(
       corpus,
@@ -279,7 +284,10 @@ TEST_CASE("rung_records: values told of several readings") {
           "The highest gust will be 15.1 m/s.",
           "Gusts reaching up to 15 m/s are expected.",
           // told from first to last, not least to greatest
-          "The temperature will fall from 12.86°C to 7.15°C.",
+          "The temperature will fall from 12.86°C to 6.52°C.",
+          "The temperature will fall from 7.15°C to 6.52°C.",
+          // a day's least and greatest, in either order
+          "On January 4th, temperatures will be between 12.86°C and 4.95°C.",
           // no word names the field
           "Values will range from 7.15 to 12.86.",
           // part of a day
@@ -379,6 +387,47 @@ TEST_CASE("rung_records: the least or greatest of a series of one field") {
   CheckMisattributed(
       corpus, {{"In June 2021 the rate ranged from 0.52 to 0.87.", "0.52",
                 "0.78", "value", "$[1]", "min"}});
+}
+
+TEST_CASE("rung_records: a value told of one month of a series") {
+  const EvidenceCorpus corpus = CorpusOf(
+      "date,value\n2021-04-10,0.31\n2021-05-30,0.52\n2021-06-02,0.78\n"
+      "2021-06-20,0.87\n2021-07-04,2.25\n2021-08-01,3.1\n");
+  CheckMisattributed(
+      corpus, {
+                  // June's readings are 0.78 and 0.87; 0.31 is April's.
+                  {"The rate was 0.31 in June 2021.", "0.31", "0.78 to 0.87",
+                   "value", "$[2]", "month"},
+                  // A peak placed in a month is the greatest of it and the
+                  // months beside it: July's 2.25 is greater than June's 0.87.
+                  {"The rate rose, with a peak of 0.87 in June 2021.", "0.87",
+                   "2.25", "value", "$[4]", "max"},
+              });
+  CheckNoneMisattributed(
+      corpus, {
+                  "The rate was 0.87 in June 2021.",
+                  // the reading just before or after the month counts
+                  "The rate was 0.52 in June 2021.",
+                  // a bound is no month the value is told of
+                  "By June 2021 the rate was 0.31.",
+                  "The rate was 0.31 until June 2021.",
+                  // two periods are not read
+                  "The rate was 0.31 in April 2021 and 0.87 in June 2021.",
+                  "The rate peaked at 3.1 in August 2021.",
+                  // a month before the value bounds the stretch of its peak
+                  "In June 2021 the rate peaked at 0.87.",
+              });
+  // A percent of a field of percentage points: the slack of an extreme is
+  // read in the field's units (55.87% is not 55.9's neighbour), and
+  // October's peak is the greatest of September to November.
+  const EvidenceCorpus points = CorpusOf(
+      "date,value\n2022-08-02,55.63\n2022-09-30,55.86\n2022-10-06,55.87\n"
+      "2022-10-31,55.9\n2023-01-17,55.98\n");
+  CheckMisattributed(points,
+                     {{"The share grew, with a peak of 55.87% in October 2022.",
+                       "55.87", "55.9", "value", "$[3]", "max"}});
+  CheckNoneMisattributed(
+      points, {"The share grew, with a peak of 55.98% in January 2023."});
 }
 
 TEST_CASE(
