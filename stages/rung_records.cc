@@ -1969,8 +1969,10 @@ void BindCodes(std::string_view answer, Binder& binder, Verdict* verdict) {
 // or decimal part runs on either side ("26" is not in "126" or "26.5").
 bool StandsAlone(std::string_view answer, std::size_t at, std::size_t size) {
   const auto part_of_number = [&](std::size_t i) {
+    // A sign of the Latin-1 block ("°C", "µg", "m²") is a unit, not a
+    // letter of a longer word.
     return i < answer.size() &&
-           (IsWordByte(answer[i]) ||
+           ((IsWordByte(answer[i]) && answer[i] != '\xC2') ||
             ((answer[i] == '.' || answer[i] == ',') && i + 1 < answer.size() &&
              ascii::IsDigit(answer[i + 1])));
   };

@@ -211,6 +211,23 @@ TEST_CASE("rung_records: each use of a repeated value is told of its scope") {
   constexpr std::string_view kLonger =
       "Flight HAT069 costs $174 in economy. Flight HAT139 has code 1174.";
   CHECK(DefaultGate().Judge(kLonger, corpus).misattributed() == 0);
+
+  // A unit sign after the value ("°C") leaves it standing alone: the
+  // second 7.15 is told of January 5th, whose readings are 8.73 and 6.52.
+  constexpr std::string_view kDegrees =
+      "On January 3rd, the temperature will be 7.15°C. On January 5th, the "
+      "temperature will be 7.15°C.";
+  const Verdict degrees = DefaultGate().Judge(kDegrees, CorpusOf(kForecast));
+  const Candidate* later = nullptr;
+  for (const Candidate& c : degrees.candidates) {
+    if (c.start == kDegrees.rfind("7.15")) later = &c;
+  }
+  REQUIRE(later != nullptr);
+  CHECK(later->status == kMisattributed);
+  REQUIRE(later->binding.has_value());
+  CHECK(later->binding->aggregate == "day");
+  CHECK(later->binding->named_value == "6.52 to 8.73");
+  CHECK(At(degrees, kDegrees, "7.15").status == kGrounded);
 }
 
 TEST_CASE("rung_records: what it leaves alone") {
