@@ -1640,6 +1640,218 @@ void BindStretchEnds(std::string_view answer, const RecordSet& set,
   }
 }
 
+// ---- the day of an extreme -------------------------------------------------
+
+// The words that tell a least or greatest reading, without a range:
+// "the lowest", "a peak", "a high" ("relatively low" tells no reading,
+// nor does "at least").
+bool CuesAnExtreme(std::string_view answer, TextSpan clause, TextSpan value) {
+  const std::vector<std::string_view> words =
+      WordsBefore(answer, clause, value, 6);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    for (std::string_view cue :
+         {"lowest", "minimum", "coldest", "highest", "maximum", "peak",
+          "peaked", "peaking", "warmest", "hottest", "strongest"}) {
+      if (ascii::EqualsIgnoreCase(words[i], cue)) return true;
+    }
+    if (i > 0 && (ascii::EqualsIgnoreCase(words[i], "low") ||
+                  ascii::EqualsIgnoreCase(words[i], "high"))) {
+      for (std::string_view article : {"a", "the", "its", "their"}) {
+        if (ascii::EqualsIgnoreCase(words[i - 1], article)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// True when `c` and another date are the two ends of a range ("from March
+// 2020 to June 2020", "between May 1 and May 9").
+bool EndsARangeOfDates(std::string_view answer,
+                       const std::vector<Candidate>& candidates,
+                       const Candidate& c) {
+  for (const Candidate& o : candidates) {
+    if (&o == &c || o.shape != "date") continue;
+    const bool before = o.end <= c.start;
+    if (!before && o.start < c.end) continue;
+    std::string between(before ? answer.substr(o.end, c.start - o.end)
+                               : answer.substr(c.end, o.start - c.end));
+    for (char& ch : between) ch = ascii::Lower(ch);
+    std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
+    if (between == "to" || between == "until" || between == "through" ||
+        between == "and" || between == "-" || between == "\xE2\x80\x93") {
+      return true;
+    }
+  }
+  return false;
+}
+
+// True when the answer holds a word that tells a least or greatest
+// reading (CuesAnExtreme's), in any case: a cheap test before the records
+// are read for BindExtremeDays alone.
+bool MayTellAnExtreme(std::string_view answer) {
+  std::string lower(answer);
+  for (char& ch : lower) ch = ascii::Lower(ch);
+  for (std::string_view cue :
+       {"lowest", "minimum", "coldest", "highest", "maximum", "peak", "warmest",
+        "hottest", "strongest", " low", " high"}) {
+    if (lower.find(cue) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// "with the lowest temperature expected on January 5th at 20:00", "the
+// highest R value was recorded in May 2020": a day (with its time) or a
+// month told as where the least or greatest reading of a field the words
+// name falls, no value standing between the cue and the date. A reading
+// that holds that extreme over all of its group's readings must be one
+// of the day's, or the reading just before or after them (the reader's
+// day may be another zone's), or fall in the month or the three days
+// beside it. Else the date is misattributed ("min" or "max": the binding
+// names the reading holding the extreme, and its day).
+void BindExtremeDays(std::string_view answer, const RecordSet& set,
+                     Binder& binder, Verdict* verdict) {
+  for (Candidate& c : verdict->candidates) {
+    if (c.shape != "date" || c.status != CandidateStatus::kGrounded ||
+        c.grounding != Grounding::kThisTurn) {
+      continue;
+    }
+    const auto after_scope = std::upper_bound(
+        binder.scopes.begin(), binder.scopes.end(), c.start,
+        [](std::size_t at, const TextSpan& sc) { return at < sc.start; });
+    if (after_scope == binder.scopes.begin()) continue;
+    const TextSpan scope = *(after_scope - 1);
+    if (!scope.Holds(c.start)) continue;
+    TextSpan clause = scope;
+    for (const TextSpan& cl : Clauses(answer, scope)) {
+      if (cl.Holds(c.start)) clause = cl;
+    }
+    const TextSpan value{c.start, c.end};
+    const Extreme extreme = ExtremeOf(answer, clause, value);
+    if (extreme == Extreme::kNone || !CuesAnExtreme(answer, clause, value) ||
+        Hedged(answer, clause, value) ||
+        EndsARangeOfDates(answer, verdict->candidates, c)) {
+      continue;
+    }
+    const bool least = extreme == Extreme::kLeast;
+    // The readings the date names: a day's (narrowed by its time), or a
+    // month's.
+    std::vector<std::uint32_t> named;
+    bool month = false;
+    for (const Mention& m : binder.mentions) {
+      if (m.day && !m.bound && m.span.start < c.end && c.start < m.span.end) {
+        named.insert(named.end(), m.records.begin(), m.records.end());
+      }
+    }
+    int year = 0;
+    int month_of_year = 0;
+    int mday = 0;
+    if (named.empty() && DateOf(c.canonical, &year, &month_of_year, &mday) &&
+        mday == 0) {
+      month = true;
+      for (std::uint32_t r = 0; r < set.records().size(); ++r) {
+        if (set.records()[r].year == year &&
+            set.records()[r].month == month_of_year) {
+          named.push_back(r);
+        }
+      }
+    }
+    if (named.empty()) continue;
+    // The one group the named readings belong to.
+    const std::uint32_t group = set.records()[named.front()].group;
+    if (std::any_of(named.begin(), named.end(), [&](std::uint32_t r) {
+          return set.records()[r].group != group;
+        })) {
+      continue;
+    }
+    const std::vector<std::uint32_t>& all = set.groups()[group].records;
+    if (all.size() < 3) continue;
+    std::vector<std::string> paths;
+    for (std::uint32_t r : all) {
+      for (const RecordField& f : set.records()[r].fields) {
+        if (!f.number.has_value() || Identifies(set.records()[r], f)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.emplace_back(f.path);
+        }
+      }
+    }
+    std::vector<std::string> fields =
+        NamedByWords(paths, WordsBefore(answer, clause, value, 6));
+    if (fields.empty() && paths.size() == 1) fields = paths;
+    if (fields.empty()) continue;
+    // The named readings and those beside them.
+    auto day_of = [&](std::uint32_t r) {
+      const Record& record = set.records()[r];
+      return evidence::DaysFromCivil(record.year, record.month, record.mday);
+    };
+    std::vector<std::uint32_t> around;
+    if (month) {
+      const long first = evidence::DaysFromCivil(year, month_of_year, 1);
+      const long next = evidence::DaysFromCivil(
+          month_of_year == 12 ? year + 1 : year,
+          month_of_year == 12 ? 1 : month_of_year + 1, 1);
+      for (std::uint32_t r : all) {
+        if (set.records()[r].month != 0 && day_of(r) >= first - 3 &&
+            day_of(r) < next + 3) {
+          around.push_back(r);
+        }
+      }
+    } else {
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        const bool in =
+            std::find(named.begin(), named.end(), all[i]) != named.end();
+        const bool beside =
+            (i > 0 && std::find(named.begin(), named.end(), all[i - 1]) !=
+                          named.end()) ||
+            (i + 1 < all.size() &&
+             std::find(named.begin(), named.end(), all[i + 1]) != named.end());
+        if (in || beside) around.push_back(all[i]);
+      }
+    }
+    const Record* holder = nullptr;
+    const RecordField* holder_field = nullptr;
+    bool stands = false;
+    for (const std::string& path : fields) {
+      std::optional<double> extremum;
+      for (std::uint32_t r : all) {
+        const RecordField* f = FieldAt(set.records()[r], path);
+        if (f == nullptr || !f->number.has_value()) continue;
+        if (!extremum.has_value() ||
+            (least ? *f->number < *extremum : *f->number > *extremum)) {
+          extremum = *f->number;
+        }
+      }
+      if (!extremum.has_value()) continue;
+      for (std::uint32_t r : all) {
+        const RecordField* f = FieldAt(set.records()[r], path);
+        if (f == nullptr || !f->number.has_value() || *f->number != *extremum) {
+          continue;
+        }
+        if (std::find(around.begin(), around.end(), r) != around.end()) {
+          stands = true;
+        }
+        if (holder == nullptr) {
+          holder = &set.records()[r];
+          holder_field = f;
+        }
+      }
+    }
+    if (stands || holder == nullptr || holder->day.empty()) continue;
+    // The field the readings' days stand in, as the holder wrote it.
+    const RecordField* day_field = nullptr;
+    for (const RecordField& f : holder->fields) {
+      if (f.text.substr(0, std::min(f.text.size(), holder->day.size())) ==
+          holder->day) {
+        day_field = &f;
+        break;
+      }
+    }
+    if (day_field == nullptr) continue;
+    (void)holder_field;
+    binder.Misattribute(c, *holder, day_field->path, holder->day,
+                        &set.records()[named.front()], least ? "min" : "max");
+  }
+}
+
 // ---- the parts of a whole --------------------------------------------------
 
 // The place an ordinal word gives ("second", "2nd": 2), or 0.
@@ -2077,7 +2289,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
   // Nothing to bind: no value the ladder grounded this turn, no two dates
-  // in a row (a range), and no code.
+  // in a row (a range), no code, and no date an extreme's words may place.
   const bool codes =
       std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
         return ascii::IsUpper(a) && ascii::IsUpper(b);
@@ -2092,7 +2304,10 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                          }) != verdict->candidates.end();
   if (!codes && !ranges &&
       std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
-                   Bindable)) {
+                   Bindable) &&
+      (std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
+                    grounded_date) ||
+       !MayTellAnExtreme(answer))) {
     return;
   }
   const RecordSet& set = CorpusInternals::records(corpus);
@@ -2112,6 +2327,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   binder.told_of_day.clear();
   FoldRepeatedUses(origin, verdict);
   BindStretchEnds(answer, set, binder, verdict);
+  BindExtremeDays(answer, set, binder, verdict);
   BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
 }

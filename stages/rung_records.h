@@ -40,6 +40,13 @@
 //     it, holds the value while another does (aggregate "month"); a peak
 //     placed in a month ("a peak of 55.87% in September 2022") must be the
 //     greatest of that month and the months beside it;
+//   - a date (a day with its time, or a month) is told as where the least
+//     or greatest reading of a field the words name falls ("with the
+//     lowest temperature expected on January 5th"), no value or range of
+//     dates between, and no reading holding that extreme is the day's,
+//     one beside it, or in the month or the three days beside it (the date
+//     is misattributed, "min" or "max": the binding names that reading and
+//     its day);
 //   - it ends a range told backward ("from 6.42°C to 3.07°C": the readings
 //     from the first to the last), and is neither that end's reading (or
 //     the one beside it) nor the greatest (first end) or least (last end)

@@ -406,6 +406,44 @@ TEST_CASE("rung_records: the least or greatest of a series of one field") {
                 "0.78", "value", "$[1]", "min"}});
 }
 
+TEST_CASE("rung_records: the day or month told as an extreme's") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckMisattributed(
+      corpus,
+      {
+          // The least temperature, 4.95, is January 4th's.
+          {"The lowest temperature is expected on January 5th.", "January 5th",
+           "2024-01-04", "dt_txt", "$.list[1]", "min"},
+          // The greatest gust, 15.1, is January 3rd's.
+          {"Winds pick up, with the highest gust expected on January 5th.",
+           "January 5th", "2024-01-03", "dt_txt", "$.list[0]", "max"},
+      });
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "The lowest temperature is expected on January 4th.",
+          "Winds pick up, with the highest gust expected on January 3rd.",
+          // the reading just before the day counts: the reader's zone
+          "The highest temperature is expected on January 5th.",
+          // no reading is told: an adjective, "at least"
+          "Temperatures remain relatively low on January 5th.",
+          "At least one gust is expected on January 5th.",
+          // a value between the cue and the day is judged as a value
+          "The highest temperature, 12.86°C, comes on January 4th.",
+      });
+  const EvidenceCorpus series = CorpusOf(
+      "date,value\n2021-04-10,0.31\n2021-05-30,0.52\n2021-06-02,0.78\n"
+      "2021-06-20,0.87\n2021-07-04,2.25\n2021-08-01,3.1\n");
+  CheckMisattributed(
+      series, {{"The highest rate was recorded in June 2021.", "June 2021",
+                "2021-08-01", "date", "$[5]", "max"}});
+  CheckNoneMisattributed(series,
+                         {"The highest rate was recorded in August 2021.",
+                          "The rate reached its peak in August 2021.",
+                          // within three days of the month
+                          "The rate reached its peak in July 2021."});
+}
+
 TEST_CASE("rung_records: a value told of one month of a series") {
   const EvidenceCorpus corpus = CorpusOf(
       "date,value\n2021-04-10,0.31\n2021-05-30,0.52\n2021-06-02,0.78\n"
