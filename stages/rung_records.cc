@@ -1686,14 +1686,14 @@ bool EndsARangeOfDates(std::string_view answer,
 }
 
 // True when the answer holds a word that tells a least or greatest
-// reading (CuesAnExtreme's), in any case: a cheap test before the records
-// are read for BindExtremeDays alone.
-bool MayTellAnExtreme(std::string_view answer) {
+// reading (CuesAnExtreme's) or a weekday, in any case: a cheap test before
+// the records are read for a date alone (BindExtremeDays, BindWeekdays).
+bool MayPlaceADate(std::string_view answer) {
   std::string lower(answer);
   for (char& ch : lower) ch = ascii::Lower(ch);
   for (std::string_view cue :
        {"lowest", "minimum", "coldest", "highest", "maximum", "peak", "warmest",
-        "hottest", "strongest", " low", " high"}) {
+        "hottest", "strongest", " low", " high", "day"}) {
     if (lower.find(cue) != std::string::npos) return true;
   }
   return false;
@@ -1849,6 +1849,75 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
     (void)holder_field;
     binder.Misattribute(c, *holder, day_field->path, holder->day,
                         &set.records()[named.front()], least ? "min" : "max");
+  }
+}
+
+// ---- a weekday told with a date -------------------------------------------
+
+// "Tuesday, January 3", "Tuesday, the 3rd", "January 3 (Tuesday)": a
+// weekday written beside a date must be that date's weekday in the year
+// of the readings that hold the date. Else the date is misattributed: the
+// binding names the date's first reading, its day and weekday.
+void BindWeekdays(std::string_view answer, const RecordSet& set, Binder& binder,
+                  Verdict* verdict) {
+  static constexpr std::string_view kWeekdays[7] = {
+      "Monday", "Tuesday",  "Wednesday", "Thursday",
+      "Friday", "Saturday", "Sunday"};
+  const std::vector<DayMention> days = DaysNamed(answer);
+  for (std::size_t i = 0; i + 1 < days.size(); ++i) {
+    const DayMention& a = days[i];
+    const DayMention& b = days[i + 1];
+    const bool weekday_first = a.weekday >= 0 && b.month != 0 && b.day != 0;
+    const bool date_first = b.weekday >= 0 && a.month != 0 && a.day != 0;
+    if (!weekday_first && !date_first) continue;
+    if (a.span.end > b.span.start) continue;
+    std::string between(answer.substr(a.span.end, b.span.start - a.span.end));
+    for (char& ch : between) ch = ascii::Lower(ch);
+    std::erase_if(between, [](char ch) {
+      return ch == ' ' || ch == ',' || ch == '(' || ch == ')';
+    });
+    if (!between.empty() && between != "the" && between != "a") continue;
+    const DayMention& date = weekday_first ? b : a;
+    const int weekday = weekday_first ? a.weekday : b.weekday;
+    // The readings of that date, all of one year.
+    const Record* first = nullptr;
+    bool years_agree = true;
+    for (const Record& record : set.records()) {
+      if (record.month != date.month || record.mday != date.day ||
+          (date.year != 0 && record.year != date.year)) {
+        continue;
+      }
+      if (first == nullptr) {
+        first = &record;
+      } else if (record.year != first->year) {
+        years_agree = false;
+      }
+    }
+    if (first == nullptr || !years_agree || first->weekday < 0 ||
+        first->weekday == weekday || first->day.empty()) {
+      continue;
+    }
+    const RecordField* day_field = nullptr;
+    for (const RecordField& f : first->fields) {
+      if (f.text.substr(0, std::min(f.text.size(), first->day.size())) ==
+          first->day) {
+        day_field = &f;
+        break;
+      }
+    }
+    if (day_field == nullptr) continue;
+    for (Candidate& c : verdict->candidates) {
+      if (c.shape != "date" || c.status != CandidateStatus::kGrounded ||
+          c.grounding != Grounding::kThisTurn || c.start >= date.span.end ||
+          date.span.start >= c.end) {
+        continue;
+      }
+      binder.Misattribute(
+          c, *first, day_field->path,
+          first->day + ", a " + std::string(kWeekdays[first->weekday]), first,
+          "");
+      break;
+    }
   }
 }
 
@@ -2289,7 +2358,8 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
   // Nothing to bind: no value the ladder grounded this turn, no two dates
-  // in a row (a range), no code, and no date an extreme's words may place.
+  // in a row (a range), no code, and no date an extreme or a weekday may
+  // place.
   const bool codes =
       std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
         return ascii::IsUpper(a) && ascii::IsUpper(b);
@@ -2307,7 +2377,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                    Bindable) &&
       (std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
                     grounded_date) ||
-       !MayTellAnExtreme(answer))) {
+       !MayPlaceADate(answer))) {
     return;
   }
   const RecordSet& set = CorpusInternals::records(corpus);
@@ -2328,6 +2398,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   FoldRepeatedUses(origin, verdict);
   BindStretchEnds(answer, set, binder, verdict);
   BindExtremeDays(answer, set, binder, verdict);
+  BindWeekdays(answer, set, binder, verdict);
   BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
 }

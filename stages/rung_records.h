@@ -47,6 +47,10 @@
 //     one beside it, or in the month or the three days beside it (the date
 //     is misattributed, "min" or "max": the binding names that reading and
 //     its day);
+//   - a date told with a weekday beside it ("Tuesday, January 3") is not
+//     on that weekday in the year of the readings that hold it (aggregate
+//     empty: the binding names the date's first reading, "2024-01-03, a
+//     Wednesday");
 //   - it ends a range told backward ("from 6.42°C to 3.07°C": the readings
 //     from the first to the last), and is neither that end's reading (or
 //     the one beside it) nor the greatest (first end) or least (last end)

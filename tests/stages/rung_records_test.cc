@@ -444,6 +444,28 @@ TEST_CASE("rung_records: the day or month told as an extreme's") {
                           "The rate reached its peak in July 2021."});
 }
 
+TEST_CASE("rung_records: a weekday told with a date") {
+  // The readings are of 2024: January 4th is a Thursday, the 5th a Friday.
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckMisattributed(
+      corpus, {
+                  {"On Tuesday, January 4th, it will rain.", "January 4th",
+                   "2024-01-04, a Thursday", "dt_txt", "$.list[1]", ""},
+                  {"January 5th (Thursday) will be windy.", "January 5th",
+                   "2024-01-05, a Friday", "dt_txt", "$.list[3]", ""},
+              });
+  CheckNoneMisattributed(
+      corpus, {
+                  "On Thursday, January 4th, it will rain.",
+                  "On Wednesday, January 3rd, and Friday, January 5th, it "
+                  "will rain.",
+                  // no reading holds the date: its year is not known
+                  "On Monday, January 8th, it will snow.",
+                  // a weekday that does not stand beside the date
+                  "On Tuesday it will rain, and January 4th will be dry.",
+              });
+}
+
 TEST_CASE("rung_records: a value told of one month of a series") {
   const EvidenceCorpus corpus = CorpusOf(
       "date,value\n2021-04-10,0.31\n2021-05-30,0.52\n2021-06-02,0.78\n"
