@@ -14,7 +14,6 @@
 #define GROUNDGATE_TESTS_CLI_REPORT_PAGE_DATA_H_
 
 #include <doctest/doctest.h>
-#include <zlib.h>
 
 #include <cstddef>
 #include <map>
@@ -24,6 +23,7 @@
 
 #include "absl/strings/escaping.h"
 #include "nlohmann/json.hpp"
+#include "tests/support/gunzip.h"
 
 namespace groundgate_test {
 
@@ -42,27 +42,6 @@ struct ReportValue {
   std::string text;  // as the answer wrote it
   nlohmann::json candidate;
 };
-
-// `member` (one gzip member) inflated, or nullopt when it is not gzip.
-inline std::optional<std::string> Gunzip(const std::string& member) {
-  z_stream stream{};
-  if (inflateInit2(&stream, 15 + 16) != Z_OK) return std::nullopt;
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(member.data()));
-  stream.avail_in = static_cast<uInt>(member.size());
-  std::string out;
-  char chunk[1 << 16];
-  int result = Z_OK;
-  while (result == Z_OK) {
-    stream.next_out = reinterpret_cast<Bytef*>(chunk);
-    stream.avail_out = sizeof(chunk);
-    result = inflate(&stream, Z_NO_FLUSH);
-    out.append(chunk, sizeof(chunk) - stream.avail_out);
-  }
-  const bool whole = result == Z_STREAM_END && stream.avail_in == 0;
-  inflateEnd(&stream);
-  if (!whole) return std::nullopt;
-  return out;
-}
 
 // The JSON text of the `<script ... id="ID">` of `html`: plain, or
 // gzipped as base64 (data-gzip="1"), inflated.

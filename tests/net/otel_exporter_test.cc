@@ -15,7 +15,6 @@
 
 #include <doctest/doctest.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <atomic>
@@ -41,6 +40,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/loopback_http.h"
 #include "tests/support/cases.h"
+#include "tests/support/gunzip.h"
 #include "tests/support/tool_registry.h"
 
 namespace groundgate {
@@ -49,6 +49,7 @@ namespace {
 using namespace std::chrono_literals;
 using Json = nlohmann::json;
 using groundgate_test::ForEachCase;
+using groundgate_test::Gunzip;
 using groundgate_test::OneToolRegistry;
 
 // Long enough for any wait on a loaded two-core machine under TSan; a test
@@ -190,25 +191,6 @@ std::optional<std::string> RealProtobufResponse(int rejected) {
   std::filesystem::remove(out);
   if (rc != 0) return std::nullopt;
   return bytes.str();
-}
-
-// `bytes` gunzipped, or "" when they are not one gzip member.
-std::string Gunzip(const std::string& bytes) {
-  z_stream stream{};
-  if (inflateInit2(&stream, 15 + 16) != Z_OK) return "";
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  stream.avail_in = static_cast<uInt>(bytes.size());
-  std::string out;
-  char chunk[16384];
-  int result = Z_OK;
-  while (result == Z_OK) {
-    stream.next_out = reinterpret_cast<Bytef*>(chunk);
-    stream.avail_out = sizeof(chunk);
-    result = inflate(&stream, Z_NO_FLUSH);
-    out.append(chunk, sizeof(chunk) - stream.avail_out);
-  }
-  inflateEnd(&stream);
-  return result == Z_STREAM_END ? out : "";
 }
 
 void SayDecoderSkipped() {
@@ -707,7 +689,7 @@ TEST_SUITE("otel_exporter") {
     // gzip changes the bytes on the wire, not what they say.
     const std::optional<std::string> gzipped = otlp_internal::Gzip(protobuf);
     REQUIRE(gzipped.has_value());
-    CHECK(Gunzip(*gzipped) == protobuf);
+    CHECK(Gunzip(*gzipped).value_or("") == protobuf);
     const Decoded from_gzip = DecodeWithRealOtlp(*gzipped);
     INFO(from_gzip.error);
     REQUIRE(from_gzip.ok);
@@ -788,7 +770,7 @@ TEST_SUITE("otel_exporter") {
                               {"Authorization", "Bearer sk-test-0001"}});
     REQUIRE(request.body.size() > 2);
     CHECK(request.body.substr(0, 2) == "\x1f\x8b");
-    const std::string protobuf = Gunzip(request.body);
+    const std::string protobuf = Gunzip(request.body).value_or("");
     REQUIRE(!protobuf.empty());
     CHECK(protobuf[0] == '\x0a');
     CHECK(exporter->stats().exported == 2);
