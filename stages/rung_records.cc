@@ -871,23 +871,10 @@ struct Binder {
     if (over.size() < 3 || written.time) return;
     Value v = written;
     v.tolerance *= 2;
-    std::vector<std::string> paths;
     const Record* read = nullptr;
-    for (std::uint32_t r : set.groups()[group].records) {
-      for (const RecordField& f : set.records()[r].fields) {
-        if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
-        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.emplace_back(f.path);
-        }
-        if (read == nullptr) read = &set.records()[r];
-      }
-    }
-    std::vector<std::string> fields =
-        NamedByWords(paths, WordsBefore(answer, clause, value, 8));
-    if (fields.empty() && paths.size() == 1 &&
-        SoleNumericField(set.groups()[group]) == paths.front()) {
-      fields = paths;
-    }
+    const std::vector<std::string> fields =
+        FieldsTold(PathsHolding(v, set.groups()[group].records, &read), group,
+                   WordsBefore(answer, clause, value, 8));
     if (fields.empty()) return;
     // The first end ("from 6.42") is read as kLeast, the last as kGreatest.
     const bool first_end = extreme == Extreme::kLeast;
@@ -1191,19 +1178,10 @@ struct Binder {
     }
     Value v = written;
     v.tolerance *= 2;
-    std::vector<std::string> paths;
     const Record* read = nullptr;
-    for (std::uint32_t r : day) {
-      for (const RecordField& f : set.records()[r].fields) {
-        if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
-        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.emplace_back(f.path);
-        }
-        if (read == nullptr) read = &set.records()[r];
-      }
-    }
-    const std::vector<std::string> fields =
-        NamedByWords(paths, WordsBefore(answer, clause, value, 8));
+    const std::vector<std::string> fields = FieldsTold(
+        PathsHolding(v, day, &read), set.records()[day.front()].group,
+        WordsBefore(answer, clause, value, 8));
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
     const std::optional<long> first = MinuteOf(set.records()[day.front()]);
@@ -1297,6 +1275,38 @@ struct Binder {
     return extreme == Extreme::kLeast ? b < a : b > a;
   }
 
+  // The fields in which `records` hold `v` (never one that identifies
+  // its record), in the records' order; `*read` is the first record
+  // holding it.
+  std::vector<std::string> PathsHolding(
+      const Value& v, const std::vector<std::uint32_t>& records,
+      const Record** read) const {
+    std::vector<std::string> paths;
+    for (std::uint32_t r : records) {
+      for (const RecordField& f : set.records()[r].fields) {
+        if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.emplace_back(f.path);
+        }
+        if (*read == nullptr) *read = &set.records()[r];
+      }
+    }
+    return paths;
+  }
+
+  // Of `paths`, those the words name (NamedByWords); a series with one
+  // field of numbers (a CSV's "value") needs no word.
+  std::vector<std::string> FieldsTold(
+      const std::vector<std::string>& paths, std::uint32_t group,
+      const std::vector<std::string_view>& words) const {
+    std::vector<std::string> fields = NamedByWords(paths, words);
+    if (fields.empty() && paths.size() == 1 &&
+        SoleNumericField(set.groups()[group]) == paths.front()) {
+      fields = paths;
+    }
+    return fields;
+  }
+
   // The one field of numbers the records of `group` hold, none of them
   // identifying ("value" of a date,value series); empty when there are
   // more or none.
@@ -1374,27 +1384,13 @@ struct Binder {
     // the last place written either way.
     Value v = written;
     v.tolerance *= 2;
-    std::vector<std::string> paths;
     const Record* read = nullptr;
-    for (std::uint32_t r : set.groups()[group].records) {
-      for (const RecordField& f : set.records()[r].fields) {
-        if (!Holds(f, v) || Identifies(set.records()[r], f)) continue;
-        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.emplace_back(f.path);
-        }
-        if (read == nullptr) read = &set.records()[r];
-      }
-    }
     // Only a field the words name is judged ("temperatures ranging from",
-    // "gusts up to"): a range of directions or ids claims no extreme. A
-    // series with one field of numbers (a CSV's "value") needs no word.
+    // "gusts up to"): a range of directions or ids claims no extreme.
     const std::vector<std::string_view> words =
         WordsBefore(answer, clause, value, 8);
-    std::vector<std::string> fields = NamedByWords(paths, words);
-    if (fields.empty() && paths.size() == 1 &&
-        SoleNumericField(set.groups()[group]) == paths.front()) {
-      fields = paths;
-    }
+    const std::vector<std::string> fields = FieldsTold(
+        PathsHolding(v, set.groups()[group].records, &read), group, words);
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
     const std::string_view extreme_keys[2] = {least ? "min" : "max",
@@ -1458,6 +1454,19 @@ struct Binder {
     c.binding = std::move(binding);
   }
 };
+
+// The field a record's day stands in ("dt_txt", a CSV's "date"), as the
+// record wrote it; nullptr when none does.
+const RecordField* DayField(const Record& record) {
+  if (record.day.empty()) return nullptr;
+  for (const RecordField& f : record.fields) {
+    if (f.text.substr(0, std::min(f.text.size(), record.day.size())) ==
+        record.day) {
+      return &f;
+    }
+  }
+  return nullptr;
+}
 
 // ---- the stretch a series covers -------------------------------------------
 
@@ -1620,14 +1629,7 @@ void BindStretchEnds(std::string_view answer, const RecordSet& set,
         evidence::DaysFromCivil(last->year, last->month, last->mday);
     if (close_end < last_day && last_day - close_end <= kEndSlackDays) continue;
     // The field the series' days stand in, as its last record wrote it.
-    const RecordField* field = nullptr;
-    for (const RecordField& f : last->fields) {
-      if (f.text.substr(0, std::min(f.text.size(), last->day.size())) ==
-          last->day) {
-        field = &f;
-        break;
-      }
-    }
+    const RecordField* field = DayField(*last);
     if (field == nullptr) continue;
     const Record* read = nullptr;
     for (std::uint32_t r : opened->records) {
@@ -1808,7 +1810,6 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
       }
     }
     const Record* holder = nullptr;
-    const RecordField* holder_field = nullptr;
     bool stands = false;
     for (const std::string& path : fields) {
       std::optional<double> extremum;
@@ -1829,24 +1830,12 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
         if (std::find(around.begin(), around.end(), r) != around.end()) {
           stands = true;
         }
-        if (holder == nullptr) {
-          holder = &set.records()[r];
-          holder_field = f;
-        }
+        if (holder == nullptr) holder = &set.records()[r];
       }
     }
-    if (stands || holder == nullptr || holder->day.empty()) continue;
-    // The field the readings' days stand in, as the holder wrote it.
-    const RecordField* day_field = nullptr;
-    for (const RecordField& f : holder->fields) {
-      if (f.text.substr(0, std::min(f.text.size(), holder->day.size())) ==
-          holder->day) {
-        day_field = &f;
-        break;
-      }
-    }
+    if (stands || holder == nullptr) continue;
+    const RecordField* day_field = DayField(*holder);
     if (day_field == nullptr) continue;
-    (void)holder_field;
     binder.Misattribute(c, *holder, day_field->path, holder->day,
                         &set.records()[named.front()], least ? "min" : "max");
   }
@@ -1894,17 +1883,10 @@ void BindWeekdays(std::string_view answer, const RecordSet& set, Binder& binder,
       }
     }
     if (first == nullptr || !years_agree || first->weekday < 0 ||
-        first->weekday == weekday || first->day.empty()) {
+        first->weekday == weekday) {
       continue;
     }
-    const RecordField* day_field = nullptr;
-    for (const RecordField& f : first->fields) {
-      if (f.text.substr(0, std::min(f.text.size(), first->day.size())) ==
-          first->day) {
-        day_field = &f;
-        break;
-      }
-    }
+    const RecordField* day_field = DayField(*first);
     if (day_field == nullptr) continue;
     for (Candidate& c : verdict->candidates) {
       if (c.shape != "date" || c.status != CandidateStatus::kGrounded ||
