@@ -1701,6 +1701,18 @@ bool MayPlaceADate(std::string_view answer) {
   return false;
 }
 
+// True when the answer holds a noun CountsIn reads ("goals", "points",
+// "runs"), in any case: a cheap test before the records are read for a
+// count written in words alone.
+bool MayTellACount(std::string_view answer) {
+  std::string lower(answer);
+  for (char& ch : lower) ch = ascii::Lower(ch);
+  for (std::string_view noun : {"goal", "point", " run"}) {
+    if (lower.find(noun) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // "with the lowest temperature expected on January 5th at 20:00", "the
 // highest R value was recorded in May 2020": a day (with its time) or a
 // month told as where the least or greatest reading of a field the words
@@ -2012,6 +2024,78 @@ bool JoinsTwoTellings(std::string_view between) {
   return false;
 }
 
+// A count of goals, points or runs the answer writes: "3 goals", "two
+// goals", "three unanswered goals", "a goal".
+struct WrittenCount {
+  TextSpan span;    // the count and its noun
+  TextSpan number;  // the count as written
+  double n = 0;
+};
+
+// The value of a count word ("two": 2, "a": 1, "no": 0), or -1.
+int CountWordValue(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"no",    "one",  "two", "three",
+                                                "four",  "five", "six", "seven",
+                                                "eight", "nine", "ten"};
+  for (std::size_t i = 0; i < std::size(kWords); ++i) {
+    if (ascii::EqualsIgnoreCase(word, kWords[i])) return static_cast<int>(i);
+  }
+  if (ascii::EqualsIgnoreCase(word, "a") ||
+      ascii::EqualsIgnoreCase(word, "an") ||
+      ascii::EqualsIgnoreCase(word, "zero")) {
+    return ascii::EqualsIgnoreCase(word, "zero") ? 0 : 1;
+  }
+  if (word.empty() || word.size() > 2 ||
+      !std::all_of(word.begin(), word.end(), ascii::IsDigit)) {
+    return -1;
+  }
+  return std::stoi(std::string(word));
+}
+
+std::vector<WrittenCount> CountsIn(std::string_view answer,
+                                   const std::vector<TextSpan>& words) {
+  std::vector<WrittenCount> counts;
+  auto text = [&](std::size_t i) {
+    return answer.substr(words[i].start, words[i].end - words[i].start);
+  };
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    bool noun = false;
+    for (std::string_view n :
+         {"goal", "goals", "point", "points", "run", "runs"}) {
+      noun = noun || ascii::EqualsIgnoreCase(text(i), n);
+    }
+    if (!noun) continue;
+    // The count just before the noun, or before one word of its own
+    // ("three unanswered goals").
+    std::size_t at = i - 1;
+    int value = CountWordValue(text(at));
+    if (value < 0 && at > 0 && ascii::IsAlpha(text(at).front())) {
+      --at;
+      value = CountWordValue(text(at));
+      // "a single goal" is one goal; "a second goal" is no count.
+      if (value == 1 && !ascii::EqualsIgnoreCase(text(at + 1), "single") &&
+          !ascii::IsDigit(text(at).front())) {
+        value = ascii::EqualsIgnoreCase(text(at), "a") ||
+                        ascii::EqualsIgnoreCase(text(at), "an")
+                    ? -1
+                    : value;
+      }
+    }
+    if (value < 0) continue;
+    // "Neither side scored a goal", "without a goal": no count is told.
+    bool negated = false;
+    for (std::size_t k = at > 3 ? at - 3 : 0; k < at; ++k) {
+      for (std::string_view no : {"neither", "nor", "not", "no", "never",
+                                  "without", "didn", "failed", "t"}) {
+        negated = negated || ascii::EqualsIgnoreCase(text(k), no);
+      }
+    }
+    if (negated) continue;
+    counts.push_back({{words[at].start, words[i].end}, words[at], value * 1.0});
+  }
+  return counts;
+}
+
 // "The second period ended 2-0", "leading 3-0 at the end of the second
 // period": a score told of the k-th part of a whole whose parts two
 // sibling objects number ("homeScore" and "awayScore", each with
@@ -2052,36 +2136,38 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
     parts.push_back({{words[w].start, words[w + 1].end}, stem, index});
   }
   if (parts.empty()) return;
-  std::vector<Candidate> found;
-  for (const WrittenScore& score : ScoresIn(answer)) {
+  // The part a span of the answer tells of: the nearest part words on
+  // either side, in its clause, with no joiner between ("2-0, and the
+  // second period"); nullptr when there is none.
+  auto part_of = [&](TextSpan told) -> const PartMention* {
     // Scopes and parts are in answer order: each lookup is a search.
     const auto after_scope = std::upper_bound(
-        scopes.begin(), scopes.end(), score.span.start,
+        scopes.begin(), scopes.end(), told.start,
         [](std::size_t at, const TextSpan& sc) { return at < sc.start; });
     if (after_scope == scopes.begin() ||
-        !(after_scope - 1)->Holds(score.span.start)) {
-      continue;
+        !(after_scope - 1)->Holds(told.start)) {
+      return nullptr;
     }
     const TextSpan scope = *(after_scope - 1);
     TextSpan clause = scope;
     for (const TextSpan& cl : Clauses(answer, scope)) {
-      if (cl.Holds(score.span.start)) clause = cl;
+      if (cl.Holds(told.start)) clause = cl;
     }
     // The nearest part on each side: a farther one on that side has the
-    // nearer one's words between it and the score.
+    // nearer one's words between it and the span.
     const auto next = std::upper_bound(
-        parts.begin(), parts.end(), score.span.start,
+        parts.begin(), parts.end(), told.start,
         [](std::size_t at, const PartMention& p) { return at < p.span.start; });
     const PartMention* part = nullptr;
     std::size_t nearest = std::string_view::npos;
     auto consider = [&](const PartMention& p) {
       if (!clause.Holds(p.span.start)) return;
-      const bool after = p.span.start > score.span.start;
-      if (!after && p.span.end > score.span.start) return;
+      const bool after = p.span.start > told.start;
+      if (!after && p.span.end > told.start) return;
       const std::size_t distance =
-          after ? p.span.start - score.span.end : score.span.start - p.span.end;
+          after ? p.span.start - told.end : told.start - p.span.end;
       if (JoinsTwoTellings(
-              answer.substr(after ? score.span.end : p.span.end, distance))) {
+              answer.substr(after ? told.end : p.span.end, distance))) {
         return;
       }
       if (distance < nearest) {
@@ -2091,66 +2177,121 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
     };
     if (next != parts.begin()) consider(*(next - 1));
     if (next != parts.end()) consider(*next);
-    if (part == nullptr) continue;
-    // The one pair of siblings that numbers this part.
-    const std::vector<const evidence::PartPair*>& stem_pairs =
-        by_stem.at(part->stem);
-    const evidence::PartPair* own = nullptr;
-    bool several = false;
-    for (const evidence::PartPair* p : stem_pairs) {
-      if (p->index != part->index) continue;
-      several |= own != nullptr;
-      own = p;
+    if (part != nullptr || next == parts.begin()) return part;
+    // "In the second period, HC Tambov scored 3 goals": a part that opens
+    // the sentence, the nearest before the span, tells of the sentence.
+    const PartMention& opening = *(next - 1);
+    if (!scope.Holds(opening.span.start)) return part;
+    std::string lead(
+        answer.substr(scope.start, opening.span.start - scope.start));
+    for (char& ch : lead) ch = ascii::Lower(ch);
+    std::erase_if(lead, [](char ch) { return ch == ' '; });
+    if (lead == "in" || lead == "inthe" || lead == "duringthe" ||
+        lead == "by" || lead == "bytheendofthe" || lead == "attheendofthe" ||
+        lead == "afterthe") {
+      part = &opening;
     }
-    if (own == nullptr || several) continue;
+    return part;
+  };
+  // The one pair of siblings that numbers `part`, and the sums of their
+  // parts up to it; nullptr when none or several do.
+  struct Numbered {
+    const evidence::PartPair* own = nullptr;
     double sum_first = 0;
     double sum_second = 0;
+  };
+  auto numbered = [&](const PartMention& part) {
+    Numbered n;
+    const std::vector<const evidence::PartPair*>& stem_pairs =
+        by_stem.at(part.stem);
+    bool several = false;
     for (const evidence::PartPair* p : stem_pairs) {
-      if (p->index <= own->index && p->carrier == own->carrier &&
-          p->first_path == own->first_path &&
-          p->second_path == own->second_path) {
-        sum_first += p->first;
-        sum_second += p->second;
+      if (p->index != part.index) continue;
+      several |= n.own != nullptr;
+      n.own = p;
+    }
+    if (n.own == nullptr || several) return Numbered{};
+    for (const evidence::PartPair* p : stem_pairs) {
+      if (p->index <= n.own->index && p->carrier == n.own->carrier &&
+          p->first_path == n.own->first_path &&
+          p->second_path == n.own->second_path) {
+        n.sum_first += p->first;
+        n.sum_second += p->second;
       }
     }
-    auto is = [&](double x, double y) {
-      return (score.a == x && score.b == y) || (score.a == y && score.b == x);
-    };
-    if (is(own->first, own->second) || is(sum_first, sum_second)) continue;
+    return n;
+  };
+  const auto& results = corpus.results();
+  auto binding_of = [&](const evidence::PartPair& own) {
     Binding binding;
-    const auto& results = corpus.results();
-    const std::string carrier = own->carrier < results.size()
-                                    ? results[own->carrier].tool_call_id
-                                    : std::string();
-    binding.named = {carrier, own->first_path};
-    binding.field = own->stem + std::to_string(own->index);
+    binding.named = {own.carrier < results.size()
+                         ? results[own.carrier].tool_call_id
+                         : std::string(),
+                     own.first_path};
+    binding.field = own.stem + std::to_string(own.index);
     char held[48];
-    std::snprintf(held, sizeof held, "%g-%g", own->first, own->second);
+    std::snprintf(held, sizeof held, "%g-%g", own.first, own.second);
     binding.named_value = held;
-    // The number the ladder read at the score's place, else the score as
-    // a new candidate.
-    auto at = std::find_if(
-        verdict->candidates.begin(), verdict->candidates.end(),
-        [&](const Candidate& c) { return c.start == score.first.start; });
-    if (at != verdict->candidates.end()) {
-      if (at->status == CandidateStatus::kGrounded) {
-        at->status = CandidateStatus::kMisattributed;
-        at->binding = std::move(binding);
+    return binding;
+  };
+  std::vector<Candidate> found;
+  // The number the ladder read at `at`, else the span as a new candidate.
+  auto misattribute = [&](TextSpan span, std::size_t at, std::string canonical,
+                          Binding binding) {
+    auto read =
+        std::find_if(verdict->candidates.begin(), verdict->candidates.end(),
+                     [&](const Candidate& c) { return c.start == at; });
+    if (read != verdict->candidates.end()) {
+      if (read->status == CandidateStatus::kGrounded) {
+        read->status = CandidateStatus::kMisattributed;
+        read->binding = std::move(binding);
       }
-      continue;
+      return;
     }
     Candidate c;
-    c.start = score.span.start;
-    c.end = score.span.end;
+    c.start = span.start;
+    c.end = span.end;
     c.shape = std::string(evidence::kShapeNumber);
-    c.canonical = std::string(
-        answer.substr(score.first.start, score.first.end - score.first.start));
+    c.canonical = std::move(canonical);
     c.status = CandidateStatus::kMisattributed;
     c.grounding = Grounding::kThisTurn;
     c.reason = MatchReason::kNone;
+    if (!binding.named.carrier.empty()) {
+      c.carriers.push_back(binding.named.carrier);
+    }
     c.binding = std::move(binding);
-    if (!carrier.empty()) c.carriers.push_back(carrier);
     found.push_back(std::move(c));
+  };
+  for (const WrittenScore& score : ScoresIn(answer)) {
+    const PartMention* part = part_of(score.span);
+    if (part == nullptr) continue;
+    const Numbered n = numbered(*part);
+    if (n.own == nullptr) continue;
+    auto is = [&](double x, double y) {
+      return (score.a == x && score.b == y) || (score.a == y && score.b == x);
+    };
+    if (is(n.own->first, n.own->second) || is(n.sum_first, n.sum_second)) {
+      continue;
+    }
+    misattribute(score.span, score.first.start,
+                 std::string(answer.substr(
+                     score.first.start, score.first.end - score.first.start)),
+                 binding_of(*n.own));
+  }
+  // "scored 3 goals in the second period": a count told of a part is one
+  // side's value for it, or the two sides' together.
+  for (const WrittenCount& count : CountsIn(answer, words)) {
+    const PartMention* part = part_of(count.span);
+    if (part == nullptr) continue;
+    const Numbered n = numbered(*part);
+    if (n.own == nullptr) continue;
+    if (count.n == n.own->first || count.n == n.own->second ||
+        count.n == n.own->first + n.own->second) {
+      continue;
+    }
+    misattribute(count.span, count.number.start,
+                 std::to_string(static_cast<long>(count.n)),
+                 binding_of(*n.own));
   }
   for (Candidate& c : found) {
     auto at = std::find_if(
@@ -2340,8 +2481,8 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
   // Nothing to bind: no value the ladder grounded this turn, no two dates
-  // in a row (a range), no code, and no date an extreme or a weekday may
-  // place.
+  // in a row (a range), no code, no date an extreme or a weekday may
+  // place, and no count of goals, points or runs.
   const bool codes =
       std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
         return ascii::IsUpper(a) && ascii::IsUpper(b);
@@ -2359,7 +2500,8 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                    Bindable) &&
       (std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
                     grounded_date) ||
-       !MayPlaceADate(answer))) {
+       !MayPlaceADate(answer)) &&
+      !MayTellACount(answer)) {
     return;
   }
   const RecordSet& set = CorpusInternals::records(corpus);

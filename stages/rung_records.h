@@ -68,7 +68,9 @@
 //     two sibling objects number (evidence::PartPair: "homeScore" and
 //     "awayScore", each with "period2"), and it is neither their pair for
 //     that part nor the pair of their sums up to it, in either order (the
-//     binding names the first sibling, the part's key and its pair).
+//     binding names the first sibling, the part's key and its pair); or a
+//     count told of such a part ("scored 3 goals in the second period",
+//     "two goals") is neither side's value for it nor both together.
 // A value the answer uses more than once is bound at each use written
 // the same way; a use whose verdict differs from the first's becomes a
 // candidate of its own. A value is compared at the precision the answer

@@ -601,6 +601,27 @@ TEST_CASE("rung_records: a score told of a numbered part of a game") {
           // a part no pair numbers
           "They were 3-0 up in the fourth period.",
       });
+  // A count told of a part is one side's value for it, or both together.
+  CheckMisattributed(
+      corpus, {{"Tappara scored 4 goals in the first period.", "4", "2-1",
+                "period1", "$.homeScore"},
+               {"Oulun Karpat scored two goals in the second period.",
+                "two goals", "0-0", "period2", "$.homeScore"},
+               {"In the third period, Tappara added three unanswered goals.",
+                "three unanswered goals", "2-0", "period3", "$.homeScore"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "Tappara scored 2 goals in the first period and 2 goals in the "
+          "third period.",
+          "Oulun Karpat scored one goal in the first period.",
+          "Three goals were scored in the first period.",
+          "Neither side scored a goal in the second period.",
+          "The third period saw two unanswered goals.",
+          // no part: every period, or two of them
+          "Tappara scored 3 goals in each period.",
+          "Tappara scored 5 goals in the first and third periods.",
+      });
 }
 
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
