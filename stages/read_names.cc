@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "absl/container/flat_hash_set.h"
 
@@ -123,12 +124,13 @@ bool IsPersonsName(const JudgeContext& context,
   return false;
 }
 
-// Calls `word(start, end)` for each run of lowercase ASCII letters of two
-// or more that stands as a word of its own (no letter before it, no letter
-// or non-ASCII byte after it), until it returns false; returns whether
-// `answer` has a non-ASCII byte up to where the walk stopped.
-template <typename Visit>
-bool ForEachLowercaseWord(std::string_view answer, Visit word) {
+}  // namespace
+
+bool LooksEnglish(std::string_view answer) {
+  // The words are gathered first, so that the look-ups stop as soon as the
+  // share is decided either way (each is a probe of a table larger than
+  // the caches).
+  std::vector<std::pair<std::size_t, std::size_t>> words;
   bool non_ascii = false;
   std::size_t i = 0;
   while (i < answer.size()) {
@@ -148,34 +150,19 @@ bool ForEachLowercaseWord(std::string_view answer, Visit word) {
         end == answer.size() ||
         (!std::isalpha(static_cast<unsigned char>(answer[end])) &&
          static_cast<unsigned char>(answer[end]) < 0x80);
-    if (starts_word && ends_word && end - i >= 2 && !word(i, end)) break;
+    if (starts_word && ends_word && end - i >= 2) words.emplace_back(i, end);
     i = end;
   }
-  return non_ascii;
-}
-
-}  // namespace
-
-bool LooksEnglish(std::string_view answer) {
-  // The words are counted first, so that the look-ups stop as soon as the
-  // share is decided either way (each is a probe of a table larger than
-  // the caches).
-  int words = 0;
-  const bool non_ascii =
-      ForEachLowercaseWord(answer, [&](std::size_t, std::size_t) {
-        ++words;
-        return true;
-      });
-  if (words < 3) return !non_ascii;
-  int common = 0;
-  int left = words;
-  ForEachLowercaseWord(answer, [&](std::size_t start, std::size_t end) {
+  const std::size_t n = words.size();
+  if (n < 3) return !non_ascii;
+  std::size_t common = 0;
+  for (std::size_t w = 0; w < n; ++w) {
+    const auto [start, end] = words[w];
     common += evidence::IsCommonWord(answer.substr(start, end - start));
-    --left;
-    return common * 100 < words * kMinEnglishShare &&
-           (common + left) * 100 >= words * kMinEnglishShare;
-  });
-  return common * 100 >= words * kMinEnglishShare;
+    if (common * 100 >= n * kMinEnglishShare) return true;
+    if ((common + (n - w - 1)) * 100 < n * kMinEnglishShare) return false;
+  }
+  return false;
 }
 
 std::optional<NameRead> ReadName(JudgeContext& context,
