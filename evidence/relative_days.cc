@@ -1,6 +1,7 @@
 // evidence/relative_days.cc — DayShiftsNamed: a word scan, no regex.
 #include "evidence/relative_days.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
@@ -88,10 +89,29 @@ std::vector<std::string_view> Words(std::string_view text, std::string* lower) {
   return words;
 }
 
+// True when `lower` (lowercase ASCII) stands in `text`, whatever the case
+// of its letters.
+bool ContainsIgnoringCase(std::string_view text, std::string_view lower) {
+  if (lower.empty() || text.size() < lower.size()) return lower.empty();
+  for (std::size_t i = 0; i + lower.size() <= text.size(); ++i) {
+    std::size_t k = 0;
+    while (k < lower.size() && (text[i + k] | 0x20) == lower[k]) ++k;
+    if (k == lower.size()) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 DayShifts DayShiftsNamed(std::string_view text) {
   DayShifts shifts;
+  // Every word read below holds "day" ("yesterday" too), "week" or
+  // "tomorrow": a text without them names no shift.
+  if (!ContainsIgnoringCase(text, "day") &&
+      !ContainsIgnoringCase(text, "week") &&
+      !ContainsIgnoringCase(text, "tomorrow")) {
+    return shifts;
+  }
   std::string lower;
   const std::vector<std::string_view> w = Words(text, &lower);
   auto at = [&](std::size_t i, std::ptrdiff_t offset) -> std::string_view {
@@ -147,6 +167,11 @@ DayShifts DayShiftsNamed(std::string_view text) {
 
 std::uint32_t DaysOfMonthNamed(std::string_view text) {
   std::uint32_t days = 0;
+  // A day of the month is written with a digit.
+  if (std::none_of(text.begin(), text.end(),
+                   [](char c) { return c >= '0' && c <= '9'; })) {
+    return days;
+  }
   std::string lower;
   const std::vector<std::string_view> w = Words(text, &lower);
   for (std::size_t i = 1; i < w.size(); ++i) {
