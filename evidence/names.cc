@@ -28,17 +28,14 @@
 // lists.
 namespace groundgate::evidence::internal {
 extern const char kCommonWordBlob[];
-extern const std::uint32_t kCommonWordOffsets[];
 extern const std::size_t kCommonWordCount;
 extern const std::uint32_t kCommonWordSlots[];
 extern const std::size_t kCommonWordSlotCount;
 extern const char kProperNounBlob[];
-extern const std::uint32_t kProperNounOffsets[];
 extern const std::size_t kProperNounCount;
 extern const std::uint32_t kProperNounSlots[];
 extern const std::size_t kProperNounSlotCount;
 extern const char kCapitalisedCommonBlob[];
-extern const std::uint32_t kCapitalisedCommonOffsets[];
 extern const std::size_t kCapitalisedCommonCount;
 extern const std::uint32_t kCapitalisedCommonSlots[];
 extern const std::size_t kCapitalisedCommonSlotCount;
@@ -48,17 +45,25 @@ namespace groundgate::evidence {
 namespace {
 
 // A lookup in one generated table: hash, then linear probing until the word
-// or an empty slot (the table is at most half full).
-bool InTable(const char* blob, const std::uint32_t* offsets,
-             const std::uint32_t* slots, std::size_t slot_count,
-             std::string_view word) {
+// or an empty slot (the table is at most half full). A slot holds its word
+// (WordSlot): the blob is read only for one of the same length and tag.
+bool InTable(const char* blob, const std::uint32_t* slots,
+             std::size_t slot_count, std::string_view word) {
+  constexpr std::uint32_t kOffsetMask = (1u << kWordOffsetBits) - 1;
+  constexpr std::uint32_t kLengthMask = (1u << kWordLengthBits) - 1;
+  const std::uint32_t hash = WordHash(word);
+  const std::uint32_t tag = hash >> kWordTagShift;
   const std::size_t mask = slot_count - 1;
-  for (std::size_t slot = WordHash(word) & mask;; slot = (slot + 1) & mask) {
-    const std::uint32_t index = slots[slot];
-    if (index == 0) return false;
-    const std::uint32_t begin = offsets[index - 1];
-    const std::string_view entry(blob + begin, offsets[index] - begin);
-    if (entry == word) return true;
+  for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+    const std::uint32_t entry = slots[slot];
+    if (entry == 0) return false;
+    if (entry >> kWordTagShift != tag ||
+        ((entry >> kWordOffsetBits) & kLengthMask) != word.size()) {
+      continue;
+    }
+    if (std::string_view(blob + (entry & kOffsetMask), word.size()) == word) {
+      return true;
+    }
   }
 }
 
@@ -366,9 +371,8 @@ bool MayStartName(unsigned char b) {
 namespace {
 
 bool InCommonTable(std::string_view lowercase_word) {
-  return InTable(internal::kCommonWordBlob, internal::kCommonWordOffsets,
-                 internal::kCommonWordSlots, internal::kCommonWordSlotCount,
-                 lowercase_word);
+  return InTable(internal::kCommonWordBlob, internal::kCommonWordSlots,
+                 internal::kCommonWordSlotCount, lowercase_word);
 }
 
 }  // namespace
@@ -378,14 +382,12 @@ bool IsCommonWord(std::string_view lowercase_word) {
 }
 
 bool IsKnownProperNoun(std::string_view lowercase_word) {
-  return InTable(internal::kProperNounBlob, internal::kProperNounOffsets,
-                 internal::kProperNounSlots, internal::kProperNounSlotCount,
-                 lowercase_word);
+  return InTable(internal::kProperNounBlob, internal::kProperNounSlots,
+                 internal::kProperNounSlotCount, lowercase_word);
 }
 
 bool IsCapitalisedCommonWord(std::string_view lowercase_word) {
   return InTable(internal::kCapitalisedCommonBlob,
-                 internal::kCapitalisedCommonOffsets,
                  internal::kCapitalisedCommonSlots,
                  internal::kCapitalisedCommonSlotCount, lowercase_word);
 }
