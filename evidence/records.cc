@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -538,9 +537,17 @@ void RecordSet::Finish() {
     for (std::uint32_t r : group.records) {
       Record& record = records_[r];
       if (record.day.size() != 10) continue;
-      const int year = std::atoi(record.day.substr(0, 4).c_str());
-      const int month = std::atoi(record.day.substr(5, 2).c_str());
-      const int mday = std::atoi(record.day.substr(8, 2).c_str());
+      // SplitDateTime checked the digits: "2024-01-05".
+      auto digits = [&](std::size_t at, std::size_t n) {
+        int value = 0;
+        for (std::size_t i = at; i < at + n; ++i) {
+          value = value * 10 + (record.day[i] - '0');
+        }
+        return value;
+      };
+      const int year = digits(0, 4);
+      const int month = digits(5, 2);
+      const int mday = digits(8, 2);
       if (month < 1 || month > 12 || mday < 1 || mday > 31) continue;
       record.year = year;
       record.month = month;
@@ -622,9 +629,18 @@ bool RecordSet::HoldsLooseText(std::string_view lowercase) const {
 }
 
 void RecordSet::Identify(std::uint32_t group) {
-  absl::flat_hash_map<std::string_view, int> seen;
+  // Keyed by absl's view, which absl hashes itself (a std::string_view key
+  // falls back to std::hash), and sized once.
+  absl::flat_hash_map<absl::string_view, int> seen;
+  std::size_t fields = 0;
   for (std::uint32_t r : groups_[group].records) {
-    for (const RecordField& field : records_[r].fields) ++seen[field.text];
+    fields += records_[r].fields.size();
+  }
+  seen.reserve(fields);
+  for (std::uint32_t r : groups_[group].records) {
+    for (const RecordField& field : records_[r].fields) {
+      ++seen[base::AbslView(field.text)];
+    }
   }
   for (std::uint32_t r : groups_[group].records) {
     Record& record = records_[r];
@@ -638,7 +654,7 @@ void RecordSet::Identify(std::uint32_t group) {
         }
         continue;
       }
-      if (seen[field.text] != 1 || field.text.size() < 2 ||
+      if (seen[base::AbslView(field.text)] != 1 || field.text.size() < 2 ||
           field.text.size() > 64) {
         continue;
       }
