@@ -278,6 +278,13 @@ class JsonRecords {
                  dom::element element, std::size_t depth) {
     const std::uint32_t record = static_cast<std::uint32_t>(
         &set_.NewRecord(group, path) - set_.records().data());
+    // Siblings mostly share a shape: room for as many fields as the one
+    // before, so the list is not grown field by field.
+    const std::vector<std::uint32_t>& siblings = set_.groups()[group].records;
+    if (siblings.size() >= 2) {
+      set_.mutable_record(record).fields.reserve(
+          set_.records()[siblings[siblings.size() - 2]].fields.size());
+    }
     std::string prefix;
     Flatten(element, prefix, record, path, depth + 1);
   }
