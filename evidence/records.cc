@@ -661,8 +661,8 @@ void RecordSet::Identify(std::uint32_t group) {
         }
         continue;
       }
-      if (seen[base::AbslView(field.text)] != 1 || field.text.size() < 2 ||
-          field.text.size() > 64) {
+      if (field.text.size() < 2 || field.text.size() > 64 ||
+          seen.find(base::AbslView(field.text))->second != 1) {
         continue;
       }
       const std::string key = LastKey(field.path);
