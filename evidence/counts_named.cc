@@ -37,6 +37,8 @@ int CountOf(std::string_view word) {
   static constexpr std::array<std::string_view, 11> kWords = {
       "two",   "three", "four", "five",   "six",   "seven",
       "eight", "nine",  "ten",  "eleven", "twelve"};
+  // Called for every word of every user message: most fail on length.
+  if (word.size() < 3 || word.size() > 6) return 0;
   for (std::size_t i = 0; i < kWords.size(); ++i) {
     if (EqualsLower(word, kWords[i])) return static_cast<int>(i) + 2;
   }

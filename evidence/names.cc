@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string>
 
@@ -28,17 +29,14 @@
 // lists.
 namespace groundgate::evidence::internal {
 extern const char kCommonWordBlob[];
-extern const std::uint32_t kCommonWordOffsets[];
 extern const std::size_t kCommonWordCount;
 extern const std::uint32_t kCommonWordSlots[];
 extern const std::size_t kCommonWordSlotCount;
 extern const char kProperNounBlob[];
-extern const std::uint32_t kProperNounOffsets[];
 extern const std::size_t kProperNounCount;
 extern const std::uint32_t kProperNounSlots[];
 extern const std::size_t kProperNounSlotCount;
 extern const char kCapitalisedCommonBlob[];
-extern const std::uint32_t kCapitalisedCommonOffsets[];
 extern const std::size_t kCapitalisedCommonCount;
 extern const std::uint32_t kCapitalisedCommonSlots[];
 extern const std::size_t kCapitalisedCommonSlotCount;
@@ -48,18 +46,32 @@ namespace groundgate::evidence {
 namespace {
 
 // A lookup in one generated table: hash, then linear probing until the word
-// or an empty slot (the table is at most half full).
-bool InTable(const char* blob, const std::uint32_t* offsets,
-             const std::uint32_t* slots, std::size_t slot_count,
-             std::string_view word) {
+// or an empty slot (the table is at most half full). A slot holds its word
+// (WordSlot): the blob is read only for one of the same length and tag.
+// REQUIRES: hash == WordHash(word).
+bool InTable(const char* blob, const std::uint32_t* slots,
+             std::size_t slot_count, std::string_view word,
+             std::uint32_t hash) {
+  constexpr std::uint32_t kOffsetMask = (1u << kWordOffsetBits) - 1;
+  constexpr std::uint32_t kLengthMask = (1u << kWordLengthBits) - 1;
+  const std::uint32_t tag = hash >> kWordTagShift;
   const std::size_t mask = slot_count - 1;
-  for (std::size_t slot = WordHash(word) & mask;; slot = (slot + 1) & mask) {
-    const std::uint32_t index = slots[slot];
-    if (index == 0) return false;
-    const std::uint32_t begin = offsets[index - 1];
-    const std::string_view entry(blob + begin, offsets[index] - begin);
-    if (entry == word) return true;
+  for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+    const std::uint32_t entry = slots[slot];
+    if (entry == 0) return false;
+    if (entry >> kWordTagShift != tag ||
+        ((entry >> kWordOffsetBits) & kLengthMask) != word.size()) {
+      continue;
+    }
+    if (std::string_view(blob + (entry & kOffsetMask), word.size()) == word) {
+      return true;
+    }
   }
+}
+
+bool InTable(const char* blob, const std::uint32_t* slots,
+             std::size_t slot_count, std::string_view word) {
+  return InTable(blob, slots, slot_count, word, WordHash(word));
 }
 
 using latin::CaseOf;
@@ -365,10 +377,45 @@ bool MayStartName(unsigned char b) {
 
 namespace {
 
+// The latest common-word look-ups of a thread, one per bucket of their
+// hash: a text's words repeat ("the", "your", "flight"), and the memo stays
+// in the first-level cache where the table (1 MiB of slots) does not.
+// Words up to kMaxBytes long; trivially constructed, so a thread's memo
+// needs no initialisation (a zero size is an empty entry).
+struct CommonWordMemo {
+  static constexpr std::size_t kEntries = 256;
+  static constexpr std::size_t kMaxBytes = 14;
+  struct Entry {
+    std::uint32_t hash;
+    std::uint8_t size;
+    bool common;
+    char bytes[kMaxBytes];
+  };
+  Entry entries[kEntries];
+};
+
 bool InCommonTable(std::string_view lowercase_word) {
-  return InTable(internal::kCommonWordBlob, internal::kCommonWordOffsets,
-                 internal::kCommonWordSlots, internal::kCommonWordSlotCount,
-                 lowercase_word);
+  const std::uint32_t hash = WordHash(lowercase_word);
+  const std::size_t size = lowercase_word.size();
+  if (size == 0 || size > CommonWordMemo::kMaxBytes) {
+    return InTable(internal::kCommonWordBlob, internal::kCommonWordSlots,
+                   internal::kCommonWordSlotCount, lowercase_word, hash);
+  }
+  thread_local CommonWordMemo memo;
+  CommonWordMemo::Entry& entry =
+      memo.entries[(hash >> 8) % CommonWordMemo::kEntries];
+  if (entry.size == size && entry.hash == hash &&
+      std::memcmp(entry.bytes, lowercase_word.data(), size) == 0) {
+    return entry.common;
+  }
+  const bool common =
+      InTable(internal::kCommonWordBlob, internal::kCommonWordSlots,
+              internal::kCommonWordSlotCount, lowercase_word, hash);
+  entry.hash = hash;
+  entry.size = static_cast<std::uint8_t>(size);
+  entry.common = common;
+  std::memcpy(entry.bytes, lowercase_word.data(), size);
+  return common;
 }
 
 }  // namespace
@@ -378,14 +425,12 @@ bool IsCommonWord(std::string_view lowercase_word) {
 }
 
 bool IsKnownProperNoun(std::string_view lowercase_word) {
-  return InTable(internal::kProperNounBlob, internal::kProperNounOffsets,
-                 internal::kProperNounSlots, internal::kProperNounSlotCount,
-                 lowercase_word);
+  return InTable(internal::kProperNounBlob, internal::kProperNounSlots,
+                 internal::kProperNounSlotCount, lowercase_word);
 }
 
 bool IsCapitalisedCommonWord(std::string_view lowercase_word) {
   return InTable(internal::kCapitalisedCommonBlob,
-                 internal::kCapitalisedCommonOffsets,
                  internal::kCapitalisedCommonSlots,
                  internal::kCapitalisedCommonSlotCount, lowercase_word);
 }

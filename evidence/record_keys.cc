@@ -52,12 +52,30 @@ std::size_t BeforeGluedSentence(std::string_view token) {
   return dot;
 }
 
+// True when some token of `text` may have keys of the parts the user
+// typed (below): the text holds an '@', a "://" or a full stop glued to a
+// capital. A token is a piece of the text, so without these none has them.
+bool MayHoldTypedParts(std::string_view text) {
+  if (text.find('@') != std::string_view::npos ||
+      text.find("://") != std::string_view::npos) {
+    return true;
+  }
+  for (std::size_t dot = text.find('.'); dot != std::string_view::npos;
+       dot = text.find('.', dot + 1)) {
+    if (dot + 1 < text.size() && text[dot + 1] >= 'A' && text[dot + 1] <= 'Z') {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void ForEachExemptTextKey(std::string_view text, KeySink sink) {
   ForEachTextKey(
       text, sink, [&](std::string_view token) { ForEachKey(token, sink); },
       [](std::string_view) {});
+  if (!MayHoldTypedParts(text)) return;
   ForEachToken(text, [&](TokenSpan span) {
     const std::string_view token =
         text.substr(span.start, span.end - span.start);

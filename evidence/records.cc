@@ -5,7 +5,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -22,6 +23,12 @@ namespace {
 constexpr std::size_t kMaxRecordDepth = 64;
 // Strings longer than this are prose, not values anyone binds.
 constexpr std::size_t kMaxFieldBytes = 256;
+// Results up to this long share their thread's parser and padded copy
+// (RecordSet::Add): a new parser per result allocates and faults in its
+// buffers anew, which costs more than parsing a small result. A longer one
+// has its own, so a thread keeps at most ~4 MiB (a parser holds ~14 bytes
+// per byte of its longest document) for the next result.
+constexpr std::size_t kMaxThreadParserBytes = std::size_t{256} << 10;
 
 std::optional<double> NumberOf(std::string_view text) {
   if (text.empty() || text.size() > 40) return std::nullopt;
@@ -102,6 +109,27 @@ std::string Join(std::string_view prefix, std::string_view key) {
   return out;
 }
 
+// Appends `key` to the path in `path` as Join does; returns the size that
+// takes it off again. The walk below grows and shrinks one path this way
+// instead of building a string per member.
+std::size_t PushKey(std::string& path, std::string_view key) {
+  const std::size_t size = path.size();
+  if (!path.empty()) path += '.';
+  path += key;
+  return size;
+}
+
+// Appends "[i]"; returns the size that takes it off again.
+std::size_t PushIndex(std::string& path, std::size_t i) {
+  const std::size_t size = path.size();
+  char digits[24];
+  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, i);
+  path += '[';
+  path.append(digits, end);
+  path += ']';
+  return size;
+}
+
 namespace dom = simdjson::dom;
 
 class JsonRecords {
@@ -109,7 +137,8 @@ class JsonRecords {
   JsonRecords(RecordSet& set, std::uint32_t carrier)
       : set_(set), carrier_(carrier) {}
 
-  void Walk(dom::element element, const std::string& path, std::size_t depth) {
+  // `path` is the element's; it is as it was on return.
+  void Walk(dom::element element, std::string& path, std::size_t depth) {
     if (depth > kMaxRecordDepth) {
       set_.MarkIncomplete();
       return;
@@ -136,23 +165,26 @@ class JsonRecords {
     return n;
   }
 
-  void WalkArray(dom::array array, const std::string& path, std::size_t depth) {
+  void WalkArray(dom::array array, std::string& path, std::size_t depth) {
     if (ObjectsIn(array) < 2) {
       std::size_t i = 0;
       for (dom::element e : array) {
-        Walk(e, path + "[" + std::to_string(i++) + "]", depth + 1);
+        const std::size_t size = PushIndex(path, i++);
+        Walk(e, path, depth + 1);
+        path.resize(size);
       }
       return;
     }
     const std::uint32_t group = set_.NewGroup(carrier_, path);
     std::size_t i = 0;
     for (dom::element e : array) {
-      const std::string at = path + "[" + std::to_string(i++) + "]";
+      const std::size_t size = PushIndex(path, i++);
       if (e.type() != dom::element_type::OBJECT) {
-        Walk(e, at, depth + 1);
-        continue;
+        Walk(e, path, depth + 1);
+      } else {
+        AddRecord(group, path, e, depth);
       }
-      AddRecord(group, at, e, depth);
+      path.resize(size);
     }
     set_.Identify(group);
   }
@@ -217,8 +249,7 @@ class JsonRecords {
     }
   }
 
-  void WalkObject(dom::object object, const std::string& path,
-                  std::size_t depth) {
+  void WalkObject(dom::object object, std::string& path, std::size_t depth) {
     AddPartPairs(object, path);
     std::size_t members = 0;
     bool all_objects = true;
@@ -229,13 +260,17 @@ class JsonRecords {
     if (members >= 2 && all_objects) {
       const std::uint32_t group = set_.NewGroup(carrier_, path);
       for (dom::key_value_pair member : object) {
-        AddRecord(group, Join(path, member.key), member.value, depth);
+        const std::size_t size = PushKey(path, member.key);
+        AddRecord(group, path, member.value, depth);
+        path.resize(size);
       }
       set_.Identify(group);
       return;
     }
     for (dom::key_value_pair member : object) {
-      Walk(member.value, Join(path, member.key), depth + 1);
+      const std::size_t size = PushKey(path, member.key);
+      Walk(member.value, path, depth + 1);
+      path.resize(size);
     }
   }
 
@@ -243,14 +278,21 @@ class JsonRecords {
                  dom::element element, std::size_t depth) {
     const std::uint32_t record = static_cast<std::uint32_t>(
         &set_.NewRecord(group, path) - set_.records().data());
-    Flatten(element, "", record, path, depth + 1);
+    // Siblings mostly share a shape: room for as many fields as the one
+    // before, so the list is not grown field by field.
+    const std::vector<std::uint32_t>& siblings = set_.groups()[group].records;
+    if (siblings.size() >= 2) {
+      set_.mutable_record(record).fields.reserve(
+          set_.records()[siblings[siblings.size() - 2]].fields.size());
+    }
+    std::string prefix;
+    Flatten(element, prefix, record, path, depth + 1);
   }
 
-  // The leaves of one record, under `prefix`; an array of two or more
-  // objects inside it is a group of its own.
-  void Flatten(dom::element element, const std::string& prefix,
-               std::uint32_t record, const std::string& record_path,
-               std::size_t depth) {
+  // The leaves of one record, under `prefix` (as it was on return); an
+  // array of two or more objects inside it is a group of its own.
+  void Flatten(dom::element element, std::string& prefix, std::uint32_t record,
+               const std::string& record_path, std::size_t depth) {
     if (depth > kMaxRecordDepth) {
       set_.MarkIncomplete();
       return;
@@ -258,47 +300,57 @@ class JsonRecords {
     switch (element.type()) {
       case dom::element_type::OBJECT:
         for (dom::key_value_pair member : dom::object(element)) {
-          Flatten(member.value, Join(prefix, member.key), record, record_path,
-                  depth + 1);
+          const std::size_t size = PushKey(prefix, member.key);
+          Flatten(member.value, prefix, record, record_path, depth + 1);
+          prefix.resize(size);
         }
         return;
       case dom::element_type::ARRAY: {
         dom::array array(element);
         if (ObjectsIn(array) >= 2) {
-          WalkArray(array, Join(record_path, prefix), depth + 1);
+          std::string path = Join(record_path, prefix);
+          WalkArray(array, path, depth + 1);
           return;
         }
+        const std::size_t size = prefix.size();
+        prefix += "[]";
         for (dom::element e : array) {
-          Flatten(e, prefix + "[]", record, record_path, depth + 1);
+          Flatten(e, prefix, record, record_path, depth + 1);
         }
+        prefix.resize(size);
         return;
       }
       default:
         break;
     }
-    std::string text;
+    std::string_view text;
     if (!ScalarText(element, &text)) return;
     if (!set_.Spend(1)) return;
     set_.AddField(set_.mutable_record(record), prefix, text,
                   element.is_number() ? NumberOf(text) : std::nullopt);
   }
 
-  static bool ScalarText(dom::element element, std::string* out) {
+  // A scalar's text: a string's view into the parsed document, a number
+  // written into number_text_ (valid until the next call).
+  bool ScalarText(dom::element element, std::string_view* out) {
     switch (element.type()) {
       case dom::element_type::STRING: {
         std::string_view s = element.get_string().value_unsafe();
         if (s.size() > kMaxFieldBytes) return false;
-        *out = std::string(s);
+        *out = s;
         return true;
       }
       case dom::element_type::INT64:
-        *out = std::to_string(element.get_int64().value_unsafe());
+        number_text_ = std::to_string(element.get_int64().value_unsafe());
+        *out = number_text_;
         return true;
       case dom::element_type::UINT64:
-        *out = std::to_string(element.get_uint64().value_unsafe());
+        number_text_ = std::to_string(element.get_uint64().value_unsafe());
+        *out = number_text_;
         return true;
       case dom::element_type::DOUBLE:
-        *out = DoubleText(element.get_double().value_unsafe());
+        number_text_ = DoubleText(element.get_double().value_unsafe());
+        *out = number_text_;
         return !out->empty();
       default:
         return false;
@@ -306,12 +358,13 @@ class JsonRecords {
   }
 
   void Loose(dom::element element) {
-    std::string text;
+    std::string_view text;
     if (ScalarText(element, &text) && set_.Spend(1)) set_.AddLoose(text);
   }
 
   RecordSet& set_;
   std::uint32_t carrier_;
+  std::string number_text_;
 };
 
 // ---- tables in text --------------------------------------------------------
@@ -491,9 +544,17 @@ void RecordSet::Finish() {
     for (std::uint32_t r : group.records) {
       Record& record = records_[r];
       if (record.day.size() != 10) continue;
-      const int year = std::atoi(record.day.substr(0, 4).c_str());
-      const int month = std::atoi(record.day.substr(5, 2).c_str());
-      const int mday = std::atoi(record.day.substr(8, 2).c_str());
+      // SplitDateTime checked the digits: "2024-01-05".
+      auto digits = [&](std::size_t at, std::size_t n) {
+        int value = 0;
+        for (std::size_t i = at; i < at + n; ++i) {
+          value = value * 10 + (record.day[i] - '0');
+        }
+        return value;
+      };
+      const int year = digits(0, 4);
+      const int month = digits(5, 2);
+      const int mday = digits(8, 2);
       if (month < 1 || month > 12 || mday < 1 || mday > 31) continue;
       record.year = year;
       record.month = month;
@@ -575,9 +636,18 @@ bool RecordSet::HoldsLooseText(std::string_view lowercase) const {
 }
 
 void RecordSet::Identify(std::uint32_t group) {
-  absl::flat_hash_map<std::string_view, int> seen;
+  // Keyed by absl's view, which absl hashes itself (a std::string_view key
+  // falls back to std::hash), and sized once.
+  absl::flat_hash_map<absl::string_view, int> seen;
+  std::size_t fields = 0;
   for (std::uint32_t r : groups_[group].records) {
-    for (const RecordField& field : records_[r].fields) ++seen[field.text];
+    fields += records_[r].fields.size();
+  }
+  seen.reserve(fields);
+  for (std::uint32_t r : groups_[group].records) {
+    for (const RecordField& field : records_[r].fields) {
+      ++seen[base::AbslView(field.text)];
+    }
   }
   for (std::uint32_t r : groups_[group].records) {
     Record& record = records_[r];
@@ -591,8 +661,8 @@ void RecordSet::Identify(std::uint32_t group) {
         }
         continue;
       }
-      if (seen[field.text] != 1 || field.text.size() < 2 ||
-          field.text.size() > 64) {
+      if (field.text.size() < 2 || field.text.size() > 64 ||
+          seen.find(base::AbslView(field.text))->second != 1) {
         continue;
       }
       const std::string key = LastKey(field.path);
@@ -611,11 +681,29 @@ void RecordSet::Identify(std::uint32_t group) {
 
 void RecordSet::Add(std::uint32_t carrier, std::string_view content) {
   if (!complete_) return;
-  simdjson::padded_string padded(content);
-  dom::parser parser;
+  // A result up to kMaxThreadParserBytes is parsed in its thread's padded
+  // copy and parser, whose buffers the next result reuses; a longer one has
+  // its own, given back on return.
+  thread_local std::unique_ptr<char[]> thread_padded;
+  thread_local std::size_t thread_padded_capacity = 0;
+  thread_local dom::parser thread_parser;
+  std::unique_ptr<char[]> own_padded;
+  std::optional<dom::parser> own_parser;
+  const bool shared = content.size() <= kMaxThreadParserBytes;
+  const std::size_t needed = content.size() + simdjson::SIMDJSON_PADDING;
+  std::unique_ptr<char[]>& padded = shared ? thread_padded : own_padded;
+  if (!shared || thread_padded_capacity < needed) {
+    padded = std::make_unique_for_overwrite<char[]>(needed);
+    if (shared) thread_padded_capacity = needed;
+  }
+  std::copy(content.begin(), content.end(), padded.get());
+  std::fill_n(padded.get() + content.size(), simdjson::SIMDJSON_PADDING, '\0');
+  dom::parser& parser = shared ? thread_parser : own_parser.emplace();
   dom::element root;
-  if (parser.parse(padded).get(root) == simdjson::SUCCESS) {
-    JsonRecords(*this, carrier).Walk(root, "$", 0);
+  if (parser.parse(padded.get(), content.size(), /*realloc_if_needed=*/false)
+          .get(root) == simdjson::SUCCESS) {
+    std::string path = "$";
+    JsonRecords(*this, carrier).Walk(root, path, 0);
     return;
   }
   AddText(*this, carrier, content);

@@ -1,9 +1,10 @@
 // evidence/relative_days.cc — DayShiftsNamed: a word scan, no regex.
 #include "evidence/relative_days.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
-#include <utility>
+#include <string_view>
 #include <vector>
 
 namespace groundgate::evidence {
@@ -61,29 +62,58 @@ int CountOf(std::string_view w) {
   return n <= kMaxDayShift ? n : 0;
 }
 
-// The words of `text`: runs of ASCII letters and digits, lowercased.
-std::vector<std::string> Words(std::string_view text) {
-  std::vector<std::string> words;
-  std::string word;
-  for (const char c : text) {
+// The words of `text`: runs of ASCII letters and digits, lowercased, as
+// views into `*lower` (the text with its ASCII letters lowercased, one copy
+// instead of one string per word).
+std::vector<std::string_view> Words(std::string_view text, std::string* lower) {
+  lower->assign(text);
+  std::vector<std::string_view> words;
+  std::size_t start = 0;
+  bool in_word = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     const bool digit = c >= '0' && c <= '9';
     if (letter || digit) {
-      word.push_back(letter ? static_cast<char>(c | 0x20) : c);
+      if (letter) (*lower)[i] = static_cast<char>(c | 0x20);
+      if (!in_word) start = i;
+      in_word = true;
       continue;
     }
-    if (!word.empty()) words.push_back(std::move(word));
-    word.clear();
+    if (in_word) {
+      words.push_back(std::string_view(*lower).substr(start, i - start));
+    }
+    in_word = false;
   }
-  if (!word.empty()) words.push_back(std::move(word));
+  if (in_word) words.push_back(std::string_view(*lower).substr(start));
   return words;
+}
+
+// True when `lower` (lowercase ASCII) stands in `text`, whatever the case
+// of its letters.
+bool ContainsIgnoringCase(std::string_view text, std::string_view lower) {
+  if (lower.empty() || text.size() < lower.size()) return lower.empty();
+  for (std::size_t i = 0; i + lower.size() <= text.size(); ++i) {
+    std::size_t k = 0;
+    while (k < lower.size() && (text[i + k] | 0x20) == lower[k]) ++k;
+    if (k == lower.size()) return true;
+  }
+  return false;
 }
 
 }  // namespace
 
 DayShifts DayShiftsNamed(std::string_view text) {
   DayShifts shifts;
-  const std::vector<std::string> w = Words(text);
+  // Every word read below holds "day" ("yesterday" too), "week" or
+  // "tomorrow": a text without them names no shift.
+  if (!ContainsIgnoringCase(text, "day") &&
+      !ContainsIgnoringCase(text, "week") &&
+      !ContainsIgnoringCase(text, "tomorrow")) {
+    return shifts;
+  }
+  std::string lower;
+  const std::vector<std::string_view> w = Words(text, &lower);
   auto at = [&](std::size_t i, std::ptrdiff_t offset) -> std::string_view {
     const std::ptrdiff_t j = static_cast<std::ptrdiff_t>(i) + offset;
     if (j < 0 || j >= static_cast<std::ptrdiff_t>(w.size())) return {};
@@ -137,7 +167,13 @@ DayShifts DayShiftsNamed(std::string_view text) {
 
 std::uint32_t DaysOfMonthNamed(std::string_view text) {
   std::uint32_t days = 0;
-  const std::vector<std::string> w = Words(text);
+  // A day of the month is written with a digit.
+  if (std::none_of(text.begin(), text.end(),
+                   [](char c) { return c >= '0' && c <= '9'; })) {
+    return days;
+  }
+  std::string lower;
+  const std::vector<std::string_view> w = Words(text, &lower);
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (w[i - 1] != "the") continue;
     const std::string_view word = w[i];

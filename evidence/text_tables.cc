@@ -15,28 +15,43 @@ std::vector<std::string> Cells(std::string_view line, char separator) {
     if (!line.empty() && line.front() == '|') line.remove_prefix(1);
     if (!line.empty() && line.back() == '|') line.remove_suffix(1);
   }
+  // The bytes up to the next quote (or separator) are appended as one run.
   std::string cell;
   bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
+  std::size_t i = 0;
+  while (i < line.size()) {
     if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        cell += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        cell += c;
+      const std::size_t quote = line.find('"', i);
+      if (quote == std::string_view::npos) {
+        cell.append(line.substr(i));
+        break;
       }
-    } else if (c == '"' && TrimSpaces(cell).empty()) {
+      cell.append(line.substr(i, quote - i));
+      if (quote + 1 < line.size() && line[quote + 1] == '"') {
+        cell += '"';  // "" inside quotes: one quote
+        i = quote + 2;
+      } else {
+        quoted = false;
+        i = quote + 1;
+      }
+      continue;
+    }
+    std::size_t stop = i;
+    while (stop < line.size() && line[stop] != '"' && line[stop] != separator) {
+      ++stop;
+    }
+    cell.append(line.substr(i, stop - i));
+    if (stop == line.size()) break;
+    if (line[stop] == '"' && TrimSpaces(cell).empty()) {
       quoted = true;
       cell.clear();
-    } else if (c == separator) {
+    } else if (line[stop] == separator) {
       cells.emplace_back(TrimSpaces(cell));
       cell.clear();
     } else {
-      cell += c;
+      cell += '"';  // a quote inside an unquoted cell is text
     }
+    i = stop + 1;
   }
   cells.emplace_back(TrimSpaces(cell));
   return cells;

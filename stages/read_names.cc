@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "absl/container/flat_hash_set.h"
 
@@ -126,8 +127,10 @@ bool IsPersonsName(const JudgeContext& context,
 }  // namespace
 
 bool LooksEnglish(std::string_view answer) {
-  int words = 0;
-  int common = 0;
+  // The words are gathered first, so that the look-ups stop as soon as the
+  // share is decided either way (each is a probe of a table larger than
+  // the caches).
+  std::vector<std::pair<std::size_t, std::size_t>> words;
   bool non_ascii = false;
   std::size_t i = 0;
   while (i < answer.size()) {
@@ -147,14 +150,19 @@ bool LooksEnglish(std::string_view answer) {
         end == answer.size() ||
         (!std::isalpha(static_cast<unsigned char>(answer[end])) &&
          static_cast<unsigned char>(answer[end]) < 0x80);
-    if (starts_word && ends_word && end - i >= 2) {
-      ++words;
-      common += evidence::IsCommonWord(answer.substr(i, end - i));
-    }
+    if (starts_word && ends_word && end - i >= 2) words.emplace_back(i, end);
     i = end;
   }
-  if (words < 3) return !non_ascii;
-  return common * 100 >= words * kMinEnglishShare;
+  const std::size_t n = words.size();
+  if (n < 3) return !non_ascii;
+  std::size_t common = 0;
+  for (std::size_t w = 0; w < n; ++w) {
+    const auto [start, end] = words[w];
+    common += evidence::IsCommonWord(answer.substr(start, end - start));
+    if (common * 100 >= n * kMinEnglishShare) return true;
+    if ((common + (n - w - 1)) * 100 < n * kMinEnglishShare) return false;
+  }
+  return false;
 }
 
 std::optional<NameRead> ReadName(JudgeContext& context,

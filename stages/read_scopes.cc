@@ -97,6 +97,8 @@ int WeekdayOf(std::string_view word) {
   static constexpr std::array<std::string_view, 7> kNames = {
       "monday", "tuesday",  "wednesday", "thursday",
       "friday", "saturday", "sunday"};
+  // 6 to 9 letters, and one more for "Mondays".
+  if (word.size() < 6 || word.size() > 10) return -1;
   for (std::size_t i = 0; i < kNames.size(); ++i) {
     if (EqualsLower(word, kNames[i])) return static_cast<int>(i);
     // "Monday's", "Mondays"
@@ -185,6 +187,13 @@ int YearOf(std::string_view word) {
 }
 
 int EnglishMonth(std::string_view word) {
+  // An English month's name is 3 to 9 letters, the first a capital (what
+  // MonthWordOf reads not from its table); any other word is looked up
+  // only in the table, which this ignores.
+  if (word.size() < 3 || word.size() > 9 || word.front() < 'A' ||
+      word.front() > 'Z') {
+    return 0;
+  }
   const evidence::dates::MonthWord month = evidence::dates::MonthWordOf(word);
   if (month.month == 0 || month.from_table) return 0;
   return month.month;

@@ -543,6 +543,15 @@ struct Binder {
     TextSpan clause;
   };
   std::vector<DayValue> told_of_day;
+  // Each scope's clauses, read when first asked for (Bind and InClauseOf
+  // ask for them once per value): [s] holds Clauses(answer, scopes[s]).
+  mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
+
+  const std::vector<TextSpan>& ClausesOf(std::size_t s) const {
+    if (clauses_of.size() != scopes.size()) clauses_of.resize(scopes.size());
+    if (!clauses_of[s].has_value()) clauses_of[s] = Clauses(answer, scopes[s]);
+    return *clauses_of[s];
+  }
 
   // One reading told whole: in a clause that tells several values of one
   // day ("the temperature will be 21.44°C with a feels like temperature
@@ -635,9 +644,9 @@ struct Binder {
   }
 
   bool InClauseOf(TextSpan value, std::size_t at) const {
-    for (const TextSpan& scope : scopes) {
-      if (!scope.Holds(value.start)) continue;
-      for (const TextSpan& clause : Clauses(answer, scope)) {
+    for (std::size_t s = 0; s < scopes.size(); ++s) {
+      if (!scopes[s].Holds(value.start)) continue;
+      for (const TextSpan& clause : ClausesOf(s)) {
         if (clause.Holds(value.start)) return clause.Holds(at);
       }
     }
@@ -696,7 +705,7 @@ struct Binder {
     if (s == scopes.size()) return;
     const TextSpan scope = scopes[s];
     TextSpan clause = scope;
-    for (const TextSpan& cl : Clauses(answer, scope)) {
+    for (const TextSpan& cl : ClausesOf(s)) {
       if (cl.Holds(c.start)) clause = cl;
     }
     if (Hedged(answer, clause, value) || TellsATotal(clause, value) ||

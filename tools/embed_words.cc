@@ -12,9 +12,10 @@
 //     "Mia"), lowercased, minus every word that is also common, and
 //   - capitalised common words: common words a list also spells with a
 //     capital ("mason", "grace"): given names and surnames among them.
-// Each table is one blob of concatenated words, their offsets (sorted
-// order) and an open-addressing hash table of word indexes: a lookup is one
-// FNV-1a hash and a probe or two, with no start-up work and no relocation.
+// Each table is one blob of concatenated words (sorted order) and an
+// open-addressing hash table whose slots hold each word's offset, length
+// and hash tag (evidence/word_hash.h): a lookup is one FNV-1a hash, a probe
+// or two and one read of the blob, with no start-up work and no relocation.
 // Possessives ("Hilton's") are dropped: the tokenizer splits them anyway.
 //
 // What it does NOT do: fold case beyond ASCII and Latin-1 (the list holds
@@ -75,16 +76,27 @@ void SortUnique(std::vector<std::string>* words) {
 }
 
 // Writes one table: its blob as a string literal (octal escapes for every
-// byte that is not a plain printable character) and its offsets.
-void WriteTable(std::ostream& out, std::string_view name,
+// byte that is not a plain printable character) and its hash table.
+// Returns false when the table is past what a slot can hold (word_hash.h).
+bool WriteTable(std::ostream& out, std::string_view name,
                 const std::vector<std::string>& words) {
   out << "extern const char k" << name << "Blob[];\n"
-      << "extern const std::uint32_t k" << name << "Offsets[];\n"
       << "extern const std::size_t k" << name << "Count;\n"
       << "const std::size_t k" << name << "Count = " << words.size() << ";\n"
       << "const char k" << name << "Blob[] =\n";
   std::string line;
+  std::vector<std::uint32_t> offsets;
+  std::uint32_t offset = 0;
   for (const std::string& word : words) {
+    if (word.empty() ||
+        word.size() >= (1u << groundgate::evidence::kWordLengthBits) ||
+        offset >= (1u << groundgate::evidence::kWordOffsetBits)) {
+      std::cerr << "groundgate_embed_words: table " << name
+                << " is past a slot's bounds (evidence/word_hash.h)\n";
+      return false;
+    }
+    offsets.push_back(offset);
+    offset += static_cast<std::uint32_t>(word.size());
     for (const char ch : word) {
       const auto b = static_cast<unsigned char>(ch);
       if (b >= 0x20 && b < 0x7F && b != '"' && b != '\\' && b != '?') {
@@ -101,34 +113,29 @@ void WriteTable(std::ostream& out, std::string_view name,
     }
   }
   out << "    \"" << line << "\";\n";
-  out << "const std::uint32_t k" << name << "Offsets[] = {";
-  std::uint32_t offset = 0;
-  for (std::size_t i = 0; i <= words.size(); ++i) {
-    if (i % 12 == 0) out << "\n   ";
-    out << ' ' << offset << ',';
-    if (i < words.size()) offset += static_cast<std::uint32_t>(words[i].size());
-  }
-  out << "\n};\n";
   // An open-addressing hash table over the words, built here so a lookup
   // costs one hash and a probe or two, with no start-up work: at most half
-  // full, linear probing, each slot the word's index + 1 (0 is empty).
+  // full, linear probing, each slot the word itself (WordSlot; 0 is empty).
   std::size_t slots = 16;
   while (slots < 2 * words.size()) slots *= 2;
   std::vector<std::uint32_t> table(slots, 0);
   for (std::size_t i = 0; i < words.size(); ++i) {
-    std::size_t slot = groundgate::evidence::WordHash(words[i]) & (slots - 1);
+    const std::uint32_t hash = groundgate::evidence::WordHash(words[i]);
+    std::size_t slot = hash & (slots - 1);
     while (table[slot] != 0) slot = (slot + 1) & (slots - 1);
-    table[slot] = static_cast<std::uint32_t>(i + 1);
+    table[slot] = groundgate::evidence::WordSlot(
+        offsets[i], static_cast<std::uint32_t>(words[i].size()), hash);
   }
   out << "extern const std::uint32_t k" << name << "Slots[];\n"
       << "extern const std::size_t k" << name << "SlotCount;\n"
       << "const std::size_t k" << name << "SlotCount = " << slots << ";\n"
       << "const std::uint32_t k" << name << "Slots[] = {";
   for (std::size_t i = 0; i < slots; ++i) {
-    if (i % 16 == 0) out << "\n   ";
+    if (i % 8 == 0) out << "\n   ";
     out << ' ' << table[i] << ',';
   }
   out << "\n};\n\n";
+  return true;
 }
 
 }  // namespace
@@ -184,9 +191,11 @@ int main(int argc, char** argv) {
       << ". Do not edit.\n"
       << "#include <cstddef>\n#include <cstdint>\n\n"
       << "namespace groundgate::evidence::internal {\n\n";
-  WriteTable(out, "CommonWord", common);
-  WriteTable(out, "ProperNoun", proper);
-  WriteTable(out, "CapitalisedCommon", both);
+  if (!WriteTable(out, "CommonWord", common) ||
+      !WriteTable(out, "ProperNoun", proper) ||
+      !WriteTable(out, "CapitalisedCommon", both)) {
+    return 1;
+  }
   out << "}  // namespace groundgate::evidence::internal\n";
 
   // Write only when the content changed, so a rerun does not rebuild.
