@@ -1200,6 +1200,10 @@ struct Binder {
       const Record* record = nullptr;
       const RecordField* field = nullptr;
     };
+    // Each reading's time, read once for every window.
+    std::vector<std::optional<long>> minutes;
+    minutes.reserve(all.size());
+    for (std::uint32_t r : all) minutes.push_back(MinuteOf(set.records()[r]));
     Extremum own;
     for (long shift = -12 * 60; shift <= 12 * 60; shift += 60) {
       for (const std::string& path : fields) {
@@ -1207,8 +1211,9 @@ struct Binder {
         double low = HUGE_VAL;
         double high = -HUGE_VAL;
         std::size_t n = 0;
-        for (std::uint32_t r : all) {
-          const std::optional<long> at = MinuteOf(set.records()[r]);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+          const std::uint32_t r = all[i];
+          const std::optional<long>& at = minutes[i];
           if (!at.has_value() || *at < midnight + shift ||
               *at >= midnight + shift + 1440) {
             continue;
@@ -1696,28 +1701,22 @@ bool EndsARangeOfDates(std::string_view answer,
   return false;
 }
 
-// True when the answer holds a word that tells a least or greatest
-// reading (CuesAnExtreme's) or a weekday, in any case: a cheap test before
-// the records are read for a date alone (BindExtremeDays, BindWeekdays).
-bool MayPlaceADate(std::string_view answer) {
-  std::string lower(answer);
-  for (char& ch : lower) ch = ascii::Lower(ch);
-  for (std::string_view cue :
-       {"lowest", "minimum", "coldest", "highest", "maximum", "peak", "warmest",
-        "hottest", "strongest", " low", " high", "day"}) {
-    if (lower.find(cue) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// True when the answer holds a noun CountsIn reads ("goals", "points",
-// "runs"), in any case: a cheap test before the records are read for a
-// count written in words alone.
-bool MayTellACount(std::string_view answer) {
+// True when the answer may need the records for what the ladder did not
+// ground: with `dates`, a word that tells a least or greatest reading
+// (CuesAnExtreme's) or a weekday (BindExtremeDays, BindWeekdays); a noun
+// CountsIn reads ("goals", "points", "runs"). In any case, in one pass: a
+// cheap test before the records are read.
+bool MayNeedTheRecords(std::string_view answer, bool dates) {
   std::string lower(answer);
   for (char& ch : lower) ch = ascii::Lower(ch);
   for (std::string_view noun : {"goal", "point", " run"}) {
     if (lower.find(noun) != std::string::npos) return true;
+  }
+  if (!dates) return false;
+  for (std::string_view cue :
+       {"lowest", "minimum", "coldest", "highest", "maximum", "peak", "warmest",
+        "hottest", "strongest", " low", " high", "day"}) {
+    if (lower.find(cue) != std::string::npos) return true;
   }
   return false;
 }
@@ -2043,16 +2042,12 @@ struct WrittenCount {
 
 // The value of a count word ("two": 2, "a": 1, "no": 0), or -1.
 int CountWordValue(std::string_view word) {
-  static constexpr std::string_view kWords[] = {"no",    "one",  "two", "three",
-                                                "four",  "five", "six", "seven",
-                                                "eight", "nine", "ten"};
-  for (std::size_t i = 0; i < std::size(kWords); ++i) {
-    if (ascii::EqualsIgnoreCase(word, kWords[i])) return static_cast<int>(i);
-  }
-  if (ascii::EqualsIgnoreCase(word, "a") ||
-      ascii::EqualsIgnoreCase(word, "an") ||
-      ascii::EqualsIgnoreCase(word, "zero")) {
-    return ascii::EqualsIgnoreCase(word, "zero") ? 0 : 1;
+  static constexpr std::pair<std::string_view, int> kWords[] = {
+      {"no", 0},    {"zero", 0},  {"a", 1},    {"an", 1},   {"one", 1},
+      {"two", 2},   {"three", 3}, {"four", 4}, {"five", 5}, {"six", 6},
+      {"seven", 7}, {"eight", 8}, {"nine", 9}, {"ten", 10}};
+  for (const auto& [name, value] : kWords) {
+    if (ascii::EqualsIgnoreCase(word, name)) return value;
   }
   if (word.empty() || word.size() > 2 ||
       !std::all_of(word.begin(), word.end(), ascii::IsDigit)) {
@@ -2082,12 +2077,10 @@ std::vector<WrittenCount> CountsIn(std::string_view answer,
       --at;
       value = CountWordValue(text(at));
       // "a single goal" is one goal; "a second goal" is no count.
-      if (value == 1 && !ascii::EqualsIgnoreCase(text(at + 1), "single") &&
-          !ascii::IsDigit(text(at).front())) {
-        value = ascii::EqualsIgnoreCase(text(at), "a") ||
-                        ascii::EqualsIgnoreCase(text(at), "an")
-                    ? -1
-                    : value;
+      const bool article = ascii::EqualsIgnoreCase(text(at), "a") ||
+                           ascii::EqualsIgnoreCase(text(at), "an");
+      if (article && !ascii::EqualsIgnoreCase(text(at + 1), "single")) {
+        value = -1;
       }
     }
     if (value < 0) continue;
@@ -2490,8 +2483,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   if (corpus.truncated() || verdict->evidence_truncated) return;
   if (corpus.results().empty()) return;
   // Nothing to bind: no value the ladder grounded this turn, no two dates
-  // in a row (a range), no code, no date an extreme or a weekday may
-  // place, and no count of goals, points or runs.
+  // in a row (a range), no code, and no word MayNeedTheRecords reads.
   const bool codes =
       std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
         return ascii::IsUpper(a) && ascii::IsUpper(b);
@@ -2507,10 +2499,9 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   if (!codes && !ranges &&
       std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
                    Bindable) &&
-      (std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
-                    grounded_date) ||
-       !MayPlaceADate(answer)) &&
-      !MayTellACount(answer)) {
+      !MayNeedTheRecords(
+          answer, std::any_of(verdict->candidates.begin(),
+                              verdict->candidates.end(), grounded_date))) {
     return;
   }
   const RecordSet& set = CorpusInternals::records(corpus);
