@@ -421,6 +421,7 @@ constexpr FieldWord kFieldWords[] = {
     {"temperatures", {"temp", "", "", ""}},
     {"temp", {"temp", "", "", ""}},
     {"feels", {"feels", "apparent", "", ""}},
+    {"feel", {"feels", "apparent", "", ""}},
     {"low", {"min", "low", "", ""}},
     {"lowest", {"min", "low", "", ""}},
     {"minimum", {"min", "low", "", ""}},
@@ -430,6 +431,8 @@ constexpr FieldWord kFieldWords[] = {
     {"gust", {"gust", "", "", ""}},
     {"gusts", {"gust", "", "", ""}},
     {"wind", {"wind", "speed", "", ""}},
+    {"speed", {"speed", "", "", ""}},
+    {"speeds", {"speed", "", "", ""}},
     {"pressure", {"pressure", "", "", ""}},
     {"humidity", {"humidity", "", "", ""}},
     {"cloud", {"cloud", "", "", ""}},
@@ -555,12 +558,21 @@ struct Binder {
 
   // One reading told whole: in a clause that tells several values of one
   // day ("the temperature will be 21.44°C with a feels like temperature
-  // of 21.68°C"), a first value only one of the day's readings holds pins
-  // that reading, and a later value whose words name a field of it must
-  // be that reading's (else misattributed, with the pinned reading's).
+  // of 21.68°C"), a first value only one of the day's readings holds (no
+  // end of a range, no extreme) pins that reading, and a later value whose
+  // words name a field of it must be that reading's (else misattributed, with
+  // the pinned reading's).
   void BindReadings() {
     for (std::size_t i = 0; i < told_of_day.size(); ++i) {
       const DayValue& pin = told_of_day[i];
+      // An end of a range or an extreme is told of the day, not of one
+      // reading ("between 7.43 and 8.07, and a wind speed of 8.63").
+      if (EndOfRange(*pin.candidate) ||
+          ExtremeOf(answer, pin.clause,
+                    {pin.candidate->start, pin.candidate->end}) !=
+              Extreme::kNone) {
+        continue;
+      }
       const Record* pinned = nullptr;
       for (std::uint32_t r : pin.day) {
         if (!RecordHolds(set.records()[r], pin.value)) continue;
@@ -803,9 +815,9 @@ struct Binder {
     auto bind = [&](Candidate& target,
                     const std::vector<std::uint32_t>& records) {
       if (backward) {
-        BindRangeRun(target, v, group, records, extreme, clause, value);
+        BindRangeRun(target, v, group, records, extreme, clause);
       } else {
-        BindExtreme(target, v, group, records, extreme, clause, value);
+        BindExtreme(target, v, group, records, extreme, clause);
       }
     };
     // Several records together: all of the group, when neither the
@@ -876,14 +888,14 @@ struct Binder {
   // day's least and greatest, told in either order).
   void BindRangeRun(Candidate& c, const Value& written, std::uint32_t group,
                     const std::vector<std::uint32_t>& over, Extreme extreme,
-                    TextSpan clause, TextSpan value, bool edged = false) {
+                    TextSpan clause, bool edged = false) {
     if (over.size() < 3 || written.time) return;
     Value v = written;
     v.tolerance *= 2;
     const Record* read = nullptr;
     const std::vector<std::string> fields =
         FieldsTold(PathsHolding(v, set.groups()[group].records, &read), group,
-                   WordsBefore(answer, clause, value, 8));
+                   FieldWordsOf(c, clause, 8));
     if (fields.empty()) return;
     // The first end ("from 6.42") is read as kLeast, the last as kGreatest.
     const bool first_end = extreme == Extreme::kLeast;
@@ -1028,26 +1040,48 @@ struct Binder {
     return within;
   }
 
-  // True when the value and a neighbouring value of its shape are the two
-  // ends of a range ("1011 hPa to 1015 hPa", "5-8 m/s").
-  bool EndOfRange(const Candidate& c) const {
-    for (const Candidate& o : candidates) {
-      if (&o == &c || o.shape != c.shape) continue;
-      const bool before = o.end <= c.start;
-      const std::size_t from = before ? o.end : c.end;
-      const std::size_t to = before ? c.start : o.start;
-      if (to < from || to - from > 16) continue;
-      std::string between(answer.substr(from, to - from));
-      for (char& ch : between) ch = ascii::Lower(ch);
-      // The unit after the first end, then the joiner.
-      for (std::string_view joiner : {" to ", "-", "\xE2\x80\x93", " and "}) {
-        const std::size_t at = between.find(joiner);
-        if (at == std::string::npos) continue;
-        const std::string tail = between.substr(at + joiner.size());
-        if (tail.find_first_not_of(" $") == std::string::npos) return true;
-      }
+  // True when `first` and `second`, in that order, are the two ends of a
+  // range ("1011 hPa to 1015 hPa", "5-8 m/s"): the unit after the first
+  // end, then a joiner, then the second.
+  bool JoinedAsRange(const Candidate& first, const Candidate& second) const {
+    if (first.shape != second.shape || second.start < first.end ||
+        second.start - first.end > 16) {
+      return false;
+    }
+    std::string between(answer.substr(first.end, second.start - first.end));
+    for (char& ch : between) ch = ascii::Lower(ch);
+    for (std::string_view joiner : {" to ", "-", "\xE2\x80\x93", " and "}) {
+      const std::size_t at = between.find(joiner);
+      if (at == std::string::npos) continue;
+      const std::string tail = between.substr(at + joiner.size());
+      if (tail.find_first_not_of(" $") == std::string::npos) return true;
     }
     return false;
+  }
+
+  // True when the value and a neighbouring value of its shape are the two
+  // ends of a range.
+  bool EndOfRange(const Candidate& c) const {
+    return std::any_of(
+        candidates.begin(), candidates.end(), [&](const Candidate& o) {
+          return &o != &c && (JoinedAsRange(o, c) || JoinedAsRange(c, o));
+        });
+  }
+
+  // The words that tell the field of `value`: those before it in its
+  // clause, or, for the second end of a range, those before the first
+  // ("wind speeds will vary from 1.36 m/s to 14.3 m/s").
+  std::vector<std::string_view> FieldWordsOf(const Candidate& c,
+                                             TextSpan clause,
+                                             std::size_t most) const {
+    TextSpan value{c.start, c.end};
+    for (const Candidate& o : candidates) {
+      if (&o != &c && o.start >= clause.start && JoinedAsRange(o, c)) {
+        value = {o.start, o.end};
+        break;
+      }
+    }
+    return WordsBefore(answer, clause, value, most);
   }
 
   // True when `clause`, or else `scope`, names exactly one day.
@@ -1182,15 +1216,16 @@ struct Binder {
       run.assign(first_at == all.begin() ? first_at : first_at - 1,
                  last_at + 1 == all.end() ? all.end() : last_at + 2);
       BindRangeRun(c, written, set.records()[day.front()].group, run, extreme,
-                   clause, value, /*edged=*/true);
+                   clause, /*edged=*/true);
       return;
     }
     Value v = written;
     v.tolerance *= 2;
     const Record* read = nullptr;
-    const std::vector<std::string> fields = FieldsTold(
-        PathsHolding(v, day, &read), set.records()[day.front()].group,
-        WordsBefore(answer, clause, value, 8));
+    const std::vector<std::string_view> words = FieldWordsOf(c, clause, 8);
+    const std::vector<std::string> fields =
+        FieldsOfExtreme(PathsHolding(v, day, &read),
+                        set.records()[day.front()].group, words, v);
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
     const std::optional<long> first = MinuteOf(set.records()[day.front()]);
@@ -1308,6 +1343,42 @@ struct Binder {
     return paths;
   }
 
+  // The fields of numbers `records` hold, never one identifying its
+  // record, in the records' order.
+  std::vector<std::string> NumericPaths(
+      const std::vector<std::uint32_t>& records) const {
+    std::vector<std::string> paths;
+    for (std::uint32_t r : records) {
+      const Record& record = set.records()[r];
+      for (const RecordField& f : record.fields) {
+        if (!f.number.has_value() || Identifies(record, f)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.emplace_back(f.path);
+        }
+      }
+    }
+    return paths;
+  }
+
+  // True when `v` lies within the span `path` takes over `records`, or
+  // within that span again beyond either end: a value of the field's
+  // scale and unit, not one of another field told beside it.
+  bool OnTheScaleOf(std::string_view path,
+                    const std::vector<std::uint32_t>& records,
+                    const Value& v) const {
+    double low = HUGE_VAL;
+    double high = -HUGE_VAL;
+    for (std::uint32_t r : records) {
+      const RecordField* f = FieldAt(set.records()[r], path);
+      if (f == nullptr || !f->number.has_value()) continue;
+      low = std::min(low, *f->number);
+      high = std::max(high, *f->number);
+    }
+    if (low > high || v.percent) return false;
+    const double span = high - low;
+    return v.number >= low - span && v.number <= high + span;
+  }
+
   // Of `paths`, those the words name (NamedByWords); a series with one
   // field of numbers (a CSV's "value") needs no word.
   std::vector<std::string> FieldsTold(
@@ -1319,6 +1390,40 @@ struct Binder {
       fields = paths;
     }
     return fields;
+  }
+
+  // The fields an extreme is told of: of `paths` (the fields holding
+  // `v`), those the words name (FieldsTold). But a field word nearer the
+  // value and more specific than any word naming one of `paths` ("wind
+  // speeds from 1.36 to 14.3 m/s" where 14.3 is a gust and "wind" names
+  // gusts too; "a low of 12" where 12 is a feels-like) tells the value of
+  // the fields it names, of those on whose scale `v` lies.
+  std::vector<std::string> FieldsOfExtreme(
+      const std::vector<std::string>& paths, std::uint32_t group,
+      const std::vector<std::string_view>& words, const Value& v) const {
+    if (paths.empty()) return {};
+    const std::vector<std::uint32_t>& records = set.groups()[group].records;
+    const std::vector<std::string> all = NumericPaths(records);
+    std::vector<std::string> told;
+    for (auto w = words.rbegin(); w != words.rend(); ++w) {
+      const std::vector<std::string> named = NamedByWords(all, {*w});
+      if (named.empty()) continue;
+      const bool holding =
+          std::any_of(named.begin(), named.end(), [&](const std::string& p) {
+            return std::find(paths.begin(), paths.end(), p) != paths.end();
+          });
+      if (holding && (told.empty() || named.size() <= told.size())) {
+        return FieldsTold(paths, group, words);
+      }
+      if (!holding && (told.empty() || named.size() < told.size())) {
+        told = named;
+      }
+    }
+    if (told.empty()) return FieldsTold(paths, group, words);
+    std::erase_if(told, [&](const std::string& p) {
+      return !OnTheScaleOf(p, records, v);
+    });
+    return told;
   }
 
   // The one field of numbers the records of `group` hold, none of them
@@ -1392,7 +1497,7 @@ struct Binder {
 
   void BindExtreme(Candidate& c, const Value& written, std::uint32_t group,
                    const std::vector<std::uint32_t>& over, Extreme extreme,
-                   TextSpan clause, TextSpan value) {
+                   TextSpan clause) {
     if (over.size() < 2 || written.time) return;
     // An extreme is told loosely ("up to 16" for 16.61): a whole unit of
     // the last place written either way.
@@ -1401,10 +1506,9 @@ struct Binder {
     const Record* read = nullptr;
     // Only a field the words name is judged ("temperatures ranging from",
     // "gusts up to"): a range of directions or ids claims no extreme.
-    const std::vector<std::string_view> words =
-        WordsBefore(answer, clause, value, 8);
-    const std::vector<std::string> fields = FieldsTold(
-        PathsHolding(v, set.groups()[group].records, &read), group, words);
+    const std::vector<std::string_view> words = FieldWordsOf(c, clause, 8);
+    const std::vector<std::string> fields = FieldsOfExtreme(
+        PathsHolding(v, set.groups()[group].records, &read), group, words, v);
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
     const std::string_view extreme_keys[2] = {least ? "min" : "max",

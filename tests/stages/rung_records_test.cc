@@ -385,6 +385,47 @@ TEST_CASE("rung_records: a stretch of days and one day's extremes") {
       {"Over the next days the temperature will range from 2.22°C to 9.1°C."});
 }
 
+TEST_CASE("rung_records: an extreme told with another field's value") {
+  // Four readings with a speed, a gust and a feels-like each.
+  const EvidenceCorpus corpus = CorpusOf(R"({"list": [
+    {"main": {"temp": 7.8, "feels_like": 6.66, "pressure": 1012}, "wind": {"speed": 1.97,
+     "gust": 1.91}, "dt_txt": "2024-01-04 08:00:00"},
+    {"main": {"temp": 10.99, "feels_like": 10.26}, "wind": {"speed": 1.25,
+     "gust": 1.7}, "dt_txt": "2024-01-04 14:00:00"},
+    {"main": {"temp": 9.52, "feels_like": 6.15}, "wind": {"speed": 7.61,
+     "gust": 12.5}, "dt_txt": "2024-01-04 20:00:00"},
+    {"main": {"temp": 7.19, "feels_like": 4.68}, "wind": {"speed": 3.76,
+     "gust": 9.6}, "dt_txt": "2024-01-05 02:00:00"}]})");
+  CheckMisattributed(
+      corpus,
+      {
+          // 6.15 is a feels-like of the day; its low temperature is 7.8.
+          {"On January 4th, the temperature will drop to a low of 6.15°C.",
+           "6.15", "7.8", "main.temp", "$.list[0]", "min"},
+          // "wind" names gusts too, but "speeds" names the speed alone:
+          // 12.5 is a gust, and the greatest speed is 7.61.
+          {"Wind speeds will range from 1.25 m/s to 12.5 m/s.", "12.5", "7.61",
+           "wind.speed", "$.list[2]", "max"},
+      });
+  CheckNoneMisattributed(
+      corpus,
+      {
+          // the fields the words name hold the value
+          "On January 4th, the temperature will drop to a low of 7.8°C.",
+          "Gusts of wind will reach up to 12.5 m/s.",
+          // the nearer word names the field that holds it
+          "Expect rain with feels-like temperatures as low as 4.68°C.",
+          // a value off the scale of the fields the words name (the
+          // wind's, 1.25 to 12.5, and that again either way)
+          "The wind will stay calm, with a low of 1012 hPa.",
+      });
+  // The end of a range is told of the day, not of one reading: it pins no
+  // reading for the values after it.
+  CheckNoneMisattributed(
+      corpus, {"On January 4th, temperatures will be between 7.8°C and "
+               "10.99°C, and the wind speed will be 7.61 m/s."});
+}
+
 TEST_CASE("rung_records: the least or greatest of a series of one field") {
   // A date,value series (the shape of the owid inputs of kasnerz/quintd,
   // MIT): its one field of numbers needs no field word.
