@@ -1511,18 +1511,6 @@ struct Binder {
         PathsHolding(v, set.groups()[group].records, &read), group, words, v);
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
-    const std::string_view extreme_keys[2] = {least ? "min" : "max",
-                                              least ? "low" : "high"};
-    // A field that is itself an extreme (temp_min) answers an extreme the
-    // words name ("a low of 7.98" for one forecast's temp_min), not the
-    // end of a range ("ranging from 4.95 to 12.86" over all forecasts).
-    bool worded = false;
-    for (std::string_view w : words) {
-      for (std::string_view cue : {"low", "lowest", "minimum", "min", "high",
-                                   "highest", "maximum", "max", "peak"}) {
-        worded = worded || ascii::EqualsIgnoreCase(w, cue);
-      }
-    }
     struct Extremum {
       const Record* record = nullptr;
       const RecordField* field = nullptr;
@@ -1531,13 +1519,9 @@ struct Binder {
     for (std::size_t p = 0; p < fields.size(); ++p) {
       double low = HUGE_VAL;
       double high = -HUGE_VAL;
-      const bool field_is_extreme = PathNames(fields[p], extreme_keys[0]) ||
-                                    PathNames(fields[p], extreme_keys[1]);
       for (std::uint32_t r : over) {
         const RecordField* f = FieldAt(set.records()[r], fields[p]);
         if (f == nullptr || !f->number.has_value()) continue;
-        // "a low of 7.98 on January 4th" for one forecast's temp_min.
-        if (field_is_extreme && worded && Holds(*f, v)) return;
         low = std::min(low, *f->number);
         high = std::max(high, *f->number);
         Extremum& e = extremes[p];

@@ -27,9 +27,12 @@
 //     January 3rd to January 7th", when the value is not the whole
 //     group's extreme either), and the value is neither, as the wording
 //     says, of any field the words name (or of a series' one field of
-//     numbers) holding it there; a reading's own temp_min answers only a
-//     "low" the words name (aggregate "min" or "max": the binding names
-//     the record holding the true extreme and its value);
+//     numbers) holding it there, or, when a nearer and more specific
+//     field word names fields none of which holds it ("wind speeds ...
+//     to 14.3" for a gust), of those on whose scale it lies; a range's
+//     second end is told by the words before its first; one reading's
+//     own temp_min is no stretch's low (aggregate "min" or "max": the
+//     binding names the record holding the true extreme and its value);
 //   - the wording tells it as the least or greatest of one named day's
 //     readings ("a high of 5.97°C on January 7th"), of a field the words
 //     name, and it is the extreme of no day-long window that starts

@@ -383,6 +383,11 @@ TEST_CASE("rung_records: a stretch of days and one day's extremes") {
   CheckNoneMisattributed(
       bounded,
       {"Over the next days the temperature will range from 2.22°C to 9.1°C."});
+  // One reading's own least is no low of the whole stretch.
+  CheckMisattributed(bounded,
+                     {{"Over the next days the temperature will have a low of "
+                       "4.95°C.",
+                       "4.95", "2.22", "main.temp", "$.list[2]", "min"}});
 }
 
 TEST_CASE("rung_records: an extreme told with another field's value") {
