@@ -826,12 +826,27 @@ struct Binder {
     // before, opens with ("From January 3rd to January 7th, ...") tells of
     // its records.
     std::optional<std::vector<std::uint32_t>> stretch;
+    // One day the sentence before opens with, in the same paragraph, when
+    // this one speaks of no other ("On January 5th, ... . Gusts will reach
+    // up to 4.39 m/s."): the value is told of that day, unless it is the
+    // extreme of all the records.
+    std::vector<std::uint32_t> day_before;
     if (!named.empty()) {
       stretch = StretchNamedIn(scope, value, group);
       if (!stretch.has_value()) return;
     } else if (s > 0 && AnyNamedIn(scopes[s - 1], group)) {
       stretch = StretchNamedIn(scopes[s - 1], {0, 0}, group);
-      if (!stretch.has_value()) return;
+      if (!stretch.has_value()) {
+        const TextSpan earlier = scopes[s - 1];
+        bool day = false;
+        day_before = NamedIn(earlier, {0, 0}, group, &day);
+        if (!day || day_before.size() < 2 || !OneDayIn(earlier, earlier) ||
+            !OpensWithADay(earlier) || SpeaksOfAll(scope) ||
+            answer.substr(earlier.end, scope.start - earlier.end)
+                    .find("\n\n") != std::string_view::npos) {
+          return;
+        }
+      }
     }
     // A stretch the sentence names ("in June 2021") narrows them to its
     // records; two stretches ("from March 2020 to May 2021") are not read.
@@ -860,6 +875,14 @@ struct Binder {
                    periods[0].month == record.month))) {
         over.push_back(r);
       }
+    }
+    if (!day_before.empty()) {
+      Candidate of_all = c;
+      bind(of_all, over);
+      if (of_all.status == CandidateStatus::kMisattributed) {
+        BindDay(c, v, day_before, clause, value);
+      }
+      return;
     }
     if (!stretch.has_value()) {
       bind(c, over);
@@ -1082,6 +1105,24 @@ struct Binder {
       }
     }
     return WordsBefore(answer, clause, value, most);
+  }
+
+  // True when a day is named in `scope` before any value of it: the
+  // sentence is about that day ("On January 5th, ..."), not a sentence
+  // that places an extreme on a day ("..., with a low on January 5th").
+  bool OpensWithADay(TextSpan scope) const {
+    std::size_t day = scope.end;
+    for (const Mention& m : mentions) {
+      if (m.day && scope.Holds(m.span.start)) {
+        day = std::min(day, m.span.start);
+      }
+    }
+    return day != scope.end &&
+           std::none_of(candidates.begin(), candidates.end(),
+                        [&](const Candidate& c) {
+                          return c.start >= scope.start && c.start < day &&
+                                 c.shape != "date";
+                        });
   }
 
   // True when `clause`, or else `scope`, names exactly one day.

@@ -24,10 +24,11 @@
 //     scope names none of them (then all of the group, or the month or
 //     year the sentence names, when the scope before names none either;
 //     or the stretch of days it or the scope before opens with, "From
-//     January 3rd to January 7th", when the value is not the whole
-//     group's extreme either), and the value is neither, as the wording
-//     says, of any field the words name (or of a series' one field of
-//     numbers) holding it there, or, when a nearer and more specific
+//     January 3rd to January 7th", or the one day the scope before opens
+//     with, "On January 5th, ...", read as that day's value, when the
+//     value is not the whole group's extreme either), and the value is neither,
+//     as the wording says, of any field the words name (or of a series' one
+//     field of numbers) holding it there, or, when a nearer and more specific
 //     field word names fields none of which holds it ("wind speeds ...
 //     to 14.3" for a gust), of those on whose scale it lies; a range's
 //     second end is told by the words before its first; one reading's

@@ -431,6 +431,32 @@ TEST_CASE("rung_records: an extreme told with another field's value") {
                "10.99°C, and the wind speed will be 7.61 m/s."});
 }
 
+TEST_CASE("rung_records: an extreme told after a sentence about one day") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  // January 4th's gusts are 8.71 and 12.5; 14.3 is of January 5th's
+  // second reading, no reading beside the day's, and no extreme of all.
+  CheckMisattributed(
+      corpus, {{"On January 4th, the temperature will be 4.95°C. Gusts "
+                "will reach up to 14.3 m/s.",
+                "14.3", "8.71 to 12.5", "wind.gust", "$.list[1]", "day"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          // the day's own greatest gust
+          "On January 4th, the temperature will be 4.95°C. Gusts will "
+          "reach up to 12.5 m/s.",
+          // the greatest gust of all the readings
+          "On January 4th, the temperature will be 4.95°C. Gusts will "
+          "reach up to 15.1 m/s.",
+          // a day that places an extreme, not one the sentence is about
+          "The temperature will range from 4.95°C to 12.86°C, with the "
+          "highest on January 4th. Gusts will reach up to 14.3 m/s.",
+          // another paragraph
+          "On January 4th, the temperature will be 4.95°C.\n\nGusts will "
+          "reach up to 14.3 m/s.",
+      });
+}
+
 TEST_CASE("rung_records: the least or greatest of a series of one field") {
   // A date,value series (the shape of the owid inputs of kasnerz/quintd,
   // MIT): its one field of numbers needs no field word.
