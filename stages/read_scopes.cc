@@ -461,9 +461,9 @@ Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value) {
   static constexpr std::array<std::string_view, 9> kLeast = {
       "low",   "lowest", "minimum", "min",   "coldest",
       "least", "lows",   "minimal", "bottom"};
-  static constexpr std::array<std::string_view, 11> kGreatest = {
-      "high",    "highest", "maximum", "max",     "peak",     "peaks",
-      "warmest", "hottest", "highs",   "peaking", "strongest"};
+  static constexpr std::array<std::string_view, 12> kGreatest = {
+      "high",    "highest", "maximum", "max",     "peak",   "peaks",
+      "warmest", "hottest", "highs",   "peaking", "peaked", "strongest"};
   for (std::size_t k = words.size(); k > first; --k) {
     const std::string_view w = std::string_view(before).substr(
         words[k - 1].start, words[k - 1].end - words[k - 1].start);

@@ -1809,6 +1809,25 @@ bool CuesAnExtreme(std::string_view answer, TextSpan clause, TextSpan value) {
   return false;
 }
 
+// True when the words tell one extreme of several: an article before the
+// cue ("a peak", "a low of") or a plural cue ("peaks", "highs").
+bool IndefiniteExtreme(const std::vector<std::string_view>& words) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    for (std::string_view plural : {"peaks", "highs", "lows"}) {
+      if (ascii::EqualsIgnoreCase(words[i], plural)) return true;
+    }
+    if (i == 0) continue;
+    for (std::string_view cue : {"peak", "high", "low"}) {
+      if (ascii::EqualsIgnoreCase(words[i], cue) &&
+          (ascii::EqualsIgnoreCase(words[i - 1], "a") ||
+           ascii::EqualsIgnoreCase(words[i - 1], "an"))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // True when `c` and another date are the two ends of a range ("from March
 // 2020 to June 2020", "between May 1 and May 9").
 bool EndsARangeOfDates(std::string_view answer,
@@ -1879,10 +1898,11 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
     const TextSpan value{c.start, c.end};
     const Extreme extreme = ExtremeOf(answer, clause, value);
     if (extreme == Extreme::kNone || !CuesAnExtreme(answer, clause, value) ||
-        Hedged(answer, clause, value) ||
         EndsARangeOfDates(answer, verdict->candidates, c)) {
       continue;
     }
+    // "a peak around January 2021": a hedged date stands a month wider.
+    const long slack_days = Hedged(answer, clause, value) ? 31 : 3;
     const bool least = extreme == Extreme::kLeast;
     // The readings the date names: a day's (narrowed by its time), or a
     // month's.
@@ -1935,21 +1955,29 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
       return evidence::DaysFromCivil(record.year, record.month, record.mday);
     };
     std::vector<std::uint32_t> around;
+    // The first and last day the date names.
+    long period_first = day_of(named.front());
+    long period_last = period_first;
     if (month) {
       const long first = evidence::DaysFromCivil(year, month_of_year, 1);
       const long next = evidence::DaysFromCivil(
           month_of_year == 12 ? year + 1 : year,
           month_of_year == 12 ? 1 : month_of_year + 1, 1);
+      period_first = first;
+      period_last = next - 1;
       for (std::uint32_t r : all) {
-        if (set.records()[r].month != 0 && day_of(r) >= first - 3 &&
-            day_of(r) < next + 3) {
+        if (set.records()[r].month != 0 && day_of(r) >= first - slack_days &&
+            day_of(r) < next + slack_days) {
           around.push_back(r);
         }
       }
     } else {
+      const long first = day_of(named.front());
       for (std::size_t i = 0; i < all.size(); ++i) {
         const bool in =
-            std::find(named.begin(), named.end(), all[i]) != named.end();
+            std::find(named.begin(), named.end(), all[i]) != named.end() ||
+            (slack_days > 3 && set.records()[all[i]].month != 0 &&
+             std::abs(day_of(all[i]) - first) <= slack_days);
         const bool beside =
             (i > 0 && std::find(named.begin(), named.end(), all[i - 1]) !=
                           named.end()) ||
@@ -1958,11 +1986,21 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
         if (in || beside) around.push_back(all[i]);
       }
     }
+    // "a peak in April 2020", "peaks in November 2021": one of several,
+    // the extreme of the named readings and a month either side of them;
+    // "the peak", "peaked", "the highest": the extreme of all.
+    std::vector<std::uint32_t> over = all;
+    if (IndefiniteExtreme(WordsBefore(answer, clause, value, 6))) {
+      std::erase_if(over, [&](std::uint32_t r) {
+        return set.records()[r].month == 0 || day_of(r) < period_first - 31 ||
+               day_of(r) > period_last + 31;
+      });
+    }
     const Record* holder = nullptr;
     bool stands = false;
     for (const std::string& path : fields) {
       std::optional<double> extremum;
-      for (std::uint32_t r : all) {
+      for (std::uint32_t r : over) {
         const RecordField* f = FieldAt(set.records()[r], path);
         if (f == nullptr || !f->number.has_value()) continue;
         if (!extremum.has_value() ||
@@ -1971,7 +2009,7 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
         }
       }
       if (!extremum.has_value()) continue;
-      for (std::uint32_t r : all) {
+      for (std::uint32_t r : over) {
         const RecordField* f = FieldAt(set.records()[r], path);
         if (f == nullptr || !f->number.has_value() || *f->number != *extremum) {
           continue;

@@ -48,9 +48,11 @@
 //     or greatest reading of a field the words name falls ("with the
 //     lowest temperature expected on January 5th"), no value or range of
 //     dates between, and no reading holding that extreme is the day's,
-//     one beside it, or in the month or the three days beside it (the date
-//     is misattributed, "min" or "max": the binding names that reading and
-//     its day);
+//     one beside it, or in the month or the three days beside it (a month
+//     either side for a hedged date, "around January 2021"); "a peak" or
+//     "peaks" tells the extreme of the readings within a month of the
+//     date, "the peak" or "peaked" that of all (the date is misattributed,
+//     "min" or "max": the binding names that reading and its day);
 //   - a date told with a weekday beside it ("Tuesday, January 3") is not
 //     on that weekday in the year of the readings that hold it (aggregate
 //     empty: the binding names the date's first reading, "2024-01-03, a

@@ -385,6 +385,12 @@ std::optional<DateTimeValue> MatchDateTime(std::string_view text,
   if (t0.value.empty()) return std::nullopt;
   const char lead = t0.value.front();
   if (IsLetterByte(lead)) {
+    // "mid-April 2020": the month, after the part of it the prefix names.
+    if (t0.value.size() > 4 &&
+        ascii::EqualsIgnoreCase(t0.value.substr(0, 4), "mid-")) {
+      t0.value.remove_prefix(4);
+      t0.start += 4;
+    }
     if (!DigitOrConnectorFollows(text, t0)) return std::nullopt;
     const MonthWord month = MonthWordOf(t0.value);
     if (month.month == 0) return std::nullopt;

@@ -97,6 +97,14 @@ TEST_SUITE("read_dates") {
     });
   }
 
+  TEST_CASE("a month after \"mid-\" is the month") {
+    const std::optional<evidence::DateTimeValue> mid =
+        FirstDateTime("with a peak in mid-April 2020.");
+    REQUIRE(mid.has_value());
+    CHECK(evidence::DateTimeCanonical(*mid) == "2020-04");
+    CHECK_FALSE(FirstDateTime("a mid-range phone of 2020").has_value());
+  }
+
   TEST_CASE("a year and a month only when the month is one") {
     CHECK_FALSE(FirstDateTime("build 2015-13 failed").has_value());
     const std::optional<evidence::DateTimeValue> ym =

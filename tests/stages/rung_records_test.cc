@@ -514,6 +514,40 @@ TEST_CASE("rung_records: the day or month told as an extreme's") {
                           "The rate reached its peak in August 2021.",
                           // within three days of the month
                           "The rate reached its peak in July 2021."});
+  // A longer series with two peaks: 0.9 in mid-April 2020, 3.1 in
+  // January 2022.
+  const EvidenceCorpus two_peaks = CorpusOf(
+      "date,value\n2020-02-01,0.1\n2020-03-01,0.4\n2020-04-15,0.9\n"
+      "2020-05-20,0.3\n2020-07-01,0.2\n2020-08-10,0.45\n2020-10-01,0.5\n"
+      "2021-03-01,1.2\n"
+      "2021-09-01,2.0\n2022-01-10,3.1\n2022-02-15,2.5\n2022-03-01,1.5\n");
+  CheckMisattributed(
+      two_peaks,
+      {
+          // "peaked", "the peak": the greatest of all, in January 2022
+          {"The rate peaked in April 2020.", "April 2020", "2022-01-10", "date",
+           "$[9]", "max"},
+          // "mid-April 2020" is April 2020
+          {"The rate reached its peak in mid-April 2020.", "April 2020",
+           "2022-01-10", "date", "$[9]", "max"},
+          // a hedged month stands a month wider, no more
+          {"The rate reached its peak around September 2021.", "September 2021",
+           "2022-01-10", "date", "$[9]", "max"},
+          {"The rate reached its peak in February 2022.", "February 2022",
+           "2022-01-10", "date", "$[9]", "max"},
+          // one peak of several: the greatest of the month and a month
+          // either side (0.45 of August 10th over 0.2 of July)
+          {"The chart shows a peak in July 2020.", "July 2020", "2020-08-10",
+           "date", "$[5]", "max"},
+      });
+  CheckNoneMisattributed(
+      two_peaks, {
+                     "The rate reached its peak around February 2022.",
+                     // one peak of several
+                     "The rate rose, with a peak in mid-April 2020.",
+                     "The rate fluctuated, with peaks in April 2020 and "
+                     "January 2022.",
+                 });
 }
 
 TEST_CASE("rung_records: a weekday told with a date") {
