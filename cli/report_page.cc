@@ -902,6 +902,10 @@ std::string BindingText(
   if (binding.aggregate.empty()) {
     out = Concat(PlaceText(binding.named, names), " holds ",
                  binding.named_value, " at ", binding.field);
+  } else if (binding.aggregate == "trend") {
+    out =
+        Concat("the readings the dates name run ", binding.named_value, " at ",
+               binding.field, ", to ", PlaceText(binding.named, names));
   } else if (binding.aggregate == "day" || binding.aggregate == "month") {
     out = Concat("the readings of the ", binding.aggregate,
                  " the answer names hold ", binding.named_value, " at ",
@@ -1014,6 +1018,7 @@ std::string BesideText(const Binding& binding) {
                 : binding.aggregate == "min"   ? "their least is "
                 : binding.aggregate == "day"   ? "that day holds "
                 : binding.aggregate == "month" ? "that month holds "
+                : binding.aggregate == "trend" ? "the readings run "
                                                : "their greatest is ",
                 binding.named_value);
 }

@@ -88,6 +88,8 @@ std::string RecordWords(const RecordPlace& place) {
 //   is not one of the readings of the day the answer names: at main.temp
 //   they hold 4.1 to 8.3 (from the record at $.list[8] in the result of
 //   call_1)
+//   closes a rise or fall the readings do not show: at value they run
+//   0.0361 to 0.0355 (to the record at $[40] in the result of call_1)
 std::string BindingWords(const Binding& binding) {
   const std::string field =
       binding.field.empty() ? std::string("its field") : Clipped(binding.field);
@@ -97,6 +99,11 @@ std::string BindingWords(const Binding& binding) {
                         " the answer names: at ", field, " they hold ",
                         Clipped(binding.named_value), " (from ",
                         RecordWords(binding.named), ")");
+  }
+  if (binding.aggregate == "trend") {
+    return absl::StrCat(" closes a rise or fall the readings do not show: at ",
+                        field, " they run ", Clipped(binding.named_value),
+                        " (to ", RecordWords(binding.named), ")");
   }
   if (!binding.aggregate.empty()) {
     const std::string_view extreme = binding.aggregate == "min" ? "least"

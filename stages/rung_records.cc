@@ -2028,6 +2028,192 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
   }
 }
 
+// ---- a change told between two dates --------------------------------------
+
+// What a word tells of a change: +1 a rise ("increased", "a sharp
+// rise"), -1 a fall ("declined", "a drop"), 2 a wavering ("fluctuated",
+// "remained stable"), 0 nothing.
+int ChangeWord(std::string_view w) {
+  std::string word(w);
+  for (char& ch : word) ch = ascii::Lower(ch);
+  for (std::string_view stem : {"increas", "rise", "rising", "rose", "grew",
+                                "grow", "climb", "surg", "jump", "upward"}) {
+    if (word.starts_with(stem)) return 1;
+  }
+  for (std::string_view stem : {"decreas", "declin", "fall", "fell", "drop",
+                                "dip", "downward", "shrank", "shrink"}) {
+    if (word.starts_with(stem)) return -1;
+  }
+  for (std::string_view stem :
+       {"fluctuat", "stable", "remain", "stay", "flat", "plateau", "vari"}) {
+    if (word.starts_with(stem)) return 2;
+  }
+  return 0;
+}
+
+// The reading a date names in `group`: for a day, the one on it or the
+// nearest within three days; for a month, its first reading (`opening`)
+// or its last. Null when none.
+const Record* ReadingAt(const RecordSet& set, std::uint32_t group,
+                        std::string_view canonical, bool opening) {
+  int year = 0;
+  int month = 0;
+  int mday = 0;
+  if (canonical.starts_with("--") && canonical.size() == 7) {
+    // "--02-25": a day of the month in no year the answer writes
+    if (!DateOf(std::string("2000") + std::string(canonical.substr(1)), &year,
+                &month, &mday)) {
+      return nullptr;
+    }
+    year = 0;
+  } else if (!DateOf(canonical, &year, &month, &mday)) {
+    return nullptr;
+  }
+  const Record* best = nullptr;
+  long best_distance = 0;
+  std::optional<int> only_year;
+  for (std::uint32_t r : set.groups()[group].records) {
+    const Record& record = set.records()[r];
+    if (record.month == 0) continue;
+    if (year == 0) {
+      // A yearless day names the group's day only when its days are all
+      // of one year.
+      if (only_year.has_value() && *only_year != record.year) return nullptr;
+      only_year = record.year;
+    }
+    const int y = year == 0 ? record.year : year;
+    if (mday == 0) {
+      if (record.year != y || record.month != month) continue;
+      if (best == nullptr ||
+          (opening ? evidence::DaysFromCivil(record.year, record.month,
+                                             record.mday) <
+                         evidence::DaysFromCivil(best->year, best->month,
+                                                 best->mday)
+                   : evidence::DaysFromCivil(record.year, record.month,
+                                             record.mday) >
+                         evidence::DaysFromCivil(best->year, best->month,
+                                                 best->mday))) {
+        best = &record;
+      }
+      continue;
+    }
+    const long distance = std::labs(
+        evidence::DaysFromCivil(record.year, record.month, record.mday) -
+        evidence::DaysFromCivil(y, month, mday));
+    if (distance <= 3 && (best == nullptr || distance < best_distance)) {
+      best = &record;
+      best_distance = distance;
+    }
+  }
+  return best;
+}
+
+// One range of dates told with a rise (`direction` 1) or a fall (-1).
+void BindTrend(std::string_view answer, const RecordSet& set, Binder& binder,
+               const Candidate& open, Candidate& close, TextSpan scope,
+               int direction) {
+  // The one group of dated readings both dates name, and its field.
+  for (std::uint32_t g = 0; g < set.groups().size(); ++g) {
+    const Record* from = ReadingAt(set, g, open.canonical, true);
+    const Record* to = ReadingAt(set, g, close.canonical, false);
+    if (from == nullptr || to == nullptr || from == to) continue;
+    std::string field(binder.SoleNumericField(set.groups()[g]));
+    if (field.empty()) {
+      const std::vector<std::string> named = NamedByWords(
+          binder.NumericPaths(set.groups()[g].records),
+          WordsBefore(answer, scope, {scope.end, scope.end}, SIZE_MAX));
+      if (named.size() != 1) continue;
+      field = named.front();
+    }
+    const RecordField* a = FieldAt(*from, field);
+    const RecordField* b = FieldAt(*to, field);
+    if (a == nullptr || b == nullptr || !a->number.has_value() ||
+        !b->number.has_value()) {
+      continue;
+    }
+    const bool contradicts =
+        direction > 0 ? *b->number < *a->number : *b->number > *a->number;
+    if (contradicts) {
+      binder.Misattribute(close, *to, field,
+                          std::string(a->text) + " to " + std::string(b->text),
+                          from, "trend");
+    }
+    return;
+  }
+}
+
+// "a steady increase from March 2020 to July 2020", "From May 5 to May 11,
+// the number of cases increased": a clause that tells one rise or fall
+// between two dates of a range, of a field the words name (or a series'
+// one field of numbers), where the reading the closing date names holds
+// less (a rise) or more (a fall) than the one the opening date names (a
+// month's first reading, its last). The closing date is misattributed
+// (aggregate "trend": the binding names the closing reading and the two
+// values, "0.0361 to 0.0355", and the opening reading as read).
+void BindTrends(std::string_view answer, const RecordSet& set, Binder& binder,
+                Verdict* verdict) {
+  std::vector<Candidate>& candidates = verdict->candidates;
+  // The ranges of dates of each sentence: the indices of their two ends.
+  struct Range {
+    std::size_t open;
+    std::size_t close;
+    int rises = 0;
+    int falls = 0;
+    bool wavers = false;
+  };
+  for (const TextSpan& scope : binder.scopes) {
+    std::vector<Range> ranges;
+    for (std::size_t i = 0; i + 1 < candidates.size(); ++i) {
+      const Candidate& open = candidates[i];
+      const Candidate& close = candidates[i + 1];
+      if (open.shape != "date" || close.shape != "date" ||
+          open.status != CandidateStatus::kGrounded ||
+          close.status != CandidateStatus::kGrounded ||
+          close.start < open.end || !scope.Holds(open.start) ||
+          !scope.Holds(close.start)) {
+        continue;
+      }
+      std::string between(answer.substr(open.end, close.start - open.end));
+      for (char& ch : between) ch = ascii::Lower(ch);
+      std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
+      if (between == "to" || between == "until" || between == "through" ||
+          between == "and") {
+        ranges.push_back({i, i + 1});
+      }
+    }
+    if (ranges.empty()) continue;
+    // Each word of change tells of the range nearest it ("From A to B,
+    // cases increased, and then decreased from C to D").
+    for (std::string_view w :
+         WordsBefore(answer, scope, {scope.end, scope.end}, SIZE_MAX)) {
+      const int change = ChangeWord(w);
+      if (change == 0) continue;
+      const std::size_t at = static_cast<std::size_t>(w.data() - answer.data());
+      Range* nearest = nullptr;
+      std::size_t best = SIZE_MAX;
+      for (Range& r : ranges) {
+        const std::size_t from = candidates[r.open].start;
+        const std::size_t to = candidates[r.close].end;
+        const std::size_t distance = at < from ? from - at
+                                     : at > to ? at - to
+                                               : 0;
+        if (distance < best) {
+          best = distance;
+          nearest = &r;
+        }
+      }
+      if (change == 1) ++nearest->rises;
+      if (change == -1) ++nearest->falls;
+      if (change == 2) nearest->wavers = true;
+    }
+    for (const Range& r : ranges) {
+      if (r.wavers || (r.rises > 0) == (r.falls > 0)) continue;
+      BindTrend(answer, set, binder, candidates[r.open], candidates[r.close],
+                scope, r.rises > 0 ? 1 : -1);
+    }
+  }
+}
+
 // ---- a weekday told with a date -------------------------------------------
 
 // "Tuesday, January 3", "Tuesday, the 3rd", "January 3 (Tuesday)": a
@@ -2689,6 +2875,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   FoldRepeatedUses(origin, verdict);
   BindStretchEnds(answer, set, binder, verdict);
   BindExtremeDays(answer, set, binder, verdict);
+  BindTrends(answer, set, binder, verdict);
   BindWeekdays(answer, set, binder, verdict);
   BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);

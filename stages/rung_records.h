@@ -53,6 +53,12 @@
 //     "peaks" tells the extreme of the readings within a month of the
 //     date, "the peak" or "peaked" that of all (the date is misattributed,
 //     "min" or "max": the binding names that reading and its day);
+//   - a range of two dates told with one rise or fall ("a steady increase
+//     from March 2020 to July 2020") whose closing reading (a month's
+//     last) holds less for a rise, or more for a fall, than its opening
+//     one (a month's first): the closing date is misattributed (aggregate
+//     "trend": the binding names the closing reading and "0.0361 to
+//     0.0355", the opening reading as read);
 //   - a date told with a weekday beside it ("Tuesday, January 3") is not
 //     on that weekday in the year of the readings that hold it (aggregate
 //     empty: the binding names the date's first reading, "2024-01-03, a

@@ -120,7 +120,8 @@ struct Binding {
   // What the named record holds in that field, as the result wrote it
   // ("174"); for "min" or "max", the extreme; for "day" or "month", the
   // least and greatest its readings hold there ("4.1 to 8.3", or one
-  // value).
+  // value); for "trend", the values of the reading the range opens on
+  // and of the one it closes on ("0.0361 to 0.0355").
   std::string named_value;
   // The record whose field did carry the answer's value; path empty when
   // no single record did.
@@ -130,7 +131,10 @@ struct Binding {
   // 26 °C over the five days": 13 must be their least); "day" when it
   // tells it of one day of several readings (one of them must hold it;
   // `named` is the day's first); "month" the same for one month of a
-  // series ("1043 cases per million in August 2020").
+  // series ("1043 cases per million in August 2020"); "trend" when the
+  // value is a date closing a range told with a rise or fall the readings
+  // do not show ("increased from May 5 to May 11": `named` is the closing
+  // reading, `read` the opening one).
   std::string aggregate;
 };
 

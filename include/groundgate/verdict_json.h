@@ -60,8 +60,9 @@ struct VerdictJsonOptions {
 // "misattributed" lists the values read from another record than the one
 // the answer tells them of (law 11; Candidate::binding): named_carrier holds
 // the record the answer names, read_carrier the one that carried the value
-// ("" when no single record did); aggregate ("min", "max") is present when
-// the answer told the value of several records together. The list is
+// ("" when no single record did); aggregate ("min", "max", "day",
+// "month", "trend"; Binding::aggregate) is present when the answer told the
+// value of several records together. The list is
 // always present, [] when nothing was misattributed; its entries do not
 // flag the answer when Verdict::misattribution_warns_only (the action says
 // "grounded" then).

@@ -116,7 +116,8 @@ TEST_SUITE("cli misattributed") {
     CHECK(row[8] == 1);
   }
 
-  TEST_CASE("report names an aggregate's least, greatest, day or month") {
+  TEST_CASE(
+      "report names an aggregate's least, greatest, day, month or trend") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -132,6 +133,9 @@ TEST_SUITE("cli misattributed") {
         {"month", "4.1 to 8.3", "that month holds 4.1 to 8.3",
          "the readings of the month the answer names hold 4.1 to 8.3 at "
          "prices.economy, from the record at $.flights[1] in call_1"},
+        {"trend", "8.3 to 4.1", "the readings run 8.3 to 4.1",
+         "the readings the dates name run 8.3 to 4.1 at prices.economy, to "
+         "the record at $.flights[1] in call_1"},
     };
     for (const auto& row : kRows) {
       CAPTURE(row.aggregate);

@@ -130,8 +130,8 @@ TEST_SUITE("route") {
   }
 
   TEST_CASE(
-      "an aggregate names the least, the greatest or a day's or month's "
-      "readings") {
+      "an aggregate names the least, the greatest, a day's or month's "
+      "readings, or a change they do not show") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -148,6 +148,10 @@ TEST_SUITE("route") {
         {"month", "112 to 130",
          "\"$114\" is not one of the readings of the month the answer names: "
          "at prices.economy they hold 112 to 130 (from the record at "
+         "$.flights[1] in the result of call_1)"},
+        {"trend", "130 to 112",
+         "\"$114\" closes a rise or fall the readings do not show: at "
+         "prices.economy they run 130 to 112 (to the record at "
          "$.flights[1] in the result of call_1)"},
     };
     for (const auto& row : kRows) {

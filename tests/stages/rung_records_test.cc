@@ -550,6 +550,43 @@ TEST_CASE("rung_records: the day or month told as an extreme's") {
                  });
 }
 
+TEST_CASE("rung_records: a rise or fall told between two dates") {
+  // Cases rise to mid-April, fall to the end of May, then rise again.
+  const EvidenceCorpus series = CorpusOf(
+      "date,value\n2020-04-01,12.5\n2020-04-08,20.25\n2020-04-15,31.75\n"
+      "2020-04-29,18.5\n2020-05-13,9.75\n2020-05-27,4.25\n"
+      "2020-06-10,7.5\n2020-06-24,15.25\n");
+  CheckMisattributed(
+      series,
+      {
+          // 31.75 on April 15 falls to 4.25 on May 27
+          {"From April 15, 2020 to May 27, 2020, the number of cases "
+           "increased.",
+           "May 27, 2020", "31.75 to 4.25", "value", "$[5]", "trend"},
+          // a month opens on its first reading and closes on its last:
+          // April's first (12.5) over May's last (4.25)
+          {"The data shows a steady increase in cases from April 2020 to "
+           "May 2020.",
+           "May 2020", "12.5 to 4.25", "value", "$[5]", "trend"},
+          // each word of change tells of the range nearest it
+          {"From April 1, 2020 to April 15, 2020, cases increased, and then "
+           "increased again from April 29, 2020 to May 27, 2020.",
+           "May 27, 2020", "18.5 to 4.25", "value", "$[5]", "trend"},
+      });
+  CheckNoneMisattributed(
+      series,
+      {
+          "From April 1, 2020 to April 15, 2020, the number of cases "
+          "increased.",
+          "From April 1, 2020 to April 15, 2020, cases increased, and then "
+          "decreased from April 29, 2020 to May 27, 2020.",
+          // a wavering, or both a rise and a fall, tell no one change
+          "From April 1, 2020 to June 24, 2020, cases fluctuated, with an "
+          "increase in April.",
+          "From April 15, 2020 to June 24, 2020, cases rose and fell.",
+      });
+}
+
 TEST_CASE("rung_records: a weekday told with a date") {
   // The readings are of 2024: January 4th is a Thursday, the 5th a Friday.
   const EvidenceCorpus corpus = CorpusOf(kForecast);
