@@ -458,6 +458,13 @@ bool PathNames(std::string_view path, std::string_view fragment) {
   return lower.find(fragment) != std::string::npos;
 }
 
+// True when `path` is a direction in degrees ("wind.deg"), which tells no
+// least or greatest.
+bool IsDirection(const std::string& path) {
+  return path.ends_with(".deg") || path == "deg" ||
+         PathNames(path, "direction") || PathNames(path, "bearing");
+}
+
 // The fields among `paths` the words before the value name, in the order
 // of `paths`; empty when the words name none of them.
 std::vector<std::string> NamedByWords(
@@ -1091,6 +1098,16 @@ struct Binder {
         });
   }
 
+  // The first `most` words after the value in its clause.
+  std::vector<std::string_view> WordsAfter(const Candidate& c, TextSpan clause,
+                                           std::size_t most) const {
+    if (c.end >= clause.end) return {};
+    std::vector<std::string_view> words = WordsBefore(
+        answer, {c.end, clause.end}, {clause.end, clause.end}, SIZE_MAX);
+    if (words.size() > most) words.resize(most);
+    return words;
+  }
+
   // The words that tell the field of `value`: those before it in its
   // clause, or, for the second end of a range, those before the first
   // ("wind speeds will vary from 1.36 m/s to 14.3 m/s").
@@ -1108,8 +1125,9 @@ struct Binder {
   }
 
   // True when a day is named in `scope` before any value of it: the
-  // sentence is about that day ("On January 5th, ..."), not a sentence
-  // that places an extreme on a day ("..., with a low on January 5th").
+  // sentence is about that day ("On January 5th, ...", "The weather will
+  // be cloudy on January 6th, with ..."), not one that places an extreme
+  // on a day ("..., with a low of 2.1 on January 5th").
   bool OpensWithADay(TextSpan scope) const {
     std::size_t day = scope.end;
     for (const Mention& m : mentions) {
@@ -1265,7 +1283,7 @@ struct Binder {
     const Record* read = nullptr;
     const std::vector<std::string_view> words = FieldWordsOf(c, clause, 8);
     const std::vector<std::string> fields =
-        FieldsOfExtreme(PathsHolding(v, day, &read),
+        FieldsOfExtreme(PathsHolding(v, day, &read), WordsAfter(c, clause, 4),
                         set.records()[day.front()].group, words, v);
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
@@ -1438,29 +1456,40 @@ struct Binder {
   // value and more specific than any word naming one of `paths` ("wind
   // speeds from 1.36 to 14.3 m/s" where 14.3 is a gust and "wind" names
   // gusts too; "a low of 12" where 12 is a feels-like) tells the value of
-  // the fields it names, of those on whose scale `v` lies.
+  // the fields it names, of those on whose scale `v` lies, unless a word
+  // just after the value names one of `paths` ("a high of 0.2 mm of
+  // snow"). A direction (a field of degrees) has no extreme.
   std::vector<std::string> FieldsOfExtreme(
-      const std::vector<std::string>& paths, std::uint32_t group,
+      const std::vector<std::string>& paths,
+      const std::vector<std::string_view>& after, std::uint32_t group,
       const std::vector<std::string_view>& words, const Value& v) const {
     if (paths.empty()) return {};
     const std::vector<std::uint32_t>& records = set.groups()[group].records;
-    const std::vector<std::string> all = NumericPaths(records);
+    std::vector<std::string> all = NumericPaths(records);
+    std::erase_if(all, IsDirection);
+    auto holds_one = [&](const std::vector<std::string>& named) {
+      return std::any_of(named.begin(), named.end(), [&](const std::string& p) {
+        return std::find(paths.begin(), paths.end(), p) != paths.end();
+      });
+    };
     std::vector<std::string> told;
     for (auto w = words.rbegin(); w != words.rend(); ++w) {
       const std::vector<std::string> named = NamedByWords(all, {*w});
       if (named.empty()) continue;
-      const bool holding =
-          std::any_of(named.begin(), named.end(), [&](const std::string& p) {
-            return std::find(paths.begin(), paths.end(), p) != paths.end();
-          });
+      const bool holding = holds_one(named);
       if (holding && (told.empty() || named.size() <= told.size())) {
-        return FieldsTold(paths, group, words);
+        told.clear();
+        break;
       }
       if (!holding && (told.empty() || named.size() < told.size())) {
         told = named;
       }
     }
-    if (told.empty()) return FieldsTold(paths, group, words);
+    if (told.empty() || holds_one(NamedByWords(all, after))) {
+      std::vector<std::string> fields = FieldsTold(paths, group, words);
+      std::erase_if(fields, IsDirection);
+      return fields;
+    }
     std::erase_if(told, [&](const std::string& p) {
       return !OnTheScaleOf(p, records, v);
     });
@@ -1548,8 +1577,9 @@ struct Binder {
     // Only a field the words name is judged ("temperatures ranging from",
     // "gusts up to"): a range of directions or ids claims no extreme.
     const std::vector<std::string_view> words = FieldWordsOf(c, clause, 8);
-    const std::vector<std::string> fields = FieldsOfExtreme(
-        PathsHolding(v, set.groups()[group].records, &read), group, words, v);
+    const std::vector<std::string> fields =
+        FieldsOfExtreme(PathsHolding(v, set.groups()[group].records, &read),
+                        WordsAfter(c, clause, 4), group, words, v);
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
     struct Extremum {
@@ -1810,10 +1840,12 @@ bool CuesAnExtreme(std::string_view answer, TextSpan clause, TextSpan value) {
 }
 
 // True when the words tell one extreme of several: an article before the
-// cue ("a peak", "a low of") or a plural cue ("peaks", "highs").
+// cue ("a peak", "a low of"), a plural cue ("peaks", "highs"), or a verb
+// ("peaked", which a narrative of waves tells of each wave).
 bool IndefiniteExtreme(const std::vector<std::string_view>& words) {
   for (std::size_t i = 0; i < words.size(); ++i) {
-    for (std::string_view plural : {"peaks", "highs", "lows"}) {
+    for (std::string_view plural :
+         {"peaks", "highs", "lows", "peaked", "peaking"}) {
       if (ascii::EqualsIgnoreCase(words[i], plural)) return true;
     }
     if (i == 0) continue;
@@ -1986,9 +2018,9 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
         if (in || beside) around.push_back(all[i]);
       }
     }
-    // "a peak in April 2020", "peaks in November 2021": one of several,
-    // the extreme of the named readings and a month either side of them;
-    // "the peak", "peaked", "the highest": the extreme of all.
+    // "a peak in April 2020", "peaks in November 2021", "peaked in": one
+    // of several, the extreme of the named readings and a month either
+    // side of them; "the peak", "the highest": the extreme of all.
     std::vector<std::uint32_t> over = all;
     if (IndefiniteExtreme(WordsBefore(answer, clause, value, 6))) {
       std::erase_if(over, [&](std::uint32_t r) {

@@ -49,10 +49,11 @@
 //     lowest temperature expected on January 5th"), no value or range of
 //     dates between, and no reading holding that extreme is the day's,
 //     one beside it, or in the month or the three days beside it (a month
-//     either side for a hedged date, "around January 2021"); "a peak" or
-//     "peaks" tells the extreme of the readings within a month of the
-//     date, "the peak" or "peaked" that of all (the date is misattributed,
-//     "min" or "max": the binding names that reading and its day);
+//     either side for a hedged date, "around January 2021"); "a peak",
+//     "peaks" or "peaked" tells the extreme of the readings within a month
+//     of the date, "the peak" or "the highest" that of all (the date is
+//     misattributed, "min" or "max": the binding names that reading and its
+//     day);
 //   - a range of two dates told with one rise or fall ("a steady increase
 //     from March 2020 to July 2020") whose closing reading (a month's
 //     last) holds less for a rise, or more for a fall, than its opening

@@ -424,6 +424,18 @@ TEST_CASE("rung_records: an extreme told with another field's value") {
           // wind's, 1.25 to 12.5, and that again either way)
           "The wind will stay calm, with a low of 1012 hPa.",
       });
+  // A word just after the value naming the field that holds it: snow, no
+  // high temperature; and a direction has no least or greatest.
+  const EvidenceCorpus snowy = CorpusOf(R"({"list": [
+    {"main": {"temp_max": -12.5}, "snow": {"3h": 0.2}, "wind": {"deg": 313},
+     "dt_txt": "2024-01-04 08:00:00"},
+    {"main": {"temp_max": -1.0}, "snow": {"3h": 1.4}, "wind": {"deg": 146},
+     "dt_txt": "2024-01-04 14:00:00"},
+    {"main": {"temp_max": -6.2}, "snow": {"3h": 0.6}, "wind": {"deg": 131},
+     "dt_txt": "2024-01-04 20:00:00"}]})");
+  CheckNoneMisattributed(
+      snowy, {"It will be cold, with a high of 0.2 mm of snow.",
+              "The wind will blow from the southwest at 131° and 146°."});
   // The end of a range is told of the day, not of one reading: it pins no
   // reading for the values after it.
   CheckNoneMisattributed(
@@ -522,29 +534,30 @@ TEST_CASE("rung_records: the day or month told as an extreme's") {
       "2021-03-01,1.2\n"
       "2021-09-01,2.0\n2022-01-10,3.1\n2022-02-15,2.5\n2022-03-01,1.5\n");
   CheckMisattributed(
-      two_peaks,
-      {
-          // "peaked", "the peak": the greatest of all, in January 2022
-          {"The rate peaked in April 2020.", "April 2020", "2022-01-10", "date",
-           "$[9]", "max"},
-          // "mid-April 2020" is April 2020
-          {"The rate reached its peak in mid-April 2020.", "April 2020",
-           "2022-01-10", "date", "$[9]", "max"},
-          // a hedged month stands a month wider, no more
-          {"The rate reached its peak around September 2021.", "September 2021",
-           "2022-01-10", "date", "$[9]", "max"},
-          {"The rate reached its peak in February 2022.", "February 2022",
-           "2022-01-10", "date", "$[9]", "max"},
-          // one peak of several: the greatest of the month and a month
-          // either side (0.45 of August 10th over 0.2 of July)
-          {"The chart shows a peak in July 2020.", "July 2020", "2020-08-10",
-           "date", "$[5]", "max"},
-      });
+      two_peaks, {
+                     // "the peak": the greatest of all, in January 2022
+                     {"The rate reached its peak in April 2020.", "April 2020",
+                      "2022-01-10", "date", "$[9]", "max"},
+                     // "mid-April 2020" is April 2020
+                     {"The rate reached its peak in mid-April 2020.",
+                      "April 2020", "2022-01-10", "date", "$[9]", "max"},
+                     // a hedged month stands a month wider, no more
+                     {"The rate reached its peak around September 2021.",
+                      "September 2021", "2022-01-10", "date", "$[9]", "max"},
+                     {"The rate reached its peak in February 2022.",
+                      "February 2022", "2022-01-10", "date", "$[9]", "max"},
+                     // one peak of several: the greatest of the month and a
+                     // month either side (0.45 of August 10th over 0.2 of July)
+                     {"The chart shows a peak in July 2020.", "July 2020",
+                      "2020-08-10", "date", "$[5]", "max"},
+                 });
   CheckNoneMisattributed(
       two_peaks, {
                      "The rate reached its peak around February 2022.",
                      // one peak of several
                      "The rate rose, with a peak in mid-April 2020.",
+                     "The rate peaked in April 2020, and again in January "
+                     "2022.",
                      "The rate fluctuated, with peaks in April 2020 and "
                      "January 2022.",
                  });
