@@ -3,9 +3,51 @@
 #include "evidence/record_keys.h"
 
 #include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "base/absl_view.h"
 
 namespace groundgate::evidence {
 namespace {
+
+// Tokens up to this long have their ForEachKey keys remembered by their
+// thread (TokenKeyMemo): a longer token is rarely typed twice.
+constexpr std::size_t kMaxMemoTokenBytes = 32;
+// A thread remembers at most this many tokens; past it the memo is emptied
+// and fills again, so it holds a few hundred kilobytes at most.
+constexpr std::size_t kMaxMemoTokens = 4096;
+
+// The ForEachKey keys of the tokens exempt text held, by token. Users and
+// applications write the same words in every message ("my", "flight",
+// "reservation"), and a token's ForEachKey keys depend on the token alone,
+// so a token met before hands over its keys, in their order, unread.
+class TokenKeyMemo {
+ public:
+  // Hands `sink` ForEachKey(token)'s keys, as ForEachKey would.
+  void ForEachKeyOf(std::string_view token, KeySink sink) {
+    if (token.size() > kMaxMemoTokenBytes) {
+      ForEachKey(token, sink);
+      return;
+    }
+    auto at = keys_.find(base::AbslView(token));
+    if (at == keys_.end()) {
+      if (keys_.size() >= kMaxMemoTokens) keys_.clear();
+      std::vector<std::pair<std::string, bool>> keys;
+      ForEachKey(token, [&](std::string_view key, bool exact) {
+        keys.emplace_back(std::string(key), exact);
+      });
+      at = keys_.emplace(std::string(token), std::move(keys)).first;
+    }
+    for (const auto& [key, exact] : at->second) sink(key, exact);
+  }
+
+ private:
+  absl::flat_hash_map<std::string, std::vector<std::pair<std::string, bool>>>
+      keys_;
+};
 
 // The local part of an email address (before its one '@', with a '.'
 // after it) and the path segments of an http(s) URL, each at least
@@ -72,8 +114,10 @@ bool MayHoldTypedParts(std::string_view text) {
 }  // namespace
 
 void ForEachExemptTextKey(std::string_view text, KeySink sink) {
+  thread_local TokenKeyMemo memo;
   ForEachTextKey(
-      text, sink, [&](std::string_view token) { ForEachKey(token, sink); },
+      text, sink,
+      [&](std::string_view token) { memo.ForEachKeyOf(token, sink); },
       [](std::string_view) {});
   if (!MayHoldTypedParts(text)) return;
   ForEachToken(text, [&](TokenSpan span) {

@@ -13,7 +13,8 @@
 // text spelled the key as it is), in the order the index takes them: the
 // ceiling lets in keys in that order. They sit between the readers of
 // evidence/ and EvidenceCorpus (corpus.cc), which carries the keys.
-// What it does NOT do: store anything, count, or look anything up. The
+// What it does NOT do: store anything (but ForEachExemptTextKey's memo of
+// the keys of tokens its thread met), count, or look anything up. The
 // per-token readers are templates over the sink: they run on every token
 // of every result and the sink is inlined (declared inline: GCC inlines a
 // function so declared more readily).
@@ -493,6 +494,10 @@ using KeySink = absl::FunctionRef<void(std::string_view key, bool exact)>;
 // "www.our-company.com.They"). Only here, never for a tool
 // result: what a result carries is a value read whole (law 2), what the
 // user typed is theirs in every delimited field of it.
+// Each thread remembers the keys of up to a few thousand short tokens it
+// read here, and hands them over again when the token comes back; the
+// keys and their order are those of a fresh reading. Safe for concurrent
+// use (the memo is per thread).
 void ForEachExemptTextKey(std::string_view text, KeySink sink);
 
 }  // namespace groundgate::evidence
