@@ -13,42 +13,6 @@
 namespace groundgate::evidence {
 namespace {
 
-// Tokens up to this long have their ForEachKey keys remembered by their
-// thread (TokenKeyMemo): a longer token is rarely typed twice.
-constexpr std::size_t kMaxMemoTokenBytes = 32;
-// A thread remembers at most this many tokens; past it the memo is emptied
-// and fills again, so it holds a few hundred kilobytes at most.
-constexpr std::size_t kMaxMemoTokens = 4096;
-
-// The ForEachKey keys of the tokens exempt text held, by token. Users and
-// applications write the same words in every message ("my", "flight",
-// "reservation"), and a token's ForEachKey keys depend on the token alone,
-// so a token met before hands over its keys, in their order, unread.
-class TokenKeyMemo {
- public:
-  // Hands `sink` ForEachKey(token)'s keys, as ForEachKey would.
-  void ForEachKeyOf(std::string_view token, KeySink sink) {
-    if (token.size() > kMaxMemoTokenBytes) {
-      ForEachKey(token, sink);
-      return;
-    }
-    auto at = keys_.find(base::AbslView(token));
-    if (at == keys_.end()) {
-      if (keys_.size() >= kMaxMemoTokens) keys_.clear();
-      std::vector<std::pair<std::string, bool>> keys;
-      ForEachKey(token, [&](std::string_view key, bool exact) {
-        keys.emplace_back(std::string(key), exact);
-      });
-      at = keys_.emplace(std::string(token), std::move(keys)).first;
-    }
-    for (const auto& [key, exact] : at->second) sink(key, exact);
-  }
-
- private:
-  absl::flat_hash_map<std::string, std::vector<std::pair<std::string, bool>>>
-      keys_;
-};
-
 // The local part of an email address (before its one '@', with a '.'
 // after it) and the path segments of an http(s) URL, each at least
 // kMinPartBytes long.
@@ -111,13 +75,47 @@ bool MayHoldTypedParts(std::string_view text) {
   return false;
 }
 
+// The ForEachKey keys of the tokens ForEachKeyRemembered met, by token.
+class TokenKeyMemo {
+ public:
+  // Hands `sink` ForEachKey(token)'s keys, from the memo when it holds
+  // the token; else reads them and remembers them.
+  // REQUIRES: token.size() <= kMaxRememberedTokenBytes.
+  void ForEachKeyOf(std::string_view token, KeySink sink) {
+    auto at = keys_.find(base::AbslView(token));
+    if (at == keys_.end()) {
+      if (keys_.size() >= kMaxRememberedTokens) keys_.clear();
+      std::vector<std::pair<std::string, bool>> keys;
+      ForEachKey(token, [&](std::string_view key, bool exact) {
+        keys.emplace_back(std::string(key), exact);
+      });
+      at = keys_.emplace(std::string(token), std::move(keys)).first;
+    }
+    for (const auto& [key, exact] : at->second) sink(key, exact);
+  }
+
+ private:
+  absl::flat_hash_map<std::string, std::vector<std::pair<std::string, bool>>>
+      keys_;
+};
+
 }  // namespace
 
-void ForEachExemptTextKey(std::string_view text, KeySink sink) {
+void ForEachKeyRemembered(std::string_view token, KeySink sink) {
+  if (token.size() > kMaxRememberedTokenBytes ||
+      std::any_of(token.begin(), token.end(),
+                  [](char c) { return c >= '0' && c <= '9'; })) {
+    ForEachKey(token, sink);
+    return;
+  }
   thread_local TokenKeyMemo memo;
+  memo.ForEachKeyOf(token, sink);
+}
+
+void ForEachExemptTextKey(std::string_view text, KeySink sink) {
   ForEachTextKey(
       text, sink,
-      [&](std::string_view token) { memo.ForEachKeyOf(token, sink); },
+      [&](std::string_view token) { ForEachKeyRemembered(token, sink); },
       [](std::string_view) {});
   if (!MayHoldTypedParts(text)) return;
   ForEachToken(text, [&](TokenSpan span) {
