@@ -709,17 +709,16 @@ class EvidenceCorpus::Index::ResultRecorder {
     const bool remember = memo_.Admits(token);
     LeafMemo::Effect effect;
     effect.numbers_begin = memo_.numbers_size();
-    evidence::ForEachKeyRemembered(
-        token, [&](std::string_view key, bool exact) {
-          if (key.empty()) return;
-          ++effect.keys;
-          if (leaf != nullptr) ++leaf->keys;
-          index_.Carry(key, exact, slot_, outcome_);
-          if (LooksLikeCanonicalNumber(key)) {
-            const std::uint32_t kept = index_.numbers.Add(key, slot_);
-            if (remember || leaf_numbers) memo_.AddNumber(kept);
-          }
-        });
+    evidence::ForEachKey(token, [&](std::string_view key, bool exact) {
+      if (key.empty()) return;
+      ++effect.keys;
+      if (leaf != nullptr) ++leaf->keys;
+      index_.Carry(key, exact, slot_, outcome_);
+      if (LooksLikeCanonicalNumber(key)) {
+        const std::uint32_t kept = index_.numbers.Add(key, slot_);
+        if (remember || leaf_numbers) memo_.AddNumber(kept);
+      }
+    });
     effect.numbers_end = memo_.numbers_size();
     if (remember) {
       memo_.Remember(place, LeafMemo::Kind::kToken, token, effect);

@@ -3,12 +3,6 @@
 #include "evidence/record_keys.h"
 
 #include <algorithm>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "absl/container/flat_hash_map.h"
-#include "base/absl_view.h"
 
 namespace groundgate::evidence {
 namespace {
@@ -75,47 +69,11 @@ bool MayHoldTypedParts(std::string_view text) {
   return false;
 }
 
-// The ForEachKey keys of the tokens ForEachKeyRemembered met, by token.
-class TokenKeyMemo {
- public:
-  // Hands `sink` ForEachKey(token)'s keys, from the memo when it holds
-  // the token; else reads them and remembers them.
-  // REQUIRES: token.size() <= kMaxRememberedTokenBytes.
-  void ForEachKeyOf(std::string_view token, KeySink sink) {
-    auto at = keys_.find(base::AbslView(token));
-    if (at == keys_.end()) {
-      if (keys_.size() >= kMaxRememberedTokens) keys_.clear();
-      std::vector<std::pair<std::string, bool>> keys;
-      ForEachKey(token, [&](std::string_view key, bool exact) {
-        keys.emplace_back(std::string(key), exact);
-      });
-      at = keys_.emplace(std::string(token), std::move(keys)).first;
-    }
-    for (const auto& [key, exact] : at->second) sink(key, exact);
-  }
-
- private:
-  absl::flat_hash_map<std::string, std::vector<std::pair<std::string, bool>>>
-      keys_;
-};
-
 }  // namespace
-
-void ForEachKeyRemembered(std::string_view token, KeySink sink) {
-  if (token.size() > kMaxRememberedTokenBytes ||
-      std::any_of(token.begin(), token.end(),
-                  [](char c) { return c >= '0' && c <= '9'; })) {
-    ForEachKey(token, sink);
-    return;
-  }
-  thread_local TokenKeyMemo memo;
-  memo.ForEachKeyOf(token, sink);
-}
 
 void ForEachExemptTextKey(std::string_view text, KeySink sink) {
   ForEachTextKey(
-      text, sink,
-      [&](std::string_view token) { ForEachKeyRemembered(token, sink); },
+      text, sink, [&](std::string_view token) { ForEachKey(token, sink); },
       [](std::string_view) {});
   if (!MayHoldTypedParts(text)) return;
   ForEachToken(text, [&](TokenSpan span) {

@@ -13,8 +13,7 @@
 // text spelled the key as it is), in the order the index takes them: the
 // ceiling lets in keys in that order. They sit between the readers of
 // evidence/ and EvidenceCorpus (corpus.cc), which carries the keys.
-// What it does NOT do: store anything (but ForEachKeyRemembered's memo of
-// the keys of tokens its thread met), count, or look anything up. The
+// What it does NOT do: store anything, count, or look anything up. The
 // per-token readers are templates over the sink: they run on every token
 // of every result and the sink is inlined (declared inline: GCC inlines a
 // function so declared more readily).
@@ -345,22 +344,6 @@ inline void ForEachKey(std::string_view token, Sink&& sink) {
   ForEachJoinedValueKey(token, sink);
 }
 
-// What ForEachExemptTextKey and ForEachKeyRemembered hand their keys to.
-using KeySink = absl::FunctionRef<void(std::string_view key, bool exact)>;
-
-// ForEachKey(token, sink): the same keys in the same order. A token of up
-// to kMaxRememberedTokenBytes without a digit (a word, a key, a name:
-// "economy", "flight_number") has its keys remembered by its thread and
-// handed over from the memo when the thread meets it again, in this result
-// or a later one, of this conversation or another: such tokens repeat, and
-// a token's keys depend on the token alone. A token with a digit (an id, a
-// number, a date) rarely repeats and is read each time. Safe for
-// concurrent use (the memo is per thread; it is emptied past
-// kMaxRememberedTokens, so a thread keeps a few hundred kilobytes).
-void ForEachKeyRemembered(std::string_view token, KeySink sink);
-inline constexpr std::size_t kMaxRememberedTokenBytes = 32;
-inline constexpr std::size_t kMaxRememberedTokens = 4096;
-
 // A date or clock time that begins at `span` (`2024-05-06T13:25:06`,
 // `14:00:00`, `May 22, 2024`), under its date and time keys as well: the
 // judge reads the answer with the same MatchDateTime (law 1). The date
@@ -479,7 +462,7 @@ inline void ForEachLeafKey(std::string_view leaf, Sink&& sink,
         leaf.substr(span.start, span.end - span.start);
     if (single) {
       bool first_key = true;
-      ForEachKeyRemembered(token, [&](std::string_view key, bool exact) {
+      ForEachKey(token, [&](std::string_view key, bool exact) {
         if (first_key) *identity = ValueHash(key);
         first_key = false;
         sink(key, exact);
@@ -498,6 +481,9 @@ inline void ForEachLeafKey(std::string_view leaf, Sink&& sink,
   }
 }
 
+// What ForEachExemptTextKey hands its keys to.
+using KeySink = absl::FunctionRef<void(std::string_view key, bool exact)>;
+
 // Text the user or the application supplied: its keys, and the parts of
 // what they typed that are identifiers of their own — an email address's
 // local part ("sophia_silva_7557" of "sophia_silva_7557@example.com": a
@@ -506,8 +492,7 @@ inline void ForEachLeafKey(std::string_view leaf, Sink&& sink,
 // sentence with no space after the full stop ("www.our-company.com" of
 // "www.our-company.com.They"). Only here, never for a tool
 // result: what a result carries is a value read whole (law 2), what the
-// user typed is theirs in every delimited field of it. Its tokens' keys
-// are ForEachKeyRemembered's. Safe for concurrent use.
+// user typed is theirs in every delimited field of it.
 void ForEachExemptTextKey(std::string_view text, KeySink sink);
 
 }  // namespace groundgate::evidence
