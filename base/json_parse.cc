@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -324,10 +325,24 @@ simdjson::error_code ConvertRoot(od::document& doc, std::string_view text,
 
 // True when `text` holds a byte below 0x20: valid only as whitespace
 // between tokens, and a raw one inside a string is an error nlohmann
-// reports but simdjson 3.0 may not.
+// reports but simdjson 3.0 may not. Every line is scanned whole, so eight
+// bytes are tested at once: in a word w, (w - 0x20 in each byte) & ~w has
+// a byte's high bit set for some byte exactly when some byte is below 0x20
+// (exact for any bound up to 0x80).
 bool HasControlByte(std::string_view text) {
-  bool found = false;
-  for (const char c : text) found |= static_cast<unsigned char>(c) < 0x20;
+  constexpr std::uint64_t kEachByte = 0x0101010101010101;
+  constexpr std::uint64_t kHighBits = 0x8080808080808080;
+  std::uint64_t below = 0;
+  std::size_t i = 0;
+  for (; i + sizeof(std::uint64_t) <= text.size(); i += sizeof(std::uint64_t)) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + i, sizeof word);
+    below |= (word - kEachByte * 0x20) & ~word & kHighBits;
+  }
+  bool found = below != 0;
+  for (; i < text.size(); ++i) {
+    found |= static_cast<unsigned char>(text[i]) < 0x20;
+  }
   return found;
 }
 

@@ -188,15 +188,9 @@ int YearOf(std::string_view word) {
 
 int EnglishMonth(std::string_view word) {
   // An English month's name is 3 to 9 letters, the first a capital (what
-  // MonthWordOf reads not from its table); any other word is looked up
-  // only in the table, which this ignores.
-  if (word.size() < 3 || word.size() > 9 || word.front() < 'A' ||
-      word.front() > 'Z') {
-    return 0;
-  }
-  const evidence::dates::MonthWord month = evidence::dates::MonthWordOf(word);
-  if (month.month == 0 || month.from_table) return 0;
-  return month.month;
+  // MonthWordOf reads not from its table); the other languages' names in
+  // its table are not read here.
+  return evidence::dates::CapitalizedEnglishMonth(word);
 }
 
 bool IsIsoDate(std::string_view text, std::size_t at) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -305,13 +306,13 @@ void AddReadingsAround(const RecordSet& set, long day,
 
 // The records each day the answer names holds (narrowed by a clock time
 // named in the same clause), per group whose records span at most a week
-// for a weekday.
+// for a weekday. `named` is DaysNamed(answer), `scopes` Scopes(answer).
 void AddDayMentions(std::string_view answer, const RecordSet& set,
+                    std::span<const DayMention> named,
+                    std::span<const TextSpan> scopes,
                     std::vector<Mention>* out) {
-  const std::vector<DayMention> named = DaysNamed(answer);
   if (named.empty()) return;
   const std::vector<TimeMention> times = TimesNamed(answer);
-  const std::vector<TextSpan> scopes = Scopes(answer);
   for (const DayMention& m : named) {
     Mention mention;
     mention.span = m.span;
@@ -2251,13 +2252,14 @@ void BindTrends(std::string_view answer, const RecordSet& set, Binder& binder,
 // "Tuesday, January 3", "Tuesday, the 3rd", "January 3 (Tuesday)": a
 // weekday written beside a date must be that date's weekday in the year
 // of the readings that hold the date. Else the date is misattributed: the
-// binding names the date's first reading, its day and weekday.
-void BindWeekdays(std::string_view answer, const RecordSet& set, Binder& binder,
+// binding names the date's first reading, its day and weekday. `days` is
+// DaysNamed(answer).
+void BindWeekdays(std::string_view answer, const RecordSet& set,
+                  std::span<const DayMention> days, Binder& binder,
                   Verdict* verdict) {
   static constexpr std::string_view kWeekdays[7] = {
       "Monday", "Tuesday",  "Wednesday", "Thursday",
       "Friday", "Saturday", "Sunday"};
-  const std::vector<DayMention> days = DaysNamed(answer);
   for (std::size_t i = 0; i + 1 < days.size(); ++i) {
     const DayMention& a = days[i];
     const DayMention& b = days[i + 1];
@@ -2896,8 +2898,10 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   std::vector<std::size_t> origin;
   SplitRepeatedUses(answer, &verdict->candidates, &origin);
   Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};
+  // The days the answer names, read once for the mentions and the weekdays.
+  const std::vector<DayMention> days = DaysNamed(answer);
   AddIdentifierMentions(answer, set, &binder.mentions);
-  AddDayMentions(answer, set, &binder.mentions);
+  AddDayMentions(answer, set, days, binder.scopes, &binder.mentions);
   for (Candidate& c : verdict->candidates) {
     if (Bindable(c)) binder.Bind(c);
   }
@@ -2908,7 +2912,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   BindStretchEnds(answer, set, binder, verdict);
   BindExtremeDays(answer, set, binder, verdict);
   BindTrends(answer, set, binder, verdict);
-  BindWeekdays(answer, set, binder, verdict);
+  BindWeekdays(answer, set, days, binder, verdict);
   BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
 }

@@ -127,6 +127,11 @@ MonthWord TableMonthOf(std::string_view s) {
 
 }  // namespace
 
+int CapitalizedEnglishMonth(std::string_view s) {
+  const EnglishMonth* m = MonthOf(s);
+  return m == nullptr ? 0 : m->month;
+}
+
 MonthWord MonthWordOf(std::string_view s) {
   if (const EnglishMonth* m = MonthOf(s)) {
     return MonthWord{m->month, MonthUse::kAnyOrder, m->abbreviated, false};

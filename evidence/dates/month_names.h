@@ -39,6 +39,12 @@ struct MonthWord {
 // built).
 MonthWord MonthWordOf(std::string_view s);
 
+// The fast path alone: the month of a capitalized English name or
+// abbreviation ("May", "Sept", "DECEMBER"), or 0 for any other word (the
+// table is not read). MonthWordOf(s) reads that month, not from the table,
+// exactly when this is not 0. Thread-safe; never allocates.
+int CapitalizedEnglishMonth(std::string_view s);
+
 }  // namespace groundgate::evidence::dates
 
 #endif  // GROUNDGATE_EVIDENCE_DATES_MONTH_NAMES_H_

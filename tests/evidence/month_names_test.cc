@@ -4,8 +4,11 @@
 // evidence::LocaleMonthNames opens one word BreakIterator per locale rather
 // than letting ICU's toTitle open one per call. This suite pins that the
 // names, months and flags it builds are exactly those of the plain
-// per-call construction (TitleBreaks::kOnePerCall), its reference. It does
-// not test what the extractor does with the table (extractor_test.cc does).
+// per-call construction (TitleBreaks::kOnePerCall), its reference, and
+// that CapitalizedEnglishMonth is MonthWordOf's fast path. It does not
+// test what the extractor does with the table (extractor_test.cc does).
+#include "evidence/dates/month_names.h"
+
 #include <doctest/doctest.h>
 
 #include <cstddef>
@@ -85,3 +88,23 @@ TEST_CASE("title case keeps each locale's rules: Dutch IJ, Turkish dotted i") {
 
 }  // namespace
 }  // namespace groundgate::evidence
+
+namespace groundgate::evidence::dates {
+namespace {
+
+TEST_CASE(
+    "a capitalized English month is MonthWordOf's month not from the table") {
+  for (const char* word :
+       {"May", "may", "Sept", "Sep", "DECEMBER", "December", "Jan", "June",
+        "Junes", "Mai", "Mars", "März", "Monday", "Ma", "Septembers", ""}) {
+    CAPTURE(word);
+    const MonthWord month = MonthWordOf(word);
+    CHECK(CapitalizedEnglishMonth(word) ==
+          (month.from_table ? 0 : month.month));
+  }
+  CHECK(CapitalizedEnglishMonth("Sept") == 9);
+  CHECK(CapitalizedEnglishMonth("may") == 0);  // the verb
+}
+
+}  // namespace
+}  // namespace groundgate::evidence::dates
