@@ -1861,25 +1861,31 @@ bool IndefiniteExtreme(const std::vector<std::string_view>& words) {
   return false;
 }
 
+// True when only a joiner of a range stands between the dates `first`
+// and `second`, in that order: "to", "until", "through", "and" (with
+// `dashes`, "-" and "–" too); spaces and commas aside.
+bool JoinsDates(std::string_view answer, const Candidate& first,
+                const Candidate& second, bool dashes) {
+  if (second.start < first.end) return false;
+  std::string between(answer.substr(first.end, second.start - first.end));
+  for (char& ch : between) ch = ascii::Lower(ch);
+  std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
+  return between == "to" || between == "until" || between == "through" ||
+         between == "and" ||
+         (dashes && (between == "-" || between == "\xE2\x80\x93"));
+}
+
 // True when `c` and another date are the two ends of a range ("from March
 // 2020 to June 2020", "between May 1 and May 9").
 bool EndsARangeOfDates(std::string_view answer,
                        const std::vector<Candidate>& candidates,
                        const Candidate& c) {
-  for (const Candidate& o : candidates) {
-    if (&o == &c || o.shape != "date") continue;
-    const bool before = o.end <= c.start;
-    if (!before && o.start < c.end) continue;
-    std::string between(before ? answer.substr(o.end, c.start - o.end)
-                               : answer.substr(c.end, o.start - c.end));
-    for (char& ch : between) ch = ascii::Lower(ch);
-    std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
-    if (between == "to" || between == "until" || between == "through" ||
-        between == "and" || between == "-" || between == "\xE2\x80\x93") {
-      return true;
-    }
-  }
-  return false;
+  return std::any_of(candidates.begin(), candidates.end(),
+                     [&](const Candidate& o) {
+                       return &o != &c && o.shape == "date" &&
+                              (JoinsDates(answer, o, c, true) ||
+                               JoinsDates(answer, c, o, true));
+                     });
 }
 
 // True when the answer may need the records for what the ladder did not
@@ -2084,6 +2090,11 @@ int ChangeWord(std::string_view w) {
   return 0;
 }
 
+// Days since the epoch of a dated record's day.
+long DayOf(const Record& record) {
+  return evidence::DaysFromCivil(record.year, record.month, record.mday);
+}
+
 // The reading a date names in `group`: for a day, the one on it or the
 // nearest within three days; for a month, its first reading (`opening`)
 // or its last. Null when none.
@@ -2115,24 +2126,17 @@ const Record* ReadingAt(const RecordSet& set, std::uint32_t group,
       only_year = record.year;
     }
     const int y = year == 0 ? record.year : year;
+    const long day = DayOf(record);
     if (mday == 0) {
       if (record.year != y || record.month != month) continue;
       if (best == nullptr ||
-          (opening ? evidence::DaysFromCivil(record.year, record.month,
-                                             record.mday) <
-                         evidence::DaysFromCivil(best->year, best->month,
-                                                 best->mday)
-                   : evidence::DaysFromCivil(record.year, record.month,
-                                             record.mday) >
-                         evidence::DaysFromCivil(best->year, best->month,
-                                                 best->mday))) {
+          (opening ? day < DayOf(*best) : day > DayOf(*best))) {
         best = &record;
       }
       continue;
     }
-    const long distance = std::labs(
-        evidence::DaysFromCivil(record.year, record.month, record.mday) -
-        evidence::DaysFromCivil(y, month, mday));
+    const long distance =
+        std::labs(day - evidence::DaysFromCivil(y, month, mday));
     if (distance <= 3 && (best == nullptr || distance < best_distance)) {
       best = &record;
       best_distance = distance;
@@ -2202,17 +2206,10 @@ void BindTrends(std::string_view answer, const RecordSet& set, Binder& binder,
       if (open.shape != "date" || close.shape != "date" ||
           open.status != CandidateStatus::kGrounded ||
           close.status != CandidateStatus::kGrounded ||
-          close.start < open.end || !scope.Holds(open.start) ||
-          !scope.Holds(close.start)) {
+          !scope.Holds(open.start) || !scope.Holds(close.start)) {
         continue;
       }
-      std::string between(answer.substr(open.end, close.start - open.end));
-      for (char& ch : between) ch = ascii::Lower(ch);
-      std::erase_if(between, [](char ch) { return ch == ' ' || ch == ','; });
-      if (between == "to" || between == "until" || between == "through" ||
-          between == "and") {
-        ranges.push_back({i, i + 1});
-      }
+      if (JoinsDates(answer, open, close, false)) ranges.push_back({i, i + 1});
     }
     if (ranges.empty()) continue;
     // Each word of change tells of the range nearest it ("From A to B,
