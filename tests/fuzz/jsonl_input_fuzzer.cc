@@ -6,7 +6,9 @@
 // cli::JsonlInput, check what it hands out and counts against what its
 // header states, and read the same lines one by one with traces::CheckRecord
 // (the C API's and Python module's entry), which must accept exactly the
-// lines the command accepted, and replay each with the shared Gate. It
+// lines the command accepted (up to where it gave the file up: a file
+// whose first kMaxListedLineErrors lines are all bad is not read further),
+// and replay each with the shared Gate. It
 // stops on any crash, sanitizer report, escaped exception or broken
 // contract (law 10: a bad line is reported and counted, never a crash).
 //
@@ -18,6 +20,7 @@
 //
 // What it does NOT do: open files on disk (the stdin path reads the same
 // ReadStream), or check verdicts beyond fuzz_checks.h's contracts.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -67,31 +70,41 @@ void TestOneInput(std::string_view bytes) {
     good_lines.push_back(record.line);
   });
   const cli::InputCounts& counts = input.counts();
-  GG_FUZZ_CHECK(counts.files == 1 && counts.unreadable_files == 0,
-                "standard input is one readable file");
+  // A file whose first kMaxListedLineErrors non-blank lines are all bad is
+  // not a trace file: the reader counts it unreadable and stops there.
+  const bool abandoned = counts.unreadable_files == 1;
+  GG_FUZZ_CHECK(counts.files == 1, "standard input is one file");
+  GG_FUZZ_CHECK(counts.unreadable_files == 0 ||
+                    (abandoned && good_lines.empty() &&
+                     counts.malformed_records == cli::kMaxListedLineErrors),
+                "standard input is unreadable only when its first lines are "
+                "all bad");
   GG_FUZZ_CHECK(counts.records == good_lines.size(),
                 "every good record is counted and handed out");
-  const std::size_t line_count =
-      CountLines(file) + (!file.empty() && file.back() != '\n' ? 1 : 0);
-  GG_FUZZ_CHECK(counts.records + counts.malformed_records <= line_count,
-                "a line is at most one record");
-  GG_FUZZ_CHECK(counts.bytes == line_count + file.size() - CountLines(file),
-                "bytes counts every line and its newline");
-  GG_FUZZ_CHECK(CountLines(err.str()) == counts.malformed_records,
-                "each malformed line is one line on the error stream");
+  // Error lines: each bad line up to the cap, then one line that counts the
+  // rest, or the one line that gives the file up.
+  const std::size_t listed =
+      std::min(counts.malformed_records, cli::kMaxListedLineErrors);
+  const bool summed =
+      abandoned || counts.malformed_records > cli::kMaxListedLineErrors;
+  GG_FUZZ_CHECK(CountLines(err.str()) == listed + (summed ? 1 : 0),
+                "each listed bad line is one line on the error stream");
 
   // traces::CheckRecord (traces/check_record.h), line by line, must accept the
-  // same lines.
+  // same lines, up to where the reader stopped.
   const Gate& gate = DeclaredShapesGate();
   traces::CheckOptions options;
   options.format = format;
   std::size_t line_number = 0;
   std::size_t next_good = 0;
+  std::size_t bad_lines = 0;
+  std::size_t bytes_read = 0;
   std::size_t start = 0;
   while (start < file.size()) {
     std::size_t end = file.find('\n', start);
     if (end == std::string_view::npos) end = file.size();
     ++line_number;
+    bytes_read += end - start + 1;
     const std::string_view line = traces::TrimJsonlLine(
         file.substr(start, end - start), line_number == 1);
     start = end + 1;
@@ -112,8 +125,17 @@ void TestOneInput(std::string_view bytes) {
     if (!status.ok()) {
       GG_FUZZ_CHECK(absl::IsInvalidArgument(status),
                     "a bad line is InvalidArgument");
+      ++bad_lines;
+      if (abandoned && bad_lines == cli::kMaxListedLineErrors) break;
     }
   }
+  GG_FUZZ_CHECK(!abandoned || bad_lines == cli::kMaxListedLineErrors,
+                "the reader gives a file up at its kMaxListedLineErrors-th "
+                "bad line");
+  GG_FUZZ_CHECK(counts.records + counts.malformed_records <= line_number,
+                "a line is at most one record");
+  GG_FUZZ_CHECK(counts.bytes == bytes_read,
+                "bytes counts every line read and its newline");
   GG_FUZZ_CHECK(next_good == good_lines.size(),
                 "every line the command read is a line of the file");
 }
