@@ -1207,7 +1207,12 @@ struct Binder {
     }
     for (std::uint32_t r : around) {
       const RecordField* f = FieldAt(set.records()[r], field);
-      if (f != nullptr && Holds(*f, v)) return;
+      if (f != nullptr && Holds(*f, v)) {
+        // A reading beside the day holds it: told as the day's high or
+        // low, it must still be the extreme of a day-long window.
+        BindDayExtreme(c, v, day, clause, value, around);
+        return;
+      }
     }
     double low = HUGE_VAL;
     double high = -HUGE_VAL;
@@ -1253,10 +1258,13 @@ struct Binder {
   // (a whole unit of the last written place either way, as BindExtreme
   // reads). One reading's own temp_max is no day's high: in a forecast
   // it bounds that reading alone. Else the value is misattributed, with
-  // the day's own extreme.
+  // the day's own extreme. `holders` are the records the value is read
+  // in (the day's, or the day's with the reading before and after it).
   void BindDayExtreme(Candidate& c, const Value& written,
                       const std::vector<std::uint32_t>& day, TextSpan clause,
-                      TextSpan value) {
+                      TextSpan value,
+                      std::span<const std::uint32_t> holders = {}) {
+    if (holders.empty()) holders = day;
     const Extreme extreme = ExtremeOf(answer, clause, value);
     if (extreme == Extreme::kNone || written.time || !written.code.empty() ||
         day.size() < 2) {
@@ -1283,9 +1291,9 @@ struct Binder {
     v.tolerance *= 2;
     const Record* read = nullptr;
     const std::vector<std::string_view> words = FieldWordsOf(c, clause, 8);
-    const std::vector<std::string> fields =
-        FieldsOfExtreme(PathsHolding(v, day, &read), WordsAfter(c, clause, 4),
-                        set.records()[day.front()].group, words, v);
+    const std::vector<std::string> fields = FieldsOfExtreme(
+        PathsHolding(v, holders, &read), WordsAfter(c, clause, 4),
+        set.records()[day.front()].group, words, v);
     if (fields.empty()) return;
     const bool least = extreme == Extreme::kLeast;
     const std::optional<long> first = MinuteOf(set.records()[day.front()]);
@@ -1387,9 +1395,9 @@ struct Binder {
   // The fields in which `records` hold `v` (never one that identifies
   // its record), in the records' order; `*read` is the first record
   // holding it.
-  std::vector<std::string> PathsHolding(
-      const Value& v, const std::vector<std::uint32_t>& records,
-      const Record** read) const {
+  std::vector<std::string> PathsHolding(const Value& v,
+                                        std::span<const std::uint32_t> records,
+                                        const Record** read) const {
     std::vector<std::string> paths;
     for (std::uint32_t r : records) {
       for (const RecordField& f : set.records()[r].fields) {

@@ -350,6 +350,13 @@ TEST_CASE("rung_records: a stretch of days and one day's extremes") {
           {"The gust will be 15.1 m/s on January 3rd. On January 4th, the "
            "temperature will reach a high of 4.95°C.",
            "4.95", "12.86", "main.temp", "$.list[2]", "max"},
+          // The reading just before the day holds the value, but no
+          // day-long window within half a day of the day has it as its
+          // least.
+          {"On January 5th, the lowest temperature will be 12.86°C.", "12.86",
+           "6.52", "main.temp", "$.list[4]", "min"},
+          {"On January 4th, the lowest temperature will be 7.15°C.", "7.15",
+           "4.95", "main.temp", "$.list[1]", "min"},
       });
   CheckNoneMisattributed(
       corpus,
@@ -365,6 +372,9 @@ TEST_CASE("rung_records: a stretch of days and one day's extremes") {
           "On January 5th, the low temperature will be 8.73°C.",
           "On January 4th, the low will be 7.15°C.",
           "On January 4th, temperatures will range from 4.95°C to 12.86°C.",
+          // the reading before the day, the high of a window half a day
+          // earlier
+          "On January 5th, the highest temperature will be 12.86°C.",
       });
   // Without the stretch, 14.3 is told of all the data.
   CheckMisattributed(corpus, {{"Gusts will reach up to 14.3 m/s.", "14.3",
