@@ -2844,8 +2844,10 @@ void SplitRepeatedUses(std::string_view answer,
 
 // Undoes SplitRepeatedUses where binding changed nothing: a later use
 // with its first's status is counted in its first's occurrences again; one
-// that differs (misattributed where its first is not, or the reverse)
-// stays a candidate of its own, and its first counts one use less.
+// that differs (misattributed where its first is not, or the reverse), or
+// that is misattributed itself (each such use names its own record, at its
+// own place), stays a candidate of its own, and its first counts one use
+// less.
 void FoldRepeatedUses(const std::vector<std::size_t>& origin,
                       Verdict* verdict) {
   if (origin.empty()) return;
@@ -2854,7 +2856,8 @@ void FoldRepeatedUses(const std::vector<std::size_t>& origin,
   for (std::size_t i = 0; i < origin.size(); ++i) {
     if (origin[i] == i) continue;
     Candidate& first = candidates[origin[i]];
-    if (candidates[i].status == first.status) {
+    if (candidates[i].status == first.status &&
+        first.status != CandidateStatus::kMisattributed) {
       folded[i] = true;
       continue;
     }

@@ -164,7 +164,8 @@ TEST_CASE("rung_records: a sibling's value, told of the named record") {
 }
 
 // A value used twice is one candidate at its first use; a later use told
-// of another record is judged in its own scope.
+// of another record, or misattributed like its first, is judged in its
+// own scope and stays a candidate of its own.
 TEST_CASE("rung_records: each use of a repeated value is told of its scope") {
   const EvidenceCorpus corpus = CorpusOf(kFlights);
   // The first $174 is HAT069's economy fare; the second is told of
@@ -207,6 +208,26 @@ TEST_CASE("rung_records: each use of a repeated value is told of its scope") {
   CHECK(std::count_if(
             same.candidates.begin(), same.candidates.end(),
             [](const Candidate& c) { return c.canonical == "174"; }) == 1);
+  // A value told wrongly twice is flagged at each use, each with the
+  // record its own scope names: 99 is HAT200's economy fare; HAT069's is
+  // 174 and HAT139's 114.
+  const EvidenceCorpus three = CorpusOf(R"([
+    {"flight_number": "HAT069", "prices": {"economy": 174}},
+    {"flight_number": "HAT139", "prices": {"economy": 114}},
+    {"flight_number": "HAT200", "prices": {"economy": 99}}])");
+  constexpr std::string_view kWrongTwice =
+      "Flight HAT069 costs $99 in economy. Flight HAT139 costs $99 in "
+      "economy too.";
+  const Verdict wrong_twice = DefaultGate().Judge(kWrongTwice, three);
+  CHECK(wrong_twice.misattributed() == 2);
+  std::vector<std::string> named_values;
+  for (const Candidate& c : wrong_twice.candidates) {
+    if (c.status != kMisattributed) continue;
+    CHECK(c.occurrences == 1);
+    REQUIRE(c.binding.has_value());
+    named_values.push_back(c.binding->named_value);
+  }
+  CHECK(named_values == std::vector<std::string>{"174", "114"});
   // "174" inside a longer number is not a use of it.
   constexpr std::string_view kLonger =
       "Flight HAT069 costs $174 in economy. Flight HAT139 has code 1174.";
