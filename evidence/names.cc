@@ -471,6 +471,50 @@ absl::flat_hash_set<std::string> BuildCountryNames() {
 
 }  // namespace
 
+// The English adjectives of nationality, lowercase and sorted: the
+// adjective of a country or a people ("irish", "slovak", "dutch"), which
+// the model knows without reading it.
+constexpr std::string_view kNationalityAdjectives[] = {
+    "afghan",        "albanian",    "algerian",    "american",    "andorran",
+    "angolan",       "argentine",   "argentinian", "armenian",    "australian",
+    "austrian",      "azerbaijani", "bahraini",    "bangladeshi", "belarusian",
+    "belgian",       "beninese",    "bolivian",    "bosnian",     "brazilian",
+    "british",       "bulgarian",   "burmese",     "burundian",   "cambodian",
+    "cameroonian",   "canadian",    "chadian",     "chilean",     "chinese",
+    "colombian",     "congolese",   "croatian",    "cuban",       "cypriot",
+    "czech",         "danish",      "dominican",   "dutch",       "ecuadorian",
+    "egyptian",      "emirati",     "english",     "eritrean",    "estonian",
+    "ethiopian",     "fijian",      "filipino",    "finnish",     "french",
+    "gabonese",      "georgian",    "german",      "ghanaian",    "greek",
+    "guatemalan",    "guinean",     "haitian",     "honduran",    "hungarian",
+    "icelandic",     "indian",      "indonesian",  "iranian",     "iraqi",
+    "irish",         "israeli",     "italian",     "ivorian",     "jamaican",
+    "japanese",      "jordanian",   "kazakh",      "kazakhstani", "kenyan",
+    "korean",        "kosovar",     "kuwaiti",     "kyrgyz",      "laotian",
+    "latvian",       "lebanese",    "liberian",    "libyan",      "lithuanian",
+    "luxembourgish", "macedonian",  "malagasy",    "malawian",    "malaysian",
+    "maldivian",     "malian",      "maltese",     "mauritanian", "mauritian",
+    "mexican",       "moldovan",    "monegasque",  "mongolian",   "montenegrin",
+    "moroccan",      "mozambican",  "namibian",    "nepalese",    "nicaraguan",
+    "nigerian",      "nigerien",    "norwegian",   "omani",       "pakistani",
+    "palestinian",   "panamanian",  "paraguayan",  "peruvian",    "polish",
+    "portuguese",    "qatari",      "romanian",    "russian",     "rwandan",
+    "salvadoran",    "saudi",       "scottish",    "senegalese",  "serbian",
+    "singaporean",   "slovak",      "slovakian",   "slovene",     "slovenian",
+    "somali",        "spanish",     "sudanese",    "surinamese",  "swedish",
+    "swiss",         "syrian",      "taiwanese",   "tajik",       "tanzanian",
+    "thai",          "togolese",    "tunisian",    "turkish",     "turkmen",
+    "ugandan",       "ukrainian",   "uruguayan",   "uzbek",       "venezuelan",
+    "vietnamese",    "welsh",       "yemeni",      "zambian",     "zimbabwean",
+};
+
+bool IsNationalityAdjective(std::string_view word) {
+  const LowerWord lower(word);
+  if (!lower.ok()) return false;
+  return std::binary_search(std::begin(kNationalityAdjectives),
+                            std::end(kNationalityAdjectives), lower.view());
+}
+
 bool IsCountryName(std::string_view canonical) {
   static const absl::flat_hash_set<std::string> kNames = BuildCountryNames();
   return kNames.contains(std::string(canonical));
@@ -595,6 +639,14 @@ std::optional<NameReading> MatchName(std::string_view text, TokenSpan first) {
     --hi;
     while (hi > lo && run[hi - 1].kind == WordKind::kConnector) --hi;
   };
+  // An adjective of nationality that opens a name of more words ("Irish
+  // Gaelic", "Slovak Extraliga") says what kind of name it is, as a
+  // common word does: the words after it say which.
+  if (count >= 2 && run[0].kind == WordKind::kTitle &&
+      IsNationalityAdjective(
+          text.substr(run[0].start, run[0].end - run[0].start))) {
+    run[0].common = true;
+  }
   // A run longer than a name is a Title Case heading: all its common words
   // at either end go ("Booking Summary For Mia Li" reads "Mia Li").
   const bool heading = titles > kMaxNameWords;

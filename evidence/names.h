@@ -75,6 +75,12 @@ bool IsCapitalisedCommonWord(std::string_view lowercase_word);
 // Thread-safe.
 bool IsCountryName(std::string_view canonical);
 
+// True when `word` (any case) is an English adjective of nationality
+// ("Irish", "slovak", "Dutch"): general knowledge. Opening a name of more
+// words ("Irish Gaelic", "Slovak Extraliga"), MatchName reads it as a
+// common word: it says what kind of name it is, not which.
+bool IsNationalityAdjective(std::string_view word);
+
 // How many entries each table holds (for tests and the startup report).
 std::size_t CommonWordCount();
 std::size_t KnownProperNounCount();

@@ -18,9 +18,10 @@
 // Where it sits: in the name ladder of stages/judge.cc, after the whole
 // name's own spelling (rung_own_spelling.cc) and its exemption.
 //
-// What it does NOT do: look up connectors ("van") or common words
-// ("Hotel", "International"): they say what kind of name it is, not which
-// (in a person's name, a common word that is also a name is looked up).
+// What it does NOT do: look up connectors ("van"), common words ("Hotel",
+// "International") or an adjective of nationality opening the name
+// ("Irish Gaelic"): they say what kind of name it is, not which (in a
+// person's name, a common word that is also a name is looked up).
 #ifndef GROUNDGATE_STAGES_RUNG_NAMES_H_
 #define GROUNDGATE_STAGES_RUNG_NAMES_H_
 

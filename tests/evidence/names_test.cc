@@ -150,6 +150,42 @@ TEST_CASE("names: ICU's English names of countries") {
   }
 }
 
+TEST_CASE("names: English adjectives of nationality") {
+  for (const std::string_view word :
+       {"Irish", "irish", "SLOVAK", "Dutch", "American", "Kazakh", "Welsh"}) {
+    CAPTURE(word);
+    CHECK(IsNationalityAdjective(word));
+  }
+  for (const std::string_view word :
+       {"", "Ireland", "Slovakia", "Gaelic", "Irishman", "Extraliga", "ice"}) {
+    CAPTURE(word);
+    CHECK_FALSE(IsNationalityAdjective(word));
+  }
+  // Opening a name of more words, it is read as a common word: the name
+  // stays whole, and the words after it say which name it is.
+  const std::string_view text = "He plays Irish Gaelic football.";
+  std::optional<NameReading> name;
+  ForEachToken(text, [&](TokenSpan token) {
+    if (!name.has_value()) name = MatchName(text, token);
+    return true;
+  });
+  REQUIRE(name.has_value());
+  CHECK(name->canonical == "irish gaelic");
+  REQUIRE(name->words.size() == 2);
+  CHECK(name->words[0].common);
+  CHECK_FALSE(name->words[1].common);
+  // A name it closes keeps it as a name word.
+  const std::string_view person = "The chef is Mia Irish.";
+  name.reset();
+  ForEachToken(person, [&](TokenSpan token) {
+    if (!name.has_value()) name = MatchName(person, token);
+    return true;
+  });
+  REQUIRE(name.has_value());
+  REQUIRE(name->words.size() == 2);
+  CHECK_FALSE(name->words[1].common);
+}
+
 TEST_CASE("names: a Title Case run with an uncommon word is one name") {
   const NamesCase cases[] = {
       {"Your reservation for Mia Li at the Hilton", {"mia li", "hilton"}},

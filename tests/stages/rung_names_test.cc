@@ -149,6 +149,21 @@ TEST_SUITE("rung_names") {
     });
   }
 
+  TEST_CASE("rung names: an adjective of nationality opening a name") {
+    // The shape of a Wikidata entity, as kasnerz/quintd gives it (MIT).
+    EvidenceCorpus corpus = OneResultCorpus(
+        "Who is Vincent Vaughan?", "get_entity",
+        R"({"occupation": "Gaelic football player", "sport": "Gaelic football"})");
+    const JudgedCase cases[] = {
+        {"He is an Irish Gaelic football player.", "Irish Gaelic", kGrounded,
+         kNameWords},
+        // The words after it must still be carried.
+        {"He plays for the Irish Quenbury Rovers.", "Irish Quenbury Rovers",
+         kUnsupported, kNone},
+    };
+    CheckJudgedCases(DefaultGate(), corpus, cases, "call_1");
+  }
+
   TEST_CASE("rung names: a person's name is never an adjective's respelling") {
     EvidenceCorpus corpus =
         OneResultCorpus("Who is on the booking?", "get_booking",
