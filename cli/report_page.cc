@@ -902,6 +902,10 @@ std::string BindingText(
   if (binding.aggregate.empty()) {
     out = Concat(PlaceText(binding.named, names), " holds ",
                  binding.named_value, " at ", binding.field);
+  } else if (binding.aggregate == "winner") {
+    out = Concat("the side the answer names and the other hold ",
+                 binding.named_value, " at ", binding.field, ", at ",
+                 PlaceText(binding.named, names));
   } else if (binding.aggregate == "trend") {
     out =
         Concat("the readings the dates name run ", binding.named_value, " at ",
@@ -1014,12 +1018,13 @@ std::string_view ActionClass(std::string_view action) {
 // What is written beside a misattributed value: what the record the answer
 // names holds ("the record holds 174").
 std::string BesideText(const Binding& binding) {
-  return Concat(binding.aggregate.empty()      ? "the record holds "
-                : binding.aggregate == "min"   ? "their least is "
-                : binding.aggregate == "day"   ? "that day holds "
-                : binding.aggregate == "month" ? "that month holds "
-                : binding.aggregate == "trend" ? "the readings run "
-                                               : "their greatest is ",
+  return Concat(binding.aggregate.empty()       ? "the record holds "
+                : binding.aggregate == "min"    ? "their least is "
+                : binding.aggregate == "day"    ? "that day holds "
+                : binding.aggregate == "month"  ? "that month holds "
+                : binding.aggregate == "trend"  ? "the readings run "
+                : binding.aggregate == "winner" ? "the sides hold "
+                                                : "their greatest is ",
                 binding.named_value);
 }
 

@@ -214,6 +214,7 @@ class JsonRecords {
   void AddPartPairs(dom::object object, const std::string& path) {
     struct Holder {
       std::string path;
+      std::string_view key;  // the member's key, into the document
       double value;
     };
     std::vector<std::pair<std::string, std::vector<Holder>>> keys;
@@ -232,12 +233,20 @@ class JsonRecords {
           keys.emplace_back(key, std::vector<Holder>{});
           at = keys.end() - 1;
         }
-        at->second.push_back(
-            {Join(path, member.key), part.value.get_double().value_unsafe()});
+        at->second.push_back({Join(path, member.key), member.key,
+                              part.value.get_double().value_unsafe()});
       }
     }
+    std::vector<std::pair<std::string_view, std::string_view>> sides;
     for (const auto& [key, holders] : keys) {
       if (holders.size() != 2) continue;
+      const std::pair<std::string_view, std::string_view> side(holders[0].key,
+                                                               holders[1].key);
+      if (std::find(sides.begin(), sides.end(), side) == sides.end()) {
+        sides.push_back(side);
+        AddSidePair(object, holders[0].path, holders[1].path, holders[0].key,
+                    holders[1].key);
+      }
       PartPair pair;
       pair.carrier = carrier_;
       pair.first_path = holders[0].path;
@@ -247,6 +256,94 @@ class JsonRecords {
       pair.second = holders[1].value;
       set_.AddPartPair(std::move(pair));
     }
+  }
+
+  // True when a key's word starts at `i`: a capital ("homeScore"), or
+  // after '_' or '-' ("home_score").
+  static bool WordStartsAt(std::string_view key, std::size_t i) {
+    return i < key.size() &&
+           (ascii::IsUpper(key[i]) || key[i] == '_' || key[i] == '-' ||
+            (i > 0 && (key[i - 1] == '_' || key[i - 1] == '-')));
+  }
+
+  // The word that opens a side's key: the key without the ending both
+  // keys share, lowercased, separators dropped ("home" of "homeScore").
+  static std::string SideWord(std::string_view prefix) {
+    std::string word;
+    for (char c : prefix) {
+      if (c != '_' && c != '-') word.push_back(ascii::Lower(c));
+    }
+    return word;
+  }
+
+  // The sides two members `a` and `b` of `object` are (SidePair in
+  // records.h).
+  void AddSidePair(dom::object object, const std::string& a_path,
+                   const std::string& b_path, std::string_view a,
+                   std::string_view b) {
+    // The ending both keys share, from a word's start: "Score".
+    std::size_t n = 0;
+    while (n < a.size() && n < b.size() &&
+           a[a.size() - 1 - n] == b[b.size() - 1 - n]) {
+      ++n;
+    }
+    while (n > 0 &&
+           !(WordStartsAt(a, a.size() - n) && WordStartsAt(b, b.size() - n))) {
+      --n;
+    }
+    if (n == 0 || n == a.size() || n == b.size()) return;
+    const std::string_view a_prefix = a.substr(0, a.size() - n);
+    const std::string_view b_prefix = b.substr(0, b.size() - n);
+    dom::object a_object;
+    dom::object b_object;
+    if (object[a].get(a_object) != simdjson::SUCCESS ||
+        object[b].get(b_object) != simdjson::SUCCESS) {
+      return;
+    }
+    SidePair pair;
+    for (std::string_view total : kTotalKeys) {
+      dom::element x;
+      dom::element y;
+      if (a_object[total].get(x) != simdjson::SUCCESS ||
+          b_object[total].get(y) != simdjson::SUCCESS || !x.is_number() ||
+          !y.is_number()) {
+        continue;
+      }
+      pair.total_key = std::string(total);
+      pair.first_total = x.get_double().value_unsafe();
+      pair.second_total = y.get_double().value_unsafe();
+      break;
+    }
+    if (pair.total_key.empty()) return;
+    pair.carrier = carrier_;
+    pair.first_path = a_path;
+    pair.second_path = b_path;
+    pair.first_word = SideWord(a_prefix);
+    pair.second_word = SideWord(b_prefix);
+    // The names of each side: text leaves under a key that holds "name",
+    // of the siblings whose keys open with the side's word.
+    for (dom::key_value_pair member : object) {
+      if (member.value.type() != dom::element_type::OBJECT || member.key == a ||
+          member.key == b) {
+        continue;
+      }
+      std::vector<std::string>* names =
+          member.key.starts_with(a_prefix)   ? &pair.first_names
+          : member.key.starts_with(b_prefix) ? &pair.second_names
+                                             : nullptr;
+      if (names == nullptr) continue;
+      for (dom::key_value_pair leaf : dom::object(member.value)) {
+        std::string lower(leaf.key);
+        for (char& c : lower) c = ascii::Lower(c);
+        std::string_view text;
+        if (lower.find("name") == std::string::npos ||
+            leaf.value.get(text) != simdjson::SUCCESS || text.empty()) {
+          continue;
+        }
+        names->emplace_back(text);
+      }
+    }
+    set_.AddSidePair(std::move(pair));
   }
 
   void WalkObject(dom::object object, std::string& path, std::size_t depth) {

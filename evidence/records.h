@@ -26,7 +26,9 @@
 //
 // Beside records, it keeps the parts two sibling objects number under the
 // same keys ("homeScore" and "awayScore", each with "period1".."period3":
-// PartPair), for the judge's check of a score told of one part.
+// PartPair), for the judge's check of a score told of one part, and the
+// two sides they are, with their totals and names (SidePair), for its
+// check of a winner.
 //
 // What it does NOT do: canonicalize or index (the corpus's value table
 // does); read a result that is not a JSON document or a table (its lines
@@ -109,6 +111,31 @@ struct PartPair {
   double second = 0;
 };
 
+// The two sides of one contest: two sibling objects that number parts
+// (PartPair) and hold a total under one key of kTotalKeys ("homeScore"
+// and "awayScore", each {"display": 3, "period1": 1, ...}), with the
+// names of each side: the text leaves, under keys that hold "name", of
+// the siblings whose keys open as the side's own does ("homeTeam":
+// "name", "shortName", "nameCode"), and the word that opens its key
+// ("home"). Nothing when the two keys share no ending, or no total is
+// held by both.
+struct SidePair {
+  std::uint32_t carrier = 0;
+  std::string first_path;   // "$.homeScore"
+  std::string second_path;  // "$.awayScore"
+  std::string total_key;    // "display"
+  double first_total = 0;
+  double second_total = 0;
+  std::string first_word;                // "home", lowercase
+  std::string second_word;               // "away"
+  std::vector<std::string> first_names;  // "Los Angeles Kings", "Kings"
+  std::vector<std::string> second_names;
+};
+
+// The keys a side's total stands under, in order of preference.
+inline constexpr std::string_view kTotalKeys[] = {"display", "total", "final",
+                                                  "score", "current"};
+
 class RecordSet {
  public:
   RecordSet() = default;
@@ -176,6 +203,11 @@ class RecordSet {
     return part_pairs_;
   }
   void AddPartPair(PartPair pair) { part_pairs_.push_back(std::move(pair)); }
+  // The sides of contests (SidePair above), in the results' order.
+  [[nodiscard]] const std::vector<SidePair>& side_pairs() const {
+    return side_pairs_;
+  }
+  void AddSidePair(SidePair pair) { side_pairs_.push_back(std::move(pair)); }
 
   // Used by the readers of records.cc.
   std::uint32_t NewGroup(std::uint32_t carrier, std::string path);
@@ -208,6 +240,7 @@ class RecordSet {
   std::vector<std::uint32_t> on_weekday_[7];
   std::vector<std::pair<double, std::uint32_t>> numbers_;  // sorted
   std::vector<PartPair> part_pairs_;
+  std::vector<SidePair> side_pairs_;
   std::size_t leaves_ = 0;
   bool complete_ = true;
 };

@@ -90,6 +90,8 @@ std::string RecordWords(const RecordPlace& place) {
 //   call_1)
 //   closes a rise or fall the readings do not show: at value they run
 //   0.0361 to 0.0355 (to the record at $[40] in the result of call_1)
+//   tells a winner the totals do not: at display the side it names and
+//   the other hold 1-3 (the record at $.homeScore in the result of call_1)
 std::string BindingWords(const Binding& binding) {
   const std::string field =
       binding.field.empty() ? std::string("its field") : Clipped(binding.field);
@@ -98,6 +100,12 @@ std::string BindingWords(const Binding& binding) {
                         base::AbslView(binding.aggregate),
                         " the answer names: at ", field, " they hold ",
                         Clipped(binding.named_value), " (from ",
+                        RecordWords(binding.named), ")");
+  }
+  if (binding.aggregate == "winner") {
+    return absl::StrCat(" tells a winner the totals do not: at ", field,
+                        " the side it names and the other hold ",
+                        Clipped(binding.named_value), " (",
                         RecordWords(binding.named), ")");
   }
   if (binding.aggregate == "trend") {

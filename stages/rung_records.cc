@@ -1899,12 +1899,15 @@ bool EndsARangeOfDates(std::string_view answer,
 // True when the answer may need the records for what the ladder did not
 // ground: with `dates`, a word that tells a least or greatest reading
 // (CuesAnExtreme's) or a weekday (BindExtremeDays, BindWeekdays); a noun
-// CountsIn reads ("goals", "points", "runs"). In any case, in one pass: a
+// CountsIn reads ("goals", "points", "runs"), or a winner (BindWinners:
+// "won", "victory", "in favor of"). In any case, in one pass: a
 // cheap test before the records are read.
 bool MayNeedTheRecords(std::string_view answer, bool dates) {
   std::string lower(answer);
   for (char& ch : lower) ch = ascii::Lower(ch);
-  for (std::string_view noun : {"goal", "point", " run"}) {
+  for (std::string_view noun :
+       {"goal", "point", " run", " won", "win", "victor", " beat", "defeated",
+        "favor of", "favour of", " lost"}) {
     if (lower.find(noun) != std::string::npos) return true;
   }
   if (!dates) return false;
@@ -2490,6 +2493,51 @@ std::vector<WrittenCount> CountsIn(std::string_view answer,
   return counts;
 }
 
+// A score or count the answer wrote at `span`, told of the wrong thing:
+// the number the ladder read at `at` becomes misattributed when it was
+// grounded, else the span is added to `found` as a new candidate (once).
+void MisattributeWritten(TextSpan span, std::size_t at, std::string canonical,
+                         Binding binding, Verdict* verdict,
+                         std::vector<Candidate>* found) {
+  auto read =
+      std::find_if(verdict->candidates.begin(), verdict->candidates.end(),
+                   [&](const Candidate& c) { return c.start == at; });
+  if (read != verdict->candidates.end()) {
+    if (read->status == CandidateStatus::kGrounded) {
+      read->status = CandidateStatus::kMisattributed;
+      read->binding = std::move(binding);
+    }
+    return;
+  }
+  for (const Candidate& c : *found) {
+    if (c.start == span.start) return;
+  }
+  Candidate c;
+  c.start = span.start;
+  c.end = span.end;
+  c.shape = std::string(evidence::kShapeNumber);
+  c.canonical = std::move(canonical);
+  c.status = CandidateStatus::kMisattributed;
+  c.grounding = Grounding::kThisTurn;
+  c.reason = MatchReason::kNone;
+  if (!binding.named.carrier.empty()) {
+    c.carriers.push_back(binding.named.carrier);
+  }
+  c.binding = std::move(binding);
+  found->push_back(std::move(c));
+}
+
+// Adds the new candidates of `found` to the verdict, in answer order.
+void InsertFound(std::vector<Candidate> found, Verdict* verdict) {
+  for (Candidate& c : found) {
+    auto at = std::find_if(
+        verdict->candidates.begin(), verdict->candidates.end(),
+        [&](const Candidate& other) { return other.start > c.start; });
+    verdict->candidates.insert(at, std::move(c));
+    ++verdict->looked_up;
+  }
+}
+
 // "The second period ended 2-0", "leading 3-0 at the end of the second
 // period": a score told of the k-th part of a whole whose parts two
 // sibling objects number ("homeScore" and "awayScore", each with
@@ -2629,32 +2677,10 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
     return binding;
   };
   std::vector<Candidate> found;
-  // The number the ladder read at `at`, else the span as a new candidate.
   auto misattribute = [&](TextSpan span, std::size_t at, std::string canonical,
                           Binding binding) {
-    auto read =
-        std::find_if(verdict->candidates.begin(), verdict->candidates.end(),
-                     [&](const Candidate& c) { return c.start == at; });
-    if (read != verdict->candidates.end()) {
-      if (read->status == CandidateStatus::kGrounded) {
-        read->status = CandidateStatus::kMisattributed;
-        read->binding = std::move(binding);
-      }
-      return;
-    }
-    Candidate c;
-    c.start = span.start;
-    c.end = span.end;
-    c.shape = std::string(evidence::kShapeNumber);
-    c.canonical = std::move(canonical);
-    c.status = CandidateStatus::kMisattributed;
-    c.grounding = Grounding::kThisTurn;
-    c.reason = MatchReason::kNone;
-    if (!binding.named.carrier.empty()) {
-      c.carriers.push_back(binding.named.carrier);
-    }
-    c.binding = std::move(binding);
-    found.push_back(std::move(c));
+    MisattributeWritten(span, at, std::move(canonical), std::move(binding),
+                        verdict, &found);
   };
   for (const WrittenScore& score : ScoresIn(answer)) {
     const PartMention* part = part_of(score.span);
@@ -2687,13 +2713,235 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
                  std::to_string(static_cast<long>(count.n)),
                  binding_of(*n.own));
   }
-  for (Candidate& c : found) {
-    auto at = std::find_if(
-        verdict->candidates.begin(), verdict->candidates.end(),
-        [&](const Candidate& other) { return other.start > c.start; });
-    verdict->candidates.insert(at, std::move(c));
-    ++verdict->looked_up;
+  InsertFound(std::move(found), verdict);
+}
+
+// ---- the winner of a contest ----------------------------------------------
+
+// One side of a contest named in the answer: a name of it ("Los Angeles
+// Kings", "Kings"), the last word of one ("the Kings"), or its word
+// before "team" or "side" ("the home team").
+struct SideMention {
+  TextSpan span;
+  int side = 0;  // 0: SidePair's first, 1: its second
+};
+
+// True when `answer` holds `name` at `at`, whole words, ASCII letters
+// compared without case.
+bool NameAt(std::string_view answer, std::size_t at, std::string_view name) {
+  if (at + name.size() > answer.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (ascii::Lower(answer[at + i]) != ascii::Lower(name[i])) return false;
   }
+  const std::size_t end = at + name.size();
+  return (at == 0 || !IsWordByte(answer[at - 1])) &&
+         (end == answer.size() || !IsWordByte(answer[end]));
+}
+
+// The mentions of the two sides of `pair`, in answer order; a span both
+// sides' names match, or one inside a longer mention, is left out.
+std::vector<SideMention> SidesNamed(std::string_view answer,
+                                    const evidence::SidePair& pair) {
+  std::vector<SideMention> found;
+  auto add = [&](std::string_view name, int side) {
+    if (name.size() < 2) return;
+    const char first = ascii::Lower(name.front());
+    for (std::size_t at = 0; at + name.size() <= answer.size(); ++at) {
+      if (ascii::Lower(answer[at]) == first && NameAt(answer, at, name)) {
+        found.push_back({{at, at + name.size()}, side});
+      }
+    }
+  };
+  for (const std::string& name : pair.first_names) add(name, 0);
+  for (const std::string& name : pair.second_names) add(name, 1);
+  // The last word of a name of several ("the Hurricanes" of "Lethbridge
+  // Hurricanes"), when no name of the other side holds it.
+  auto last_words = [&](const std::vector<std::string>& names,
+                        const std::vector<std::string>& others, int side) {
+    for (const std::string& name : names) {
+      const std::size_t space = name.rfind(' ');
+      if (space == std::string::npos || name.size() - space - 1 < 4) continue;
+      const std::string_view last = std::string_view(name).substr(space + 1);
+      const bool shared =
+          std::any_of(others.begin(), others.end(), [&](const std::string& o) {
+            for (std::size_t at = 0; at + last.size() <= o.size(); ++at) {
+              if (NameAt(o, at, last)) return true;
+            }
+            return false;
+          });
+      if (!shared) add(last, side);
+    }
+  };
+  last_words(pair.first_names, pair.second_names, 0);
+  last_words(pair.second_names, pair.first_names, 1);
+  for (int side = 0; side < 2; ++side) {
+    const std::string& word = side == 0 ? pair.first_word : pair.second_word;
+    if (word.empty()) continue;
+    for (std::string_view noun : {" team", " side"}) {
+      add(word + std::string(noun), side);
+    }
+  }
+  // Longest first at each start; then drop what overlaps a kept mention,
+  // and a span both sides matched.
+  std::sort(found.begin(), found.end(),
+            [](const SideMention& a, const SideMention& b) {
+              return a.span.start != b.span.start ? a.span.start < b.span.start
+                                                  : a.span.end > b.span.end;
+            });
+  std::vector<SideMention> kept;
+  for (const SideMention& m : found) {
+    if (!kept.empty() && m.span.start < kept.back().span.end) {
+      if (m.span.start == kept.back().span.start &&
+          m.span.end == kept.back().span.end && m.side != kept.back().side) {
+        kept.back().side = -1;  // both sides' name
+      }
+      continue;
+    }
+    kept.push_back(m);
+  }
+  std::erase_if(kept, [](const SideMention& m) { return m.side < 0; });
+  return kept;
+}
+
+// What a word tells of the side it is said of: +1 a win ("won",
+// "victory"), -1 a loss ("lost"), 0 nothing.
+int OutcomeWord(std::string_view w) {
+  for (std::string_view win :
+       {"won", "win", "wins", "winning", "victory", "victorious", "beat",
+        "beats", "defeated", "defeating", "triumphed", "favor", "favour"}) {
+    if (ascii::EqualsIgnoreCase(w, win)) return 1;
+  }
+  for (std::string_view loss : {"lost", "loses", "losing"}) {
+    if (ascii::EqualsIgnoreCase(w, loss)) return -1;
+  }
+  return 0;
+}
+
+// Words that make a clause tell of no whole contest's outcome: a part of
+// it, overtime, a negation or a hypothesis.
+bool TellsNoOutcome(std::string_view clause,
+                    const std::vector<evidence::PartPair>& parts) {
+  std::string lower(" ");
+  lower.append(clause);
+  lower.push_back(' ');
+  for (char& ch : lower) ch = ascii::Lower(ch);
+  for (const evidence::PartPair& p : parts) {
+    if (lower.find(p.stem) != std::string::npos) return true;
+  }
+  for (std::string_view word :
+       {"overtime", "shootout", "shoot-out", " not ", "n't", " never ",
+        " failed ", " without ", " nearly ", " almost ", " would "}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// "HC 19 Humenne won the game with a score of 1-3", "the final score was
+// 5-4 in favor of the Islanders", "Tingsryd lost 3-2": a score told in a
+// clause that names one side of a contest (SidePair: its name, or "the
+// home team") as its winner or loser. The side named before the word of
+// the outcome wins or loses ("X won", "X emerged victorious", "X lost");
+// after "in favor of", "a victory for" and "won by" the side named after
+// it wins. When the totals the results hold say otherwise, the score is
+// misattributed (aggregate "winner": the binding names the side the
+// answer named, its total first). A clause that tells of a part ("the
+// second period"), of overtime, or with a negation is not judged, nor is
+// a tie.
+void BindWinners(std::string_view answer, const EvidenceCorpus& corpus,
+                 const RecordSet& set, const std::vector<TextSpan>& scopes,
+                 Verdict* verdict) {
+  const std::vector<evidence::SidePair>& pairs = set.side_pairs();
+  if (pairs.empty()) return;
+  const std::vector<WrittenScore> scores = ScoresIn(answer);
+  if (scores.empty()) return;
+  const auto& results = corpus.results();
+  std::vector<Candidate> found;
+  for (const evidence::SidePair& pair : pairs) {
+    if (pair.first_total == pair.second_total) continue;
+    const std::vector<SideMention> sides = SidesNamed(answer, pair);
+    if (sides.empty()) continue;
+    for (const WrittenScore& score : scores) {
+      const auto scope = std::find_if(
+          scopes.begin(), scopes.end(),
+          [&](const TextSpan& sc) { return sc.Holds(score.span.start); });
+      if (scope == scopes.end()) continue;
+      TextSpan clause = *scope;
+      for (const TextSpan& cl : Clauses(answer, *scope)) {
+        if (cl.Holds(score.span.start)) clause = cl;
+      }
+      if (TellsNoOutcome(answer.substr(clause.start, clause.end - clause.start),
+                         set.part_pairs())) {
+        continue;
+      }
+      // The words of the clause, and the nearest word of an outcome: before
+      // the score, else after it.
+      std::vector<TextSpan> words;
+      for (std::size_t i = clause.start; i < clause.end;) {
+        while (i < clause.end && !IsWordByte(answer[i])) ++i;
+        const std::size_t start = i;
+        while (i < clause.end && IsWordByte(answer[i])) ++i;
+        if (i > start) words.push_back({start, i});
+      }
+      auto text = [&](std::size_t w) {
+        return answer.substr(words[w].start, words[w].end - words[w].start);
+      };
+      std::optional<std::size_t> cue;
+      for (std::size_t w = 0; w < words.size(); ++w) {
+        if (OutcomeWord(text(w)) == 0) continue;
+        if (words[w].start < score.span.start) {
+          cue = w;
+        } else if (!cue.has_value()) {
+          cue = w;
+          break;
+        }
+      }
+      if (!cue.has_value()) continue;
+      const int outcome = OutcomeWord(text(*cue));
+      // The side written after the word: "in favor of X", "a victory for
+      // X", "won by X".
+      const bool named_after =
+          ascii::EqualsIgnoreCase(text(*cue), "favor") ||
+          ascii::EqualsIgnoreCase(text(*cue), "favour") ||
+          (*cue + 1 < words.size() &&
+           (ascii::EqualsIgnoreCase(text(*cue + 1), "for") ||
+            ascii::EqualsIgnoreCase(text(*cue + 1), "by")));
+      if (named_after && outcome < 0) continue;  // "lost by": a margin
+      const SideMention* named = nullptr;
+      for (const SideMention& m : sides) {
+        if (named_after) {
+          if (m.span.start >= words[*cue].end && clause.Holds(m.span.start)) {
+            named = &m;
+            break;
+          }
+        } else if (m.span.end <= words[*cue].start &&
+                   scope->Holds(m.span.start)) {
+          named = &m;
+        }
+      }
+      if (named == nullptr) continue;
+      const double own =
+          named->side == 0 ? pair.first_total : pair.second_total;
+      const double other =
+          named->side == 0 ? pair.second_total : pair.first_total;
+      if (outcome > 0 ? own > other : own < other) continue;
+      Binding binding;
+      binding.named = {pair.carrier < results.size()
+                           ? results[pair.carrier].tool_call_id
+                           : std::string(),
+                       named->side == 0 ? pair.first_path : pair.second_path};
+      binding.field = pair.total_key;
+      char held[48];
+      std::snprintf(held, sizeof held, "%g-%g", own, other);
+      binding.named_value = held;
+      binding.aggregate = "winner";
+      MisattributeWritten(
+          score.span, score.first.start,
+          std::string(answer.substr(score.first.start,
+                                    score.first.end - score.first.start)),
+          std::move(binding), verdict, &found);
+    }
+  }
+  InsertFound(std::move(found), verdict);
 }
 
 bool IsCodeByte(char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }
@@ -2922,6 +3170,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   BindTrends(answer, set, binder, verdict);
   BindWeekdays(answer, set, days, binder, verdict);
   BindPartScores(answer, corpus, set, binder.scopes, verdict);
+  BindWinners(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
 }
 

@@ -83,12 +83,19 @@
 //     that part nor the pair of their sums up to it, in either order (the
 //     binding names the first sibling, the part's key and its pair); or a
 //     count told of such a part ("scored 3 goals in the second period",
-//     "two goals") is neither side's value for it nor both together.
+//     "two goals") is neither side's value for it nor both together;
+//   - a score told in a clause that names one side of a contest
+//     (evidence::SidePair: "homeScore" and "awayScore" with a total,
+//     "display", and the names of "homeTeam"; or "the home team") as its
+//     winner ("X won 1-3", "5-4 in favor of X") or loser ("X lost 3-2"),
+//     where the totals say otherwise (aggregate "winner": the binding
+//     names the side the answer named, its total and the other's, "1-3");
+//     not in a clause about a part, overtime, or with a negation.
 // A value the answer uses more than once is bound at each use written
-// the same way; a use whose verdict differs from the first's becomes a
-// candidate of its own. A value is compared at the precision the answer
-// wrote ("17.6" for 17.58), and a percent also against a fraction (45% for
-// 0.45).
+// the same way; a use whose verdict differs from the first's, or that is
+// misattributed, becomes a candidate of its own. A value is compared at the
+// precision the answer wrote ("17.6" for 17.58), and a percent also against a
+// fraction (45% for 0.45).
 //
 // When in doubt it accuses no one: not when the corpus is truncated or its
 // records incomplete (law 5), not a hedged value ("around 5"), a total, a

@@ -191,7 +191,7 @@ struct MisattributedRef {
   std::size_t end = 0;
   std::string named_carrier;  // the result holding the record the answer names
   std::string read_carrier;   // the one that carried the value; "" if none
-  // "min", "max", "day", "month" or "trend" when the answer told the
+  // "min", "max", "day", "month", "trend" or "winner" when the answer told the
   // value of several records together (Binding::aggregate); empty (and the
   // key absent) for one record.
   std::string aggregate;

@@ -121,7 +121,8 @@ struct Binding {
   // ("174"); for "min" or "max", the extreme; for "day" or "month", the
   // least and greatest its readings hold there ("4.1 to 8.3", or one
   // value); for "trend", the values of the reading the range opens on
-  // and of the one it closes on ("0.0361 to 0.0355").
+  // and of the one it closes on ("0.0361 to 0.0355"); for "winner", the
+  // total of the side the answer named and the other side's ("1-3").
   std::string named_value;
   // The record whose field did carry the answer's value; path empty when
   // no single record did.
@@ -134,7 +135,10 @@ struct Binding {
   // series ("1043 cases per million in August 2020"); "trend" when the
   // value is a date closing a range told with a rise or fall the readings
   // do not show ("increased from May 5 to May 11": `named` is the closing
-  // reading, `read` the opening one).
+  // reading, `read` the opening one); "winner" when the value is a score
+  // told with a side of a contest as its winner or loser that the totals
+  // say otherwise ("X won 1-3" where X scored 1: `named` is X's scores,
+  // `field` the total's key).
   std::string aggregate;
 };
 

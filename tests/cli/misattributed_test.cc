@@ -117,7 +117,8 @@ TEST_SUITE("cli misattributed") {
   }
 
   TEST_CASE(
-      "report names an aggregate's least, greatest, day, month or trend") {
+      "report names an aggregate's least, greatest, day, month, trend or "
+      "winner") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -136,6 +137,9 @@ TEST_SUITE("cli misattributed") {
         {"trend", "8.3 to 4.1", "the readings run 8.3 to 4.1",
          "the readings the dates name run 8.3 to 4.1 at prices.economy, to "
          "the record at $.flights[1] in call_1"},
+        {"winner", "1-3", "the sides hold 1-3",
+         "the side the answer names and the other hold 1-3 at "
+         "prices.economy, at the record at $.flights[1] in call_1"},
     };
     for (const auto& row : kRows) {
       CAPTURE(row.aggregate);

@@ -135,6 +135,54 @@ TEST_CASE("records: two sibling objects that number the parts of a whole") {
   CHECK(three.part_pairs().empty());
 }
 
+TEST_CASE("records: the two sides of a contest, their totals and names") {
+  // The shape of the ice_hockey inputs of kasnerz/quintd (MIT).
+  RecordSet set;
+  set.Add(1, R"({"homeTeam": {"name": "Lethbridge Hurricanes",
+        "shortName": "Hurricanes", "nameCode": "LEH", "country": "Canada"},
+      "awayTeam": {"name": "Calgary Hitmen", "nameCode": "CAH"},
+      "homeScore": {"display": 4, "period1": 1, "period2": 3},
+      "awayScore": {"display": 1, "period1": 0, "period2": 1}})");
+  set.Finish();
+  const std::vector<SidePair>& sides = set.side_pairs();
+  REQUIRE(sides.size() == 1);
+  const SidePair& game = sides[0];
+  CHECK(game.carrier == 1);
+  CHECK(game.first_path == "$.homeScore");
+  CHECK(game.second_path == "$.awayScore");
+  CHECK(game.total_key == "display");
+  CHECK(game.first_total == 4);
+  CHECK(game.second_total == 1);
+  CHECK(game.first_word == "home");
+  CHECK(game.second_word == "away");
+  // Text leaves under keys that hold "name"; "country" names no side.
+  CHECK(game.first_names ==
+        std::vector<std::string>{"Lethbridge Hurricanes", "Hurricanes", "LEH"});
+  CHECK(game.second_names == std::vector<std::string>{"Calgary Hitmen", "CAH"});
+
+  // Keys with an ending of their own word ("_score"); no sibling with a
+  // name: the sides are still told, by their words.
+  RecordSet snake;
+  snake.Add(0, R"({"home_score": {"total": 2, "set1": 2},
+      "away_score": {"total": 3, "set1": 3}})");
+  snake.Finish();
+  REQUIRE(snake.side_pairs().size() == 1);
+  CHECK(snake.side_pairs()[0].total_key == "total");
+  CHECK(snake.side_pairs()[0].first_word == "home");
+  CHECK(snake.side_pairs()[0].first_names.empty());
+  // No total both hold, or keys that share no ending: no sides.
+  RecordSet untotalled;
+  untotalled.Add(
+      0, R"({"homeScore": {"period1": 2}, "awayScore": {"period1": 1}})");
+  untotalled.Finish();
+  CHECK(untotalled.side_pairs().empty());
+  RecordSet unrelated;
+  unrelated.Add(0, R"({"left": {"display": 1, "period1": 2},
+      "right": {"display": 2, "period1": 1}})");
+  unrelated.Finish();
+  CHECK(unrelated.side_pairs().empty());
+}
+
 TEST_CASE("records: past the leaf budget the set is incomplete") {
   std::string big = "[";
   for (std::size_t i = 0; i < kMaxRecordLeaves / 2 + 10; ++i) {

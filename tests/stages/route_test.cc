@@ -131,7 +131,7 @@ TEST_SUITE("route") {
 
   TEST_CASE(
       "an aggregate names the least, the greatest, a day's or month's "
-      "readings, or a change they do not show") {
+      "readings, a change they do not show, or a winner the totals deny") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -153,6 +153,10 @@ TEST_SUITE("route") {
          "\"$114\" closes a rise or fall the readings do not show: at "
          "prices.economy they run 130 to 112 (to the record at "
          "$.flights[1] in the result of call_1)"},
+        {"winner", "1-3",
+         "\"$114\" tells a winner the totals do not: at prices.economy the "
+         "side it names and the other hold 1-3 (the record at $.flights[1] "
+         "in the result of call_1)"},
     };
     for (const auto& row : kRows) {
       CAPTURE(row.aggregate);

@@ -811,6 +811,58 @@ TEST_CASE("rung_records: a score told of a numbered part of a game") {
       });
 }
 
+TEST_CASE("rung_records: a score told with the winner the totals deny") {
+  // The shape of the ice_hockey inputs of kasnerz/quintd (MIT): the home
+  // side lost 1-3, winning the third period 1-0.
+  const EvidenceCorpus corpus = CorpusOf(
+      R"({"homeTeam": {"name": "HC 19 Humenne", "nameCode": "HUM"},
+          "awayTeam": {"name": "HK Dukla Michalovce", "shortName": "Dukla"},
+          "homeScore": {"display": 1, "period1": 0, "period2": 0,
+                        "period3": 1},
+          "awayScore": {"display": 3, "period1": 2, "period2": 1,
+                        "period3": 0}})");
+  CheckMisattributed(
+      corpus,
+      {
+          {"HC 19 Humenne won the game with a score of 1-3.", "1", "1-3",
+           "display", "$.homeScore", "winner"},
+          // either order: the side named wins, whichever it writes first
+          {"HC 19 Humenne won 3-1.", "3", "1-3", "display", "$.homeScore",
+           "winner"},
+          // the side written after the words
+          {"The final score was 3-1 in favor of HC 19 Humenne.", "3", "1-3",
+           "display", "$.homeScore", "winner"},
+          // by its word and "team"
+          {"The home team emerged victorious with a score of 1-3.", "1", "1-3",
+           "display", "$.homeScore", "winner"},
+          // a loser that won; the last word of a side's name
+          {"The Michalovce lost 3-1 on the road.", "3", "3-1", "display",
+           "$.awayScore", "winner"},
+      });
+  CheckNoneMisattributed(
+      corpus, {
+                  "HK Dukla Michalovce won the game 3-1.",
+                  "Dukla won 1-3 away from home.",
+                  "The final score was 1-3 in favor of the away team.",
+                  "The home team lost 1-3.",
+                  // a part, overtime, a negation: no whole contest's outcome
+                  "HC 19 Humenne won the third period 1-0.",
+                  "HC 19 Humenne did not win: it ended 1-3.",
+                  "HC 19 Humenne would have won 2-1 in overtime.",
+                  // no side named before the word
+                  "With a score of 1-3, the game was won.",
+              });
+  // The score is the number the ladder read at its start (above), or the
+  // score whole when it read none there.
+  // A tie names no winner to deny.
+  const EvidenceCorpus tied = CorpusOf(
+      R"({"homeTeam": {"name": "HC 19 Humenne"},
+          "awayTeam": {"name": "HK Dukla Michalovce"},
+          "homeScore": {"display": 2, "period1": 2},
+          "awayScore": {"display": 2, "period1": 2}})");
+  CheckNoneMisattributed(tied, {"HC 19 Humenne won 2-2 on penalties."});
+}
+
 TEST_CASE("rung_records: a code a sibling holds, told of the named flight") {
   const EvidenceCorpus corpus = CorpusOf(
       R"([{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA"},
