@@ -3000,13 +3000,7 @@ void BindCodes(std::string_view answer, Binder& binder, Verdict* verdict) {
     }
     found.push_back(std::move(c));
   }
-  for (Candidate& c : found) {
-    auto at = std::find_if(
-        verdict->candidates.begin(), verdict->candidates.end(),
-        [&](const Candidate& other) { return other.start > c.start; });
-    verdict->candidates.insert(at, std::move(c));
-    ++verdict->looked_up;
-  }
+  InsertFound(std::move(found), verdict);
 }
 
 }  // namespace
