@@ -240,11 +240,28 @@ inline void ForEachIdentifierPartKey(std::string_view form, bool is_number,
   }
 }
 
-// The keys of one token: its canonical form (exact when the token spelled
-// it so), its hex digits, the number before a glued unit with the unit and
-// its dimension key, then the derived keys above, its kind and its span.
+// A word ForEachOwnKey reads without ReadToken: ASCII letters only, at
+// most this long ("Seattle", "want": most tokens of prose and of a
+// result's text).
+inline constexpr std::size_t kMaxPlainWordBytes = 64;
+
+// True when `token` is such a word. Its one key is then its lowercase form,
+// exact: Canonicalize strips no letter and reads no number in it, and it
+// has no digit, joiner, '@' or unit for the readers of ForEachReadKey.
+inline bool IsPlainWord(std::string_view token) {
+  if (token.empty() || token.size() > kMaxPlainWordBytes) return false;
+  for (const char c : token) {
+    if (static_cast<unsigned char>((c | 0x20) - 'a') > 'z' - 'a') return false;
+  }
+  return true;
+}
+
+// The keys of one token by reading it (ReadToken): its canonical form
+// (exact when the token spelled it so), its hex digits, the number before
+// a glued unit with the unit and its dimension key, then the derived keys
+// above, its kind and its span.
 template <typename Sink>
-inline void ForEachOwnKey(std::string_view token, Sink&& sink) {
+inline void ForEachReadKey(std::string_view token, Sink&& sink) {
   const TokenValue value = ReadToken(token);
   sink(value.canonical.form, !value.canonical.changed);
   if (!value.canonical.hex_digits.empty()) {
@@ -298,6 +315,21 @@ inline void ForEachOwnKey(std::string_view token, Sink&& sink) {
   if (const std::string span = SpanKindKey(token); !span.empty()) {
     sink(span, false);
   }
+}
+
+// The keys of one token: ForEachReadKey's, with a plain word's one key
+// written directly (its lowercase form, exact).
+template <typename Sink>
+inline void ForEachOwnKey(std::string_view token, Sink&& sink) {
+  if (IsPlainWord(token)) {
+    char lower[kMaxPlainWordBytes];
+    for (std::size_t i = 0; i < token.size(); ++i) {
+      lower[i] = static_cast<char>(token[i] | 0x20);
+    }
+    sink(std::string_view(lower, token.size()), true);
+    return;
+  }
+  ForEachReadKey(token, sink);
 }
 
 // The values a '+' joins in one token ("ORD-1042+ADD": an order and an

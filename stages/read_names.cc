@@ -6,13 +6,13 @@
 // IsWorldKnowledge).
 #include "stages/read_names.h"
 
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
+#include "evidence/ascii.h"
 
 namespace groundgate::stages {
 namespace {
@@ -129,8 +129,10 @@ bool IsPersonsName(const JudgeContext& context,
 bool LooksEnglish(std::string_view answer) {
   // The words are gathered first, so that the look-ups stop as soon as the
   // share is decided either way (each is a probe of a table larger than
-  // the caches).
-  std::vector<std::pair<std::size_t, std::size_t>> words;
+  // the caches). A word: a run of lowercase ASCII letters, two or more, with
+  // no letter before it and neither a letter nor a byte of a multi-byte
+  // character after it. An answer's words fit the inline room mostly.
+  absl::InlinedVector<std::pair<std::size_t, std::size_t>, 128> words;
   bool non_ascii = false;
   std::size_t i = 0;
   while (i < answer.size()) {
@@ -140,25 +142,25 @@ bool LooksEnglish(std::string_view answer) {
       ++i;
       continue;
     }
-    const bool starts_word =
-        i == 0 || !std::isalpha(static_cast<unsigned char>(answer[i - 1]));
+    const bool starts_word = i == 0 || !evidence::ascii::IsAlpha(answer[i - 1]);
     std::size_t end = i;
     while (end < answer.size() && answer[end] >= 'a' && answer[end] <= 'z') {
       ++end;
     }
-    const bool ends_word =
-        end == answer.size() ||
-        (!std::isalpha(static_cast<unsigned char>(answer[end])) &&
-         static_cast<unsigned char>(answer[end]) < 0x80);
-    if (starts_word && ends_word && end - i >= 2) words.emplace_back(i, end);
+    const bool ends_word = end == answer.size() ||
+                           (!evidence::ascii::IsAlpha(answer[end]) &&
+                            static_cast<unsigned char>(answer[end]) < 0x80);
+    if (starts_word && ends_word && end - i >= 2) {
+      words.emplace_back(i, end - i);
+    }
     i = end;
   }
   const std::size_t n = words.size();
   if (n < 3) return !non_ascii;
   std::size_t common = 0;
   for (std::size_t w = 0; w < n; ++w) {
-    const auto [start, end] = words[w];
-    common += evidence::IsCommonWord(answer.substr(start, end - start));
+    common +=
+        evidence::IsCommonWord(answer.substr(words[w].first, words[w].second));
     if (common * 100 >= n * kMinEnglishShare) return true;
     if ((common + (n - w - 1)) * 100 < n * kMinEnglishShare) return false;
   }

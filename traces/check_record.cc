@@ -133,14 +133,6 @@ class LineWriter {
   }
   // After a scalar value.
   void Done() { fresh_ = false; }
-  // A value built as a JSON object elsewhere, dumped as the line is.
-  void Dumped(const nlohmann::ordered_json& value) {
-    Separate();
-    out_ += value.dump(-1, ' ', false,
-                       nlohmann::ordered_json::error_handler_t::replace);
-    fresh_ = false;
-  }
-
   // "key": value, for the scalar members of an object.
   void Text(std::string_view key, std::string_view value) {
     Key(key);
@@ -323,7 +315,22 @@ std::string CheckLineText(const Trace& trace, const JudgedMessage& judged,
   w.Key("grounded");
   WriteSpans(verdict, answer, CandidateStatus::kGrounded, options, w);
   w.Key("carried_by");
-  w.Dumped(stages::CarriedByJson(verdict.answer_carriers));
+  // stages::CarriedByJson's shape, written in place.
+  if (verdict.answer_carriers.has_value()) {
+    w.Open('[');
+    for (const AnswerCarrier& carrier : *verdict.answer_carriers) {
+      w.Open('{');
+      w.Text("tool_call_id", carrier.tool_call_id);
+      w.Text("tool_name", carrier.tool_name);
+      w.Number("values", carrier.values);
+      w.Number("only", carrier.only);
+      w.Close('}');
+    }
+    w.Close(']');
+  } else {
+    w.Null();
+    w.Done();
+  }
   w.Key("conflicts");
   w.Open('[');
   for (const Conflict& conflict : verdict.conflicts) {

@@ -4,7 +4,9 @@
 // record_fields.h. What it does NOT do: know a format, or throw.
 #include "traces/record_fields.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -463,8 +465,15 @@ Json WithoutEncrypted(const Json& value, bool* unreadable) {
 std::string JsonText(const Json& value) { return base::DumpJson(value); }
 
 bool ReportsException(std::string_view text) {
-  // Most results never mention the key: skip the parse for them.
-  if (text.find("\"exception\"") == std::string_view::npos) return false;
+  // Most results never mention the key: skip the parse for them. The
+  // search skips ahead by the key's length (a '"', which find looks for
+  // first, is on every other byte of a JSON text).
+  static constexpr std::string_view kKey = "\"exception\"";
+  static const std::boyer_moore_horspool_searcher searcher(kKey.begin(),
+                                                           kKey.end());
+  if (std::search(text.begin(), text.end(), searcher) == text.end()) {
+    return false;
+  }
   const Json document = Json::parse(text.begin(), text.end(), nullptr,
                                     /*allow_exceptions=*/false);
   if (!document.is_object()) return false;
