@@ -13,6 +13,18 @@ constexpr bool IsDigit(unsigned char b) { return b >= '0' && b <= '9'; }
 constexpr bool IsAsciiAlnum(unsigned char b) {
   return IsDigit(b) || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
 }
+// ASCII letters and digits, by byte: NextToken steps over a run of them
+// with one load and one test per byte.
+constexpr struct AlnumTable {
+  bool has[256] = {};
+  constexpr AlnumTable() {
+    for (int b = 0; b < 256; ++b)
+      has[b] = IsAsciiAlnum(static_cast<unsigned char>(b));
+  }
+  constexpr bool operator()(char c) const {
+    return has[static_cast<unsigned char>(c)];
+  }
+} kAsciiAlnum;
 // Punctuation that may stand inside a token (and at its ends, where the
 // canonicalizer strips what is decoration).
 constexpr bool IsInner(unsigned char b) {
@@ -142,9 +154,17 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
           if (has_word && spaceless) break;  // "の" then "fc1": a new token
           spaceless = false;
           has_word = true;
-          prev_digit = IsDigit(b);
-          if (!prev_digit) in_grouping = false;
+          // The whole run at once: a letter in it ends a digit grouping,
+          // and the run's last byte says whether a digit came last.
+          bool all_digits = IsDigit(b);
           ++j;
+          while (j < n && kAsciiAlnum(text[j])) {
+            all_digits =
+                all_digits && IsDigit(static_cast<unsigned char>(text[j]));
+            ++j;
+          }
+          prev_digit = IsDigit(static_cast<unsigned char>(text[j - 1]));
+          if (!all_digits) in_grouping = false;
           continue;
         }
         if (IsInner(b)) {
