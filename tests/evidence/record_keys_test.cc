@@ -4,9 +4,9 @@
 // ForEachOwnKey writes the one key of a word of ASCII letters without
 // ReadToken (IsPlainWord); every other token is read. These cases hold the
 // short cut to ForEachReadKey's answer over every word of one to three
-// letters in three cases, words at and past the length limit, and tokens
-// that are not plain words. They do not test what the keys of other tokens
-// are (corpus_test.cc, canonical_test.cc).
+// letters in four patterns of case, words at and past the length limit,
+// and tokens that are not plain words. They do not test what the keys of
+// other tokens are (corpus_test.cc, canonical_test.cc).
 #include "evidence/record_keys.h"
 
 #include <doctest/doctest.h>
