@@ -4,25 +4,14 @@
 #include <array>
 #include <cstddef>
 
+#include "evidence/ascii.h"
+
 namespace groundgate::evidence {
 namespace {
 
-char Lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
-}
+using ascii::Lower;
 
-// ASCII letters and digits, by byte: one load per byte of every user
-// message.
-constexpr std::array<bool, 256> kWordBytes = [] {
-  std::array<bool, 256> table{};
-  for (int c = 0; c < 256; ++c) {
-    table[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-               (c >= '0' && c <= '9');
-  }
-  return table;
-}();
-
-bool IsWordByte(char c) { return kWordBytes[static_cast<unsigned char>(c)]; }
+bool IsWordByte(char c) { return ascii::IsAlnumByte(c); }
 
 bool EqualsLower(std::string_view word, std::string_view lower) {
   if (word.size() != lower.size()) return false;

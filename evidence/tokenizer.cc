@@ -4,6 +4,7 @@
 // a code point and ask ICU for its general category.
 #include "evidence/tokenizer.h"
 
+#include "evidence/ascii.h"
 #include "evidence/unicode.h"
 
 namespace groundgate::evidence {
@@ -13,18 +14,6 @@ constexpr bool IsDigit(unsigned char b) { return b >= '0' && b <= '9'; }
 constexpr bool IsAsciiAlnum(unsigned char b) {
   return IsDigit(b) || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
 }
-// ASCII letters and digits, by byte: NextToken steps over a run of them
-// with one load and one test per byte.
-constexpr struct AlnumTable {
-  bool has[256] = {};
-  constexpr AlnumTable() {
-    for (int b = 0; b < 256; ++b)
-      has[b] = IsAsciiAlnum(static_cast<unsigned char>(b));
-  }
-  constexpr bool operator()(char c) const {
-    return has[static_cast<unsigned char>(c)];
-  }
-} kAsciiAlnum;
 // Punctuation that may stand inside a token (and at its ends, where the
 // canonicalizer strips what is decoration).
 constexpr bool IsInner(unsigned char b) {
@@ -158,7 +147,7 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
           // and the run's last byte says whether a digit came last.
           bool all_digits = IsDigit(b);
           ++j;
-          while (j < n && kAsciiAlnum(text[j])) {
+          while (j < n && ascii::IsAlnumByte(text[j])) {
             all_digits =
                 all_digits && IsDigit(static_cast<unsigned char>(text[j]));
             ++j;

@@ -466,8 +466,8 @@ std::string JsonText(const Json& value) { return base::DumpJson(value); }
 
 bool ReportsException(std::string_view text) {
   // Most results never mention the key: skip the parse for them. The
-  // search skips ahead by the key's length (a '"', which find looks for
-  // first, is on every other byte of a JSON text).
+  // search skips ahead by the key's length; find would stop at each '"',
+  // the commonest byte of a JSON text after letters.
   static constexpr std::string_view kKey = "\"exception\"";
   static const std::boyer_moore_horspool_searcher searcher(kKey.begin(),
                                                            kKey.end());
