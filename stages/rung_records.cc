@@ -521,15 +521,46 @@ bool NamesAField(const std::vector<std::string_view>& words) {
   return false;
 }
 
+// A field word that also tells an extreme ("a low of 0.56", "the highest
+// R"): it names a field only where the records have one it names
+// ("temp_min"); in a series of one value per day it tells the value's
+// place in the series, not a field.
+bool TellsAnExtreme(std::string_view word) {
+  for (std::string_view w :
+       {"low", "lowest", "minimum", "high", "highest", "maximum"}) {
+    if (ascii::EqualsIgnoreCase(word, w)) return true;
+  }
+  return false;
+}
+
 // The same; all of `paths` when the words name no field; none when they
 // name a field that is none of `paths` ("humidity" where the records hold
-// clouds): the value is told of a field the records lack.
+// clouds): the value is told of a field the records lack. A word that
+// tells an extreme (TellsAnExtreme) names a field only when one of
+// `fields`, the record's own, is one it names.
 std::vector<std::string> NarrowByWords(
     const std::vector<std::string>& paths,
-    const std::vector<std::string_view>& words) {
+    const std::vector<std::string_view>& words,
+    const std::vector<std::string>& fields) {
   std::vector<std::string> named = NamedByWords(paths, words);
   if (!named.empty()) return named;
-  return NamesAField(words) ? named : paths;
+  for (std::string_view w : words) {
+    if (!NamesAField({w})) continue;
+    if (TellsAnExtreme(w) && NamedByWords(fields, {w}).empty()) continue;
+    return named;
+  }
+  return paths;
+}
+
+// The paths of a record's fields, each once.
+std::vector<std::string> FieldPaths(const Record& record) {
+  std::vector<std::string> paths;
+  for (const RecordField& f : record.fields) {
+    if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+      paths.emplace_back(f.path);
+    }
+  }
+  return paths;
 }
 
 // ---- the check
@@ -1189,8 +1220,8 @@ struct Binder {
     const std::vector<std::string> paths =
         FieldsOthersHold(first, v, day, &read);
     if (paths.empty()) return;
-    const std::vector<std::string> fields =
-        NarrowByWords(paths, WordsBefore(answer, clause, value, 4));
+    const std::vector<std::string> fields = NarrowByWords(
+        paths, WordsBefore(answer, clause, value, 4), FieldPaths(first));
     if (fields.empty()) return;
     const std::string& field = fields.front();
     // The reader's day may be the records' day shifted by a zone: the
@@ -1558,8 +1589,8 @@ struct Binder {
     const std::vector<std::string> paths =
         FieldsOthersHold(named, v, {RecordIndex(named)}, &read);
     if (paths.empty()) return;
-    const std::vector<std::string> fields =
-        NarrowByWords(paths, WordsBefore(answer, clause, value, 4));
+    const std::vector<std::string> fields = NarrowByWords(
+        paths, WordsBefore(answer, clause, value, 4), FieldPaths(named));
     if (fields.empty()) return;
     // Like with like (FieldsOthersHold): the named record's own value there
     // is of the value's shape; "4.0, A2DP" is no other value of "GPS".

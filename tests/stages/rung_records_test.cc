@@ -521,6 +521,30 @@ TEST_CASE("rung_records: the least or greatest of a series of one field") {
                 "0.78", "value", "$[1]", "min"}});
 }
 
+// "low" and "high" name a field only where the records have one
+// ("temp_min"); in a series of one value per day, "a low of 0.56 on
+// November 5" tells November 5th's value, and the day holds another.
+TEST_CASE("rung_records: a low or high told on a day of a series") {
+  const EvidenceCorpus series = CorpusOf(
+      "date,value\n2020-03-14,2.26\n2020-03-20,2.1\n2022-05-18,0.56\n"
+      "2022-11-05,0.75\n");
+  CheckMisattributed(
+      series, {
+                  {"R fell to a low of 0.56 on November 5, 2022.", "0.56",
+                   "0.75", "value", "$[3]"},
+                  {"The highest R was 2.26 on March 20, 2020.", "2.26", "2.1",
+                   "value", "$[1]"},
+              });
+  CheckNoneMisattributed(series, {"R fell to a low of 0.56 on May 18, 2022.",
+                                  "The highest R was 2.26 on March 14, 2020."});
+  // Where the records hold a low, "low" names it: a value of another field
+  // told as the low is not judged against that field.
+  const EvidenceCorpus lows = CorpusOf(R"([
+    {"dt_txt": "2024-01-03", "main": {"temp": 7.15, "temp_min": 5.2}},
+    {"dt_txt": "2024-01-04", "main": {"temp": 4.95, "temp_min": 3.1}}])");
+  CheckNoneMisattributed(lows, {"On January 4th, a low of 7.15."});
+}
+
 TEST_CASE("rung_records: the day or month told as an extreme's") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
