@@ -694,6 +694,58 @@ struct Binder {
     return by_id.empty() ? by_days : by_id;
   }
 
+  // The day mention (of `group`) that follows the value in its clause
+  // with only words between, at most six, the last of them "on"
+  // ("0.56 cases per million people on March 29"); none when a digit,
+  // a comma or another mention stands between.
+  const Mention* DayJustAfter(TextSpan value, TextSpan clause,
+                              std::uint32_t group) const {
+    const Mention* next = nullptr;
+    for (const Mention& m : mentions) {
+      if (m.span.start < value.end || m.span.end > clause.end) continue;
+      if (next == nullptr || m.span.start < next->span.start) next = &m;
+    }
+    if (next == nullptr || !next->day || next->bound) return nullptr;
+    if (std::none_of(
+            next->records.begin(), next->records.end(),
+            [&](std::uint32_t r) { return set.records()[r].group == group; })) {
+      return nullptr;
+    }
+    const std::string_view between =
+        answer.substr(value.end, next->span.start - value.end);
+    if (std::any_of(between.begin(), between.end(), [](char ch) {
+          return ascii::IsDigit(ch) || ch == ',' || ch == ';' || ch == '(';
+        })) {
+      return nullptr;
+    }
+    std::vector<std::string_view> words;
+    std::size_t i = 0;
+    while (i < between.size()) {
+      while (i < between.size() && !IsWordByte(between[i])) ++i;
+      const std::size_t start = i;
+      while (i < between.size() && IsWordByte(between[i])) ++i;
+      if (i > start) words.push_back(between.substr(start, i - start));
+    }
+    if (words.empty() || words.size() > 6 ||
+        !ascii::EqualsIgnoreCase(words.back(), "on")) {
+      return nullptr;
+    }
+    // "on Wednesday and Friday", "on March 3 to March 5": not one day;
+    // "on Wednesday, January 4th": which of the two is meant is not read.
+    std::size_t after = next->span.end;
+    while (after < answer.size() && answer[after] == ' ') ++after;
+    for (std::string_view joint :
+         {"and ", "or ", "to ", "through ", "-", ","}) {
+      if (!answer.substr(after).starts_with(joint)) continue;
+      std::size_t then = after + joint.size();
+      while (then < answer.size() && answer[then] == ' ') ++then;
+      for (const Mention& m : mentions) {
+        if (m.span.start == then) return nullptr;
+      }
+    }
+    return next;
+  }
+
   bool InClauseOf(TextSpan value, std::size_t at) const {
     for (std::size_t s = 0; s < scopes.size(); ++s) {
       if (!scopes[s].Holds(value.start)) continue;
@@ -801,6 +853,17 @@ struct Binder {
     } else {
       named = NamedIn(clause, value, group, &by_day);
       if (named.empty()) named = NamedIn(scope, value, group, &by_day);
+      // Of several days the clause names, the one written just after the
+      // value ("from 2.26 on March 20, 2020, to 0.56 on November 5").
+      if (named.size() > 1) {
+        if (const Mention* day = DayJustAfter(value, clause, group)) {
+          named.clear();
+          for (std::uint32_t r : day->records) {
+            if (set.records()[r].group == group) named.push_back(r);
+          }
+          by_day = true;
+        }
+      }
     }
     if (named.size() == 1) {
       BindOne(c, v, set.records()[named.front()], clause, value);

@@ -545,6 +545,37 @@ TEST_CASE("rung_records: a low or high told on a day of a series") {
   CheckNoneMisattributed(lows, {"On January 4th, a low of 7.15."});
 }
 
+// Of two days a sentence names, each value is told of the one written
+// just after it ("2.26 on March 20, 2020, to 0.56 on November 5, 2022").
+TEST_CASE("rung_records: the day written just after a value") {
+  const EvidenceCorpus series = CorpusOf(
+      "date,value\n2020-03-14,2.26\n2020-03-20,2.1\n2022-05-18,0.56\n"
+      "2022-11-05,0.75\n");
+  CheckMisattributed(
+      series,
+      {
+          {"R decreased from a peak of 2.26 on March 20, 2020, to a low of "
+           "0.56 on November 5, 2022.",
+           "2.26", "2.1", "value", "$[1]"},
+          {"R decreased from 2.26 on March 14, 2020 to 0.56 on November 5, "
+           "2022.",
+           "0.56", "0.75", "value", "$[3]"},
+      });
+  CheckNoneMisattributed(
+      series,
+      {
+          "R decreased from 2.26 on March 14, 2020 to 0.56 on May 18, 2022.",
+          // two days after the value, or a day and a date: not one day
+          "R was 2.26 on March 20, 2020 and March 14, 2020, and 0.56 on "
+          "May 18, 2022.",
+          "R was 2.26 on March 20, 2020, March 14, 2020, and 0.56 on "
+          "May 18, 2022.",
+          // a number between the value and the day
+          "R fell from 2.26 to 2.1 on March 20, 2020 and 0.56 on May 18, "
+          "2022.",
+      });
+}
+
 TEST_CASE("rung_records: the day or month told as an extreme's") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
