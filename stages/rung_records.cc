@@ -533,25 +533,6 @@ bool TellsAnExtreme(std::string_view word) {
   return false;
 }
 
-// The same; all of `paths` when the words name no field; none when they
-// name a field that is none of `paths` ("humidity" where the records hold
-// clouds): the value is told of a field the records lack. A word that
-// tells an extreme (TellsAnExtreme) names a field only when one of
-// `fields`, the record's own, is one it names.
-std::vector<std::string> NarrowByWords(
-    const std::vector<std::string>& paths,
-    const std::vector<std::string_view>& words,
-    const std::vector<std::string>& fields) {
-  std::vector<std::string> named = NamedByWords(paths, words);
-  if (!named.empty()) return named;
-  for (std::string_view w : words) {
-    if (!NamesAField({w})) continue;
-    if (TellsAnExtreme(w) && NamedByWords(fields, {w}).empty()) continue;
-    return named;
-  }
-  return paths;
-}
-
 // The paths of a record's fields, each once.
 std::vector<std::string> FieldPaths(const Record& record) {
   std::vector<std::string> paths;
@@ -559,6 +540,26 @@ std::vector<std::string> FieldPaths(const Record& record) {
     if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
       paths.emplace_back(f.path);
     }
+  }
+  return paths;
+}
+
+// The same; all of `paths` when the words name no field; none when they
+// name a field that is none of `paths` ("humidity" where the records hold
+// clouds): the value is told of a field the records lack. A word that
+// tells an extreme (TellsAnExtreme) names a field only when one of
+// `record`'s own fields is one it names.
+std::vector<std::string> NarrowByWords(
+    const std::vector<std::string>& paths,
+    const std::vector<std::string_view>& words, const Record& record) {
+  std::vector<std::string> named = NamedByWords(paths, words);
+  if (!named.empty()) return named;
+  for (std::string_view w : words) {
+    if (!NamesAField({w})) continue;
+    if (TellsAnExtreme(w) && NamedByWords(FieldPaths(record), {w}).empty()) {
+      continue;
+    }
+    return named;
   }
   return paths;
 }
@@ -718,14 +719,8 @@ struct Binder {
         })) {
       return nullptr;
     }
-    std::vector<std::string_view> words;
-    std::size_t i = 0;
-    while (i < between.size()) {
-      while (i < between.size() && !IsWordByte(between[i])) ++i;
-      const std::size_t start = i;
-      while (i < between.size() && IsWordByte(between[i])) ++i;
-      if (i > start) words.push_back(between.substr(start, i - start));
-    }
+    const std::vector<std::string_view> words =
+        WordsBefore(answer, {value.end, next->span.start}, next->span, 7);
     if (words.empty() || words.size() > 6 ||
         !ascii::EqualsIgnoreCase(words.back(), "on")) {
       return nullptr;
@@ -1283,8 +1278,8 @@ struct Binder {
     const std::vector<std::string> paths =
         FieldsOthersHold(first, v, day, &read);
     if (paths.empty()) return;
-    const std::vector<std::string> fields = NarrowByWords(
-        paths, WordsBefore(answer, clause, value, 4), FieldPaths(first));
+    const std::vector<std::string> fields =
+        NarrowByWords(paths, WordsBefore(answer, clause, value, 4), first);
     if (fields.empty()) return;
     const std::string& field = fields.front();
     // The reader's day may be the records' day shifted by a zone: the
@@ -1652,8 +1647,8 @@ struct Binder {
     const std::vector<std::string> paths =
         FieldsOthersHold(named, v, {RecordIndex(named)}, &read);
     if (paths.empty()) return;
-    const std::vector<std::string> fields = NarrowByWords(
-        paths, WordsBefore(answer, clause, value, 4), FieldPaths(named));
+    const std::vector<std::string> fields =
+        NarrowByWords(paths, WordsBefore(answer, clause, value, 4), named);
     if (fields.empty()) return;
     // Like with like (FieldsOthersHold): the named record's own value there
     // is of the value's shape; "4.0, A2DP" is no other value of "GPS".
