@@ -56,6 +56,7 @@
 #include "stages/read_names.h"
 #include "stages/read_numbers.h"
 #include "stages/read_tokens.h"
+#include "stages/repeated_uses.h"
 #include "stages/rung_arithmetic.h"
 #include "stages/rung_derived_dates.h"
 #include "stages/rung_exempt.h"
@@ -343,7 +344,12 @@ Verdict ClimbLadder(std::string_view answer, const EvidenceCorpus& corpus,
     GroundDurationsBetweenShownTimes(context);
     GroundDurationsWithinOneItem(context);
   }
+  // Binding and listing each use insert candidates: the conflicts found on
+  // the ladder are kept on theirs.
+  const std::vector<TextSpan> conflict_spans = ConflictSpans(context.verdict);
   if (options.bind_records) BindRecords(answer, corpus, &context.verdict);
+  ListEachUnsupportedUse(answer, &context.verdict);
+  ReindexConflicts(conflict_spans, &context.verdict);
   context.verdict.misattribution_warns_only = !options.misattribution_flags;
   context.verdict.answer_carriers =
       ComputeAnswerCarriers(context.carried_this_turn, context.results,

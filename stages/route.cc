@@ -50,8 +50,18 @@ namespace {
 
 // Whether a candidate is one the frame and the refusal name: an unsupported
 // value always; a misattributed one unless the gate was told to warn only.
-bool NamesUnsupported(const Candidate& c) {
-  return c.status == CandidateStatus::kUnsupported;
+// A value the answer typed at several places is listed once per place
+// (stages/repeated_uses.h) but named once, at its first.
+bool NamesUnsupported(const Verdict& verdict, const Candidate& c) {
+  if (c.status != CandidateStatus::kUnsupported) return false;
+  for (const Candidate& earlier : verdict.candidates) {
+    if (&earlier == &c) return true;
+    if (earlier.status == CandidateStatus::kUnsupported &&
+        earlier.canonical == c.canonical && earlier.shape == c.shape) {
+      return false;
+    }
+  }
+  return true;
 }
 bool NamesMisattributed(const Verdict& verdict, const Candidate& c) {
   return c.status == CandidateStatus::kMisattributed &&
@@ -133,7 +143,7 @@ std::string CorrectionFrame(std::string_view answer, const Verdict& verdict) {
   std::size_t unsupported = 0;
   std::size_t misattributed = 0;
   for (const Candidate& c : verdict.candidates) {
-    if (NamesUnsupported(c)) ++unsupported;
+    if (NamesUnsupported(verdict, c)) ++unsupported;
     if (NamesMisattributed(verdict, c)) ++misattributed;
   }
   // The library's words first, the quoted values last: a model that copies
@@ -160,7 +170,7 @@ std::string CorrectionFrame(std::string_view answer, const Verdict& verdict) {
     absl::StrAppend(&frame, " The values:");
     std::size_t listed = 0;
     for (const Candidate& c : verdict.candidates) {
-      if (!NamesUnsupported(c)) continue;
+      if (!NamesUnsupported(verdict, c)) continue;
       if (quoted == kMaxValuesInCorrectionFrame) continue;
       absl::StrAppend(&frame, listed == 0 ? " \"" : ", \"",
                       Clipped(Spelled(answer, c)), "\"");
@@ -210,7 +220,7 @@ absl::Status RefusalStatus(std::string_view answer, const Verdict& verdict,
   std::size_t misattributed = 0;
   std::size_t named = 0;  // of both kinds, against kMaxValuesInRefusal
   for (const Candidate& c : verdict.candidates) {
-    const bool is_unsupported = NamesUnsupported(c);
+    const bool is_unsupported = NamesUnsupported(verdict, c);
     const bool is_misattributed = NamesMisattributed(verdict, c);
     if (!is_unsupported && !is_misattributed) continue;
     ++(is_unsupported ? unsupported : misattributed);

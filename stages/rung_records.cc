@@ -20,6 +20,7 @@
 #include "evidence/records.h"
 #include "stages/judge_context.h"
 #include "stages/read_scopes.h"
+#include "stages/repeated_uses.h"
 
 namespace groundgate::stages {
 namespace {
@@ -3094,116 +3095,6 @@ void BindCodes(std::string_view answer, Binder& binder, Verdict* verdict) {
 
 }  // namespace
 
-// True when `written` stands whole at `at` of `answer`: no digit, letter
-// or decimal part runs on either side ("26" is not in "126" or "26.5").
-bool StandsAlone(std::string_view answer, std::size_t at, std::size_t size) {
-  const auto part_of_number = [&](std::size_t i) {
-    // A sign of the Latin-1 block ("°C", "µg", "m²") is a unit, not a
-    // letter of a longer word.
-    return i < answer.size() &&
-           ((IsWordByte(answer[i]) && answer[i] != '\xC2') ||
-            ((answer[i] == '.' || answer[i] == ',') && i + 1 < answer.size() &&
-             ascii::IsDigit(answer[i + 1])));
-  };
-  if (at > 0 && (IsWordByte(answer[at - 1]) ||
-                 ((answer[at - 1] == '.' || answer[at - 1] == ',') && at > 1 &&
-                  ascii::IsDigit(answer[at - 2])))) {
-    return false;
-  }
-  return !part_of_number(at + size);
-}
-
-// A value the answer uses again is one candidate, at its first use, with
-// its occurrences counted (JudgeContext). Each later use written the same
-// way is told of its own scope ("from 13 to 26 degrees ... on January 8th
-// at 26 degrees"), so it is bound as a candidate of its own: the copies
-// are inserted in answer order, and `origin` gets, for each candidate,
-// the index of the candidate it copies (or its own index).
-void SplitRepeatedUses(std::string_view answer,
-                       std::vector<Candidate>* candidates,
-                       std::vector<std::size_t>* origin) {
-  std::vector<std::pair<Candidate, std::size_t>> uses;  // use, its first
-  for (std::size_t i = 0; i < candidates->size(); ++i) {
-    const Candidate& c = (*candidates)[i];
-    if (c.occurrences < 2 || !Bindable(c) || c.end > answer.size() ||
-        c.start >= c.end) {
-      continue;
-    }
-    const std::string_view written = answer.substr(c.start, c.end - c.start);
-    int left = c.occurrences - 1;
-    for (std::size_t at = answer.find(written, c.end);
-         at != std::string_view::npos && left > 0;
-         at = answer.find(written, at + 1)) {
-      if (!StandsAlone(answer, at, written.size())) continue;
-      Candidate use = c;
-      use.start = at;
-      use.end = at + written.size();
-      use.occurrences = 1;
-      uses.emplace_back(std::move(use), i);
-      --left;
-    }
-  }
-  origin->clear();
-  if (uses.empty()) return;
-  // Merge by position; a use's first keeps its place among the firsts.
-  std::vector<Candidate> merged;
-  merged.reserve(candidates->size() + uses.size());
-  std::vector<std::size_t> new_index(candidates->size());
-  std::vector<std::size_t> copies_of;  // for each use: its first's old index
-  std::size_t next_use = 0;
-  std::stable_sort(uses.begin(), uses.end(), [](const auto& a, const auto& b) {
-    return a.first.start < b.first.start;
-  });
-  std::vector<std::pair<std::size_t, std::size_t>> use_at;  // merged, first
-  for (std::size_t i = 0; i <= candidates->size(); ++i) {
-    while (next_use < uses.size() &&
-           (i == candidates->size() ||
-            uses[next_use].first.start < (*candidates)[i].start)) {
-      use_at.emplace_back(merged.size(), uses[next_use].second);
-      merged.push_back(std::move(uses[next_use].first));
-      ++next_use;
-    }
-    if (i == candidates->size()) break;
-    new_index[i] = merged.size();
-    merged.push_back(std::move((*candidates)[i]));
-  }
-  origin->resize(merged.size());
-  for (std::size_t i = 0; i < merged.size(); ++i) (*origin)[i] = i;
-  for (const auto& [at, first] : use_at) (*origin)[at] = new_index[first];
-  *candidates = std::move(merged);
-}
-
-// Undoes SplitRepeatedUses where binding changed nothing: a later use
-// with its first's status is counted in its first's occurrences again; one
-// that differs (misattributed where its first is not, or the reverse), or
-// that is misattributed itself (each such use names its own record, at its
-// own place), stays a candidate of its own, and its first counts one use
-// less.
-void FoldRepeatedUses(const std::vector<std::size_t>& origin,
-                      Verdict* verdict) {
-  if (origin.empty()) return;
-  std::vector<Candidate>& candidates = verdict->candidates;
-  std::vector<bool> folded(candidates.size(), false);
-  for (std::size_t i = 0; i < origin.size(); ++i) {
-    if (origin[i] == i) continue;
-    Candidate& first = candidates[origin[i]];
-    if (candidates[i].status == first.status &&
-        first.status != CandidateStatus::kMisattributed) {
-      folded[i] = true;
-      continue;
-    }
-    --first.occurrences;
-    ++verdict->looked_up;
-  }
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (folded[i]) continue;
-    if (kept != i) candidates[kept] = std::move(candidates[i]);
-    ++kept;
-  }
-  candidates.resize(kept);
-}
-
 void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                  Verdict* verdict) {
   if (corpus.truncated() || verdict->evidence_truncated) return;
@@ -3235,7 +3126,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
     return;
   }
   std::vector<std::size_t> origin;
-  SplitRepeatedUses(answer, &verdict->candidates, &origin);
+  SplitRepeatedUses(answer, Bindable, &verdict->candidates, &origin);
   Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};
   // The days the answer names, read once for the mentions and the weekdays.
   const std::vector<DayMention> days = DaysNamed(answer);

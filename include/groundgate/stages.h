@@ -195,7 +195,8 @@ inline constexpr std::size_t kMaxValueBytesInCorrectionFrame = 128;
 // kCorrectionFramePrefix, then the library's words — these values appear in
 // no tool result; call a tool that provides them, or say plainly that the
 // data was not collected — and ends with the unsupported values, quoted as
-// the answer spelled them, in answer order; a value with a near miss is
+// the answer spelled them, in answer order, each once (a value typed at
+// several places is listed at each in the verdict); a value with a near miss is
 // followed by "(compare the result of <tool_call_id>)", the result that
 // carried the closest value of its shape. A misattributed value (law 11,
 // unless misattribution_warns_only) gets its own sentence of instruction
@@ -211,7 +212,8 @@ inline constexpr std::size_t kMaxValueBytesInCorrectionFrame = 128;
 // unsupported (and misattributed) values and whose payload (kRefusalTypeUrl
 // above; read it back with ReadRefusal) names them and says whether a revision
 // was tried. The refused answer's text is not in the Status, only its
-// unsupported values (as spelled, and canonical), each clipped.
+// unsupported values (as spelled, and canonical, each once, at its first
+// use), each clipped.
 [[nodiscard]] absl::Status RefusalStatus(std::string_view answer,
                                          const Verdict& verdict,
                                          bool revision_tried);

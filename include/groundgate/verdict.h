@@ -158,7 +158,10 @@ struct Candidate {
   // once, at most kMaxCarriers; carriers_cut when more carried it (law 6).
   std::vector<std::string> carriers;
   bool carriers_cut = false;
-  int occurrences = 1;  // how often the answer used the value
+  // How often the answer used the value at this candidate: a later use
+  // written the same way that is unsupported, or misattributed, or bound
+  // to another verdict than the first, is a candidate of its own.
+  int occurrences = 1;
   // For a derived value, how: "1679 + 1859", "3 * 129.5", "10% of 2500",
   // "2024-05-18 + 1 day".
   // It holds values: an event shows it only on opt-in (law 8).
@@ -198,7 +201,10 @@ struct GroundingSplit {
 };
 
 struct Verdict {
-  // Candidates in answer order, one per distinct value.
+  // Candidates in answer order, one per distinct value, and one more for
+  // each later use of a value that is flagged at its own place (an
+  // unsupported value at every use written the same way; a misattributed
+  // use) or judged otherwise than its first.
   std::vector<Candidate> candidates;
   int looked_up = 0;                // candidates minus the exempt ones
   bool evidence_truncated = false;  // the corpus hit its ceiling (law 5)
