@@ -523,24 +523,50 @@ Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value) {
   return Extreme::kNone;
 }
 
-bool Hedged(std::string_view answer, TextSpan clause, TextSpan value) {
+Hedge HedgeOf(std::string_view answer, TextSpan clause, TextSpan value) {
   const std::string before =
       Lower(answer.substr(clause.start, value.start - clause.start));
   std::string_view b = before;
   while (!b.empty() && (b.back() == ' ' || b.back() == '$')) b.remove_suffix(1);
-  static constexpr std::array<std::string_view, 16> kHedges = {
-      "around", "about", "approximately", "approx",    "roughly", "nearly",
-      "almost", "over",  "more than",     "less than", "under",   "above",
-      "below",  "~",     "close to",      "some"};
-  for (std::string_view hedge : kHedges) {
-    if (b.ends_with(hedge) && (b.size() == hedge.size() ||
-                               !IsWordByte(b[b.size() - hedge.size() - 1]))) {
-      return true;
+  struct Word {
+    std::string_view text;
+    Hedge hedge;
+  };
+  static constexpr std::array<Word, 16> kHedges = {{
+      {"around", Hedge::kApproximate},
+      {"about", Hedge::kApproximate},
+      {"approximately", Hedge::kApproximate},
+      {"approx", Hedge::kApproximate},
+      {"roughly", Hedge::kApproximate},
+      {"nearly", Hedge::kApproximate},
+      {"almost", Hedge::kApproximate},
+      {"close to", Hedge::kApproximate},
+      {"~", Hedge::kApproximate},
+      {"over", Hedge::kBound},
+      {"more than", Hedge::kBound},
+      {"less than", Hedge::kBound},
+      {"under", Hedge::kBound},
+      {"above", Hedge::kBound},
+      {"below", Hedge::kBound},
+      {"some", Hedge::kBound},
+  }};
+  for (const Word& hedge : kHedges) {
+    if (b.ends_with(hedge.text) &&
+        (b.size() == hedge.text.size() ||
+         !IsWordByte(b[b.size() - hedge.text.size() - 1]))) {
+      return hedge.hedge;
     }
   }
   const std::string after = Lower(answer.substr(value.end, 16));
-  return after.starts_with(" or so") || after.starts_with(" or more") ||
-         after.starts_with("+");
+  if (after.starts_with(" or so")) return Hedge::kApproximate;
+  if (after.starts_with(" or more") || after.starts_with("+")) {
+    return Hedge::kBound;
+  }
+  return Hedge::kNone;
+}
+
+bool Hedged(std::string_view answer, TextSpan clause, TextSpan value) {
+  return HedgeOf(answer, clause, value) != Hedge::kNone;
 }
 
 std::vector<Period> PeriodsNamed(std::string_view answer, TextSpan scope) {

@@ -71,9 +71,19 @@ enum class Extreme {
 };
 Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value);
 
-// True when the words just before the value hedge it ("around", "about",
-// "over", "more than", "nearly", "~"), or the words after it do ("or so",
-// "or more"): an approximate value no record check judges.
+// How the words around a value hedge it.
+enum class Hedge {
+  kNone,
+  // "around", "about", "approximately", "roughly", "nearly", "almost",
+  // "close to", "~" just before it, or "or so" after it: near the value.
+  kApproximate,
+  // "over", "more than", "less than", "under", "above", "below", "some"
+  // just before it, or "or more", "+" after it: a bound, not a value.
+  kBound,
+};
+Hedge HedgeOf(std::string_view answer, TextSpan clause, TextSpan value);
+
+// True when HedgeOf is not kNone: an approximate value or a bound.
 bool Hedged(std::string_view answer, TextSpan clause, TextSpan value);
 
 // A stretch longer than a day that the answer names without a day: a

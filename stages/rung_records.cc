@@ -571,6 +571,9 @@ std::vector<std::string> NarrowByWords(
 // How near an extreme a value told as one may stand, as a share of the
 // span the records cover (see BindExtreme).
 constexpr double kExtremeSlack = 0.05;
+// How near a value told as near ("around 7.79 m/s") must stand to the
+// named record's, as a share of itself.
+constexpr double kApproximateSlack = 0.05;
 
 struct Binder {
   std::string_view answer;
@@ -794,7 +797,7 @@ struct Binder {
     if (const std::optional<Value> v = ValueOf(answer, c)) Bind(c, *v);
   }
 
-  void Bind(Candidate& c, const Value& v) {
+  void Bind(Candidate& c, Value v) {
     if (LooseHolds(set, v)) return;
     const std::vector<std::uint32_t> groups = GroupsHolding(v);
     if (groups.empty()) return;
@@ -807,9 +810,24 @@ struct Binder {
     for (const TextSpan& cl : ClausesOf(s)) {
       if (cl.Holds(c.start)) clause = cl;
     }
-    if (Hedged(answer, clause, value) || TellsATotal(clause, value) ||
-        PairsRespectively(scope)) {
-      return;
+    if (TellsATotal(clause, value) || PairsRespectively(scope)) return;
+    // A bound ("over 500") is no value of a record, nor a round value told
+    // as near ("around 22 degrees"). A value written to a decimal place
+    // and told as near ("around 7.79 m/s") was read from a record: it is
+    // judged, within a twentieth of itself or two units of its last place.
+    switch (HedgeOf(answer, clause, value)) {
+      case Hedge::kNone:
+        break;
+      case Hedge::kBound:
+        return;
+      case Hedge::kApproximate:
+        if (v.time || !v.code.empty() ||
+            PlacesWritten(answer.substr(c.start, c.end - c.start)) == 0) {
+          return;
+        }
+        v.tolerance =
+            std::max(v.tolerance * 4, std::fabs(v.number) * kApproximateSlack);
+        break;
     }
     // The group the scope tells of: of the groups holding the value, the
     // one whose records it names (its clause first); with one group, that.

@@ -288,6 +288,29 @@ TEST_CASE("rung_records: what it leaves alone") {
       });
 }
 
+TEST_CASE("rung_records: a value written to a decimal place, told as near") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  // 4.95 is January 4th's morning: no reading of the 5th stands near it.
+  CheckMisattributed(
+      corpus,
+      {
+          {"On January 5th, the temperature will be around 4.95°C.", "4.95",
+           "6.52 to 8.73", "main.temp", "$.list[3]", "day"},
+          {"On January 5th, the temperature will be approximately 4.95°C.",
+           "4.95", "6.52 to 8.73", "main.temp", "$.list[3]", "day"},
+      });
+  CheckNoneMisattributed(
+      corpus, {
+                  // within a twentieth of 6.52
+                  "On January 5th, the temperature will be around 6.3°C.",
+                  // a round value told as near is not judged
+                  "On January 5th, the temperature will be around 5°C.",
+                  // a bound is no reading
+                  "On January 5th, the temperature will stay above 4.95°C.",
+                  "On January 5th, gusts of over 8.71 m/s are likely.",
+              });
+}
+
 TEST_CASE("rung_records: values told of several readings") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
