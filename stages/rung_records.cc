@@ -61,6 +61,10 @@ bool Bindable(const Candidate& c) {
          c.shape == kShapePercent || c.shape == "time";
 }
 
+bool GroundedDate(const Candidate& c) {
+  return c.shape == "date" && c.status == CandidateStatus::kGrounded;
+}
+
 // Digits after the decimal point of the first number in `written`.
 int PlacesWritten(std::string_view written) {
   const std::size_t digit = written.find_first_of("0123456789");
@@ -3157,10 +3161,15 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   // The readings' pointers into the candidates end here: folding moves them.
   binder.told_of_day.clear();
   FoldRepeatedUses(origin, verdict);
+  // A date the answer writes again is judged at each use too ("from
+  // September 2020 to July 2021" in each sentence that tells the span).
+  std::vector<std::size_t> date_origin;
+  SplitRepeatedUses(answer, GroundedDate, &verdict->candidates, &date_origin);
   BindStretchEnds(answer, set, binder, verdict);
   BindExtremeDays(answer, set, binder, verdict);
   BindTrends(answer, set, binder, verdict);
   BindWeekdays(answer, set, days, binder, verdict);
+  FoldRepeatedUses(date_origin, verdict);
   BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindWinners(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);

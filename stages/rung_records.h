@@ -92,8 +92,9 @@
 //     names the side the answer named, its total and the other's, "1-3");
 //     not in a clause about a part, overtime, or with a negation.
 // A value the answer uses more than once is bound at each use written
-// the same way; a use whose verdict differs from the first's, or that is
-// misattributed, becomes a candidate of its own. A value is compared at the
+// the same way (a date too, for the rules of dates above); a use whose
+// verdict differs from the first's, or that is misattributed, becomes a
+// candidate of its own. A value is compared at the
 // precision the answer wrote ("17.6" for 17.58), and a percent also against a
 // fraction (45% for 0.45).
 //

@@ -802,6 +802,30 @@ TEST_CASE(
           // no sentence about the data
           "The rate went from March 2020 to January 2021 without a gap.",
       });
+  // A date written again is judged at each use: the sentence told twice
+  // closes on January 2021 twice, and each use is flagged at its place.
+  constexpr std::string_view kTwice =
+      "The chart shows the rate in Ghana from March 2020 to January 2021. "
+      "The chart shows the rate in Ghana from March 2020 to January 2021.";
+  const Verdict twice = DefaultGate().Judge(kTwice, corpus);
+  std::vector<std::size_t> flagged_at;
+  for (const Candidate& c : twice.candidates) {
+    if (c.status != kMisattributed) continue;
+    CHECK(c.occurrences == 1);
+    REQUIRE(c.binding.has_value());
+    CHECK(c.binding->named_value == "2021-05-20");
+    flagged_at.push_back(c.start);
+  }
+  CHECK(flagged_at == std::vector<std::size_t>{kTwice.find("January 2021"),
+                                               kTwice.rfind("January 2021")});
+  // Both ways: told twice as it is, each use stays grounded and the date
+  // is one candidate with its two uses.
+  constexpr std::string_view kRightTwice =
+      "The chart shows the rate in Ghana from March 2020 to May 2021. The "
+      "chart shows the rate in Ghana from March 2020 to May 2021.";
+  const Verdict right_twice = DefaultGate().Judge(kRightTwice, corpus);
+  CHECK(right_twice.misattributed() == 0);
+  CHECK(At(right_twice, kRightTwice, "May 2021").occurrences == 2);
   // A series whose last reading spills into the next month closes with
   // the month before it.
   const EvidenceCorpus spilling = CorpusOf(
