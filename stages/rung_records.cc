@@ -927,8 +927,12 @@ struct Binder {
       }
     }
     const Extreme extreme = ExtremeOf(answer, clause, value);
+    // A day it cannot place, named before the value or in its clause ("The
+    // final day will bring clear skies, with a high of 14.11°C"), tells
+    // what the value is of; one in a later clause ("from 4.95°C to
+    // 12.86°C, with snow on the last day") tells of something else.
     if (extreme == Extreme::kNone || NamesPartOfDay(answer, scope) ||
-        NamesUnplacedDay(answer, scope)) {
+        NamesUnplacedDay(answer, {scope.start, clause.end})) {
       return;
     }
     const bool backward = EndOfRange(c) && RangeRunsBackward(c, extreme);

@@ -105,8 +105,9 @@
 // pair told "respectively", a value after "by 2021", a value that also
 // stands outside every record, a scope that names two records of the
 // group, part of a day ("in the morning") or a day it cannot place
-// ("tomorrow"), a field word the records lack, and not a value the ladder
-// derived, converted or exempted.
+// ("tomorrow", "the last day": before the value or in its clause; one in
+// a later clause tells of something else), a field word the records lack, and
+// not a value the ladder derived, converted or exempted.
 //
 // What it does NOT do: ground or flag an unsupported value (the ladder's
 // rungs do), or read the answer's wording (read_scopes.h does).

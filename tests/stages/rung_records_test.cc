@@ -334,6 +334,11 @@ TEST_CASE("rung_records: values told of several readings") {
           // last: 7.15 is neither the last (6.52) nor the least.
           {"The temperature will fall from 12.86°C to 7.15°C.", "7.15", "6.52",
            "main.temp", "$.list[4]", ""},
+          // A day it cannot place, in a later clause, tells of the snow,
+          // not of the range.
+          {"The temperature will range from 7.15°C to 12.86°C, with light "
+           "snow on the last day.",
+           "7.15", "4.95", "main.temp", "$.list[1]", "min"},
       });
   CheckNoneMisattributed(
       corpus,
@@ -353,8 +358,9 @@ TEST_CASE("rung_records: values told of several readings") {
           "Values will range from 7.15 to 12.86.",
           // part of a day
           "In the mornings, the low will be 7.15°C.",
-          // a day it cannot place
+          // a day it cannot place, before the value or in its clause
           "Tomorrow the low will be 7.15°C.",
+          "The last day will bring clear skies, with a low of 7.15°C.",
           // 8.73 is the next day's first reading: a zone away
           "On January 4th, the temperature will be 8.73°C.",
           "On January 4th, the pressure will be 1009 hPa.",
