@@ -662,6 +662,113 @@ struct Binder {
     }
   }
 
+  // Marks `c` misattributed to the day's records (BindDay): the binding
+  // names the day's first record and the values `field` takes over the
+  // day ("4.1 to 8.3").
+  void MisattributeToDay(Candidate& c, const std::vector<std::uint32_t>& day,
+                         const std::string& field, const Record* read,
+                         std::string_view aggregate) {
+    const Record& first = set.records()[day.front()];
+    double low = HUGE_VAL;
+    double high = -HUGE_VAL;
+    std::string low_text;
+    std::string high_text;
+    for (std::uint32_t r : day) {
+      const RecordField* f = FieldAt(set.records()[r], field);
+      if (f == nullptr || !f->number.has_value()) continue;
+      if (*f->number < low) {
+        low = *f->number;
+        low_text = f->text;
+      }
+      if (*f->number > high) {
+        high = *f->number;
+        high_text = f->text;
+      }
+    }
+    const RecordField* own = FieldAt(first, field);
+    std::string held =
+        low_text.empty()
+            ? (own != nullptr ? std::string(own->text) : std::string())
+        : low_text == high_text ? low_text
+                                : low_text + " to " + high_text;
+    Misattribute(c, first, field, held, read, aggregate);
+  }
+
+  // The record a binding names as read, among the turn's records.
+  const Record* RecordAt(const RecordPlace& place) const {
+    if (place.path.empty()) return nullptr;
+    for (const Record& record : set.records()) {
+      if (record.path == place.path && CarrierOf(record) == place.carrier) {
+        return &record;
+      }
+    }
+    return nullptr;
+  }
+
+  // Values told together were read together. In a clause that tells one
+  // day several values ("On January 5th, the temperature will be 18.5°C
+  // with a feels like temperature of 18.16°C"), where a value is
+  // misattributed, read from a reading R of another day, a value the day
+  // holds only at the precision written (18.48 for 18.5) and R holds
+  // exactly as written was read from R too: it is misattributed with the
+  // day's values of the field R holds it in.
+  void BindTogether() {
+    for (DayValue& told : told_of_day) {
+      Candidate& c = *told.candidate;
+      const TextSpan value{c.start, c.end};
+      if (c.status != CandidateStatus::kGrounded || EndOfRange(c) ||
+          told.value.time || !told.value.code.empty() ||
+          ExtremeOf(answer, told.clause, value) != Extreme::kNone) {
+        continue;
+      }
+      const auto exactly = [&](const RecordField& f) {
+        return f.number.has_value() &&
+               std::fabs(*f.number - told.value.number) <=
+                   1e-9 * std::max(1.0, std::fabs(told.value.number));
+      };
+      const bool day_holds_exactly =
+          std::any_of(told.day.begin(), told.day.end(), [&](std::uint32_t r) {
+            const Record& record = set.records()[r];
+            return std::any_of(record.fields.begin(), record.fields.end(),
+                               [&](const RecordField& f) {
+                                 return exactly(f) && !Identifies(record, f);
+                               });
+          });
+      if (day_holds_exactly) continue;
+      const Record* read = nullptr;
+      for (const Candidate& other : candidates) {
+        if (&other == &c || other.status != CandidateStatus::kMisattributed ||
+            !other.binding.has_value() || other.binding->aggregate != "day" ||
+            !told.clause.Holds(other.start)) {
+          continue;
+        }
+        read = RecordAt(other.binding->read);
+        if (read != nullptr) break;
+      }
+      if (read == nullptr ||
+          std::any_of(told.day.begin(), told.day.end(), [&](std::uint32_t r) {
+            return &set.records()[r] == read;
+          })) {
+        continue;
+      }
+      const Record& first = set.records()[told.day.front()];
+      std::vector<std::string> paths;
+      for (const RecordField& f : read->fields) {
+        if (!exactly(f) || Identifies(*read, f)) continue;
+        const RecordField* own = FieldAt(first, f.path);
+        if (own == nullptr || !SameShape(*own, told.value)) continue;
+        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
+          paths.emplace_back(f.path);
+        }
+      }
+      if (paths.empty()) continue;
+      const std::vector<std::string> fields = NarrowByWords(
+          paths, WordsBefore(answer, told.clause, value, 4), first);
+      if (fields.empty()) continue;
+      MisattributeToDay(c, told.day, fields.front(), read, "day");
+    }
+  }
+
   std::string CarrierOf(const Record& record) const {
     const auto& results = corpus.results();
     return record.carrier < results.size()
@@ -1330,27 +1437,7 @@ struct Binder {
         return;
       }
     }
-    double low = HUGE_VAL;
-    double high = -HUGE_VAL;
-    std::string low_text;
-    std::string high_text;
-    for (std::uint32_t r : day) {
-      const RecordField* f = FieldAt(set.records()[r], field);
-      if (f == nullptr || !f->number.has_value()) continue;
-      if (*f->number < low) {
-        low = *f->number;
-        low_text = f->text;
-      }
-      if (*f->number > high) {
-        high = *f->number;
-        high_text = f->text;
-      }
-    }
-    const RecordField* own = FieldAt(first, field);
-    std::string held = low_text.empty()        ? std::string(own->text)
-                       : low_text == high_text ? low_text
-                                               : low_text + " to " + high_text;
-    Misattribute(c, first, field, held, read, aggregate);
+    MisattributeToDay(c, day, field, read, aggregate);
   }
 
   // Minutes since the epoch of a record's day and time; nullopt when the
@@ -3162,6 +3249,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
     if (Bindable(c)) binder.Bind(c);
   }
   binder.BindReadings();
+  binder.BindTogether();
   // The readings' pointers into the candidates end here: folding moves them.
   binder.told_of_day.clear();
   FoldRepeatedUses(origin, verdict);

@@ -18,7 +18,11 @@
 //     value while another day's does (aggregate "day": the binding names
 //     the day's first reading and the values its field takes that day); or
 //     a first value of the clause pins one reading of the day and a later
-//     value the words tell of one of its fields is not that reading's;
+//     value the words tell of one of its fields is not that reading's; or
+//     another value of the clause is misattributed, read from a reading
+//     of another day that holds this value exactly as written, where the
+//     day holds it only at the precision written (values told together
+//     were read together);
 //   - the wording tells the value as the least or the greatest of several
 //     records ("a low of", "the highest gust", "ranging from X to Y"), the
 //     scope names none of them (then all of the group, or the month or

@@ -311,6 +311,50 @@ TEST_CASE("rung_records: a value written to a decimal place, told as near") {
               });
 }
 
+TEST_CASE("rung_records: values told together were read together") {
+  // January 5th's first reading holds 8.73, which 8.7 rounds; the 8.71
+  // gust is January 4th morning's, whose temperature is 8.7 exactly.
+  const EvidenceCorpus corpus = CorpusOf(R"({"list": [
+    {"main": {"temp": 8.7}, "wind": {"gust": 8.71},
+     "dt_txt": "2024-01-04 08:00:00"},
+    {"main": {"temp": 3.1}, "wind": {"gust": 5.5},
+     "dt_txt": "2024-01-04 14:00:00"},
+    {"main": {"temp": 8.73}, "wind": {"gust": 3.2},
+     "dt_txt": "2024-01-05 02:00:00"},
+    {"main": {"temp": 6.52}, "wind": {"gust": 14.3},
+     "dt_txt": "2024-01-05 14:00:00"}]})");
+  constexpr std::string_view kTogether =
+      "On January 5th, the temperature will be 8.7°C with gusts of 8.71 m/s.";
+  const Verdict together = DefaultGate().Judge(kTogether, corpus);
+  const Candidate& gust = At(together, kTogether, "8.71");
+  CHECK(gust.status == kMisattributed);
+  const Candidate& temp = At(together, kTogether, "8.7");
+  CHECK(temp.status == kMisattributed);
+  REQUIRE(temp.binding.has_value());
+  CHECK(temp.binding->named_value == "6.52 to 8.73");
+  CHECK(temp.binding->field == "main.temp");
+  CHECK(temp.binding->named.path == "$.list[2]");
+  CHECK(temp.binding->read.path == "$.list[0]");
+  CHECK(temp.binding->aggregate == "day");
+  // Both ways: with the day's own gust, 8.7 is January 5th's 8.73 rounded;
+  // written whole, 8.73 is the day's own, whatever the gust.
+  struct Told {
+    std::string_view answer;
+    std::string_view temperature;
+  };
+  for (const Told& told :
+       {Told{"On January 5th, the temperature will be 8.7°C with gusts of "
+             "14.3 m/s.",
+             "8.7"},
+        Told{"On January 5th, the temperature will be 8.73°C with gusts of "
+             "8.71 m/s.",
+             "8.73"}}) {
+    CAPTURE(told.answer);
+    const Verdict v = DefaultGate().Judge(told.answer, corpus);
+    CHECK(At(v, told.answer, told.temperature).status == kGrounded);
+  }
+}
+
 TEST_CASE("rung_records: values told of several readings") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
