@@ -618,6 +618,27 @@ bool NamesPartOfDay(std::string_view answer, TextSpan scope) {
   return false;
 }
 
+bool TellsDailyExtremes(std::string_view answer, TextSpan clause,
+                        TextSpan value) {
+  const std::vector<std::string_view> words =
+      WordsBefore(answer, clause, value, 8);
+  const auto is = [](std::string_view w, std::string_view lower) {
+    return ascii::EqualsIgnoreCase(w, lower);
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string_view w = words[i];
+    for (std::string_view daily :
+         {"highs", "lows", "daytime", "nighttime", "overnight", "daily"}) {
+      if (is(w, daily)) return true;
+    }
+    if ((is(w, "high") || is(w, "low")) && i + 1 < words.size() &&
+        (is(words[i + 1], "temperatures") || is(words[i + 1], "temps"))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::vector<std::string_view> WordsBefore(std::string_view answer,
                                           TextSpan clause, TextSpan value,
                                           std::size_t most) {

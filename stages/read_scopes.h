@@ -102,6 +102,13 @@ std::vector<Period> PeriodsNamed(std::string_view answer, TextSpan scope);
 // records no day or time names exactly.
 bool NamesPartOfDay(std::string_view answer, TextSpan scope);
 
+// True when the words before `value` in its clause tell each day's
+// extreme, not the stretch's: "highs", "lows", "high temperatures", "low
+// temperatures", "daytime", "nighttime", "overnight", "daily" ("high
+// temperatures ranging from 32.77°C to 36.94°C" tells the days' highs).
+bool TellsDailyExtremes(std::string_view answer, TextSpan clause,
+                        TextSpan value);
+
 // The words of `clause` before `value`, lowercased, nearest last, at most
 // `most` of them: the field words a value is told with ("economy fare
 // of", "wind gusts up to").

@@ -1042,6 +1042,9 @@ struct Binder {
         NamesUnplacedDay(answer, {scope.start, clause.end})) {
       return;
     }
+    // A range of the days' highs or lows is not the stretch's least and
+    // greatest.
+    if (EndOfRange(c) && TellsDailyExtremes(answer, clause, value)) return;
     const bool backward = EndOfRange(c) && RangeRunsBackward(c, extreme);
     auto bind = [&](Candidate& target,
                     const std::vector<std::uint32_t>& records) {

@@ -103,7 +103,9 @@
 // fraction (45% for 0.45).
 //
 // When in doubt it accuses no one: not when the corpus is truncated or its
-// records incomplete (law 5), not a bound ("over 500") or a round value
+// records incomplete (law 5), not a range of the days' highs or lows
+// ("high temperatures ranging from 32.77°C to 36.94°C"), not a bound
+// ("over 500") or a round value
 // told as near ("around 5": one written to a decimal place, "around 7.79",
 // is judged within a twentieth of itself), a total, a
 // pair told "respectively", a value after "by 2021", a value that also

@@ -417,6 +417,9 @@ TEST_CASE("rung_records: values told of several readings") {
           "On January 4th, it rains. The pressure will be 1003 to 1016 hPa.",
           // a day after the value, in another clause, does not govern it
           "The pressure will be 1016 hPa, with rain on January 4th.",
+          // the days' highs (7.15, 12.86 and 8.73) run from 7.15 to 12.86
+          "High temperatures will range from 7.15°C to 12.86°C.",
+          "Daily highs will range from 7.15°C to 12.86°C.",
       });
 }
 
