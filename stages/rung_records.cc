@@ -3158,6 +3158,53 @@ bool IsCodeByte(char c) { return ascii::IsUpper(c) || ascii::IsDigit(c); }
 // value the ladder reads (most are general knowledge: an airport, a currency),
 // so one told of the wrong record is added to the verdict only when it is
 // misattributed: "HAT069 from JFK to SFO" where HAT069 flies to SEA.
+// True when the text between two values restates the first in another
+// unit: the first's unit (or none), then an opening parenthesis ("5.03°C
+// (", "5.03 degrees Celsius ("), with no digit or clause mark between.
+bool OpensARestatement(std::string_view between) {
+  while (!between.empty() && between.back() == ' ') between.remove_suffix(1);
+  if (between.empty() || between.back() != '(') return false;
+  between.remove_suffix(1);
+  if (between.size() > 24) return false;
+  return std::none_of(between.begin(), between.end(), [](char ch) {
+    return ascii::IsDigit(ch) || ch == ',' || ch == ';' || ch == '.' ||
+           ch == '(' || ch == ')';
+  });
+}
+
+bool GroundedConversion(const Candidate& c) {
+  return c.status == CandidateStatus::kGrounded &&
+         c.reason == MatchReason::kConverted;
+}
+
+// "a high of 5.03°C (41°F)": a value the ladder grounded as a conversion,
+// written in parentheses just after a misattributed value, restates it in
+// another unit; it is told of the same record, and misattributed with the
+// same binding (whose named value is in the record's unit). Each use of a
+// converted value is judged at its own place.
+void BindRestatements(std::string_view answer, Verdict* verdict) {
+  std::vector<std::size_t> origin;
+  SplitRepeatedUses(answer, GroundedConversion, &verdict->candidates, &origin);
+  std::vector<Candidate>& candidates = verdict->candidates;
+  for (std::size_t i = 0; i + 1 < candidates.size(); ++i) {
+    const Candidate& value = candidates[i];
+    Candidate& restated = candidates[i + 1];
+    if (value.status != CandidateStatus::kMisattributed ||
+        !value.binding.has_value() || !GroundedConversion(restated) ||
+        value.end > restated.start || restated.end > answer.size() ||
+        !OpensARestatement(
+            answer.substr(value.end, restated.start - value.end))) {
+      continue;
+    }
+    const std::size_t close = answer.find(')', restated.end);
+    if (close == std::string_view::npos || close - restated.end > 24) continue;
+    restated.status = CandidateStatus::kMisattributed;
+    restated.reason = MatchReason::kNone;
+    restated.binding = value.binding;
+  }
+  FoldRepeatedUses(origin, verdict);
+}
+
 void BindCodes(std::string_view answer, Binder& binder, Verdict* verdict) {
   std::vector<Candidate> found;
   std::vector<std::string> seen;
@@ -3268,6 +3315,7 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   BindPartScores(answer, corpus, set, binder.scopes, verdict);
   BindWinners(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
+  BindRestatements(answer, verdict);
 }
 
 }  // namespace groundgate::stages

@@ -95,6 +95,9 @@
 //     where the totals say otherwise (aggregate "winner": the binding
 //     names the side the answer named, its total and the other's, "1-3");
 //     not in a clause about a part, overtime, or with a negation.
+// A value written in parentheses just after a misattributed one, that the
+// ladder grounded as its conversion to another unit ("5.03°C (41°F)"),
+// restates it: it is misattributed with the same binding.
 // A value the answer uses more than once is bound at each use written
 // the same way (a date too, for the rules of dates above); a use whose
 // verdict differs from the first's, or that is misattributed, becomes a

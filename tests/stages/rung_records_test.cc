@@ -20,6 +20,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "groundgate/corpus.h"
@@ -353,6 +354,48 @@ TEST_CASE("rung_records: values told together were read together") {
     const Verdict v = DefaultGate().Judge(told.answer, corpus);
     CHECK(At(v, told.answer, told.temperature).status == kGrounded);
   }
+}
+
+TEST_CASE("rung_records: a value restated in another unit") {
+  // The forecast with its units, as the openweather inputs give them.
+  std::string forecast(kForecast);
+  forecast.insert(1, R"("units": {"temp": "°C", "wind": "m/s"}, )");
+  const EvidenceCorpus corpus = CorpusOf(forecast);
+  // 4.95 is January 4th morning's; 40.9 °F is 4.95 °C converted: told of
+  // January 5th, both are misattributed, with the one binding.
+  constexpr std::string_view kWrong =
+      "On January 5th, the temperature will be 4.95°C (40.9°F).";
+  const Verdict wrong = DefaultGate().Judge(kWrong, corpus);
+  const Candidate& celsius = At(wrong, kWrong, "4.95");
+  const Candidate& fahrenheit = At(wrong, kWrong, "40.9");
+  CHECK(celsius.status == kMisattributed);
+  CHECK(fahrenheit.status == kMisattributed);
+  REQUIRE(fahrenheit.binding.has_value());
+  CHECK(fahrenheit.binding->named_value == "6.52 to 8.73");
+  CHECK(fahrenheit.binding->field == "main.temp");
+  CHECK(fahrenheit.binding->aggregate == "day");
+  // Both ways: told of January 4th, both stand; told of each day once,
+  // each use of 40.9 is judged at its place.
+  constexpr std::string_view kRight =
+      "On January 4th, the temperature will be 4.95°C (40.9°F).";
+  const Verdict right = DefaultGate().Judge(kRight, corpus);
+  CHECK(At(right, kRight, "40.9").status == kGrounded);
+  CHECK(At(right, kRight, "40.9").reason == MatchReason::kConverted);
+  CHECK_FALSE(right.flagged());
+  constexpr std::string_view kBoth =
+      "On January 5th, the temperature will be 4.95°C (40.9°F). On January "
+      "4th, the temperature will be 4.95°C (40.9°F).";
+  const Verdict both = DefaultGate().Judge(kBoth, corpus);
+  std::vector<std::pair<std::size_t, CandidateStatus>> uses;
+  for (const Candidate& c : both.candidates) {
+    if (c.canonical == At(both, kBoth, "40.9").canonical) {
+      uses.emplace_back(c.start, c.status);
+      CHECK(c.occurrences == 1);
+    }
+  }
+  CHECK(uses == std::vector<std::pair<std::size_t, CandidateStatus>>{
+                    {kBoth.find("40.9"), kMisattributed},
+                    {kBoth.rfind("40.9"), kGrounded}});
 }
 
 TEST_CASE("rung_records: values told of several readings") {
