@@ -10,13 +10,14 @@
 #include "evidence/dates/month_names.h"
 
 namespace groundgate::stages {
-namespace {
 
 namespace ascii = evidence::ascii;
 
 bool IsWordByte(char c) {
   return ascii::IsAlnum(c) || static_cast<unsigned char>(c) >= 0x80;
 }
+
+namespace {
 
 // A word of the answer: a run of letters, digits and bytes beyond ASCII.
 struct Word {

@@ -21,6 +21,9 @@
 
 namespace groundgate::stages {
 
+// A byte of a word: an ASCII letter or digit, or any byte beyond ASCII.
+bool IsWordByte(char c);
+
 struct TextSpan {
   std::size_t start = 0;  // bytes of the answer, [start, end)
   std::size_t end = 0;

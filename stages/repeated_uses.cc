@@ -12,10 +12,6 @@ namespace {
 
 namespace ascii = evidence::ascii;
 
-bool IsWordByte(char c) {
-  return ascii::IsAlnum(c) || static_cast<unsigned char>(c) >= 0x80;
-}
-
 bool IsUnsupported(const Candidate& c) {
   return c.status == CandidateStatus::kUnsupported;
 }

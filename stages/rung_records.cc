@@ -238,10 +238,6 @@ bool IsBound(std::string_view answer, std::size_t at) {
   return false;
 }
 
-bool IsWordByte(char c) {
-  return ascii::IsAlnum(c) || static_cast<unsigned char>(c) >= 0x80;
-}
-
 // The records each identifier in the answer names: runs of up to four
 // words looked up whole.
 void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
