@@ -1415,16 +1415,23 @@ struct Binder {
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4), first);
     if (fields.empty()) return;
     const std::string& field = fields.front();
-    // The reader's day may be the records' day shifted by a zone: the
-    // readings just before and after it count too.
+    // The readings just before and after count too: a month's (the
+    // reading dated May 30 may average the week into June), and a day's
+    // extreme or end of a range, which the reader takes over a day-long
+    // window that another zone shifts. One reading told plainly of a day
+    // ("On January 4th, the temperature will be 26.83°C") is one of the
+    // day's own, as the records date them.
     std::vector<std::uint32_t> around = day;
+    const bool over_a_window =
+        aggregate != "day" ||
+        ExtremeOf(answer, clause, value) != Extreme::kNone || EndOfRange(c);
     const std::vector<std::uint32_t>& all = set.groups()[first.group].records;
     const auto first_at = std::find(all.begin(), all.end(), day.front());
     const auto last_at = std::find(all.begin(), all.end(), day.back());
-    if (first_at != all.begin() && first_at != all.end()) {
+    if (over_a_window && first_at != all.begin() && first_at != all.end()) {
       around.push_back(*(first_at - 1));
     }
-    if (last_at != all.end() && last_at + 1 != all.end()) {
+    if (over_a_window && last_at != all.end() && last_at + 1 != all.end()) {
       around.push_back(*(last_at + 1));
     }
     for (std::uint32_t r : around) {

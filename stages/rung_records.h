@@ -14,8 +14,10 @@
 //   - the scope names one day of several readings (a date, a weekday, "the
 //     third day"; a date between two readings in a row of a series names
 //     those two; or an earlier sentence of the paragraph did), and none of
-//     that day's readings, nor the one just before or after it, holds the
-//     value while another day's does (aggregate "day": the binding names
+//     that day's readings holds the value while another day's does (the
+//     readings just before and after the day count for an extreme or an
+//     end of a range only: one reading told plainly of a day is the day's
+//     own, as the records date it) (aggregate "day": the binding names
 //     the day's first reading and the values its field takes that day); or
 //     a first value of the clause pins one reading of the day and a later
 //     value the words tell of one of its fields is not that reading's; or

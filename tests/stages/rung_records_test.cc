@@ -417,6 +417,12 @@ TEST_CASE("rung_records: values told of several readings") {
            "1016", "1003 to 1009", "main.pressure", "$.list[1]", "day"},
           {"On the second day, the pressure will be 1016 hPa.", "1016",
            "1003 to 1009", "main.pressure", "$.list[1]", "day"},
+          // 8.73 is January 5th's first reading: one reading told plainly
+          // of a day is the day's own, as the records date it.
+          {"On January 4th, the temperature will be 8.73°C.", "8.73",
+           "4.95 to 12.86", "main.temp", "$.list[1]", "day"},
+          {"On January 4th, the pressure will be 1006 hPa.", "1006",
+           "1003 to 1009", "main.pressure", "$.list[1]", "day"},
           // A range told backward runs from the first reading to the
           // last: 7.15 is neither the last (6.52) nor the least.
           {"The temperature will fall from 12.86°C to 7.15°C.", "7.15", "6.52",
@@ -448,8 +454,9 @@ TEST_CASE("rung_records: values told of several readings") {
           // a day it cannot place, before the value or in its clause
           "Tomorrow the low will be 7.15°C.",
           "The last day will bring clear skies, with a low of 7.15°C.",
-          // 8.73 is the next day's first reading: a zone away
-          "On January 4th, the temperature will be 8.73°C.",
+          // the reading just before the day, as the high of a day-long
+          // window a zone away
+          "On January 5th, the high will be 12.86°C.",
           "On January 4th, the pressure will be 1009 hPa.",
           "On January 4th, temperatures will range from 4.95°C to 12.86°C.",
           // one day's extremes: the reader's day may not be the records'
