@@ -215,6 +215,80 @@ bool TakePercentOrDegree(std::string_view text, std::size_t i,
   return false;
 }
 
+// A counted noun of a rate: three letters or more, and no article or
+// conjunction ("cases", "tests"; not "of", "the", "and").
+bool IsRateNoun(std::string_view text, std::size_t i, std::size_t n) {
+  if (n < 3) return false;
+  const LoweredWord lowered = LowerAscii(text.substr(i, n));
+  const std::string_view word = lowered.view();
+  return word != "the" && word != "and" && word != "for";
+}
+
+// A rate after a number: one or two counted nouns, then "per" and a word
+// or a number ("cases per million", "new cases per million", "tests per
+// 1,000", "tests per day"). `i` is where the first noun begins, `n` its
+// length; returns where the rate's text ends, or 0 when none is there.
+std::size_t RateEnd(std::string_view text, std::size_t i, std::size_t n) {
+  for (int nouns = 0; nouns < 2; ++nouns) {
+    if (!IsRateNoun(text, i, n)) return 0;
+    std::size_t j = i + n;
+    const std::size_t space = SpaceAt(text, j);
+    if (space == 0) return 0;
+    j += space;
+    const std::size_t m = WordAt(text, j);
+    if (m == 3 && Lower(text[j]) == 'p' && Lower(text[j + 1]) == 'e' &&
+        Lower(text[j + 2]) == 'r') {
+      std::size_t k = j + m;
+      const std::size_t after = SpaceAt(text, k);
+      if (after == 0) return 0;
+      k += after;
+      const std::size_t word = WordAt(text, k);
+      if (word > 0) return k + word;
+      std::size_t digits = k;
+      while (digits < text.size() &&
+             (IsDigit(text[digits]) ||
+              (text[digits] == ',' && digits > k && digits + 1 < text.size() &&
+               IsDigit(text[digits + 1])))) {
+        ++digits;
+      }
+      return digits > k ? digits : 0;
+    }
+    if (m == 0 || (j + m < text.size() && IsDigit(text[j + m]))) return 0;
+    i = j;
+    n = m;
+  }
+  return 0;
+}
+
+// True when a comparison stands before the number that ends at
+// `number_end`: "fewer than 10", "less than 200", "more than", "over",
+// "under", "above", "below", "at least", "at most", "up to". A rate told
+// so is a bound, no reading.
+bool AfterComparison(std::string_view text, std::size_t number_end) {
+  std::size_t i = number_end;
+  while (i > 0 &&
+         (IsDigit(text[i - 1]) || text[i - 1] == ',' || text[i - 1] == '.')) {
+    --i;
+  }
+  if (i == 0 || text[i - 1] != ' ') return false;
+  std::size_t k = --i;
+  while (k > 0 && IsAsciiLetter(text[k - 1])) --k;
+  const LoweredWord lowered = LowerAscii(text.substr(k, i - k));
+  const std::string_view word = lowered.view();
+  static constexpr std::string_view kComparisons[] = {
+      "above", "below", "least", "most", "over", "than", "to", "under",
+  };
+  if (std::find(std::begin(kComparisons), std::end(kComparisons), word) ==
+      std::end(kComparisons)) {
+    return false;
+  }
+  if (word != "to") return true;
+  // "to" bounds only after "up": "up to 500"; "from 100 to 500" is a range.
+  return k >= 3 && text[k - 1] == ' ' &&
+         LowerAscii(text.substr(k - 3, 2)).view() == "up" &&
+         (k == 3 || !IsAsciiLetter(text[k - 4]));
+}
+
 }  // namespace
 
 UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
@@ -261,7 +335,15 @@ UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end) {
   const bool unit =
       IsUnitSuffix(word) &&
       !InSorted(word, std::begin(kGluedOnly), std::end(kGluedOnly));
-  if (!measure && !unit) return out;
+  if (!measure && !unit) {
+    // A count per something is a rate, measured like a unit's value.
+    if (const std::size_t rate = hyphen ? 0 : RateEnd(text, i, n);
+        rate > 0 && !AfterComparison(text, number_end)) {
+      out.found = true;
+      out.end = rate;
+    }
+    return out;
+  }
   out.found = true;
   out.unit = UnitOfWord(word);
   out.end = i + n;

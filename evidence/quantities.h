@@ -12,7 +12,9 @@
 // follows after one space (`16 MP`, `28 degrees Celsius`, `74.66 years`,
 // `7 points`): the vocabulary of units.h, measure words (`degrees`,
 // `years`, `percent`, `goals`, `megapixels`...) and `°C`, `°F`, `K`, `%`.
-// Counted nouns (`passengers`, `bags`, `issues`) are not units.
+// Counted nouns (`passengers`, `bags`, `issues`) are not units, but a count
+// per something is a rate (`150 cases per million people`, `500 tests per
+// day`): found, with no unit.
 //
 // What it does NOT do: read the number (MatchNumber does), look anything up,
 // or convert (conversions.h).
@@ -62,7 +64,9 @@ struct UnitAfter {
 // (`16MP`, `2.41m/s`, `90%`, `17°C`) or after one space or a no-break
 // space (`16 MP`, `28 degrees Celsius`, `17.6 °C`, `90 percent`), or after
 // a hyphen when it is a measure word or a unit that may stand alone
-// (`5.5-inch`, `13-megapixel`; `3-day` and `24-hour` are spans, no unit).
+// (`5.5-inch`, `13-megapixel`; `3-day` and `24-hour` are spans, no unit),
+// or a rate after one space: one or two nouns, `per`, and a word or a
+// number (`cases per million`, `new cases per 1,000`; unit kNone).
 // Thread-safe (pure).
 UnitAfter ReadUnitAfter(std::string_view text, std::size_t number_end);
 

@@ -81,7 +81,9 @@ struct GateOptions {
   // A measured quantity in prose is a candidate whatever its digit count:
   // a number with a unit ("28 °C", "74.66 years", "16MP"), a decimal part
   // ("6.1"), a sign ("-3"), a percent ("90%"), a field label ("Available
-  // Seats: 54"), or a place in a range or a score ("20 to 30", "4-1"). It
+  // Seats: 54"), a rate ("150 cases per million"; not one told as a bound,
+  // "fewer than 10 cases per million"), or a place in a range or a score
+  // ("20 to 30", "4-1"). It
   // is grounded by a carried number at the precision the answer wrote
   // ("17.6" for 17.58), or in another unit the results name ("63.6 °F"
   // for 17.58 °C: reason converted). Bare counts ("3 issues") stay prose.

@@ -266,6 +266,48 @@ TEST_SUITE("quantities") {
     }
   }
 
+  TEST_CASE("a count per something is a rate; told as a bound it is none") {
+    // quintd-labelled-even owid (kasnerz/quintd, MIT): "a peak of 150 cases
+    // per million people in May", where the data's peak was 4.
+    constexpr std::string_view kRates[] = {
+        "a peak of 150 cases per million people", "682 new cases per million",
+        "500 tests per day", "19 tests per 1,000 people",
+        "rose to 500 tests per day"};
+    for (std::string_view text : kRates) {
+      CAPTURE(text);
+      const UnitAfter unit = UnitAfterNumber(text);
+      CHECK(unit.found);
+      CHECK(unit.unit == QuantityUnit::kNone);
+    }
+    CHECK(UnitAfterNumber("150 cases per million people").end ==
+          std::string_view("150 cases per million").size());
+    constexpr std::string_view kNoRates[] = {
+        "fewer than 10 new infections per million",
+        "less than 200 cases per million",
+        "over 500 cases per day",
+        "at least 3 tests per day",
+        "up to 2 bags per passenger",
+        "3 cases in May per the report",
+        "3 new cases",
+        "3 cases per",
+        "3 of them per day",
+        "a 3-case per day"};
+    for (std::string_view text : kNoRates) {
+      CAPTURE(text);
+      CHECK_FALSE(UnitAfterNumber(text).found);
+    }
+    // Through the gate: the rate is judged like a number with a unit.
+    constexpr std::string_view kSeries =
+        R"({"rows": [["2020-05-01", 4.1], ["2020-06-01", 150.2]]})";
+    CheckJudgedOverResult(
+        kSeries, {
+                     {"A peak of 682 cases per million people in May.", "682",
+                      kUnsupported, kNone},
+                     {"A peak of 150 cases per million people.", "150",
+                      kGrounded, kRounded},
+                 });
+  }
+
   TEST_CASE("a result names a unit the conversion rung knows") {
     CHECK(UnitNamedBy("\xC2\xB0"
                       "c") == QuantityUnit::kCelsius);
