@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "evidence/canonical.h"
 #include "evidence/extractor.h"
 
@@ -336,7 +337,12 @@ std::optional<NumberRead> ReadMatchedNumber(JudgeContext& context,
   if (evidence::AfterHedge(answer, reading.start)) WidenToZeros(&reading);
   if (reading.tokens > 1) context.consumed_until = reading.end;
   std::optional<NumberRead> read(std::in_place);
-  read->candidate = context.NewCandidate(reading.value);
+  // "60 percent" and "0.6" share a canonical value but are two values: a
+  // percent's identity is its own, so neither use hides the other.
+  read->candidate = context.NewCandidate(
+      reading.kind == evidence::NumberReading::Kind::kPercent
+          ? absl::StrCat("%", reading.value)
+          : reading.value);
   if (read->candidate == nullptr) return read;
   Candidate* candidate = read->candidate;
   if (reading.tokens == 1 && reading.start >= span.start &&

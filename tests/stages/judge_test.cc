@@ -108,6 +108,28 @@ TEST_SUITE("judge") {
     CHECK(verdict.candidates[1].occurrences == 2);
   }
 
+  // A percent and the plain number its canonical form equals are two values:
+  // "60 percent" once hid "0.6" (quintd-openweather-llama2-50), so a typed
+  // wind speed went unjudged.
+  TEST_CASE("a percent and a number of the same canonical value are two") {
+    const Gate& gate = DefaultGate();
+    EvidenceCorpus corpus;
+    corpus.RecordToolResult("c1", "t", R"({"humidity": 60, "rain_mm": 0.4})");
+    const std::string answer = "Humidity is 60%, with 0.6 mm of rain.";
+    const Verdict verdict = gate.Judge(answer, corpus);
+    REQUIRE(verdict.candidates.size() == 2);
+    CHECK(verdict.candidates[0].shape == "percent");
+    CHECK(verdict.candidates[0].status == CandidateStatus::kGrounded);
+    CHECK(SpanText(answer, verdict.candidates[1]) == "0.6");
+    CHECK(verdict.candidates[1].status == CandidateStatus::kUnsupported);
+    // The same spelling twice is still one candidate: "60%" and "60
+    // percent".
+    const Verdict twice =
+        gate.Judge("A 60% chance, I repeat, a 60 percent chance.", corpus);
+    REQUIRE(twice.candidates.size() == 1);
+    CHECK(twice.candidates[0].occurrences == 2);
+  }
+
   TEST_CASE("each status: grounded, exempt, unsupported") {
     const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;
