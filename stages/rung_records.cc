@@ -1070,10 +1070,13 @@ struct Binder {
         const TextSpan earlier = scopes[s - 1];
         bool day = false;
         day_before = NamedIn(earlier, {0, 0}, group, &day);
-        if (!day || day_before.size() < 2 || !OneDayIn(earlier, earlier) ||
-            !OpensWithADay(earlier) || SpeaksOfAll(scope) ||
-            answer.substr(earlier.end, scope.start - earlier.end)
-                    .find("\n\n") != std::string_view::npos) {
+        if (SpeaksOfWhole(scope)) {
+          day_before.clear();  // of every record, as with no day before
+        } else if (!day || day_before.size() < 2 ||
+                   !OneDayIn(earlier, earlier) || !OpensWithADay(earlier) ||
+                   SpeaksOfAll(scope) ||
+                   answer.substr(earlier.end, scope.start - earlier.end)
+                           .find("\n\n") != std::string_view::npos) {
           return;
         }
       }
@@ -1387,6 +1390,39 @@ struct Binder {
                                "every day", "daily", "forecast", "generally",
                                "in general", "the rest", "remaining", "all "}) {
       if (text.find(w) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  // Whether a sentence tells of the whole stretch in words no earlier
+  // sentence's day can narrow: "throughout the forecast period", "over
+  // the entire week", "overall". "Throughout the day" tells of one day;
+  // words of what is left ("the rest", "remaining") tell of part of it.
+  bool SpeaksOfWhole(TextSpan scope) const {
+    std::string text(" ");
+    text.append(answer.substr(scope.start, scope.end - scope.start));
+    for (char& ch : text) ch = ascii::IsAlpha(ch) ? ascii::Lower(ch) : ' ';
+    for (std::string_view w :
+         {" rest ", " remaining ", " later ", " following "}) {
+      if (text.find(w) != std::string::npos) return false;
+    }
+    if (text.find(" overall ") != std::string::npos) return true;
+    for (std::string_view w :
+         {" throughout ", " entire ", " whole ", " over ", " during "}) {
+      for (std::size_t at = text.find(w); at != std::string::npos;
+           at = text.find(w, at + 1)) {
+        std::string_view next = std::string_view(text).substr(at + w.size());
+        for (std::string_view article :
+             {"the ", "this ", "entire ", "whole "}) {
+          if (next.substr(0, article.size()) == article) {
+            next.remove_prefix(article.size());
+          }
+        }
+        for (std::string_view whole :
+             {"forecast ", "period ", "week ", "coming ", "next "}) {
+          if (next.substr(0, whole.size()) == whole) return true;
+        }
+      }
     }
     return false;
   }

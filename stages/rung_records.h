@@ -32,7 +32,10 @@
 //     or the stretch of days it or the scope before opens with, "From
 //     January 3rd to January 7th", or the one day the scope before opens
 //     with, "On January 5th, ...", read as that day's value, when the
-//     value is not the whole group's extreme either), and the value is neither,
+//     value is not the whole group's extreme either; a scope that tells of
+//     the whole stretch, "throughout the forecast period", "overall", is of
+//     all of the group whatever day the scope before opened with), and the
+//     value is neither,
 //     as the wording says, of any field the words name (or of a series' one
 //     field of numbers) holding it there, or, when a nearer and more specific
 //     field word names fields none of which holds it ("wind speeds ...

@@ -626,6 +626,43 @@ TEST_CASE("rung_records: an extreme told after a sentence about one day") {
       });
 }
 
+// "Throughout the forecast period" tells of every reading, whatever day
+// the sentence before opened with (quintd-openweather-gpt-3.5-78: "Wind
+// speeds will vary between 1.25 m/s and 11.85 m/s throughout the forecast
+// period", after a sentence about January 7th and 8th, went unjudged).
+TEST_CASE("rung_records: a range told of the whole stretch after one day") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckMisattributed(
+      corpus,
+      {
+          {"On January 4th, the temperature will be 4.95°C. The pressure "
+           "will range from 1006 hPa to 1016 hPa throughout the forecast "
+           "period.",
+           "1006", "1003", "main.pressure", "$.list[1]", "min"},
+          {"On January 4th, the temperature will be 4.95°C. Overall, gusts "
+           "will range from 9.51 m/s to 15.1 m/s.",
+           "9.51", "8.71", "wind.gust", "$.list[1]", "min"},
+          {"On January 4th, the temperature will be 4.95°C. Over the entire "
+           "week, the pressure will range from 1003 hPa to 1014 hPa.",
+           "1014", "1016", "main.pressure", "$.list[4]", "max"},
+      });
+  CheckNoneMisattributed(
+      corpus,
+      {
+          // the day's own range: "throughout the day" is that day
+          "On January 4th, the temperature will be 4.95°C. Throughout the "
+          "day, the pressure will range from 1003 hPa to 1009 hPa.",
+          // what is left of the stretch is no whole stretch
+          "On January 4th, the temperature will be 4.95°C. For the rest of "
+          "the forecast period, the pressure will range from 1009 hPa to "
+          "1016 hPa.",
+          // the whole stretch's own range
+          "On January 4th, the temperature will be 4.95°C. The pressure "
+          "will range from 1003 hPa to 1016 hPa throughout the forecast "
+          "period.",
+      });
+}
+
 TEST_CASE("rung_records: the least or greatest of a series of one field") {
   // A date,value series (the shape of the owid inputs of kasnerz/quintd,
   // MIT): its one field of numbers needs no field word.
