@@ -40,6 +40,27 @@ LoweredWord LowerAscii(std::string_view s) {
   return out;
 }
 
+// The word that ends one space before `at`, lowered, and where it begins:
+// its letters, and its '.' with `dotted` ("approx."). Empty when no space
+// stands right before `at`.
+struct WordBefore {
+  LoweredWord word;
+  std::size_t start = 0;
+};
+WordBefore ReadWordBefore(std::string_view text, std::size_t at, bool dotted) {
+  WordBefore out;
+  if (at == 0 || at > text.size() || text[at - 1] != ' ') return out;
+  const std::size_t end = at - 1;
+  std::size_t k = end;
+  while (k > 0 &&
+         (IsAsciiLetter(text[k - 1]) || (dotted && text[k - 1] == '.'))) {
+    --k;
+  }
+  out.word = LowerAscii(text.substr(k, end - k));
+  out.start = k;
+  return out;
+}
+
 // Spaces one may write between a number and its unit: ' ', a no-break
 // space (U+00A0), a narrow no-break space (U+202F), a thin space (U+2009).
 std::size_t SpaceAt(std::string_view text, std::size_t i) {
@@ -270,11 +291,9 @@ bool AfterComparison(std::string_view text, std::size_t number_end) {
          (IsDigit(text[i - 1]) || text[i - 1] == ',' || text[i - 1] == '.')) {
     --i;
   }
-  if (i == 0 || text[i - 1] != ' ') return false;
-  std::size_t k = --i;
-  while (k > 0 && IsAsciiLetter(text[k - 1])) --k;
-  const LoweredWord lowered = LowerAscii(text.substr(k, i - k));
-  const std::string_view word = lowered.view();
+  const WordBefore before = ReadWordBefore(text, i, /*dotted=*/false);
+  const std::string_view word = before.word.view();
+  const std::size_t k = before.start;
   static constexpr std::string_view kComparisons[] = {
       "above", "below", "least", "most", "over", "than", "to", "under",
   };
@@ -422,12 +441,8 @@ bool AfterHedge(std::string_view text, std::size_t number_start) {
   // Decoration between: "about $20", "~20".
   while (i > 0 && (text[i - 1] == '$' || text[i - 1] == '(')) --i;
   if (i > 0 && text[i - 1] == '~') return true;
-  if (i == 0 || text[i - 1] != ' ') return false;
-  --i;
-  std::size_t k = i;
-  while (k > 0 && (IsAsciiLetter(text[k - 1]) || text[k - 1] == '.')) --k;
-  const LoweredWord lowered = LowerAscii(text.substr(k, i - k));
-  const std::string_view word = lowered.view();
+  const WordBefore before = ReadWordBefore(text, i, /*dotted=*/true);
+  const std::string_view word = before.word.view();
   static constexpr std::string_view kHedges[] = {
       "about",  "almost", "approx.", "approximately", "around",
       "nearly", "over",   "roughly", "some",          "under",
