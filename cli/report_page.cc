@@ -902,7 +902,7 @@ std::string BindingText(
   if (binding.aggregate.empty()) {
     out = Concat(PlaceText(binding.named, names), " holds ",
                  binding.named_value, " at ", binding.field);
-  } else if (binding.aggregate == "winner") {
+  } else if (binding.aggregate == "winner" || binding.aggregate == "leader") {
     out = Concat("the side the answer names and the other hold ",
                  binding.named_value, " at ", binding.field, ", at ",
                  PlaceText(binding.named, names));
@@ -1024,6 +1024,7 @@ std::string BesideText(const Binding& binding) {
                 : binding.aggregate == "month"  ? "that month holds "
                 : binding.aggregate == "trend"  ? "the readings run "
                 : binding.aggregate == "winner" ? "the sides hold "
+                : binding.aggregate == "leader" ? "the sides hold "
                                                 : "their greatest is ",
                 binding.named_value);
 }

@@ -102,6 +102,9 @@ std::string RecordWords(const RecordPlace& place) {
 //   0.0361 to 0.0355 (to the record at $[40] in the result of call_1)
 //   tells a winner the totals do not: at display the side it names and
 //   the other hold 1-3 (the record at $.homeScore in the result of call_1)
+//   tells a lead the part's goals do not: at period2 the side it names
+//   and the other hold 0-1 (the record at $.homeScore in the result of
+//   call_1)
 std::string BindingWords(const Binding& binding) {
   const std::string field =
       binding.field.empty() ? std::string("its field") : Clipped(binding.field);
@@ -114,6 +117,12 @@ std::string BindingWords(const Binding& binding) {
   }
   if (binding.aggregate == "winner") {
     return absl::StrCat(" tells a winner the totals do not: at ", field,
+                        " the side it names and the other hold ",
+                        Clipped(binding.named_value), " (",
+                        RecordWords(binding.named), ")");
+  }
+  if (binding.aggregate == "leader") {
+    return absl::StrCat(" tells a lead the part's goals do not: at ", field,
                         " the side it names and the other hold ",
                         Clipped(binding.named_value), " (",
                         RecordWords(binding.named), ")");

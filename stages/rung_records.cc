@@ -2783,6 +2783,188 @@ void InsertFound(std::vector<Candidate> found, Verdict* verdict) {
   }
 }
 
+// ---- the sides of a contest ------------------------------------------------
+
+// One side of a contest named in the answer: a name of it ("Los Angeles
+// Kings", "Kings"), the last word of one ("the Kings"), or its word
+// before "team" or "side" ("the home team").
+struct SideMention {
+  TextSpan span;
+  int side = 0;  // 0: SidePair's first, 1: its second
+};
+
+// True when `answer` holds `name` at `at`, whole words, ASCII letters
+// compared without case.
+bool NameAt(std::string_view answer, std::size_t at, std::string_view name) {
+  if (at + name.size() > answer.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (ascii::Lower(answer[at + i]) != ascii::Lower(name[i])) return false;
+  }
+  const std::size_t end = at + name.size();
+  return (at == 0 || !IsWordByte(answer[at - 1])) &&
+         (end == answer.size() || !IsWordByte(answer[end]));
+}
+
+// The mentions of the two sides of `pair`, in answer order; a span both
+// sides' names match, or one inside a longer mention, is left out.
+std::vector<SideMention> SidesNamed(std::string_view answer,
+                                    const evidence::SidePair& pair) {
+  std::vector<SideMention> found;
+  auto add = [&](std::string_view name, int side) {
+    if (name.size() < 2) return;
+    const char first = ascii::Lower(name.front());
+    for (std::size_t at = 0; at + name.size() <= answer.size(); ++at) {
+      if (ascii::Lower(answer[at]) == first && NameAt(answer, at, name)) {
+        found.push_back({{at, at + name.size()}, side});
+      }
+    }
+  };
+  for (const std::string& name : pair.first_names) add(name, 0);
+  for (const std::string& name : pair.second_names) add(name, 1);
+  // The last word of a name of several ("the Hurricanes" of "Lethbridge
+  // Hurricanes"), when no name of the other side holds it.
+  auto last_words = [&](const std::vector<std::string>& names,
+                        const std::vector<std::string>& others, int side) {
+    for (const std::string& name : names) {
+      const std::size_t space = name.rfind(' ');
+      if (space == std::string::npos || name.size() - space - 1 < 4) continue;
+      const std::string_view last = std::string_view(name).substr(space + 1);
+      const bool shared =
+          std::any_of(others.begin(), others.end(), [&](const std::string& o) {
+            for (std::size_t at = 0; at + last.size() <= o.size(); ++at) {
+              if (NameAt(o, at, last)) return true;
+            }
+            return false;
+          });
+      if (!shared) add(last, side);
+    }
+  };
+  last_words(pair.first_names, pair.second_names, 0);
+  last_words(pair.second_names, pair.first_names, 1);
+  for (int side = 0; side < 2; ++side) {
+    const std::string& word = side == 0 ? pair.first_word : pair.second_word;
+    if (word.empty()) continue;
+    for (std::string_view noun : {" team", " side"}) {
+      add(word + std::string(noun), side);
+    }
+  }
+  // Longest first at each start; then drop what overlaps a kept mention,
+  // and a span both sides matched.
+  std::sort(found.begin(), found.end(),
+            [](const SideMention& a, const SideMention& b) {
+              return a.span.start != b.span.start ? a.span.start < b.span.start
+                                                  : a.span.end > b.span.end;
+            });
+  std::vector<SideMention> kept;
+  for (const SideMention& m : found) {
+    if (!kept.empty() && m.span.start < kept.back().span.end) {
+      if (m.span.start == kept.back().span.start &&
+          m.span.end == kept.back().span.end && m.side != kept.back().side) {
+        kept.back().side = -1;  // both sides' name
+      }
+      continue;
+    }
+    kept.push_back(m);
+  }
+  std::erase_if(kept, [](const SideMention& m) { return m.side < 0; });
+  return kept;
+}
+
+// The side a score of a part is told in favour of, when the words name
+// one: "the second period ended 0-1 in favor of the home team", "ending in
+// a 3-0 lead for Samara", "the first period saw Västervik leading 0-1",
+// "HPK ... securing a 1-0 lead". The words are those between the scores
+// beside it in its clause. After the score, "in favor of" or "lead for"
+// ("leading", "led", "lead" or "ahead", then "for" or "to"): the side
+// named next. "Leading", "led", "lead" or "ahead" alone, before the score
+// or after it: the side named earlier in the sentence, when only that
+// side is named there. Nothing when the clause holds a negation, a hypothesis
+// or a tie, or when no side is plain.
+struct Leader {
+  std::optional<int> side;  // 0: the pair's first, 1: its second
+};
+Leader LeaderNamed(std::string_view answer, const std::vector<TextSpan>& scopes,
+                   const RecordSet& set, const evidence::PartPair& part,
+                   const std::vector<WrittenScore>& scores, std::size_t k) {
+  const evidence::SidePair* pair = nullptr;
+  for (const evidence::SidePair& p : set.side_pairs()) {
+    if (p.carrier == part.carrier && p.first_path == part.first_path &&
+        p.second_path == part.second_path) {
+      pair = &p;
+    }
+  }
+  if (pair == nullptr) return {};
+  const WrittenScore& score = scores[k];
+  const auto scope = std::find_if(
+      scopes.begin(), scopes.end(),
+      [&](const TextSpan& sc) { return sc.Holds(score.span.start); });
+  if (scope == scopes.end()) return {};
+  TextSpan clause = *scope;
+  for (const TextSpan& cl : Clauses(answer, *scope)) {
+    if (cl.Holds(score.span.start)) clause = cl;
+  }
+  // This score's words: from the score before it in the clause to the
+  // score after it.
+  TextSpan own = clause;
+  if (k > 0 && clause.Holds(scores[k - 1].span.start)) {
+    own.start = scores[k - 1].span.end;
+  }
+  if (k + 1 < scores.size() && clause.Holds(scores[k + 1].span.start)) {
+    own.end = scores[k + 1].span.start;
+  }
+  std::string lower(" ");
+  lower.append(answer.substr(own.start, own.end - own.start));
+  lower.push_back(' ');
+  for (char& ch : lower) ch = ascii::Lower(ch);
+  for (std::string_view word : {" not ", "n't", " never ", " nearly ",
+                                " almost ", " would ", " tie", " level"}) {
+    if (lower.find(word) != std::string::npos) return {};
+  }
+  const std::vector<SideMention> sides = SidesNamed(answer, *pair);
+  auto named_after = [&](std::size_t at) -> Leader {
+    for (const SideMention& m : sides) {
+      if (m.span.start >= at && own.Holds(m.span.start)) return {m.side};
+    }
+    return {};
+  };
+  std::vector<TextSpan> words;
+  for (std::size_t i = own.start; i < own.end;) {
+    while (i < own.end && !IsWordByte(answer[i])) ++i;
+    const std::size_t start = i;
+    while (i < own.end && IsWordByte(answer[i])) ++i;
+    if (i > start) words.push_back({start, i});
+  }
+  auto text = [&](std::size_t w) {
+    return answer.substr(words[w].start, words[w].end - words[w].start);
+  };
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    const bool after_score = words[w].start >= score.span.end;
+    if (ascii::EqualsIgnoreCase(text(w), "favor") ||
+        ascii::EqualsIgnoreCase(text(w), "favour")) {
+      if (!after_score) continue;  // the score before's
+      return named_after(words[w].end);
+    }
+    bool lead = false;
+    for (std::string_view cue : {"leading", "led", "lead", "ahead"}) {
+      lead |= ascii::EqualsIgnoreCase(text(w), cue);
+    }
+    if (!lead) continue;
+    if (w + 1 < words.size() && (ascii::EqualsIgnoreCase(text(w + 1), "for") ||
+                                 ascii::EqualsIgnoreCase(text(w + 1), "to"))) {
+      if (!after_score) continue;
+      return named_after(words[w + 1].end);
+    }
+    std::optional<int> named;
+    for (const SideMention& m : sides) {
+      if (m.span.end > words[w].start || !scope->Holds(m.span.start)) continue;
+      if (named.has_value() && *named != m.side) return {};  // both named
+      named = m.side;
+    }
+    return {named};
+  }
+  return {};
+}
+
 // "The second period ended 2-0", "leading 3-0 at the end of the second
 // period": a score told of the k-th part of a whole whose parts two
 // sibling objects number ("homeScore" and "awayScore", each with
@@ -2927,7 +3109,9 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
     MisattributeWritten(span, at, std::move(canonical), std::move(binding),
                         verdict, &found);
   };
-  for (const WrittenScore& score : ScoresIn(answer)) {
+  const std::vector<WrittenScore> scores = ScoresIn(answer);
+  for (std::size_t k = 0; k < scores.size(); ++k) {
+    const WrittenScore& score = scores[k];
     const PartMention* part = part_of(score.span);
     if (part == nullptr) continue;
     const Numbered n = numbered(*part);
@@ -2936,6 +3120,31 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
       return (score.a == x && score.b == y) || (score.a == y && score.b == x);
     };
     if (is(n.own->first, n.own->second) || is(n.sum_first, n.sum_second)) {
+      // The side the words say leads the part must lead it, in the part's
+      // own goals or in the sums up to it, whichever the score is.
+      const Leader leader = LeaderNamed(answer, scopes, set, *n.own, scores, k);
+      if (!leader.side.has_value()) continue;
+      auto leads = [&](double first, double second) {
+        return is(first, second) &&
+               (*leader.side == 0 ? first > second : second > first);
+      };
+      if (leads(n.own->first, n.own->second) ||
+          leads(n.sum_first, n.sum_second)) {
+        continue;
+      }
+      Binding binding = binding_of(*n.own);
+      const bool first = *leader.side == 0;
+      binding.named.path = first ? n.own->first_path : n.own->second_path;
+      char held[48];
+      std::snprintf(held, sizeof held, "%g-%g",
+                    first ? n.own->first : n.own->second,
+                    first ? n.own->second : n.own->first);
+      binding.named_value = held;
+      binding.aggregate = "leader";
+      misattribute(score.span, score.first.start,
+                   std::string(answer.substr(
+                       score.first.start, score.first.end - score.first.start)),
+                   std::move(binding));
       continue;
     }
     misattribute(score.span, score.first.start,
@@ -2962,91 +3171,6 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
 }
 
 // ---- the winner of a contest ----------------------------------------------
-
-// One side of a contest named in the answer: a name of it ("Los Angeles
-// Kings", "Kings"), the last word of one ("the Kings"), or its word
-// before "team" or "side" ("the home team").
-struct SideMention {
-  TextSpan span;
-  int side = 0;  // 0: SidePair's first, 1: its second
-};
-
-// True when `answer` holds `name` at `at`, whole words, ASCII letters
-// compared without case.
-bool NameAt(std::string_view answer, std::size_t at, std::string_view name) {
-  if (at + name.size() > answer.size()) return false;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    if (ascii::Lower(answer[at + i]) != ascii::Lower(name[i])) return false;
-  }
-  const std::size_t end = at + name.size();
-  return (at == 0 || !IsWordByte(answer[at - 1])) &&
-         (end == answer.size() || !IsWordByte(answer[end]));
-}
-
-// The mentions of the two sides of `pair`, in answer order; a span both
-// sides' names match, or one inside a longer mention, is left out.
-std::vector<SideMention> SidesNamed(std::string_view answer,
-                                    const evidence::SidePair& pair) {
-  std::vector<SideMention> found;
-  auto add = [&](std::string_view name, int side) {
-    if (name.size() < 2) return;
-    const char first = ascii::Lower(name.front());
-    for (std::size_t at = 0; at + name.size() <= answer.size(); ++at) {
-      if (ascii::Lower(answer[at]) == first && NameAt(answer, at, name)) {
-        found.push_back({{at, at + name.size()}, side});
-      }
-    }
-  };
-  for (const std::string& name : pair.first_names) add(name, 0);
-  for (const std::string& name : pair.second_names) add(name, 1);
-  // The last word of a name of several ("the Hurricanes" of "Lethbridge
-  // Hurricanes"), when no name of the other side holds it.
-  auto last_words = [&](const std::vector<std::string>& names,
-                        const std::vector<std::string>& others, int side) {
-    for (const std::string& name : names) {
-      const std::size_t space = name.rfind(' ');
-      if (space == std::string::npos || name.size() - space - 1 < 4) continue;
-      const std::string_view last = std::string_view(name).substr(space + 1);
-      const bool shared =
-          std::any_of(others.begin(), others.end(), [&](const std::string& o) {
-            for (std::size_t at = 0; at + last.size() <= o.size(); ++at) {
-              if (NameAt(o, at, last)) return true;
-            }
-            return false;
-          });
-      if (!shared) add(last, side);
-    }
-  };
-  last_words(pair.first_names, pair.second_names, 0);
-  last_words(pair.second_names, pair.first_names, 1);
-  for (int side = 0; side < 2; ++side) {
-    const std::string& word = side == 0 ? pair.first_word : pair.second_word;
-    if (word.empty()) continue;
-    for (std::string_view noun : {" team", " side"}) {
-      add(word + std::string(noun), side);
-    }
-  }
-  // Longest first at each start; then drop what overlaps a kept mention,
-  // and a span both sides matched.
-  std::sort(found.begin(), found.end(),
-            [](const SideMention& a, const SideMention& b) {
-              return a.span.start != b.span.start ? a.span.start < b.span.start
-                                                  : a.span.end > b.span.end;
-            });
-  std::vector<SideMention> kept;
-  for (const SideMention& m : found) {
-    if (!kept.empty() && m.span.start < kept.back().span.end) {
-      if (m.span.start == kept.back().span.start &&
-          m.span.end == kept.back().span.end && m.side != kept.back().side) {
-        kept.back().side = -1;  // both sides' name
-      }
-      continue;
-    }
-    kept.push_back(m);
-  }
-  std::erase_if(kept, [](const SideMention& m) { return m.side < 0; });
-  return kept;
-}
 
 // What a word tells of the side it is said of: +1 a win ("won",
 // "victory"), -1 a loss ("lost"), 0 nothing.

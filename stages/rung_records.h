@@ -92,7 +92,11 @@
 //     that part nor the pair of their sums up to it, in either order (the
 //     binding names the first sibling, the part's key and its pair); or a
 //     count told of such a part ("scored 3 goals in the second period",
-//     "two goals") is neither side's value for it nor both together;
+//     "two goals") is neither side's value for it nor both together; or
+//     the score is the part's but told in favour of a side ("0-1 in favor
+//     of the home team", "a 3-0 lead for X", "X leading 0-1") that leads
+//     neither the part nor the whole at its end in that pair (aggregate
+//     "leader": the binding names that side, its goals and the other's);
 //   - a score told in a clause that names one side of a contest
 //     (evidence::SidePair: "homeScore" and "awayScore" with a total,
 //     "display", and the names of "homeTeam"; or "the home team") as its

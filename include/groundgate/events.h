@@ -191,9 +191,9 @@ struct MisattributedRef {
   std::size_t end = 0;
   std::string named_carrier;  // the result holding the record the answer names
   std::string read_carrier;   // the one that carried the value; "" if none
-  // "min", "max", "day", "month", "trend" or "winner" when the answer told the
-  // value of several records together (Binding::aggregate); empty (and the
-  // key absent) for one record.
+  // "min", "max", "day", "month", "trend", "winner" or "leader" when the
+  // answer told the value of several records together (Binding::aggregate);
+  // empty (and the key absent) for one record.
   std::string aggregate;
   std::optional<std::string> value;        // the answer's value, canonical
   std::optional<std::string> named_value;  // what the named record holds

@@ -122,7 +122,8 @@ struct Binding {
   // least and greatest its readings hold there ("4.1 to 8.3", or one
   // value); for "trend", the values of the reading the range opens on
   // and of the one it closes on ("0.0361 to 0.0355"); for "winner", the
-  // total of the side the answer named and the other side's ("1-3").
+  // total of the side the answer named and the other side's ("1-3"); for
+  // "leader", that side's goals in the part and the other side's ("0-1").
   std::string named_value;
   // The record whose field did carry the answer's value; path empty when
   // no single record did.
@@ -138,7 +139,10 @@ struct Binding {
   // reading, `read` the opening one); "winner" when the value is a score
   // told with a side of a contest as its winner or loser that the totals
   // say otherwise ("X won 1-3" where X scored 1: `named` is X's scores,
-  // `field` the total's key).
+  // `field` the total's key); "leader" when the value is a part's score
+  // told in favour of a side that led neither the part nor the whole at
+  // its end ("the second period ended 0-1 in favor of X" where X scored 0
+  // in it and trailed: `named` is X's scores, `field` the part's key).
   std::string aggregate;
 };
 

@@ -61,10 +61,11 @@ struct VerdictJsonOptions {
 // the answer tells them of (law 11; Candidate::binding): named_carrier holds
 // the record the answer names, read_carrier the one that carried the value
 // ("" when no single record did); aggregate ("min", "max", "day",
-// "month", "trend", "winner"; Binding::aggregate) is present when the answer
-// told the value of several records together. The list is always present, []
-// when nothing was misattributed; its entries do not flag the answer when
-// Verdict::misattribution_warns_only (the action says "grounded" then). Values
+// "month", "trend", "winner", "leader"; Binding::aggregate) is present when the
+// answer told the value of several records together. The list is always
+// present, [] when nothing was misattributed; its entries do not flag the
+// answer when Verdict::misattribution_warns_only (the action says "grounded"
+// then). Values
 // ("value", "near_miss", "derivation", "named_value") and key names (the
 // conflict's "key", a binding's "field", "named_path", "read_path") appear only
 // with include_values.

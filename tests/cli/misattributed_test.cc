@@ -117,8 +117,8 @@ TEST_SUITE("cli misattributed") {
   }
 
   TEST_CASE(
-      "report names an aggregate's least, greatest, day, month, trend or "
-      "winner") {
+      "report names an aggregate's least, greatest, day, month, trend, "
+      "winner or leader") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -139,6 +139,9 @@ TEST_SUITE("cli misattributed") {
          "the record at $.flights[1] in call_1"},
         {"winner", "1-3", "the sides hold 1-3",
          "the side the answer names and the other hold 1-3 at "
+         "prices.economy, at the record at $.flights[1] in call_1"},
+        {"leader", "0-1", "the sides hold 0-1",
+         "the side the answer names and the other hold 0-1 at "
          "prices.economy, at the record at $.flights[1] in call_1"},
     };
     for (const auto& row : kRows) {

@@ -131,7 +131,8 @@ TEST_SUITE("route") {
 
   TEST_CASE(
       "an aggregate names the least, the greatest, a day's or month's "
-      "readings, a change they do not show, or a winner the totals deny") {
+      "readings, a change they do not show, a winner the totals deny, or a "
+      "lead the part's goals deny") {
     const struct {
       std::string_view aggregate;
       std::string_view named_value;
@@ -157,6 +158,10 @@ TEST_SUITE("route") {
          "\"$114\" tells a winner the totals do not: at prices.economy the "
          "side it names and the other hold 1-3 (the record at $.flights[1] "
          "in the result of call_1)"},
+        {"leader", "0-1",
+         "\"$114\" tells a lead the part's goals do not: at prices.economy "
+         "the side it names and the other hold 0-1 (the record at "
+         "$.flights[1] in the result of call_1)"},
     };
     for (const auto& row : kRows) {
       CAPTURE(row.aggregate);

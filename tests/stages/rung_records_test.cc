@@ -1053,6 +1053,50 @@ TEST_CASE("rung_records: a score told of a numbered part of a game") {
       });
 }
 
+// A part told in favour of a side that did not lead it: the numbers are
+// the part's, the side is not (quintd-ice_hockey-mistral-90: "the second
+// period ending 0-1 in favor of the home team", the home side's 0).
+TEST_CASE("rung_records: a part's score told in favour of the wrong side") {
+  // Periods 2-1, 0-0 and 2-0 for Tappara, at home: 2-1, 2-1 and 4-1 at
+  // their ends.
+  const EvidenceCorpus corpus = CorpusOf(
+      R"({"homeTeam": {"name": "Tappara Tampere"},
+          "awayTeam": {"name": "Oulun Karpat"},
+          "homeScore": {"display": 4, "period1": 2, "period2": 0,
+                        "period3": 2},
+          "awayScore": {"display": 1, "period1": 1, "period2": 0,
+                        "period3": 0}})");
+  CheckMisattributed(
+      corpus,
+      {{"The first period ended 2-1 in favor of Oulun Karpat.", "2", "1-2",
+        "period1", "$.awayScore", "leader"},
+       {"The first period saw Oulun Karpat leading 1-2.", "1", "1-2", "period1",
+        "$.awayScore", "leader"},
+       {"The third period ended in a 0-2 lead for the away team.", "0", "0-2",
+        "period3", "$.awayScore", "leader"},
+       {"The first period ended 2-1 in favor of Tappara Tampere, and the third "
+        "period ended 2-0 in favour of Oulun Karpat.",
+        "2-0", "0-2", "period3", "$.awayScore", "leader"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          // the side that led the part, by its goals or by the score at
+          // its end
+          "The first period ended 2-1 in favor of Tappara Tampere.",
+          "The second period ended 2-1 in favor of the home team.",
+          "The third period ended in a 2-0 lead for Tappara Tampere.",
+          // a cue is the score's own: "in favor of" told of the score
+          // before is not the tie's
+          "The first period ended 2-1 in favor of Tappara Tampere, the second "
+          "period ended 0-0.",
+          // both sides named before "leading": which leads is not plain
+          "Tappara Tampere faced Oulun Karpat, leading 1-2 after the first "
+          "period.",
+          // a negation
+          "The first period ended 2-1, not in favor of Oulun Karpat.",
+      });
+}
+
 TEST_CASE("rung_records: a score told with the winner the totals deny") {
   // The shape of the ice_hockey inputs of kasnerz/quintd (MIT): the home
   // side lost 1-3, winning the third period 1-0.
