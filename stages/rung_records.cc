@@ -1042,12 +1042,13 @@ struct Binder {
     // greatest.
     if (EndOfRange(c) && TellsDailyExtremes(answer, clause, value)) return;
     const bool backward = EndOfRange(c) && RangeRunsBackward(c, extreme);
+    bool placed = false;  // below: a peak placed in a month
     auto bind = [&](Candidate& target,
                     const std::vector<std::uint32_t>& records) {
       if (backward) {
         BindRangeRun(target, v, group, records, extreme, clause);
       } else {
-        BindExtreme(target, v, group, records, extreme, clause);
+        BindExtreme(target, v, group, records, extreme, clause, placed);
       }
     };
     // Several records together: all of the group, when neither the
@@ -1083,14 +1084,20 @@ struct Binder {
     }
     // A stretch the sentence names ("in June 2021") narrows them to its
     // records; two stretches ("from March 2020 to May 2021") are not read.
-    const std::vector<Period> periods = PeriodsNamed(answer, scope);
-    if (periods.size() > 1) return;
+    // Unless the value's clause names one, after the value ("until March
+    // 2020, after which it rose, reaching a peak of 1688.77 in August
+    // 2021"): that one is the value's.
+    std::vector<Period> periods = PeriodsNamed(answer, scope);
+    if (periods.size() > 1) {
+      periods = PeriodsNamed(answer, clause);
+      if (periods.size() != 1 || periods[0].span.start < value.end) return;
+    }
     // A peak told as placed in a month ("a peak of 55.87% in September
     // 2022") is a peak there: the greatest of that month and the months
     // beside it, not only of its own readings.
-    const bool placed = periods.size() == 1 && periods[0].month != 0 &&
-                        periods[0].year != 0 &&
-                        periods[0].span.start >= value.end && !EndOfRange(c);
+    placed = periods.size() == 1 && periods[0].month != 0 &&
+             periods[0].year != 0 && periods[0].span.start >= value.end &&
+             !EndOfRange(c);
     const int placed_month =
         placed ? periods[0].year * 12 + periods[0].month - 1 : 0;
     std::vector<std::uint32_t> over;
@@ -1819,9 +1826,11 @@ struct Binder {
     Misattribute(c, named, fields.front(), held->text, read, "");
   }
 
+  // With `placed` (a peak told as placed in a month), a value another
+  // reading holds as written is that reading's, however near the extreme.
   void BindExtreme(Candidate& c, const Value& written, std::uint32_t group,
                    const std::vector<std::uint32_t>& over, Extreme extreme,
-                   TextSpan clause) {
+                   TextSpan clause, bool placed = false) {
     if (over.size() < 2 || written.time) return;
     // An extreme is told loosely ("up to 16" for 16.61): a whole unit of
     // the last place written either way.
@@ -1858,10 +1867,20 @@ struct Binder {
       if (extremes[p].field == nullptr) continue;
       // The extreme, or near it: within a twentieth of the span the records
       // cover ("from 0.64 m/s" for a least of 0.6 over 0.6 to 4.65), as
-      // people read a range.
-      if (NearExtreme(*extremes[p].field, v, (high - low) * kExtremeSlack)) {
-        return;
-      }
+      // people read a range. A peak placed in a month, told as another
+      // reading holds it ("a peak of 1688.77 in August 2021", where
+      // August's greatest is 1701.4), was read from that one.
+      const double slack =
+          placed && !Holds(*extremes[p].field, written) &&
+                  std::any_of(over.begin(), over.end(),
+                              [&](std::uint32_t r) {
+                                const RecordField* f =
+                                    FieldAt(set.records()[r], fields[p]);
+                                return f != nullptr && Holds(*f, written);
+                              })
+              ? 0
+              : (high - low) * kExtremeSlack;
+      if (NearExtreme(*extremes[p].field, v, slack)) return;
     }
     if (extremes.front().field == nullptr) return;
     Misattribute(c, *extremes.front().record, fields.front(),

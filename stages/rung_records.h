@@ -52,7 +52,9 @@
 //     and none of that month's readings, nor the one just before or after
 //     it, holds the value while another does (aggregate "month"); a peak
 //     placed in a month ("a peak of 55.87% in September 2022") must be the
-//     greatest of that month and the months beside it;
+//     greatest of that month and the months beside it, with no slack when
+//     another of their readings holds it as written; of several months a
+//     sentence names, the one the value's clause names after it is its own;
 //   - a date (a day with its time, or a month) is told as where the least
 //     or greatest reading of a field the words name falls ("with the
 //     lowest temperature expected on January 5th"), no value or range of

@@ -912,6 +912,35 @@ TEST_CASE("rung_records: a value told of one month of a series") {
       points, {"The share grew, with a peak of 55.98% in January 2023."});
 }
 
+// A peak placed in a month, told as another reading of it holds it: read
+// from that reading, however near the peak (quintd-owid-gpt-3.5-24: "a
+// peak of 1688.77 cases per million people in August 2021", August's
+// greatest being 1701.4, in a sentence that names March 2020 too). The
+// months beside span 400 to 1701.4: a twentieth of that is no slack here.
+TEST_CASE("rung_records: a peak placed in a month, read from another day") {
+  const EvidenceCorpus corpus = CorpusOf(
+      "date,value\n2021-03-07,300.2\n2021-07-25,1613.84\n"
+      "2021-08-01,1688.77\n2021-08-08,1701.4\n2021-08-15,1625.699\n"
+      "2021-09-26,400.0\n2021-10-03,900.5\n");
+  CheckMisattributed(
+      corpus, {{"The rate reached a peak of 1688.77 in August 2021.", "1688.77",
+                "1701.4", "value", "$[3]", "max"},
+               // the value's clause names the month; the sentence names two
+               {"The rate stayed low until March 2021, after which it rose, "
+                "reaching a peak of 1688.77 in August 2021.",
+                "1688.77", "1701.4", "value", "$[3]", "max"}});
+  CheckNoneMisattributed(
+      corpus, {
+                  "The rate reached a peak of 1701.4 in August 2021.",
+                  // near the peak, and no reading's as written: told loosely
+                  "The rate reached a peak of 1,700 in August 2021.",
+                  // a range's end keeps its slack
+                  "The rate ranged from 300.2 to 1688.77 in 2021.",
+                  // the value's clause names no month, the sentence two
+                  "From March 2021 to August 2021, the rate peaked at 1688.77.",
+              });
+}
+
 TEST_CASE(
     "rung_records: a range told of what the data covers ends on its "
     "last day") {
