@@ -1454,8 +1454,17 @@ struct Binder {
     const std::vector<std::string> paths =
         FieldsOthersHold(first, v, day, &read);
     if (paths.empty()) return;
-    const std::vector<std::string> fields =
+    std::vector<std::string> fields =
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4), first);
+    if (fields.empty()) {
+      // "The pressure will reach a high of 1012 hPa": a word of an
+      // extreme near the value names no field the value is of; a field
+      // word farther back in the clause, that names one, tells it.
+      std::vector<std::string_view> farther =
+          WordsBefore(answer, clause, value, 8);
+      std::erase_if(farther, TellsAnExtreme);
+      fields = NamedByWords(paths, farther);
+    }
     if (fields.empty()) return;
     const std::string& field = fields.front();
     // The readings just before and after count too: a month's (the

@@ -600,6 +600,28 @@ TEST_CASE("rung_records: an extreme told with another field's value") {
                "10.99°C, and the wind speed will be 7.61 m/s."});
 }
 
+// A word of an extreme next to the value ("a high of") that names no
+// field the value is of leaves the field to a farther word of the clause
+// ("the pressure will reach a high of 1016 hPa": no temperature).
+TEST_CASE("rung_records: a day's extreme of a field named farther back") {
+  // Readings with their own highest temperature, as openweather's are.
+  const EvidenceCorpus corpus = CorpusOf(R"({"list": [
+    {"main": {"temp": 5.1, "temp_max": 5.1, "pressure": 1003},
+     "dt_txt": "2024-01-04 02:00:00"},
+    {"main": {"temp": 6.2, "temp_max": 6.2, "pressure": 1009},
+     "dt_txt": "2024-01-04 14:00:00"},
+    {"main": {"temp": 7.3, "temp_max": 7.3, "pressure": 1014},
+     "dt_txt": "2024-01-05 02:00:00"},
+    {"main": {"temp": 8.4, "temp_max": 8.4, "pressure": 1016},
+     "dt_txt": "2024-01-05 14:00:00"}]})");
+  // January 4th's pressures are 1003 and 1009; 1016 is January 5th's.
+  CheckMisattributed(
+      corpus, {{"On January 4th, the pressure will reach a high of 1016 hPa.",
+                "1016", "1003 to 1009", "main.pressure", "$.list[0]", "day"}});
+  CheckNoneMisattributed(
+      corpus, {"On January 4th, the pressure will reach a high of 1009 hPa."});
+}
+
 TEST_CASE("rung_records: an extreme told after a sentence about one day") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   // January 4th's gusts are 8.71 and 12.5; 14.3 is of January 5th's
