@@ -15,8 +15,11 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "evidence/ascii.h"
+#include "evidence/conversions.h"
 #include "evidence/corpus_internal.h"
 #include "evidence/extractor.h"
+#include "evidence/numeric_index.h"
+#include "evidence/quantities.h"
 #include "evidence/records.h"
 #include "stages/judge_context.h"
 #include "stages/read_scopes.h"
@@ -54,6 +57,8 @@ bool Bindable(const Candidate& c) {
     case MatchReason::kRespelledTime:
     case MatchReason::kRounded:
       break;
+    case MatchReason::kConverted:
+      return c.shape == "number";
     default:
       return false;
   }
@@ -83,6 +88,38 @@ int PlacesWritten(std::string_view written) {
   return 0;
 }
 
+// A value the ladder grounded as a conversion ("15 mph" of a reading in
+// m/s; its derivation ends with the reading's unit): the interval its
+// precision allows, in the reading's unit, as that unit's number and
+// tolerance. Nothing when the units are not read.
+std::optional<Value> ConvertedValueOf(std::string_view answer,
+                                      const Candidate& c, int places) {
+  const evidence::UnitAfter written = evidence::ReadUnitAfter(answer, c.end);
+  const std::size_t space = c.derivation.rfind(' ');
+  if (!written.found || space == std::string::npos || places > 6) {
+    return std::nullopt;
+  }
+  const std::string_view symbol =
+      std::string_view(c.derivation).substr(space + 1);
+  std::optional<evidence::QuantityUnit> to;
+  for (const evidence::QuantityUnit u : evidence::OtherUnitsOf(written.unit)) {
+    if (evidence::UnitSymbol(u) == symbol) to = u;
+  }
+  const std::optional<evidence::NumericUnits> number =
+      evidence::ExactNumericUnits(c.canonical);
+  if (!to.has_value() || !number.has_value()) return std::nullopt;
+  evidence::NumericUnits step = 1;
+  for (int i = places; i < evidence::kNumericFractionDigits; ++i) step *= 10;
+  const std::optional<evidence::UnitsInterval> range =
+      evidence::ConvertInterval(*number, step / 2, written.unit, *to);
+  if (!range.has_value()) return std::nullopt;
+  const double scale = std::pow(10.0, evidence::kNumericFractionDigits);
+  Value v;
+  v.number = static_cast<double>(range->center) / scale;
+  v.tolerance = static_cast<double>(range->high - range->low) / 2 / scale;
+  return v;
+}
+
 std::optional<Value> ValueOf(std::string_view answer, const Candidate& c) {
   Value v;
   if (c.shape == "time") {
@@ -98,6 +135,9 @@ std::optional<Value> ValueOf(std::string_view answer, const Candidate& c) {
   if (error != std::errc() || stop != end) return std::nullopt;
   if (c.end > answer.size() || c.start >= c.end) return std::nullopt;
   const int places = PlacesWritten(answer.substr(c.start, c.end - c.start));
+  if (c.reason == MatchReason::kConverted) {
+    return ConvertedValueOf(answer, c, places);
+  }
   v.tolerance =
       0.5 * std::pow(10.0, -places) + 1e-9 * std::max(1.0, std::fabs(v.number));
   v.percent = c.shape == kShapePercent;
@@ -3486,8 +3526,19 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   const std::vector<DayMention> days = DaysNamed(answer);
   AddIdentifierMentions(answer, set, &binder.mentions);
   AddDayMentions(answer, set, days, binder.scopes, &binder.mentions);
-  for (Candidate& c : verdict->candidates) {
-    if (Bindable(c)) binder.Bind(c);
+  for (std::size_t i = 0; i < verdict->candidates.size(); ++i) {
+    Candidate& c = verdict->candidates[i];
+    if (!Bindable(c)) continue;
+    // "2.14°C (36°F)": a conversion written in parentheses just after a
+    // value restates it; it is judged with it (BindRestatements), not as
+    // a reading of its own.
+    const Candidate* before = i > 0 ? &verdict->candidates[i - 1] : nullptr;
+    if (c.reason == MatchReason::kConverted && before != nullptr &&
+        before->end <= c.start &&
+        OpensARestatement(answer.substr(before->end, c.start - before->end))) {
+      continue;
+    }
+    binder.Bind(c);
   }
   binder.BindReadings();
   binder.BindTogether();

@@ -108,7 +108,10 @@
 //     not in a clause about a part, overtime, or with a negation.
 // A value written in parentheses just after a misattributed one, that the
 // ladder grounded as its conversion to another unit ("5.03°C (41°F)"),
-// restates it: it is misattributed with the same binding.
+// restates it: it is misattributed with the same binding; after a value
+// that stands, it is not judged on its own. A value grounded as a
+// conversion and told alone ("gusts of up to 15 mph", readings in m/s) is
+// judged in the readings' unit, over the interval its precision allows.
 // A value the answer uses more than once is bound at each use written
 // the same way (a date too, for the rules of dates above); a use whose
 // verdict differs from the first's, or that is misattributed, becomes a

@@ -398,6 +398,32 @@ TEST_CASE("rung_records: a value restated in another unit") {
                     {kBoth.rfind("40.9"), kGrounded}});
 }
 
+// A value told only in another unit than the readings' is judged in
+// theirs (quintd-openweather-llama2-34: "gusts of up to 15 mph on January
+// 5th", that day's gusts reaching 13.42 m/s). A restatement in
+// parentheses is its value's, judged with it (above), not on its own.
+TEST_CASE("rung_records: a value told in another unit") {
+  std::string forecast(kForecast);
+  forecast.insert(1, R"("units": {"temp": "°C", "wind": "m/s"}, )");
+  const EvidenceCorpus corpus = CorpusOf(forecast);
+  // 32 mph is 14.3 m/s, January 5th's second gust; January 4th's gusts
+  // are 8.71 and 12.5 m/s.
+  CheckMisattributed(corpus,
+                     {{"On January 4th, gusts will reach up to 32 mph.", "32",
+                       "8.71 to 12.5", "wind.gust", "$.list[1]", "day"},
+                      {"The gusts will be 32 mph on January 3rd.", "32", "15.1",
+                       "wind.gust", "$.list[0]", ""}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "On January 5th, gusts will reach up to 32 mph.",
+          "On January 4th, gusts will reach up to 28 mph.",
+          // a restatement is its value's, not a reading of its own: 44.9 °F
+          // is 7.17 °C, January 3rd's 7.15, but it restates 6.52
+          "On January 5th, the temperature will be 6.52°C (44.9°F).",
+      });
+}
+
 TEST_CASE("rung_records: values told of several readings") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
