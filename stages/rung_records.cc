@@ -2633,6 +2633,18 @@ void BindWeekdays(std::string_view answer, const RecordSet& set,
 
 // ---- the parts of a whole --------------------------------------------------
 
+// The words of `within`: runs of word bytes (read_scopes.h), in order.
+std::vector<TextSpan> WordSpans(std::string_view answer, TextSpan within) {
+  std::vector<TextSpan> words;
+  for (std::size_t i = within.start; i < within.end;) {
+    while (i < within.end && !IsWordByte(answer[i])) ++i;
+    const std::size_t start = i;
+    while (i < within.end && IsWordByte(answer[i])) ++i;
+    if (i > start) words.push_back({start, i});
+  }
+  return words;
+}
+
 // The place an ordinal word gives ("second", "2nd": 2), or 0.
 int OrdinalOf(std::string_view word) {
   static constexpr std::string_view kOrdinals[] = {
@@ -2995,13 +3007,7 @@ Leader LeaderNamed(std::string_view answer, const std::vector<TextSpan>& scopes,
     }
     return {};
   };
-  std::vector<TextSpan> words;
-  for (std::size_t i = own.start; i < own.end;) {
-    while (i < own.end && !IsWordByte(answer[i])) ++i;
-    const std::size_t start = i;
-    while (i < own.end && IsWordByte(answer[i])) ++i;
-    if (i > start) words.push_back({start, i});
-  }
+  const std::vector<TextSpan> words = WordSpans(answer, own);
   auto text = [&](std::size_t w) {
     return answer.substr(words[w].start, words[w].end - words[w].start);
   };
@@ -3055,13 +3061,7 @@ void BindPartScores(std::string_view answer, const EvidenceCorpus& corpus,
   // The part words, in answer order: an ordinal and a stem some pair
   // numbers.
   std::vector<PartMention> parts;
-  std::vector<TextSpan> words;
-  for (std::size_t i = 0; i < answer.size();) {
-    while (i < answer.size() && !IsWordByte(answer[i])) ++i;
-    const std::size_t start = i;
-    while (i < answer.size() && IsWordByte(answer[i])) ++i;
-    if (i > start) words.push_back({start, i});
-  }
+  const std::vector<TextSpan> words = WordSpans(answer, {0, answer.size()});
   for (std::size_t w = 0; w + 1 < words.size(); ++w) {
     const int index =
         OrdinalOf(answer.substr(words[w].start, words[w].end - words[w].start));
@@ -3312,13 +3312,7 @@ void BindWinners(std::string_view answer, const EvidenceCorpus& corpus,
       }
       // The words of the clause, and the nearest word of an outcome: before
       // the score, else after it.
-      std::vector<TextSpan> words;
-      for (std::size_t i = clause.start; i < clause.end;) {
-        while (i < clause.end && !IsWordByte(answer[i])) ++i;
-        const std::size_t start = i;
-        while (i < clause.end && IsWordByte(answer[i])) ++i;
-        if (i > start) words.push_back({start, i});
-      }
+      const std::vector<TextSpan> words = WordSpans(answer, clause);
       auto text = [&](std::size_t w) {
         return answer.substr(words[w].start, words[w].end - words[w].start);
       };

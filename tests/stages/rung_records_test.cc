@@ -58,6 +58,14 @@ constexpr std::string_view kForecast = R"({"city": {"name": "Snagov"},
   {"main": {"temp": 6.52, "pressure": 1016}, "wind": {"gust": 14.3},
    "dt_txt": "2024-01-05 14:00:00"}]})";
 
+// One game (the shape of the ice_hockey inputs of kasnerz/quintd, MIT):
+// periods 2-1, 0-0 and 2-0 for Tappara, at home, so 2-1, 2-1 and 4-1 at
+// their ends.
+constexpr std::string_view kGame = R"({"homeTeam": {"name": "Tappara Tampere"},
+  "awayTeam": {"name": "Oulun Karpat"},
+  "homeScore": {"display": 4, "period1": 2, "period2": 0, "period3": 2},
+  "awayScore": {"display": 1, "period1": 1, "period2": 0, "period3": 0}})";
+
 EvidenceCorpus CorpusOf(std::string_view content) {
   EvidenceCorpus corpus;
   corpus.RecordUserMessage("What are my options?");
@@ -1074,15 +1082,7 @@ TEST_CASE("rung_records: a day between two readings names the two") {
 }
 
 TEST_CASE("rung_records: a score told of a numbered part of a game") {
-  // The shape of the ice_hockey inputs of kasnerz/quintd (MIT): periods
-  // 2-1, 0-0 and 2-0, so 2-1, 2-1 and 4-1 at their ends.
-  const EvidenceCorpus corpus = CorpusOf(
-      R"({"homeTeam": {"name": "Tappara Tampere"},
-          "awayTeam": {"name": "Oulun Karpat"},
-          "homeScore": {"display": 4, "period1": 2, "period2": 0,
-                        "period3": 2},
-          "awayScore": {"display": 1, "period1": 1, "period2": 0,
-                        "period3": 0}})");
+  const EvidenceCorpus corpus = CorpusOf(kGame);
   CheckMisattributed(
       corpus,
       {{"The second period ended 4-0.", "4", "0-0", "period2", "$.homeScore"},
@@ -1134,15 +1134,7 @@ TEST_CASE("rung_records: a score told of a numbered part of a game") {
 // the part's, the side is not (quintd-ice_hockey-mistral-90: "the second
 // period ending 0-1 in favor of the home team", the home side's 0).
 TEST_CASE("rung_records: a part's score told in favour of the wrong side") {
-  // Periods 2-1, 0-0 and 2-0 for Tappara, at home: 2-1, 2-1 and 4-1 at
-  // their ends.
-  const EvidenceCorpus corpus = CorpusOf(
-      R"({"homeTeam": {"name": "Tappara Tampere"},
-          "awayTeam": {"name": "Oulun Karpat"},
-          "homeScore": {"display": 4, "period1": 2, "period2": 0,
-                        "period3": 2},
-          "awayScore": {"display": 1, "period1": 1, "period2": 0,
-                        "period3": 0}})");
+  const EvidenceCorpus corpus = CorpusOf(kGame);
   CheckMisattributed(
       corpus,
       {{"The first period ended 2-1 in favor of Oulun Karpat.", "2", "1-2",
