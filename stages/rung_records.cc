@@ -1430,12 +1430,19 @@ struct Binder {
   }
 
   // A sentence about the whole stretch, not the day before it.
+  // The words are read at the start of a word, a hyphened one whole: the
+  // "all" of "rainfall" or "all-sky", or the "days" of "holidays", is none.
   bool SpeaksOfAll(TextSpan scope) const {
-    std::string text(answer.substr(scope.start, scope.end - scope.start));
-    for (char& ch : text) ch = ascii::Lower(ch);
-    for (std::string_view w : {"overall", "days", "week", "period", "each day",
-                               "every day", "daily", "forecast", "generally",
-                               "in general", "the rest", "remaining", "all "}) {
+    std::string text(" ");
+    text.append(answer.substr(scope.start, scope.end - scope.start));
+    text.push_back(' ');
+    for (char& ch : text) {
+      ch = ascii::IsAlpha(ch) || ch == '-' ? ascii::Lower(ch) : ' ';
+    }
+    for (std::string_view w :
+         {" overall", " days", " week", " period", " each day", " every day",
+          " daily", " forecast", " generally", " in general", " the rest",
+          " remaining", " all "}) {
       if (text.find(w) != std::string::npos) return true;
     }
     return false;

@@ -656,6 +656,25 @@ TEST_CASE("rung_records: a day's extreme of a field named farther back") {
       corpus, {"On January 4th, the pressure will reach a high of 1009 hPa."});
 }
 
+// A sentence between that speaks of every day stops the day an earlier
+// sentence named; its words are whole words: the "all" of "rainfall" or
+// "all-sky" is none (quintd-openweather-mistral-68: "... with a 3h
+// rainfall of 0.37mm. The wind speed will be 2.16m/s", told of January
+// 5th two sentences before, went unjudged).
+TEST_CASE("rung_records: a day named two sentences before") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckMisattributed(
+      corpus, {{"On January 4th, the temperature will be 4.95°C. Skies will be "
+                "grey, with rainfall expected. The gusts will be 14.3 m/s.",
+                "14.3", "8.71 to 12.5", "wind.gust", "$.list[1]", "day"},
+               {"On January 4th, the temperature will be 4.95°C. The all-sky "
+                "cover will be full. The gusts will be 14.3 m/s.",
+                "14.3", "8.71 to 12.5", "wind.gust", "$.list[1]", "day"}});
+  CheckNoneMisattributed(
+      corpus, {"On January 4th, the temperature will be 4.95°C. All days "
+               "will be grey. The gusts will be 14.3 m/s."});
+}
+
 TEST_CASE("rung_records: an extreme told after a sentence about one day") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   // January 4th's gusts are 8.71 and 12.5; 14.3 is of January 5th's
