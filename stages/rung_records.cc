@@ -1498,8 +1498,16 @@ struct Binder {
     }
     const Record& first = set.records()[day.front()];
     const Record* read = nullptr;
-    const std::vector<std::string> paths =
-        FieldsOthersHold(first, v, day, &read);
+    // The fields any of the day's readings holds: rain stands only in the
+    // readings it fell in.
+    std::vector<std::string> paths;
+    for (std::uint32_t r : day) {
+      for (std::string& p : FieldsOthersHold(set.records()[r], v, day, &read)) {
+        if (std::find(paths.begin(), paths.end(), p) == paths.end()) {
+          paths.push_back(std::move(p));
+        }
+      }
+    }
     if (paths.empty()) return;
     std::vector<std::string> fields =
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4), first);

@@ -675,6 +675,25 @@ TEST_CASE("rung_records: a day named two sentences before") {
                "will be grey. The gusts will be 14.3 m/s."});
 }
 
+// A field that stands only in some readings (rain, in the readings it
+// fell in) is one of the day's when any of its readings holds it, not
+// only its first (quintd-openweather-zephyr-6: "accumulations of up to
+// 1.13 millimeters on the fourth day", another day's 3-hour rain).
+TEST_CASE("rung_records: a field only some of a day's readings hold") {
+  const EvidenceCorpus corpus = CorpusOf(R"({"list": [
+    {"main": {"temp": 5.1}, "dt_txt": "2024-01-04 02:00:00"},
+    {"main": {"temp": 6.2}, "rain": {"3h": 0.25},
+     "dt_txt": "2024-01-04 14:00:00"},
+    {"main": {"temp": 7.3}, "rain": {"3h": 1.13},
+     "dt_txt": "2024-01-05 02:00:00"},
+    {"main": {"temp": 8.4}, "dt_txt": "2024-01-05 14:00:00"}]})");
+  CheckMisattributed(corpus, {{"On January 4th, there will be 1.13 mm of rain.",
+                               "1.13", "0.25", "rain.3h", "$.list[0]", "day"}});
+  CheckNoneMisattributed(corpus,
+                         {"On January 4th, there will be 0.25 mm of rain.",
+                          "On January 5th, there will be 1.13 mm of rain."});
+}
+
 TEST_CASE("rung_records: an extreme told after a sentence about one day") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   // January 4th's gusts are 8.71 and 12.5; 14.3 is of January 5th's
