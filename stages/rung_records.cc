@@ -1450,7 +1450,8 @@ struct Binder {
 
   // Whether a sentence tells of the whole stretch in words no earlier
   // sentence's day can narrow: "throughout the forecast period", "over
-  // the entire week", "overall". "Throughout the day" tells of one day;
+  // the entire week", "over the next five days", "overall". "Throughout
+  // the day" and "over the next 24 hours" tell of one day;
   // words of what is left ("the rest", "remaining") tell of part of it.
   bool SpeaksOfWhole(TextSpan scope) const {
     std::string text(" ");
@@ -1472,11 +1473,29 @@ struct Binder {
             next.remove_prefix(article.size());
           }
         }
-        for (std::string_view whole :
-             {"forecast ", "period ", "week ", "coming ", "next "}) {
+        for (std::string_view whole : {"forecast ", "period ", "week "}) {
           if (next.substr(0, whole.size()) == whole) return true;
         }
+        if (NextDays(next)) return true;
       }
+    }
+    return false;
+  }
+
+  // "next five days", "coming week", "next 5 days" (the digits are
+  // spaces here): days or a week ahead; "next 24 hours" is part of a day.
+  static bool NextDays(std::string_view text) {
+    for (std::string_view ahead : {"next ", "coming "}) {
+      if (text.substr(0, ahead.size()) != ahead) continue;
+      text.remove_prefix(ahead.size());
+      while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+      for (std::string_view count : {"few ", "several ", "two ", "three ",
+                                     "four ", "five ", "six ", "seven "}) {
+        if (text.substr(0, count.size()) == count) {
+          text.remove_prefix(count.size());
+        }
+      }
+      return text.substr(0, 4) == "days" || text.substr(0, 4) == "week";
     }
     return false;
   }

@@ -739,6 +739,9 @@ TEST_CASE("rung_records: a range told of the whole stretch after one day") {
           {"On January 4th, the temperature will be 4.95°C. Over the entire "
            "week, the pressure will range from 1003 hPa to 1014 hPa.",
            "1014", "1016", "main.pressure", "$.list[4]", "max"},
+          {"On January 4th, the temperature will be 4.95°C. Over the next "
+           "three days, the pressure will range from 1003 hPa to 1014 hPa.",
+           "1014", "1016", "main.pressure", "$.list[4]", "max"},
       });
   CheckNoneMisattributed(
       corpus,
@@ -746,6 +749,9 @@ TEST_CASE("rung_records: a range told of the whole stretch after one day") {
           // the day's own range: "throughout the day" is that day
           "On January 4th, the temperature will be 4.95°C. Throughout the "
           "day, the pressure will range from 1003 hPa to 1009 hPa.",
+          // hours ahead are part of a day
+          "On January 4th, the temperature will be 4.95°C. Over the next 24 "
+          "hours, the pressure will range from 1003 hPa to 1009 hPa.",
           // what is left of the stretch is no whole stretch
           "On January 4th, the temperature will be 4.95°C. For the rest of "
           "the forecast period, the pressure will range from 1009 hPa to "
