@@ -2993,7 +2993,8 @@ std::vector<SideMention> SidesNamed(std::string_view answer,
 // named next. "Leading", "led", "lead" or "ahead" alone, before the score
 // or after it: the side named earlier in the sentence, when only that
 // side is named there. Nothing when the clause holds a negation, a hypothesis
-// or a tie, or when no side is plain.
+// or a tie, a lead cut or lost ("Y cut the lead to 2-1"), or when no side is
+// plain.
 struct Leader {
   std::optional<int> side;  // 0: the pair's first, 1: its second
 };
@@ -3032,6 +3033,14 @@ Leader LeaderNamed(std::string_view answer, const std::vector<TextSpan>& scopes,
   for (char& ch : lower) ch = ascii::Lower(ch);
   for (std::string_view word : {" not ", "n't", " never ", " nearly ",
                                 " almost ", " would ", " tie", " level"}) {
+    if (lower.find(word) != std::string::npos) return {};
+  }
+  // A lead the side named cuts or loses is the other's: "Y cut the lead
+  // to 2-1", "X lost the lead"; which side leads is not plain.
+  for (std::string_view word :
+       {" cut", " narrow", " trim", " reduc", " halv", " clos", " lost ",
+        " lose", " blew ", " blow", " surrender", " relinquish", " gave ",
+        " give", " erase", " overc", " overturn", " chase", " trail"}) {
     if (lower.find(word) != std::string::npos) return {};
   }
   const std::vector<SideMention> sides = SidesNamed(answer, *pair);

@@ -1207,6 +1207,10 @@ TEST_CASE("rung_records: a part's score told in favour of the wrong side") {
           "period.",
           // a negation
           "The first period ended 2-1, not in favor of Oulun Karpat.",
+          // a lead the side named lost or cut is the other's
+          "Oulun Karpat lost the lead, 1-2 after the first period.",
+          "Oulun Karpat narrowed the gap, the lead 1-2 after the first "
+          "period.",
       });
 }
 
