@@ -1124,13 +1124,18 @@ struct Binder {
     }
     // A stretch the sentence names ("in June 2021") narrows them to its
     // records; two stretches ("from March 2020 to May 2021") are not read.
-    // Unless the value's clause names one, after the value ("until March
-    // 2020, after which it rose, reaching a peak of 1688.77 in August
-    // 2021"): that one is the value's.
+    // Unless the value's clause names one, with its year, after the value
+    // ("until March 2020, after which it rose, reaching a peak of 1688.77
+    // in August 2021"): that one is the value's.
     std::vector<Period> periods = PeriodsNamed(answer, scope);
     if (periods.size() > 1) {
       periods = PeriodsNamed(answer, clause);
-      if (periods.size() != 1 || periods[0].span.start < value.end) return;
+      // A month with no year ("in April", after "from February 2020")
+      // takes its year from the others: not read.
+      if (periods.size() != 1 || periods[0].span.start < value.end ||
+          periods[0].year == 0) {
+        return;
+      }
     }
     // A peak told as placed in a month ("a peak of 55.87% in September
     // 2022") is a peak there: the greatest of that month and the months

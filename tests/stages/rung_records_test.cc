@@ -1039,6 +1039,16 @@ TEST_CASE("rung_records: a peak placed in a month, read from another day") {
                   // the value's clause names no month, the sentence two
                   "From March 2021 to August 2021, the rate peaked at 1688.77.",
               });
+  // A month with no year in the value's clause, in a sentence that names
+  // another month: which year's it is, the words do not say
+  // (quintd-owid-llama2-44: "from 0.0 in February to 14.049 in April, with
+  // a peak of 27.347 in April" was bound to April 2021's 2605.423).
+  const EvidenceCorpus years = CorpusOf(
+      "date,value\n2020-02-09,0.0\n2020-03-29,14.049\n2020-04-05,27.347\n"
+      "2020-04-12,41.308\n2021-04-25,2605.423\n2021-05-02,2457.0\n");
+  CheckNoneMisattributed(
+      years, {"The rate has increased from 0.0 in February to 14.049 in "
+              "April, with a peak of 27.347 in April."});
 }
 
 TEST_CASE(
