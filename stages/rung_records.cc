@@ -1524,14 +1524,7 @@ struct Binder {
     const Record* read = nullptr;
     // The fields any of the day's readings holds: rain stands only in the
     // readings it fell in.
-    std::vector<std::string> paths;
-    for (std::uint32_t r : day) {
-      for (std::string& p : FieldsOthersHold(set.records()[r], v, day, &read)) {
-        if (std::find(paths.begin(), paths.end(), p) == paths.end()) {
-          paths.push_back(std::move(p));
-        }
-      }
-    }
+    const std::vector<std::string> paths = FieldsOthersHold(day, v, &read);
     if (paths.empty()) return;
     std::vector<std::string> fields =
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4), first);
@@ -1865,22 +1858,28 @@ struct Binder {
     return static_cast<std::uint32_t>(&record - set.records().data());
   }
 
-  // The fields in which records of `own`'s group other than `excluded`
-  // hold `v` (never a field that identifies them), which `own` holds with
-  // a value of `v`'s shape; `*read` is the first such record.
+  // The fields in which records of the `owners`' group other than the
+  // owners hold `v` (never a field that identifies them), which one of the
+  // owners holds with a value of `v`'s shape; `*read` is the first such
+  // record.
   std::vector<std::string> FieldsOthersHold(
-      const Record& own, const Value& v,
-      const std::vector<std::uint32_t>& excluded, const Record** read) const {
+      const std::vector<std::uint32_t>& owners, const Value& v,
+      const Record** read) const {
     std::vector<std::string> paths;
-    for (std::uint32_t r : set.groups()[own.group].records) {
-      if (std::find(excluded.begin(), excluded.end(), r) != excluded.end()) {
+    const std::uint32_t group = set.records()[owners.front()].group;
+    for (std::uint32_t r : set.groups()[group].records) {
+      if (std::find(owners.begin(), owners.end(), r) != owners.end()) {
         continue;
       }
       const Record& other = set.records()[r];
       for (const RecordField& f : other.fields) {
         if (!Holds(f, v) || Identifies(other, f)) continue;
-        const RecordField* held = FieldAt(own, f.path);
-        if (held == nullptr || !SameShape(*held, v)) continue;
+        if (std::none_of(owners.begin(), owners.end(), [&](std::uint32_t o) {
+              const RecordField* held = FieldAt(set.records()[o], f.path);
+              return held != nullptr && SameShape(*held, v);
+            })) {
+          continue;
+        }
         if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
           paths.emplace_back(f.path);
         }
@@ -1896,7 +1895,7 @@ struct Binder {
     // The fields in which a sibling holds the value, that `named` holds.
     const Record* read = nullptr;
     const std::vector<std::string> paths =
-        FieldsOthersHold(named, v, {RecordIndex(named)}, &read);
+        FieldsOthersHold({RecordIndex(named)}, v, &read);
     if (paths.empty()) return;
     const std::vector<std::string> fields =
         NarrowByWords(paths, WordsBefore(answer, clause, value, 4), named);

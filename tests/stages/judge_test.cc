@@ -109,8 +109,8 @@ TEST_SUITE("judge") {
   }
 
   // A percent and the plain number its canonical form equals are two values:
-  // "60 percent" once hid "0.6" (quintd-openweather-llama2-50), so a typed
-  // wind speed went unjudged.
+  // "60 percent" does not hide a "0.6" told elsewhere in the answer
+  // (quintd-openweather-llama2-50: a wind speed of 0.6 m/s is judged).
   TEST_CASE("a percent and a number of the same canonical value are two") {
     const Gate& gate = DefaultGate();
     EvidenceCorpus corpus;

@@ -659,8 +659,8 @@ TEST_CASE("rung_records: a day's extreme of a field named farther back") {
 // A sentence between that speaks of every day stops the day an earlier
 // sentence named; its words are whole words: the "all" of "rainfall" or
 // "all-sky" is none (quintd-openweather-mistral-68: "... with a 3h
-// rainfall of 0.37mm. The wind speed will be 2.16m/s", told of January
-// 5th two sentences before, went unjudged).
+// rainfall of 0.37mm. The wind speed will be 2.16m/s" is told of the
+// January 5th two sentences before).
 TEST_CASE("rung_records: a day named two sentences before") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
@@ -723,7 +723,7 @@ TEST_CASE("rung_records: an extreme told after a sentence about one day") {
 // "Throughout the forecast period" tells of every reading, whatever day
 // the sentence before opened with (quintd-openweather-gpt-3.5-78: "Wind
 // speeds will vary between 1.25 m/s and 11.85 m/s throughout the forecast
-// period", after a sentence about January 7th and 8th, went unjudged).
+// period", after a sentence about January 7th and 8th, is of all days).
 TEST_CASE("rung_records: a range told of the whole stretch after one day") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
@@ -1042,7 +1042,7 @@ TEST_CASE("rung_records: a peak placed in a month, read from another day") {
   // A month with no year in the value's clause, in a sentence that names
   // another month: which year's it is, the words do not say
   // (quintd-owid-llama2-44: "from 0.0 in February to 14.049 in April, with
-  // a peak of 27.347 in April" was bound to April 2021's 2605.423).
+  // a peak of 27.347 in April" is not bound to April 2021's 2605.423).
   const EvidenceCorpus years = CorpusOf(
       "date,value\n2020-02-09,0.0\n2020-03-29,14.049\n2020-04-05,27.347\n"
       "2020-04-12,41.308\n2021-04-25,2605.423\n2021-05-02,2457.0\n");
