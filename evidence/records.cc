@@ -421,15 +421,19 @@ class JsonRecords {
         break;
     }
     std::string_view text;
-    if (!ScalarText(element, &text)) return;
+    std::optional<double> number;
+    if (!ScalarText(element, &text, &number)) return;
     if (!set_.Spend(1)) return;
-    set_.AddField(set_.mutable_record(record), prefix, text,
-                  element.is_number() ? NumberOf(text) : std::nullopt);
+    set_.AddField(set_.mutable_record(record), prefix, text, number);
   }
 
   // A scalar's text: a string's view into the parsed document, a number
-  // written into number_text_ (valid until the next call).
-  bool ScalarText(dom::element element, std::string_view* out) {
+  // written into number_text_ (valid until the next call), and a number's
+  // value (`number`, when not null): what NumberOf reads back from the
+  // text, as the shortest form of a double reads back as that double and
+  // an integer's digits read as the nearest double.
+  bool ScalarText(dom::element element, std::string_view* out,
+                  std::optional<double>* number = nullptr) {
     switch (element.type()) {
       case dom::element_type::STRING: {
         std::string_view s = element.get_string().value_unsafe();
@@ -437,18 +441,27 @@ class JsonRecords {
         *out = s;
         return true;
       }
-      case dom::element_type::INT64:
-        number_text_ = std::to_string(element.get_int64().value_unsafe());
+      case dom::element_type::INT64: {
+        const std::int64_t value = element.get_int64().value_unsafe();
+        number_text_ = std::to_string(value);
         *out = number_text_;
+        if (number != nullptr) *number = static_cast<double>(value);
         return true;
-      case dom::element_type::UINT64:
-        number_text_ = std::to_string(element.get_uint64().value_unsafe());
+      }
+      case dom::element_type::UINT64: {
+        const std::uint64_t value = element.get_uint64().value_unsafe();
+        number_text_ = std::to_string(value);
         *out = number_text_;
+        if (number != nullptr) *number = static_cast<double>(value);
         return true;
-      case dom::element_type::DOUBLE:
-        number_text_ = DoubleText(element.get_double().value_unsafe());
+      }
+      case dom::element_type::DOUBLE: {
+        const double value = element.get_double().value_unsafe();
+        number_text_ = DoubleText(value);
         *out = number_text_;
+        if (number != nullptr) *number = value;
         return !out->empty();
+      }
       default:
         return false;
     }
@@ -531,15 +544,19 @@ bool SplitDateTime(std::string_view text, std::string* day, std::string* time) {
       text[7] != '-' || !digits(8, 2)) {
     return false;
   }
-  *day = std::string(text.substr(0, 10));
-  time->clear();
-  if (text.size() == 10) return true;
-  if ((text[10] == ' ' || text[10] == 'T') && digits(11, 2) &&
-      text.size() >= 16 && text[13] == ':' && digits(14, 2)) {
-    *time = std::string(text.substr(11, 5));
-    return true;
+  const bool after = text.size() > 10 && (text[10] == ' ' || text[10] == 'T');
+  if (text.size() > 10 && !after) return false;
+  const bool clock = after && digits(11, 2) && text.size() >= 16 &&
+                     text[13] == ':' && digits(14, 2);
+  if (day != nullptr) day->assign(text.substr(0, 10));
+  if (time != nullptr) {
+    if (clock) {
+      time->assign(text.substr(11, 5));
+    } else {
+      time->clear();
+    }
   }
-  return text[10] == 'T' || text[10] == ' ';
+  return true;
 }
 
 std::uint32_t RecordSet::NewGroup(std::uint32_t carrier, std::string path) {
@@ -549,19 +566,40 @@ std::uint32_t RecordSet::NewGroup(std::uint32_t carrier, std::string path) {
 
 void RecordSet::AddField(Record& record, std::string_view path,
                          std::string_view text, std::optional<double> number) {
-  constexpr std::size_t kChunkBytes = 1 << 20;
-  auto path_at = paths_.find(base::AbslView(path));
-  if (path_at == paths_.end()) path_at = paths_.emplace(path).first;
+  // The first chunk is small (most turns' records hold a few KiB of
+  // text); each next one twice the last, up to kMaxChunkBytes.
+  constexpr std::size_t kFirstChunkBytes = 4 << 10;
+  constexpr std::size_t kMaxChunkBytes = 1 << 20;
+  // Siblings mostly share a shape: the previous sibling's field at this
+  // place most often has this very path, interned already.
+  std::string_view interned;
+  const std::vector<std::uint32_t>& siblings = groups_[record.group].records;
+  if (siblings.size() >= 2) {
+    const Record& before = records_[siblings[siblings.size() - 2]];
+    const std::size_t k = record.fields.size();
+    if (k < before.fields.size() && before.fields[k].path == path) {
+      interned = before.fields[k].path;
+    }
+  }
+  if (interned.data() == nullptr) {
+    auto path_at = paths_.find(base::AbslView(path));
+    if (path_at == paths_.end()) path_at = paths_.emplace(path).first;
+    interned = *path_at;
+  }
   if (chunks_.empty() ||
       chunks_.back()->size() + text.size() > chunks_.back()->capacity()) {
+    const std::size_t next =
+        chunks_.empty()
+            ? kFirstChunkBytes
+            : std::min(kMaxChunkBytes, 2 * chunks_.back()->capacity());
     chunks_.push_back(std::make_unique<std::string>());
-    chunks_.back()->reserve(std::max(kChunkBytes, text.size()));
+    chunks_.back()->reserve(std::max(next, text.size()));
   }
   std::string& chunk = *chunks_.back();
   const std::size_t at = chunk.size();
   chunk.append(text);
   record.fields.push_back(RecordField{
-      *path_at, std::string_view(chunk).substr(at, text.size()), number});
+      interned, std::string_view(chunk).substr(at, text.size()), number});
 }
 
 Record& RecordSet::NewRecord(std::uint32_t group, std::string path) {
@@ -605,6 +643,7 @@ void RecordSet::Finish() {
   auto add_once = [](std::vector<std::uint32_t>& list, std::uint32_t r) {
     if (list.empty() || list.back() != r) list.push_back(r);
   };
+  std::string time;
   for (std::uint32_t r = 0; r < records_.size(); ++r) {
     const Record& record = records_[r];
     for (const std::string& id : record.identifiers) {
@@ -620,10 +659,8 @@ void RecordSet::Finish() {
     for (const RecordField& field : record.fields) {
       if (field.number.has_value()) numbers_.emplace_back(*field.number, r);
       if (IsCode(field.text)) add_once(with_text_[std::string(field.text)], r);
-      std::string day;
-      std::string time;
       std::string_view clock = field.text;
-      if (SplitDateTime(field.text, &day, &time)) clock = time;
+      if (SplitDateTime(field.text, nullptr, &time)) clock = time;
       if (clock.size() >= 5 && clock[2] == ':' && ascii::IsDigit(clock[0]) &&
           ascii::IsDigit(clock[1]) && ascii::IsDigit(clock[3]) &&
           ascii::IsDigit(clock[4])) {
@@ -733,45 +770,68 @@ bool RecordSet::HoldsLooseText(std::string_view lowercase) const {
 }
 
 void RecordSet::Identify(std::uint32_t group) {
-  // Keyed by absl's view, which absl hashes itself (a std::string_view key
-  // falls back to std::hash), and sized once.
-  absl::flat_hash_map<absl::string_view, int> seen;
-  std::size_t fields = 0;
-  for (std::uint32_t r : groups_[group].records) {
-    fields += records_[r].fields.size();
-  }
-  seen.reserve(fields);
-  for (std::uint32_t r : groups_[group].records) {
-    for (const RecordField& field : records_[r].fields) {
-      ++seen[base::AbslView(field.text)];
+  const std::vector<std::uint32_t>& members = groups_[group].records;
+  // What a field's key says, read once per path (paths are interned: one
+  // view per distinct path): whether it names an id or a year, and a name.
+  struct KeySays {
+    bool id_or_year = false;
+    bool name = false;
+  };
+  absl::flat_hash_map<const char*, KeySays> keys;
+  auto key_of = [&](std::string_view path) {
+    auto [it, fresh] = keys.try_emplace(path.data());
+    if (fresh) {
+      const std::string key = LastKey(path);
+      it->second = {KeyNamesAnIdOrYear(key), KeyNamesAName(key)};
     }
-  }
-  for (std::uint32_t r : groups_[group].records) {
+    return it->second;
+  };
+  // Each record's day and time (its first date or date-time field), and
+  // the fields that identify it if no sibling holds their text.
+  std::vector<std::pair<std::uint32_t, std::string_view>> maybe;  // record
+  std::string day;
+  std::string time;
+  for (std::uint32_t r : members) {
     Record& record = records_[r];
     for (const RecordField& field : record.fields) {
-      std::string day;
-      std::string time;
-      if (SplitDateTime(field.text, &day, &time)) {
-        if (record.day.empty()) {
+      const bool first = record.day.empty();
+      if (SplitDateTime(field.text, first ? &day : nullptr,
+                        first ? &time : nullptr)) {
+        if (first) {
           record.day = std::move(day);
           record.time = std::move(time);
         }
         continue;
       }
-      if (field.text.size() < 2 || field.text.size() > 64 ||
-          seen.find(base::AbslView(field.text))->second != 1) {
-        continue;
-      }
-      const std::string key = LastKey(field.path);
+      if (field.text.size() < 2 || field.text.size() > 64) continue;
+      const KeySays says = key_of(field.path);
       const bool identifies =
           field.number.has_value()
-              ? KeyNamesAnIdOrYear(key)
+              ? says.id_or_year
               : (HasDigit(field.text) && HasLetter(field.text)) ||
-                    (KeyNamesAName(key) && field.text.size() >= 3 &&
+                    (says.name && field.text.size() >= 3 &&
                      ((field.text.front() >= 'A' &&
                        field.text.front() <= 'Z') ||
                       static_cast<unsigned char>(field.text.front()) >= 0x80));
-      if (identifies) record.identifiers.emplace_back(field.text);
+      if (identifies) maybe.emplace_back(r, field.text);
+    }
+  }
+  if (maybe.empty()) return;
+  // How many fields of the group hold each such text. Keyed by absl's
+  // view, which absl hashes itself (a std::string_view key falls back to
+  // std::hash).
+  absl::flat_hash_map<absl::string_view, int> seen;
+  seen.reserve(maybe.size());
+  for (const auto& [r, text] : maybe) seen.try_emplace(base::AbslView(text), 0);
+  for (std::uint32_t r : members) {
+    for (const RecordField& field : records_[r].fields) {
+      auto it = seen.find(base::AbslView(field.text));
+      if (it != seen.end()) ++it->second;
+    }
+  }
+  for (const auto& [r, text] : maybe) {
+    if (seen.find(base::AbslView(text))->second == 1) {
+      records_[r].identifiers.emplace_back(text);
     }
   }
 }

@@ -247,7 +247,8 @@ class RecordSet {
 
 // The date and clock time of a date or date-time text: "2024-01-05",
 // "2024-01-05 02:00:00", "2024-01-05T02:00:00Z" give day "2024-01-05" and
-// time "" or "02:00". False for any other text.
+// time "" or "02:00". False for any other text. Either output may be null;
+// on false, neither is written.
 bool SplitDateTime(std::string_view text, std::string* day, std::string* time);
 
 // Days since 1970-01-01 of a civil date (proleptic Gregorian).

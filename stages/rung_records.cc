@@ -146,9 +146,8 @@ std::optional<Value> ValueOf(std::string_view answer, const Candidate& c) {
 }
 
 bool TimeOf(std::string_view text, int* hour, int* minute) {
-  std::string day;
   std::string time;
-  if (evidence::SplitDateTime(text, &day, &time)) {
+  if (evidence::SplitDateTime(text, nullptr, &time)) {
     text = time;
   }
   if (text.size() < 5 || text[2] != ':' || !ascii::IsDigit(text[0]) ||
@@ -181,9 +180,7 @@ bool Holds(const RecordField& field, const Value& v) {
 // A field that names its record (an identifier, a date or a time) is what
 // the answer names the record by, not a value told of it.
 bool Identifies(const Record& record, const RecordField& field) {
-  std::string day;
-  std::string time;
-  if (evidence::SplitDateTime(field.text, &day, &time)) return true;
+  if (evidence::SplitDateTime(field.text, nullptr, nullptr)) return true;
   int hour = 0;
   int minute = 0;
   if (TimeOf(field.text, &hour, &minute) && field.text.size() <= 8) {
@@ -633,6 +630,8 @@ struct Binder {
   // Each scope's clauses, read when first asked for (Bind and InClauseOf
   // ask for them once per value): [s] holds Clauses(answer, scopes[s]).
   mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
+  // Each scope's SpeaksOfAll, read when first asked for: -1 until then.
+  mutable std::vector<signed char> speaks_of_all;
 
   const std::vector<TextSpan>& ClausesOf(std::size_t s) const {
     if (clauses_of.size() != scopes.size()) clauses_of.resize(scopes.size());
@@ -1049,7 +1048,7 @@ struct Binder {
     // ("On January 5th, the temperature will be 5.67°C. The wind speed
     // will be 2.1 m/s."), unless this sentence speaks of the whole stretch
     // or tells a range or an extreme, which people tell of the stretch.
-    if (named.empty() && !SpeaksOfAll(scope) &&
+    if (named.empty() && !SpeaksOfAll(s) &&
         ExtremeOf(answer, clause, value) == Extreme::kNone && !EndOfRange(c)) {
       for (std::size_t back = s; back > 0; --back) {
         const TextSpan earlier = scopes[back - 1];
@@ -1060,7 +1059,7 @@ struct Binder {
         bool day = false;
         std::vector<std::uint32_t> then = NamedIn(earlier, {0, 0}, group, &day);
         if (then.empty()) {
-          if (SpeaksOfAll(earlier)) break;
+          if (SpeaksOfAll(back - 1)) break;
           continue;
         }
         if (day && then.size() > 1 && OneDayIn(earlier, earlier)) {
@@ -1115,7 +1114,7 @@ struct Binder {
           day_before.clear();  // of every record, as with no day before
         } else if (!day || day_before.size() < 2 ||
                    !OneDayIn(earlier, earlier) || !OpensWithADay(earlier) ||
-                   SpeaksOfAll(scope) ||
+                   SpeaksOfAll(s) ||
                    answer.substr(earlier.end, scope.start - earlier.end)
                            .find("\n\n") != std::string_view::npos) {
           return;
@@ -1437,6 +1436,15 @@ struct Binder {
   // A sentence about the whole stretch, not the day before it.
   // The words are read at the start of a word, a hyphened one whole: the
   // "all" of "rainfall" or "all-sky", or the "days" of "holidays", is none.
+  // Of scopes[s], read once per scope (Bind asks it of a sentence once per
+  // value in it, and of the sentences before).
+  bool SpeaksOfAll(std::size_t s) const {
+    if (speaks_of_all.size() != scopes.size()) {
+      speaks_of_all.assign(scopes.size(), -1);
+    }
+    if (speaks_of_all[s] < 0) speaks_of_all[s] = SpeaksOfAll(scopes[s]);
+    return speaks_of_all[s] == 1;
+  }
   bool SpeaksOfAll(TextSpan scope) const {
     std::string text(" ");
     text.append(answer.substr(scope.start, scope.end - scope.start));

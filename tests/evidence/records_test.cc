@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -208,6 +209,63 @@ TEST_CASE("records: SplitDateTime") {
   CHECK(time == "02:30");
   CHECK_FALSE(SplitDateTime("2024-1-5", &day, &time));
   CHECK_FALSE(SplitDateTime("HAT069", &day, &time));
+  // A day alone, a day with a mark after it but no clock: no time.
+  CHECK(SplitDateTime("2024-01-06", &day, &time));
+  CHECK(day == "2024-01-06");
+  CHECK(time.empty());
+  CHECK(SplitDateTime("2024-01-07T", &day, &time));
+  CHECK(day == "2024-01-07");
+  CHECK(time.empty());
+  // False writes neither output, even when the text opens with a day.
+  day = "kept";
+  time = "kept";
+  CHECK_FALSE(SplitDateTime("2024-01-05x", &day, &time));
+  CHECK(day == "kept");
+  CHECK(time == "kept");
+  // Either output may be null.
+  CHECK(SplitDateTime("2024-01-05 06:00:00", nullptr, &time));
+  CHECK(time == "06:00");
+  CHECK(SplitDateTime("2024-01-05 06:00:00", nullptr, nullptr));
+  CHECK_FALSE(SplitDateTime("06:00:00", nullptr, nullptr));
+}
+
+TEST_CASE("records: siblings of other shapes keep their own field paths") {
+  RecordSet set;
+  set.Add(0, R"([{"a": 1, "b": {"c": 2}}, {"b": 3, "a": 4, "d": 5},
+                {"a": 6}])");
+  set.Finish();
+  REQUIRE(set.records().size() == 3);
+  const auto paths = [&](std::size_t r) {
+    std::vector<std::string> out;
+    for (const RecordField& f : set.records()[r].fields) {
+      out.emplace_back(f.path);
+    }
+    return out;
+  };
+  CHECK(paths(0) == std::vector<std::string>{"a", "b.c"});
+  CHECK(paths(1) == std::vector<std::string>{"b", "a", "d"});
+  CHECK(paths(2) == std::vector<std::string>{"a"});
+}
+
+TEST_CASE("records: a number's value is the one its text reads as") {
+  RecordSet set;
+  set.Add(0, R"([{"id": "A1", "v": 0.1, "n": 9007199254740993, "e": 1e300},
+                {"id": "B2", "v": -2.50, "n": -7, "e": 5.0}])");
+  set.Finish();
+  REQUIRE(set.records().size() == 2);
+  for (const Record& record : set.records()) {
+    for (const RecordField& field : record.fields) {
+      if (field.path == "id") continue;
+      INFO(field.path, " ", field.text);
+      REQUIRE(field.number.has_value());
+      double read = 0;
+      std::from_chars(field.text.data(), field.text.data() + field.text.size(),
+                      read);
+      CHECK(*field.number == read);
+    }
+  }
+  CHECK(set.records()[1].fields[1].text == "-2.5");
+  CHECK(set.records()[1].fields[3].text == "5");
 }
 
 }  // namespace
