@@ -180,6 +180,8 @@ class RecordSet {
   // digit) lowercased: a judge looks up runs of words only from such a
   // word;
   [[nodiscard]] bool BeginsAnIdentifier(std::string_view word) const;
+  // whether any record has an identifier at all (else no word begins one);
+  [[nodiscard]] bool HasIdentifiers() const { return !first_words_.empty(); }
   // the records with a numeric field in [low, high], each once, in order;
   void WithNumberIn(double low, double high,
                     std::vector<std::uint32_t>* out) const;

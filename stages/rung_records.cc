@@ -279,6 +279,7 @@ bool IsBound(std::string_view answer, std::size_t at) {
 // words looked up whole.
 void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
                            std::vector<Mention>* out) {
+  if (!set.HasIdentifiers()) return;  // no word names a record
   std::vector<TextSpan> words;
   for (std::size_t i = 0; i < answer.size();) {
     while (i < answer.size() && !IsWordByte(answer[i])) ++i;
@@ -632,6 +633,8 @@ struct Binder {
   mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
   // Each scope's SpeaksOfAll, read when first asked for: -1 until then.
   mutable std::vector<signed char> speaks_of_all;
+  // Each group's NumericPaths, read when first asked for.
+  mutable std::vector<std::optional<std::vector<std::string>>> numeric_paths;
 
   const std::vector<TextSpan>& ClausesOf(std::size_t s) const {
     if (clauses_of.size() != scopes.size()) clauses_of.resize(scopes.size());
@@ -1436,8 +1439,8 @@ struct Binder {
   // A sentence about the whole stretch, not the day before it.
   // The words are read at the start of a word, a hyphened one whole: the
   // "all" of "rainfall" or "all-sky", or the "days" of "holidays", is none.
-  // Of scopes[s], read once per scope (Bind asks it of a sentence once per
-  // value in it, and of the sentences before).
+  // Of scopes[s], it is read once per scope (Bind asks it of a sentence
+  // once per value in it, and of the sentences before).
   bool SpeaksOfAll(std::size_t s) const {
     if (speaks_of_all.size() != scopes.size()) {
       speaks_of_all.assign(scopes.size(), -1);
@@ -1446,17 +1449,33 @@ struct Binder {
     return speaks_of_all[s] == 1;
   }
   bool SpeaksOfAll(TextSpan scope) const {
-    std::string text(" ");
-    text.append(answer.substr(scope.start, scope.end - scope.start));
-    text.push_back(' ');
-    for (char& ch : text) {
-      ch = ascii::IsAlpha(ch) || ch == '-' ? ascii::Lower(ch) : ' ';
-    }
-    for (std::string_view w :
-         {" overall", " days", " week", " period", " each day", " every day",
-          " daily", " forecast", " generally", " in general", " the rest",
-          " remaining", " all "}) {
-      if (text.find(w) != std::string::npos) return true;
+    static constexpr std::string_view kPhrases[] = {
+        " overall",   " days",      " week",     " period",    " each day",
+        " every day", " daily",     " forecast", " generally", " in general",
+        " the rest",  " remaining", " all "};
+    // The scope as the phrases are matched against it: a letter lowercased,
+    // a hyphen kept, any other byte a space, with a space before and after
+    // (position q of that text; '\0' past its end).
+    const std::string_view text =
+        answer.substr(scope.start, scope.end - scope.start);
+    const auto at = [&](std::size_t q) -> char {
+      if (q == 0 || q == text.size() + 1) return ' ';
+      if (q > text.size() + 1) return '\0';
+      const char ch = text[q - 1];
+      return ascii::IsAlpha(ch) || ch == '-' ? ascii::Lower(ch) : ' ';
+    };
+    // Every phrase opens with a space and a letter: it can begin only where
+    // a space is followed by a letter.
+    for (std::size_t p = 0; p <= text.size(); ++p) {
+      if (at(p) != ' ') continue;
+      const char next = at(p + 1);
+      if (next == ' ' || next == '-') continue;
+      for (std::string_view w : kPhrases) {
+        if (w[1] != next) continue;
+        std::size_t k = 2;
+        while (k < w.size() && at(p + k) == w[k]) ++k;
+        if (k == w.size()) return true;
+      }
     }
     return false;
   }
@@ -1754,6 +1773,16 @@ struct Binder {
 
   // The fields of numbers `records` hold, never one identifying its
   // record, in the records' order.
+  // The paths of the numbers the records of `group` hold, none of them
+  // identifying, in the order first met; read once per group.
+  const std::vector<std::string>& NumericPaths(std::uint32_t group) const {
+    if (numeric_paths.size() != set.groups().size()) {
+      numeric_paths.resize(set.groups().size());
+    }
+    std::optional<std::vector<std::string>>& paths = numeric_paths[group];
+    if (!paths.has_value()) paths = NumericPaths(set.groups()[group].records);
+    return *paths;
+  }
   std::vector<std::string> NumericPaths(
       const std::vector<std::uint32_t>& records) const {
     std::vector<std::string> paths;
@@ -1815,7 +1844,7 @@ struct Binder {
       const std::vector<std::string_view>& words, const Value& v) const {
     if (paths.empty()) return {};
     const std::vector<std::uint32_t>& records = set.groups()[group].records;
-    std::vector<std::string> all = NumericPaths(records);
+    std::vector<std::string> all = NumericPaths(group);
     std::erase_if(all, IsDirection);
     auto holds_one = [&](const std::vector<std::string>& named) {
       return std::any_of(named.begin(), named.end(), [&](const std::string& p) {
@@ -2527,7 +2556,7 @@ void BindTrend(std::string_view answer, const RecordSet& set, Binder& binder,
     std::string field(binder.SoleNumericField(set.groups()[g]));
     if (field.empty()) {
       const std::vector<std::string> named = NamedByWords(
-          binder.NumericPaths(set.groups()[g].records),
+          binder.NumericPaths(g),
           WordsBefore(answer, scope, {scope.end, scope.end}, SIZE_MAX));
       if (named.size() != 1) continue;
       field = named.front();

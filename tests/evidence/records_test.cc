@@ -245,6 +245,13 @@ TEST_CASE("records: siblings of other shapes keep their own field paths") {
   CHECK(paths(0) == std::vector<std::string>{"a", "b.c"});
   CHECK(paths(1) == std::vector<std::string>{"b", "a", "d"});
   CHECK(paths(2) == std::vector<std::string>{"a"});
+  // No text names one of these records.
+  CHECK_FALSE(set.HasIdentifiers());
+  RecordSet named;
+  named.Add(0, R"([{"id": "A1"}, {"id": "B2"}])");
+  named.Finish();
+  CHECK(named.HasIdentifiers());
+  CHECK(named.BeginsAnIdentifier("A1"));
 }
 
 TEST_CASE("records: a number's value is the one its text reads as") {
