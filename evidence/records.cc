@@ -486,6 +486,10 @@ void AddLooseWords(RecordSet& set, std::string_view line) {
     std::size_t end = i;
     while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
     std::string_view word = line.substr(i, end - i);
+    i = end;
+    // Only a word with a digit is kept, and trimming takes off no digit:
+    // a word without one is passed over untrimmed.
+    if (!HasDigit(word)) continue;
     while (!word.empty() && std::string_view(",;:()[]\"'").find(word.back()) !=
                                 std::string_view::npos) {
       word.remove_suffix(1);
@@ -494,8 +498,7 @@ void AddLooseWords(RecordSet& set, std::string_view line) {
                                 std::string_view::npos) {
       word.remove_prefix(1);
     }
-    if (!word.empty() && HasDigit(word) && set.Spend(1)) set.AddLoose(word);
-    i = end;
+    if (set.Spend(1)) set.AddLoose(word);
   }
 }
 

@@ -106,6 +106,17 @@ TEST_CASE("records: tables in text") {
   prose.Finish();
   CHECK(prose.records().empty());
   CHECK(prose.loose_numbers() == std::vector<double>{41200});
+  CHECK(prose.HoldsLooseText("fc1/3"));
+  // A word's quotes, brackets and a dollar sign before it are trimmed;
+  // words without a digit are not kept.
+  RecordSet quoted;
+  quoted.Add(0, "Paid ($1,250) on \"INV-77\", see [room 4B]; 'done'");
+  quoted.Finish();
+  CHECK(quoted.loose_numbers() == std::vector<double>{1250});
+  CHECK(quoted.HoldsLooseText("inv-77"));
+  CHECK(quoted.HoldsLooseText("4b"));
+  CHECK_FALSE(quoted.HoldsLooseText("paid"));
+  CHECK_FALSE(quoted.HoldsLooseText("done"));
 }
 
 TEST_CASE("records: two sibling objects that number the parts of a whole") {
