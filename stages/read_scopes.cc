@@ -13,10 +13,6 @@ namespace groundgate::stages {
 
 namespace ascii = evidence::ascii;
 
-bool IsWordByte(char c) {
-  return ascii::IsAlnum(c) || static_cast<unsigned char>(c) >= 0x80;
-}
-
 namespace {
 
 // A word of the answer: a run of letters, digits and bytes beyond ASCII.

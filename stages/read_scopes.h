@@ -19,10 +19,15 @@
 #include <string_view>
 #include <vector>
 
+#include "evidence/ascii.h"
+
 namespace groundgate::stages {
 
 // A byte of a word: an ASCII letter or digit, or any byte beyond ASCII.
-bool IsWordByte(char c);
+inline bool IsWordByte(char c) {
+  return evidence::ascii::IsAlnumByte(c) ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
 
 struct TextSpan {
   std::size_t start = 0;  // bytes of the answer, [start, end)

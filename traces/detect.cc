@@ -159,13 +159,24 @@ TraceFormat DetectTraceFormat(const nlohmann::json& record) {
       mcp = true;
       return false;
     }
+    // Past the first format found in the order below, the later ones no
+    // longer decide: only the messages' own shapes that still could are read.
+    if (anthropic) return true;
     if (AnyContentOfType(message, IsAnthropicBlockType) ||
         HasCitedText(message)) {
       anthropic = true;
+      return true;
     }
-    if (IsResponsesItem(message)) responses = true;
-    if (HasChatShape(message)) chat = true;
-    if (AnyContentOfType(message, IsResponsesPartType)) responses_parts = true;
+    if (responses) return true;
+    if (IsResponsesItem(message)) {
+      responses = true;
+      return true;
+    }
+    if (!chat && HasChatShape(message)) chat = true;
+    if (!chat && !responses_parts &&
+        AnyContentOfType(message, IsResponsesPartType)) {
+      responses_parts = true;
+    }
     return true;
   });
   if (mcp) return TraceFormat::kMcp;

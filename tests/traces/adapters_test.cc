@@ -336,6 +336,40 @@ TEST_CASE("adapters DetectTraceFormat names a record's format from its text") {
   CHECK(groundgate::DetectTraceFormat(deep) == TraceFormat::kOpenAiChat);
 }
 
+TEST_CASE("adapters DetectTraceFormat: any message's shape decides, by rank") {
+  // Each shape a message may show, as a messages list of its own.
+  const std::string chat = R"({"role": "tool", "tool_call_id": "c1",
+      "content": "ok"})";
+  const std::string anthropic = R"({"role": "user", "content": [
+      {"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]})";
+  const std::string responses = R"({"type": "function_call_output",
+      "call_id": "c1", "output": "ok"})";
+  const std::string parts = R"({"role": "user", "content": [
+      {"type": "input_text", "text": "hi"}]})";
+  const std::string mcp = R"({"jsonrpc": "2.0", "id": 1})";
+  const auto format = [](std::initializer_list<std::string> messages) {
+    std::string record = R"({"id": "x", "messages": [)";
+    bool first = true;
+    for (const std::string& m : messages) {
+      if (!first) record += ", ";
+      record += m;
+      first = false;
+    }
+    return groundgate::DetectTraceFormat(record + "]}");
+  };
+  // A later message of a higher rank decides, in whatever order they come:
+  // mcp, then anthropic, then responses, then chat, then responses parts.
+  CHECK(format({chat, anthropic}) == TraceFormat::kAnthropicMessages);
+  CHECK(format({anthropic, chat}) == TraceFormat::kAnthropicMessages);
+  CHECK(format({chat, responses}) == TraceFormat::kOpenAiResponses);
+  CHECK(format({responses, anthropic}) == TraceFormat::kAnthropicMessages);
+  CHECK(format({anthropic, responses, mcp}) == TraceFormat::kMcp);
+  CHECK(format({parts, chat}) == TraceFormat::kOpenAiChat);
+  CHECK(format({chat, parts}) == TraceFormat::kOpenAiChat);
+  CHECK(format({parts}) == TraceFormat::kOpenAiResponses);
+  CHECK(format({parts, responses}) == TraceFormat::kOpenAiResponses);
+}
+
 TEST_CASE("adapters read a bare evidenceflow array, detected or named") {
   const std::string steps =
       R"([{"type": "user", "content": "hi"}, {"type": "assistant", )"
