@@ -1139,6 +1139,17 @@ struct Binder {
         return;
       }
     }
+    // A month with no year ("the highest reading in April") that the
+    // records hold in more than one year names none of them.
+    if (periods.size() == 1 && periods[0].month != 0 && periods[0].year == 0) {
+      int year = 0;
+      for (std::uint32_t r : set.groups()[group].records) {
+        const Record& record = set.records()[r];
+        if (record.month != periods[0].month) continue;
+        if (year != 0 && record.year != year) return;
+        year = record.year;
+      }
+    }
     // A peak told as placed in a month ("a peak of 55.87% in September
     // 2022") is a peak there: the greatest of that month and the months
     // beside it, not only of its own readings.

@@ -1049,6 +1049,16 @@ TEST_CASE("rung_records: a peak placed in a month, read from another day") {
   CheckNoneMisattributed(
       years, {"The rate has increased from 0.0 in February to 14.049 in "
               "April, with a peak of 27.347 in April."});
+  // Nor when the month stands alone in its sentence: April 2020's peak is
+  // 41.308 and April 2021's 2605.423; "in April" names neither.
+  CheckNoneMisattributed(years, {"The rate reached a peak of 41.308 in April.",
+                                 "The highest rate in April was 41.308."});
+  // A month the records hold in one year only is that year's.
+  const EvidenceCorpus one_year = CorpusOf(
+      "date,value\n2020-03-29,14.049\n2020-04-05,27.347\n2020-04-12,41.308\n"
+      "2020-04-19,38.1\n2020-05-03,30.2\n");
+  CheckMisattributed(one_year, {{"The highest rate in April was 38.1.", "38.1",
+                                 "41.308", "value", "$[2]", "max"}});
 }
 
 TEST_CASE(
