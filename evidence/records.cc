@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,14 +43,6 @@ std::optional<double> NumberOf(std::string_view text) {
     return std::nullopt;
   }
   return value;
-}
-
-std::string DoubleText(double value) {
-  char buffer[64];
-  const auto [end, error] =
-      std::to_chars(buffer, buffer + sizeof buffer, value);
-  if (error != std::errc()) return "";
-  return std::string(buffer, end);
 }
 
 bool HasDigit(std::string_view s) {
@@ -560,6 +554,101 @@ bool SplitDateTime(std::string_view text, std::string* day, std::string* time) {
     }
   }
   return true;
+}
+
+namespace {
+
+// 10^k for k in [0, 15], each exact as a double.
+constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
+                                   1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15};
+
+std::string ToCharsText(double value) {
+  char buffer[64];
+  const auto [end, error] =
+      std::to_chars(buffer, buffer + sizeof buffer, value);
+  if (error != std::errc()) return "";
+  return std::string(buffer, end);
+}
+
+std::size_t DecimalDigits(std::uint64_t n) {
+  std::size_t digits = 1;
+  while (n >= 10) {
+    n /= 10;
+    ++digits;
+  }
+  return digits;
+}
+
+}  // namespace
+
+std::string DoubleText(double value) {
+  // The common case: a value some decimal of at most 15 significant digits
+  // reads as, written in fixed form. The decimal with the fewest places
+  // that reads back as the value has the fewest significant digits, and at
+  // 15 digits or fewer no two decimals of as many places read as one
+  // double (they lie farther apart than its spacing), so it is the one
+  // to_chars writes, unless scientific form is shorter.
+  const double size = std::fabs(value);
+  if (!(size >= 1e-5 && size < 1e15)) return ToCharsText(value);
+  const std::size_t whole_digits =
+      size < 1 ? 0 : DecimalDigits(static_cast<std::uint64_t>(size));
+  std::uint64_t digits = 0;
+  std::size_t places = 0;
+  bool found = false;
+  for (; places + whole_digits <= 15 && places <= 15; ++places) {
+    const double scale = kPowersOfTen[places];
+    const double scaled = std::nearbyint(size * scale);
+    // The nearest whole number to the scaled value, or one beside it when
+    // the product rounded across a half.
+    for (const double c : {scaled, scaled - 1, scaled + 1}) {
+      if (c < 1 || c >= 9007199254740992.0) continue;  // 2^53
+      if (c / scale == size) {
+        digits = static_cast<std::uint64_t>(c);
+        found = true;
+        break;
+      }
+    }
+    if (found) break;
+  }
+  if (!found) return ToCharsText(value);
+  char integer[24];
+  const auto [end, error] =
+      std::to_chars(integer, integer + sizeof integer, digits);
+  if (error != std::errc()) return ToCharsText(value);
+  const std::size_t count = static_cast<std::size_t>(end - integer);
+  // Scientific form's length: its significant digits (trailing zeros of a
+  // whole number dropped), a point after the first when there are more,
+  // "e", a sign and at least two digits of the exponent.
+  std::size_t significant = count;
+  while (significant > 1 && integer[significant - 1] == '0') --significant;
+  const long exponent =
+      static_cast<long>(count) - 1 - static_cast<long>(places);
+  const std::size_t exponent_digits = std::max<std::size_t>(
+      2, DecimalDigits(static_cast<std::uint64_t>(std::labs(exponent))));
+  const std::size_t sign = value < 0 ? 1 : 0;
+  const std::size_t scientific =
+      sign + significant + (significant > 1 ? 1 : 0) + 2 + exponent_digits;
+  // Fixed form: the whole part ("0" below one), then the places.
+  const std::size_t whole = count > places ? count - places : 0;
+  const std::size_t fixed =
+      sign + (whole > 0 ? whole : 1) + (places > 0 ? 1 + places : 0);
+  if (fixed > scientific) return ToCharsText(value);
+  std::string text(fixed, '0');
+  std::size_t at = 0;
+  if (sign != 0) text[at++] = '-';
+  if (whole > 0) {
+    std::copy(integer, integer + whole, text.begin() + at);
+    at += whole;
+  } else {
+    ++at;  // "0"
+  }
+  if (places > 0) {
+    text[at++] = '.';
+    const std::size_t fraction = count - whole;  // the digits after the point
+    std::copy(integer + whole, end, text.end() - fraction);
+  }
+  return text;
 }
 
 std::uint32_t RecordSet::NewGroup(std::uint32_t carrier, std::string path) {

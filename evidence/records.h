@@ -253,6 +253,12 @@ class RecordSet {
 // on false, neither is written.
 bool SplitDateTime(std::string_view text, std::string* day, std::string* time);
 
+// The text std::to_chars writes for `value` (the shortest that reads back
+// as it, fixed or scientific, whichever is shorter): a record's text of a
+// number. Written without to_chars's cost for a value of at most 15
+// significant digits in fixed form, most numbers a result holds.
+std::string DoubleText(double value);
+
 // Days since 1970-01-01 of a civil date (proleptic Gregorian).
 long DaysFromCivil(int year, int month, int mday);
 

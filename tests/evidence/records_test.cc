@@ -12,6 +12,9 @@
 #include <doctest/doctest.h>
 
 #include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -263,6 +266,76 @@ TEST_CASE("records: siblings of other shapes keep their own field paths") {
   named.Finish();
   CHECK(named.HasIdentifiers());
   CHECK(named.BeginsAnIdentifier("A1"));
+}
+
+TEST_CASE("records: DoubleText writes what std::to_chars writes") {
+  const auto to_chars_text = [](double v) {
+    char buffer[64];
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, v);
+    REQUIRE(error == std::errc());
+    return std::string(buffer, end);
+  };
+  std::vector<double> values = {0.0,
+                                -0.0,
+                                1.0,
+                                -1.0,
+                                0.1,
+                                0.05,
+                                0.0001,
+                                0.00001,
+                                0.000012,
+                                1e-6,
+                                23.95,
+                                -2.5,
+                                1500.0,
+                                100000.0,
+                                123456.0,
+                                1e14,
+                                999999999999999.0,
+                                1e15,
+                                1e16,
+                                1e300,
+                                9007199254740993.0,
+                                0.30000000000000004,
+                                1.0 / 3.0,
+                                2.0 / 3.0,
+                                1013.25,
+                                0.1 + 0.2,
+                                12345678901234.5,
+                                1234567890123.45,
+                                99.99999999999999,
+                                9.999999999999998,
+                                std::nextafter(10.0, 0.0),
+                                std::nextafter(1000.0, 0.0),
+                                std::nextafter(1e-5, 0.0),
+                                std::nextafter(1e15, 0.0)};
+  // Decimals of every length and scale a result writes, and random doubles.
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  const auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int i = 0; i < 200'000; ++i) {
+    const int digits = 1 + static_cast<int>(next() % 17);
+    std::uint64_t mantissa = next() % 100'000'000'000'000'000ull;
+    for (int d = 17; d > digits; --d) mantissa /= 10;
+    const int exponent = static_cast<int>(next() % 40) - 25;
+    const std::string text =
+        std::to_string(mantissa) + "e" + std::to_string(exponent);
+    double v = 0;
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    values.push_back(i % 2 == 0 ? v : -v);
+    std::uint64_t bits = next();
+    double raw = 0;
+    std::memcpy(&raw, &bits, sizeof raw);
+    if (std::isfinite(raw)) values.push_back(raw);
+  }
+  for (const double v : values) {
+    INFO(to_chars_text(v));
+    CHECK(DoubleText(v) == to_chars_text(v));
+  }
 }
 
 TEST_CASE("records: a number's value is the one its text reads as") {
