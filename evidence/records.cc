@@ -870,12 +870,20 @@ void RecordSet::Identify(std::uint32_t group) {
     bool name = false;
   };
   absl::flat_hash_map<const char*, KeySays> keys;
-  auto key_of = [&](std::string_view path) {
+  // Siblings mostly share a shape: the key at a field's place in the
+  // record before is most often its own (`at_place`, by place).
+  std::vector<std::pair<const char*, KeySays>> at_place;
+  auto key_of = [&](std::string_view path, std::size_t place) {
+    if (place < at_place.size() && at_place[place].first == path.data()) {
+      return at_place[place].second;
+    }
     auto [it, fresh] = keys.try_emplace(path.data());
     if (fresh) {
       const std::string key = LastKey(path);
       it->second = {KeyNamesAnIdOrYear(key), KeyNamesAName(key)};
     }
+    if (place >= at_place.size()) at_place.resize(place + 1);
+    at_place[place] = {path.data(), it->second};
     return it->second;
   };
   // Each record's day and time (its first date or date-time field), and
@@ -885,7 +893,8 @@ void RecordSet::Identify(std::uint32_t group) {
   std::string time;
   for (std::uint32_t r : members) {
     Record& record = records_[r];
-    for (const RecordField& field : record.fields) {
+    for (std::size_t place = 0; place < record.fields.size(); ++place) {
+      const RecordField& field = record.fields[place];
       const bool first = record.day.empty();
       if (SplitDateTime(field.text, first ? &day : nullptr,
                         first ? &time : nullptr)) {
@@ -896,15 +905,15 @@ void RecordSet::Identify(std::uint32_t group) {
         continue;
       }
       if (field.text.size() < 2 || field.text.size() > 64) continue;
-      const KeySays says = key_of(field.path);
       const bool identifies =
           field.number.has_value()
-              ? says.id_or_year
+              ? key_of(field.path, place).id_or_year
               : (HasDigit(field.text) && HasLetter(field.text)) ||
-                    (says.name && field.text.size() >= 3 &&
+                    (field.text.size() >= 3 &&
                      ((field.text.front() >= 'A' &&
                        field.text.front() <= 'Z') ||
-                      static_cast<unsigned char>(field.text.front()) >= 0x80));
+                      static_cast<unsigned char>(field.text.front()) >= 0x80) &&
+                     key_of(field.path, place).name);
       if (identifies) maybe.emplace_back(r, field.text);
     }
   }
@@ -912,11 +921,18 @@ void RecordSet::Identify(std::uint32_t group) {
   // How many fields of the group hold each such text. Keyed by absl's
   // view, which absl hashes itself (a std::string_view key falls back to
   // std::hash).
+  // Only a field of a length some such text has is looked up.
   absl::flat_hash_map<absl::string_view, int> seen;
   seen.reserve(maybe.size());
-  for (const auto& [r, text] : maybe) seen.try_emplace(base::AbslView(text), 0);
+  std::uint64_t lengths = 0;  // bit n: some such text is n bytes long
+  for (const auto& [r, text] : maybe) {
+    seen.try_emplace(base::AbslView(text), 0);
+    lengths |= std::uint64_t{1} << (text.size() - 1);  // 2..64 bytes
+  }
   for (std::uint32_t r : members) {
     for (const RecordField& field : records_[r].fields) {
+      const std::size_t n = field.text.size();
+      if (n == 0 || n > 64 || (lengths >> (n - 1) & 1) == 0) continue;
       auto it = seen.find(base::AbslView(field.text));
       if (it != seen.end()) ++it->second;
     }
