@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cfenv>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -589,8 +590,12 @@ std::string DoubleText(double value) {
   // 15 digits or fewer no two decimals of as many places read as one
   // double (they lie farther apart than its spacing), so it is the one
   // to_chars writes, unless scientific form is shorter.
+  // The read-back test below is IEEE division rounded to nearest: under
+  // any other rounding mode an application set, to_chars writes.
   const double size = std::fabs(value);
-  if (!(size >= 1e-5 && size < 1e15)) return ToCharsText(value);
+  if (!(size >= 1e-5 && size < 1e15) || std::fegetround() != FE_TONEAREST) {
+    return ToCharsText(value);
+  }
   const std::size_t whole_digits =
       size < 1 ? 0 : DecimalDigits(static_cast<std::uint64_t>(size));
   std::uint64_t digits = 0;

@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cfenv>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -336,6 +337,13 @@ TEST_CASE("records: DoubleText writes what std::to_chars writes") {
     INFO(to_chars_text(v));
     CHECK(DoubleText(v) == to_chars_text(v));
   }
+  // Under another rounding mode an application set, the same text.
+  const int mode = std::fegetround();
+  REQUIRE(std::fesetround(FE_UPWARD) == 0);
+  for (std::size_t i = 0; i < values.size(); i += 97) {
+    CHECK(DoubleText(values[i]) == to_chars_text(values[i]));
+  }
+  std::fesetround(mode);
 }
 
 TEST_CASE("records: a number's value is the one its text reads as") {
