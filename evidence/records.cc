@@ -589,9 +589,9 @@ std::string DoubleText(double value) {
   // that reads back as the value has the fewest significant digits, and at
   // 15 digits or fewer no two decimals of as many places read as one
   // double (they lie farther apart than its spacing), so it is the one
-  // to_chars writes, unless scientific form is shorter.
-  // The read-back test below is IEEE division rounded to nearest: under
-  // any other rounding mode an application set, to_chars writes.
+  // to_chars writes, unless scientific form is shorter. The read-back test
+  // is IEEE division rounded to nearest: under any other rounding mode an
+  // application set, to_chars writes.
   const double size = std::fabs(value);
   if (!(size >= 1e-5 && size < 1e15) || std::fegetround() != FE_TONEAREST) {
     return ToCharsText(value);
@@ -923,13 +923,12 @@ void RecordSet::Identify(std::uint32_t group) {
     }
   }
   if (maybe.empty()) return;
-  // How many fields of the group hold each such text. Keyed by absl's
-  // view, which absl hashes itself (a std::string_view key falls back to
-  // std::hash).
-  // Only a field of a length some such text has is looked up.
+  // How many fields of the group hold each such text; only a field of a
+  // length some such text has is looked up. Keyed by absl's view, which
+  // absl hashes itself (a std::string_view key falls back to std::hash).
   absl::flat_hash_map<absl::string_view, int> seen;
   seen.reserve(maybe.size());
-  std::uint64_t lengths = 0;  // bit n: some such text is n bytes long
+  std::uint64_t lengths = 0;  // bit n - 1: some such text is n bytes long
   for (const auto& [r, text] : maybe) {
     seen.try_emplace(base::AbslView(text), 0);
     lengths |= std::uint64_t{1} << (text.size() - 1);  // 2..64 bytes

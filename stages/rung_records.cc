@@ -1782,31 +1782,25 @@ struct Binder {
     return paths;
   }
 
-  // The fields of numbers `records` hold, never one identifying its
-  // record, in the records' order.
-  // The paths of the numbers the records of `group` hold, none of them
-  // identifying, in the order first met; read once per group.
+  // The fields of numbers the records of `group` hold, never one
+  // identifying its record, in the records' order; read once per group.
   const std::vector<std::string>& NumericPaths(std::uint32_t group) const {
     if (numeric_paths.size() != set.groups().size()) {
       numeric_paths.resize(set.groups().size());
     }
     std::optional<std::vector<std::string>>& paths = numeric_paths[group];
-    if (!paths.has_value()) paths = NumericPaths(set.groups()[group].records);
-    return *paths;
-  }
-  std::vector<std::string> NumericPaths(
-      const std::vector<std::uint32_t>& records) const {
-    std::vector<std::string> paths;
-    for (std::uint32_t r : records) {
+    if (paths.has_value()) return *paths;
+    paths.emplace();
+    for (std::uint32_t r : set.groups()[group].records) {
       const Record& record = set.records()[r];
       for (const RecordField& f : record.fields) {
         if (!f.number.has_value() || Identifies(record, f)) continue;
-        if (std::find(paths.begin(), paths.end(), f.path) == paths.end()) {
-          paths.emplace_back(f.path);
+        if (std::find(paths->begin(), paths->end(), f.path) == paths->end()) {
+          paths->emplace_back(f.path);
         }
       }
     }
-    return paths;
+    return *paths;
   }
 
   // True when `v` lies within the span `path` takes over `records`, or
