@@ -982,6 +982,7 @@ struct Binder {
     // one whose records it names (its clause first); with one group, that.
     std::uint32_t group = groups.front();
     bool by_day = false;
+    bool day_just_after = false;  // the day written just after the value
     std::vector<std::uint32_t> named;
     if (groups.size() > 1) {
       // Each group the scope names one record of must give one verdict:
@@ -1025,6 +1026,7 @@ struct Binder {
             if (set.records()[r].group == group) named.push_back(r);
           }
           by_day = true;
+          day_just_after = true;
         }
       }
     }
@@ -1033,7 +1035,8 @@ struct Binder {
       return;
     }
     // One day of several records: the value must be one of theirs.
-    if (by_day && named.size() > 1 && OneDayIn(clause, scope)) {
+    if (by_day && named.size() > 1 &&
+        (day_just_after || OneDayIn(clause, scope))) {
       BindDay(c, v, named, clause, value);
       return;
     }

@@ -13,7 +13,9 @@
 //     that field, R's value there and the sibling;
 //   - the scope names one day of several readings (a date, a weekday, "the
 //     third day"; a date between two readings in a row of a series names
-//     those two; or an earlier sentence of the paragraph did), and none of
+//     those two; of several days, the one written just after the value,
+//     "a low of 3.19°C on January 8th"; or an earlier sentence of the
+//     paragraph did), and none of
 //     that day's readings holds the value while another day's does (the
 //     readings just before and after the day count for an extreme or an
 //     end of a range only: one reading told plainly of a day is the day's

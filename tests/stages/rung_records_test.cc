@@ -839,6 +839,26 @@ TEST_CASE("rung_records: the day written just after a value") {
       });
 }
 
+// Of two days a sentence names, each with several readings, a value is
+// told of the day written just after it ("a high of 8.04°C on January
+// 5th and a low of 3.19°C on January 8th", quintd-openweather-llama2-26).
+TEST_CASE("rung_records: the day written just after a value, of readings") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckMisattributed(
+      corpus, {{"The temperature will vary, with a high of 12.86°C on January "
+                "4th and a low of 7.15°C on January 5th.",
+                "7.15", "6.52 to 8.73", "main.temp", "$.list[3]", "day"}});
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "The temperature will vary, with a high of 12.86°C on January 4th "
+          "and a low of 6.52°C on January 5th.",
+          // a comma between the value and the day: which day is not read
+          "The temperature will vary, with a high of 12.86°C on January 4th "
+          "and a low of 7.15°C, on January 5th.",
+      });
+}
+
 TEST_CASE("rung_records: the day or month told as an extreme's") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
