@@ -345,11 +345,12 @@ void AddReadingsAround(const RecordSet& set, long day,
 
 // The records each day the answer names holds (narrowed by a clock time
 // named in the same clause), per group whose records span at most a week
-// for a weekday. `named` is DaysNamed(answer), `scopes` Scopes(answer).
+// for a weekday; the span of a date that holds none goes to `unplaced`.
+// `named` is DaysNamed(answer), `scopes` Scopes(answer).
 void AddDayMentions(std::string_view answer, const RecordSet& set,
                     std::span<const DayMention> named,
-                    std::span<const TextSpan> scopes,
-                    std::vector<Mention>* out) {
+                    std::span<const TextSpan> scopes, std::vector<Mention>* out,
+                    std::vector<TextSpan>* unplaced) {
   if (named.empty()) return;
   const std::vector<TimeMention> times = TimesNamed(answer);
   for (const DayMention& m : named) {
@@ -397,7 +398,10 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
                           &mention.records);
       }
     }
-    if (mention.records.empty()) continue;
+    if (mention.records.empty()) {
+      if (m.month != 0) unplaced->push_back(m.span);
+      continue;
+    }
     // A clock time in the same clause narrows the day to its records.
     for (const TextSpan& scope : scopes) {
       if (!scope.Holds(m.span.start)) continue;
@@ -628,6 +632,11 @@ struct Binder {
     TextSpan clause;
   };
   std::vector<DayValue> told_of_day;
+  // The dates the answer names that no record holds ("January 1st" of
+  // readings from the 3rd): a clause naming one also names a day other
+  // than the one the records place. (A weekday no record holds is not
+  // one: "Tuesday, January 3" names one day, wrongly.)
+  std::vector<TextSpan> unplaced_days;
   // Each scope's clauses, read when first asked for (Bind and InClauseOf
   // ask for them once per value): [s] holds Clauses(answer, scopes[s]).
   mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
@@ -963,7 +972,9 @@ struct Binder {
     // A bound ("over 500") is no value of a record, nor a round value told
     // as near ("around 22 degrees"). A value written to a decimal place
     // and told as near ("around 7.79 m/s") was read from a record: it is
-    // judged, within a twentieth of itself or two units of its last place.
+    // judged: written to one place, within a twentieth of itself or two
+    // units of that place; to more, within two units of its last place
+    // (a value read to the hundredth was read from one reading).
     switch (HedgeOf(answer, clause, value)) {
       case Hedge::kNone:
         break;
@@ -975,7 +986,10 @@ struct Binder {
           return;
         }
         v.tolerance =
-            std::max(v.tolerance * 4, std::fabs(v.number) * kApproximateSlack);
+            PlacesWritten(answer.substr(c.start, c.end - c.start)) >= 2
+                ? v.tolerance * 4
+                : std::max(v.tolerance * 4,
+                           std::fabs(v.number) * kApproximateSlack);
         break;
     }
     // The group the scope tells of: of the groups holding the value, the
@@ -1437,12 +1451,17 @@ struct Binder {
                         });
   }
 
-  // True when `clause`, or else `scope`, names exactly one day.
+  // True when `clause`, or else `scope`, names exactly one day (one no
+  // record holds counts: "15.48°C on January 1st and 12.64°C on January
+  // 4th" names two).
   bool OneDayIn(TextSpan clause, TextSpan scope) const {
     auto days = [&](TextSpan span) {
       std::size_t n = 0;
       for (const Mention& m : mentions) {
         if (m.day && span.Holds(m.span.start)) ++n;
+      }
+      for (const TextSpan& day : unplaced_days) {
+        if (span.Holds(day.start)) ++n;
       }
       return n;
     };
@@ -3611,7 +3630,8 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   // The days the answer names, read once for the mentions and the weekdays.
   const std::vector<DayMention> days = DaysNamed(answer);
   AddIdentifierMentions(answer, set, &binder.mentions);
-  AddDayMentions(answer, set, days, binder.scopes, &binder.mentions);
+  AddDayMentions(answer, set, days, binder.scopes, &binder.mentions,
+                 &binder.unplaced_days);
   for (std::size_t i = 0; i < verdict->candidates.size(); ++i) {
     Candidate& c = verdict->candidates[i];
     if (!Bindable(c)) continue;

@@ -125,8 +125,9 @@
 // records incomplete (law 5), not a range of the days' highs or lows
 // ("high temperatures ranging from 32.77°C to 36.94°C"), not a bound
 // ("over 500") or a round value
-// told as near ("around 5": one written to a decimal place, "around 7.79",
-// is judged within a twentieth of itself), a total, a
+// told as near ("around 5": one written to one decimal place, "around
+// 7.8", is judged within a twentieth of itself; to two or more, "around
+// 7.79", within two units of its last place), a total, a
 // pair told "respectively", a value after "by 2021", a value that also
 // stands outside every record, a scope that names two records of the
 // group, part of a day ("in the morning") or a day it cannot place

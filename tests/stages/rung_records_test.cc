@@ -320,6 +320,40 @@ TEST_CASE("rung_records: a value written to a decimal place, told as near") {
               });
 }
 
+// A value written to two places and told as near was read from one
+// reading: it stands within two units of its last place, not a twentieth
+// of itself ("around 9.06°C" on a day of 9.49, quintd-openweather-llama2-6).
+TEST_CASE("rung_records: a value written to two places, told as near") {
+  const EvidenceCorpus corpus = CorpusOf(R"({"list": [
+    {"main": {"temp": 9.06}, "dt_txt": "2024-01-04 01:00:00"},
+    {"main": {"temp": 9.1}, "dt_txt": "2024-01-04 07:00:00"},
+    {"main": {"temp": 9.49}, "dt_txt": "2024-01-05 01:00:00"},
+    {"main": {"temp": 6.95}, "dt_txt": "2024-01-05 07:00:00"}]})");
+  CheckMisattributed(
+      corpus, {{"On January 5th, the temperature will be around 9.06°C.",
+                "9.06", "6.95 to 9.49", "main.temp", "$.list[2]", "day"}});
+  CheckNoneMisattributed(
+      corpus, {
+                  // one place: within a twentieth of 9.49
+                  "On January 5th, the temperature will be around 9.1°C.",
+                  "On January 5th, the temperature will be around 9.49°C.",
+              });
+}
+
+// A date no record holds is a day of its own: of "15.48°C on January 1st
+// and 12.64°C on January 4th", the first value is not told of the 4th
+// (quintd-dev-openweather-llama2-0).
+TEST_CASE("rung_records: a date no record holds names a day") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckNoneMisattributed(
+      corpus, {"The temperature will be around 6.52°C on January 1st and "
+               "12.86°C on January 4th."});
+  CheckMisattributed(
+      corpus, {{"The temperature will be around 6.52°C on January 3rd and "
+                "12.86°C on January 4th.",
+                "6.52", "7.15", "main.temp", "$.list[0]"}});
+}
+
 TEST_CASE("rung_records: values told together were read together") {
   // January 5th's first reading holds 8.73, which 8.7 rounds; the 8.71
   // gust is January 4th morning's, whose temperature is 8.7 exactly.
