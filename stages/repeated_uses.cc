@@ -16,6 +16,17 @@ bool IsUnsupported(const Candidate& c) {
   return c.status == CandidateStatus::kUnsupported;
 }
 
+// True when [start, end) lies within a candidate's span: the "6" of the
+// date "January 6" is part of that value, not a use of the number 6.
+bool InsideAnother(const std::vector<Candidate>& candidates, std::size_t start,
+                   std::size_t end) {
+  return std::any_of(candidates.begin(), candidates.end(),
+                     [&](const Candidate& other) {
+                       return other.start <= start && end <= other.end &&
+                              other.end - other.start > end - start;
+                     });
+}
+
 }  // namespace
 
 bool StandsAlone(std::string_view answer, std::size_t at, std::size_t size) {
@@ -51,7 +62,10 @@ void SplitRepeatedUses(std::string_view answer,
     for (std::size_t at = answer.find(written, c.end);
          at != std::string_view::npos && left > 0;
          at = answer.find(written, at + 1)) {
-      if (!StandsAlone(answer, at, written.size())) continue;
+      if (!StandsAlone(answer, at, written.size()) ||
+          InsideAnother(*candidates, at, at + written.size())) {
+        continue;
+      }
       Candidate use = c;
       use.start = at;
       use.end = at + written.size();

@@ -5,7 +5,8 @@
 // candidate, at its first use, with its occurrences counted
 // (JudgeContext::NewCandidate). Where the place of a use matters, each
 // later use written the same way (standing whole: "26" is not the use in
-// "126" or "26.5") becomes a candidate of its own:
+// "126" or "26.5", nor "6" in the date "January 6", another value the
+// answer states) becomes a candidate of its own:
 //   - law 11 binds each use to its own scope ("from 13 to 26 degrees ...
 //     on January 8th at 26 degrees"): SplitRepeatedUses, then
 //     FoldRepeatedUses where binding changed nothing (rung_records.cc);

@@ -343,17 +343,97 @@ void AddReadingsAround(const RecordSet& set, long day,
   }
 }
 
+// True when `a` and the day named next, `b`, are a weekday and a date
+// written beside each other ("Tuesday, January 3", "Tuesday, the 3rd",
+// "January 3 (Tuesday)"): one day, written twice.
+bool WeekdayBesideDate(std::string_view answer, const DayMention& a,
+                       const DayMention& b) {
+  const bool weekday_first = a.weekday >= 0 && b.month != 0 && b.day != 0;
+  const bool date_first = b.weekday >= 0 && a.month != 0 && a.day != 0;
+  if (!weekday_first && !date_first) return false;
+  if (a.span.end > b.span.start) return false;
+  std::string between(answer.substr(a.span.end, b.span.start - a.span.end));
+  for (char& ch : between) ch = ascii::Lower(ch);
+  std::erase_if(between, [](char ch) {
+    return ch == ' ' || ch == ',' || ch == '(' || ch == ')';
+  });
+  return between.empty() || between == "the" || between == "a";
+}
+
+// The records of a weekday: of the groups whose records span less than a
+// week.
+std::vector<std::uint32_t> OnWeekdayOfAWeek(const RecordSet& set, int weekday) {
+  std::vector<std::uint32_t> on;
+  for (std::uint32_t r : set.OnWeekday(weekday)) {
+    if (set.groups()[set.records()[r].group].day_span < 7) on.push_back(r);
+  }
+  return on;
+}
+
+// False when the answer's weekdays are not the calendar's: it names a
+// weekday alone that no record falls on ("On Tuesday", of readings from a
+// Wednesday to a Monday), or writes beside a date a weekday that is not
+// the date's. Such an answer counts its days its own way ("Tuesday" for
+// the first day), so no weekday of it names a day.
+bool WeekdaysAreTheCalendars(std::string_view answer, const RecordSet& set,
+                             std::span<const DayMention> named) {
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    const DayMention& m = named[i];
+    if (m.weekday < 0) continue;
+    const DayMention* date = nullptr;
+    if (i > 0 && WeekdayBesideDate(answer, named[i - 1], m)) {
+      date = &named[i - 1];
+    } else if (i + 1 < named.size() &&
+               WeekdayBesideDate(answer, m, named[i + 1])) {
+      date = &named[i + 1];
+    }
+    if (date == nullptr) {
+      if (OnWeekdayOfAWeek(set, m.weekday).empty()) return false;
+      continue;
+    }
+    for (std::uint32_t r : set.OnMonthDay(date->month, date->day)) {
+      const Record& record = set.records()[r];
+      if ((date->year == 0 || date->year == record.year) &&
+          record.weekday >= 0 && record.weekday != m.weekday) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// How a binding reads the weekdays the answer names alone.
+struct WeekdayReading {
+  bool read = true;  // else each goes to `unread_weekdays`
+  int shift = 0;     // days after the calendar's: "Tuesday" names Wednesday
+};
+
 // The records each day the answer names holds (narrowed by a clock time
 // named in the same clause), per group whose records span at most a week
-// for a weekday; the span of a date that holds none goes to `unplaced`.
+// for a weekday (read as `weekdays` says, else its span goes to
+// `unread_weekdays`); the span of a date that holds none goes to
+// `unplaced`. A weekday written beside a date names no day of its own: the
+// date names it (a wrong weekday there is BindWeekdays' to judge).
 // `named` is DaysNamed(answer), `scopes` Scopes(answer).
 void AddDayMentions(std::string_view answer, const RecordSet& set,
                     std::span<const DayMention> named,
-                    std::span<const TextSpan> scopes, std::vector<Mention>* out,
-                    std::vector<TextSpan>* unplaced) {
+                    std::span<const TextSpan> scopes, WeekdayReading weekdays,
+                    std::vector<Mention>* out, std::vector<TextSpan>* unplaced,
+                    std::vector<TextSpan>* unread_weekdays) {
   if (named.empty()) return;
   const std::vector<TimeMention> times = TimesNamed(answer);
-  for (const DayMention& m : named) {
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    const DayMention& m = named[i];
+    if (m.weekday >= 0 &&
+        ((i > 0 && WeekdayBesideDate(answer, named[i - 1], m)) ||
+         (i + 1 < named.size() &&
+          WeekdayBesideDate(answer, m, named[i + 1])))) {
+      continue;
+    }
+    if (m.weekday >= 0 && !weekdays.read) {
+      unread_weekdays->push_back(m.span);
+      continue;
+    }
     Mention mention;
     mention.span = m.span;
     mention.day = true;
@@ -382,11 +462,8 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
         }
       }
     } else if (m.weekday >= 0) {
-      for (std::uint32_t r : set.OnWeekday(m.weekday)) {
-        if (set.groups()[set.records()[r].group].day_span < 7) {
-          mention.records.push_back(r);
-        }
-      }
+      mention.records =
+          OnWeekdayOfAWeek(set, (m.weekday + weekdays.shift + 7) % 7);
     } else {
       for (std::uint32_t r : set.OnMonthDay(m.month, m.day)) {
         if (m.year == 0 || m.year == set.records()[r].year) {
@@ -634,9 +711,13 @@ struct Binder {
   std::vector<DayValue> told_of_day;
   // The dates the answer names that no record holds ("January 1st" of
   // readings from the 3rd): a clause naming one also names a day other
-  // than the one the records place. (A weekday no record holds is not
-  // one: "Tuesday, January 3" names one day, wrongly.)
+  // than the one the records place.
   std::vector<TextSpan> unplaced_days;
+  // The answer's weekdays when they are not the calendar's ("On Tuesday"
+  // of readings from a Wednesday to a Monday): each names a day of the
+  // records the answer counts its own way, so a value told there or after
+  // it is told of no day read, nor of all the records.
+  std::vector<TextSpan> unread_weekdays;
   // Each scope's clauses, read when first asked for (Bind and InClauseOf
   // ask for them once per value): [s] holds Clauses(answer, scopes[s]).
   mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
@@ -913,6 +994,14 @@ struct Binder {
     return false;
   }
 
+  // True when `span` names a weekday of an answer whose weekdays are not
+  // the calendar's (unread_weekdays).
+  bool UnreadWeekdayIn(TextSpan span) const {
+    return std::any_of(
+        unread_weekdays.begin(), unread_weekdays.end(),
+        [&](const TextSpan& day) { return span.Holds(day.start); });
+  }
+
   bool AnyNamedIn(TextSpan span, std::uint32_t group) const {
     bool by_day = false;
     return !NamedIn(span, {0, 0}, group, &by_day).empty();
@@ -1079,7 +1168,7 @@ struct Binder {
         bool day = false;
         std::vector<std::uint32_t> then = NamedIn(earlier, {0, 0}, group, &day);
         if (then.empty()) {
-          if (SpeaksOfAll(back - 1)) break;
+          if (SpeaksOfAll(back - 1) || UnreadWeekdayIn(earlier)) break;
           continue;
         }
         if (day && then.size() > 1 && OneDayIn(earlier, earlier)) {
@@ -1094,7 +1183,8 @@ struct Binder {
     // what the value is of; one in a later clause ("from 4.95°C to
     // 12.86°C, with snow on the last day") tells of something else.
     if (extreme == Extreme::kNone || NamesPartOfDay(answer, scope) ||
-        NamesUnplacedDay(answer, {scope.start, clause.end})) {
+        NamesUnplacedDay(answer, {scope.start, clause.end}) ||
+        UnreadWeekdayIn({scope.start, clause.end})) {
       return;
     }
     // A range of the days' highs or lows is not the stretch's least and
@@ -1120,10 +1210,17 @@ struct Binder {
     // this one speaks of no other ("On January 5th, ... . Gusts will reach
     // up to 4.39 m/s."): the value is told of that day, unless it is the
     // extreme of all the records.
+    // A sentence before that names only a day the records do not place
+    // ("On Tuesday, ..." in an answer whose weekdays are its own) leaves
+    // what the value is of unread.
     std::vector<std::uint32_t> day_before;
     if (!named.empty()) {
       stretch = StretchNamedIn(scope, value, group);
       if (!stretch.has_value()) return;
+    } else if (s > 0 && !AnyNamedIn(scopes[s - 1], group) &&
+               UnreadWeekdayIn(scopes[s - 1]) && !SpeaksOfWhole(scope) &&
+               !SpeaksOfAll(s)) {
+      return;
     } else if (s > 0 && AnyNamedIn(scopes[s - 1], group)) {
       stretch = StretchNamedIn(scopes[s - 1], {0, 0}, group);
       if (!stretch.has_value()) {
@@ -1460,8 +1557,11 @@ struct Binder {
       for (const Mention& m : mentions) {
         if (m.day && span.Holds(m.span.start)) ++n;
       }
-      for (const TextSpan& day : unplaced_days) {
-        if (span.Holds(day.start)) ++n;
+      for (const std::vector<TextSpan>* list :
+           {&unplaced_days, &unread_weekdays}) {
+        for (const TextSpan& day : *list) {
+          if (span.Holds(day.start)) ++n;
+        }
       }
       return n;
     };
@@ -2686,16 +2786,8 @@ void BindWeekdays(std::string_view answer, const RecordSet& set,
   for (std::size_t i = 0; i + 1 < days.size(); ++i) {
     const DayMention& a = days[i];
     const DayMention& b = days[i + 1];
-    const bool weekday_first = a.weekday >= 0 && b.month != 0 && b.day != 0;
-    const bool date_first = b.weekday >= 0 && a.month != 0 && a.day != 0;
-    if (!weekday_first && !date_first) continue;
-    if (a.span.end > b.span.start) continue;
-    std::string between(answer.substr(a.span.end, b.span.start - a.span.end));
-    for (char& ch : between) ch = ascii::Lower(ch);
-    std::erase_if(between, [](char ch) {
-      return ch == ' ' || ch == ',' || ch == '(' || ch == ')';
-    });
-    if (!between.empty() && between != "the" && between != "a") continue;
+    if (!WeekdayBesideDate(answer, a, b)) continue;
+    const bool weekday_first = a.weekday >= 0;
     const DayMention& date = weekday_first ? b : a;
     const int weekday = weekday_first ? a.weekday : b.weekday;
     // The readings of that date, all of one year.
@@ -3592,46 +3684,17 @@ void BindCodes(std::string_view answer, Binder& binder, Verdict* verdict) {
   InsertFound(std::move(found), verdict);
 }
 
-}  // namespace
-
-void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
-                 Verdict* verdict) {
-  if (corpus.truncated() || verdict->evidence_truncated) return;
-  if (corpus.results().empty()) return;
-  // Nothing to bind: no value the ladder grounded this turn, no two dates
-  // in a row (a range), no code, and no word MayNeedTheRecords reads.
-  const bool codes =
-      std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
-        return ascii::IsUpper(a) && ascii::IsUpper(b);
-      }) != answer.end();
-  const auto grounded_date = [](const Candidate& c) {
-    return c.shape == "date" && c.status == CandidateStatus::kGrounded;
-  };
-  const bool ranges =
-      std::adjacent_find(verdict->candidates.begin(), verdict->candidates.end(),
-                         [&](const Candidate& a, const Candidate& b) {
-                           return grounded_date(a) && grounded_date(b);
-                         }) != verdict->candidates.end();
-  if (!codes && !ranges &&
-      std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
-                   Bindable) &&
-      !MayNeedTheRecords(
-          answer, std::any_of(verdict->candidates.begin(),
-                              verdict->candidates.end(), grounded_date))) {
-    return;
-  }
-  const RecordSet& set = CorpusInternals::records(corpus);
-  if (!set.complete() || (set.groups().empty() && set.part_pairs().empty())) {
-    return;
-  }
+// One binding of the answer's values (BindRecords), its weekdays read as
+// `weekdays` says.
+void BindOnce(std::string_view answer, const EvidenceCorpus& corpus,
+              const RecordSet& set, std::span<const DayMention> days,
+              WeekdayReading weekdays, Verdict* verdict) {
   std::vector<std::size_t> origin;
   SplitRepeatedUses(answer, Bindable, &verdict->candidates, &origin);
   Binder binder{answer, corpus, set, Scopes(answer), {}, verdict->candidates};
-  // The days the answer names, read once for the mentions and the weekdays.
-  const std::vector<DayMention> days = DaysNamed(answer);
   AddIdentifierMentions(answer, set, &binder.mentions);
-  AddDayMentions(answer, set, days, binder.scopes, &binder.mentions,
-                 &binder.unplaced_days);
+  AddDayMentions(answer, set, days, binder.scopes, weekdays, &binder.mentions,
+                 &binder.unplaced_days, &binder.unread_weekdays);
   for (std::size_t i = 0; i < verdict->candidates.size(); ++i) {
     Candidate& c = verdict->candidates[i];
     if (!Bindable(c)) continue;
@@ -3664,6 +3727,73 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   BindWinners(answer, corpus, set, binder.scopes, verdict);
   BindCodes(answer, binder, verdict);
   BindRestatements(answer, verdict);
+}
+
+}  // namespace
+
+void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
+                 Verdict* verdict) {
+  if (corpus.truncated() || verdict->evidence_truncated) return;
+  if (corpus.results().empty()) return;
+  // Nothing to bind: no value the ladder grounded this turn, no two dates
+  // in a row (a range), no code, and no word MayNeedTheRecords reads.
+  const bool codes =
+      std::adjacent_find(answer.begin(), answer.end(), [](char a, char b) {
+        return ascii::IsUpper(a) && ascii::IsUpper(b);
+      }) != answer.end();
+  const auto grounded_date = [](const Candidate& c) {
+    return c.shape == "date" && c.status == CandidateStatus::kGrounded;
+  };
+  const bool ranges =
+      std::adjacent_find(verdict->candidates.begin(), verdict->candidates.end(),
+                         [&](const Candidate& a, const Candidate& b) {
+                           return grounded_date(a) && grounded_date(b);
+                         }) != verdict->candidates.end();
+  if (!codes && !ranges &&
+      std::none_of(verdict->candidates.begin(), verdict->candidates.end(),
+                   Bindable) &&
+      !MayNeedTheRecords(
+          answer, std::any_of(verdict->candidates.begin(),
+                              verdict->candidates.end(), grounded_date))) {
+    return;
+  }
+  const RecordSet& set = CorpusInternals::records(corpus);
+  if (!set.complete() || (set.groups().empty() && set.part_pairs().empty())) {
+    return;
+  }
+  const std::vector<DayMention> days = DaysNamed(answer);
+  if (WeekdaysAreTheCalendars(answer, set, days)) {
+    BindOnce(answer, corpus, set, days, {}, verdict);
+    return;
+  }
+  // Weekdays the answer counts its own way: a value told on one is
+  // misattributed only when it is under each reading of them (the
+  // calendar's, a day later, a day earlier); else it is judged as if the
+  // weekday named no day read.
+  const Verdict unjudged = *verdict;
+  BindOnce(answer, corpus, set, days, {.read = false}, verdict);
+  std::vector<Verdict> readings(3, unjudged);
+  for (int k = 0; k < 3; ++k) {
+    BindOnce(answer, corpus, set, days, {.read = true, .shift = k - 1},
+             &readings[k]);
+  }
+  const auto misattributed_at = [](const Verdict& v, const Candidate& c) {
+    return std::find_if(v.candidates.begin(), v.candidates.end(),
+                        [&](const Candidate& o) {
+                          return o.start == c.start && o.end == c.end &&
+                                 o.status == CandidateStatus::kMisattributed;
+                        });
+  };
+  for (Candidate& c : verdict->candidates) {
+    if (c.status == CandidateStatus::kMisattributed) continue;
+    const auto calendar = misattributed_at(readings[1], c);
+    if (calendar == readings[1].candidates.end() ||
+        misattributed_at(readings[0], c) == readings[0].candidates.end() ||
+        misattributed_at(readings[2], c) == readings[2].candidates.end()) {
+      continue;
+    }
+    c = *calendar;
+  }
 }
 
 }  // namespace groundgate::stages

@@ -76,7 +76,8 @@
 //   - a date told with a weekday beside it ("Tuesday, January 3") is not
 //     on that weekday in the year of the readings that hold it (aggregate
 //     empty: the binding names the date's first reading, "2024-01-03, a
-//     Wednesday");
+//     Wednesday"); the pair names one day, the date's, for the values
+//     told of it;
 //   - it ends a range told backward ("from 6.42°C to 3.07°C": the readings
 //     from the first to the last), and is neither that end's reading (or
 //     the one beside it) nor the greatest (first end) or least (last end)
@@ -133,7 +134,12 @@
 // group, part of a day ("in the morning") or a day it cannot place
 // ("tomorrow", "the last day": before the value or in its clause; one in
 // a later clause tells of something else), a field word the records lack, and
-// not a value the ladder derived, converted or exempted.
+// not a value the ladder derived, converted or exempted. An answer whose
+// weekdays are not the calendar's (one alone that no reading falls on,
+// or one beside a date that is not the date's) is bound three times, its
+// lone weekdays read as the calendar's, a day later and a day earlier: a
+// value is misattributed only when it is under each reading; a lone
+// weekday of it places no value otherwise.
 //
 // What it does NOT do: ground or flag an unsupported value (the ladder's
 // rungs do), or read the answer's wording (read_scopes.h does).

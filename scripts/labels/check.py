@@ -23,7 +23,12 @@ it and on both files together. That file is biased toward flagged traces:
 only precision is printed for it and for the union, never recall. The
 output for the random sample alone is unchanged.
 
+With --kinds K[,K] the flags scored are the verdict lists named
+(`unsupported`, the default; `misattributed`, law 11's flags; or both):
+a misattributed flag on a value labelled read is a true value accused.
+
     python3 scripts/labels/check.py [labels.jsonl] [data.jsonl] [--check OUT] [--flagged [FILE]]
+                                    [--kinds unsupported,misattributed]
 """
 import json
 import os
@@ -32,6 +37,7 @@ from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LABELS = ("read", "typed", "not_a_value")
+KINDS = ["unsupported"]  # the verdict lists scored (--kinds)
 
 
 def read_flags(check_path, rows, data):
@@ -41,7 +47,7 @@ def read_flags(check_path, rows, data):
             if line.strip():
                 r = json.loads(line)
                 if r.get("trace_id") in rows and r.get("message_index") == data[r["trace_id"]].get("judge_index", 3):
-                    flags[r["trace_id"]] = r.get("unsupported", [])
+                    flags[r["trace_id"]] = [v for k in KINDS for v in r.get(k, [])]
     return flags
 
 
@@ -176,6 +182,10 @@ def main(argv):
     if "--check" in argv:
         i = argv.index("--check")
         check_path = argv[i + 1]
+        del argv[i:i + 2]
+    if "--kinds" in argv:
+        i = argv.index("--kinds")
+        KINDS[:] = argv[i + 1].split(",")
         del argv[i:i + 2]
     if "--flagged" in argv:
         i = argv.index("--flagged")

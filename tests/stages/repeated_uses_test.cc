@@ -81,6 +81,35 @@ TEST_SUITE("repeated_uses") {
     CHECK_FALSE(grounded.flagged());
   }
 
+  // The "6" of "January 6" is part of the date, not a use of 6: the use
+  // found is the one that stands as a value ("6 bags"), wherever the date
+  // stands (quintd-openweather-zephyr-4: "Saturday, January 6" before
+  // "from 2 to 6 meters per second").
+  TEST_CASE("a number inside another value is not a use of it") {
+    const std::string answer =
+        "Bring 6 bags. On January 6, the fare is $114, and 6 bags fit.";
+    std::vector<Candidate> candidates(3);
+    candidates[0].start = answer.find('6');
+    candidates[0].end = candidates[0].start + 1;
+    candidates[0].occurrences = 2;
+    candidates[0].status = CandidateStatus::kUnsupported;
+    candidates[1].start = answer.find("January 6");
+    candidates[1].end = candidates[1].start + 9;
+    candidates[1].shape = "date";
+    candidates[2].start = answer.find("$114");
+    candidates[2].end = candidates[2].start + 4;
+    std::vector<std::size_t> origin;
+    stages::SplitRepeatedUses(
+        answer,
+        [](const Candidate& c) {
+          return c.status == CandidateStatus::kUnsupported;
+        },
+        &candidates, &origin);
+    REQUIRE(candidates.size() == 4);
+    CHECK(candidates[3].start == answer.find("6 bags fit"));
+    CHECK(origin[3] == 0);
+  }
+
   TEST_CASE("a use written another way stays counted in the first") {
     const std::string answer = "It costs $1,977.50 in all; $1977.50 with bags.";
     const Verdict verdict = DefaultGate().Judge(answer, FareCorpus());

@@ -1025,6 +1025,43 @@ TEST_CASE("rung_records: a weekday told with a date") {
               });
 }
 
+// A weekday written beside a date names the date's day, right or wrong
+// ("Friday, January 6" of 2024, a Saturday: the values are January 6th's,
+// quintd-openweather-zephyr-46).
+TEST_CASE("rung_records: a weekday beside a date names one day") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  CheckMisattributed(
+      corpus,
+      {
+          // January 4th's readings are 4.95 and 12.86; 7.15 is the 3rd's.
+          {"Thursday, January 4th, will bring a temperature of 7.15°C.", "7.15",
+           "4.95 to 12.86", "main.temp", "$.list[1]", "day"},
+          {"Friday, January 4th, will bring a temperature of 7.15°C.", "7.15",
+           "4.95 to 12.86", "main.temp", "$.list[1]", "day"},
+      });
+  CheckNoneMisattributed(
+      corpus, {"Thursday, January 4th, will bring a temperature of 4.95°C."});
+}
+
+// An answer whose weekdays are its own ("On Tuesday" of readings from a
+// Wednesday to a Friday) tells a value of a weekday that may be the
+// calendar's or the day beside it: misattributed only when it is under
+// each reading (quintd-dev-openweather-zephyr-78, whose Wednesday is
+// January 4th).
+TEST_CASE("rung_records: weekdays the answer counts its own way") {
+  const EvidenceCorpus corpus = CorpusOf(kForecast);
+  // The calendar's weekdays: Thursday is January 4th, which holds no 8.73.
+  CheckMisattributed(
+      corpus, {{"On Wednesday, the temperature will be 7.15°C. On "
+                "Thursday, it will be 8.73°C.",
+                "8.73", "4.95 to 12.86", "main.temp", "$.list[1]", "day"}});
+  // No reading falls on a Tuesday: this answer's Thursday may be Friday
+  // the 5th, which holds 8.73.
+  CheckNoneMisattributed(corpus,
+                         {"On Tuesday, the temperature will be 7.15°C. On "
+                          "Thursday, it will be 8.73°C."});
+}
+
 TEST_CASE("rung_records: a value told of one month of a series") {
   const EvidenceCorpus corpus = CorpusOf(
       "date,value\n2021-04-10,0.31\n2021-05-30,0.52\n2021-06-02,0.78\n"
