@@ -3772,11 +3772,6 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
   // weekday named no day read.
   const Verdict unjudged = *verdict;
   BindOnce(answer, corpus, set, days, {.read = false}, verdict);
-  std::vector<Verdict> readings(3, unjudged);
-  for (int k = 0; k < 3; ++k) {
-    BindOnce(answer, corpus, set, days, {.read = true, .shift = k - 1},
-             &readings[k]);
-  }
   const auto misattributed_at = [](const Verdict& v, const Candidate& c) {
     return std::find_if(v.candidates.begin(), v.candidates.end(),
                         [&](const Candidate& o) {
@@ -3784,15 +3779,32 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
                                  o.status == CandidateStatus::kMisattributed;
                         });
   };
-  for (Candidate& c : verdict->candidates) {
-    if (c.status == CandidateStatus::kMisattributed) continue;
-    const auto calendar = misattributed_at(readings[1], c);
-    if (calendar == readings[1].candidates.end() ||
-        misattributed_at(readings[0], c) == readings[0].candidates.end() ||
-        misattributed_at(readings[2], c) == readings[2].candidates.end()) {
-      continue;
+  // The candidates only a reading of the weekdays may accuse: first the
+  // calendar's accusations, then those each other reading keeps (each
+  // reading is bound only while some remain).
+  Verdict calendar = unjudged;
+  BindOnce(answer, corpus, set, days, {.read = true, .shift = 0}, &calendar);
+  std::vector<std::size_t> accused;  // indices into verdict->candidates
+  for (std::size_t i = 0; i < verdict->candidates.size(); ++i) {
+    const Candidate& c = verdict->candidates[i];
+    if (c.status != CandidateStatus::kMisattributed &&
+        misattributed_at(calendar, c) != calendar.candidates.end()) {
+      accused.push_back(i);
     }
-    c = *calendar;
+  }
+  for (const int shift : {1, -1}) {
+    if (accused.empty()) return;
+    Verdict reading = unjudged;
+    BindOnce(answer, corpus, set, days, {.read = true, .shift = shift},
+             &reading);
+    std::erase_if(accused, [&](std::size_t i) {
+      return misattributed_at(reading, verdict->candidates[i]) ==
+             reading.candidates.end();
+    });
+  }
+  for (std::size_t i : accused) {
+    verdict->candidates[i] =
+        *misattributed_at(calendar, verdict->candidates[i]);
   }
 }
 
