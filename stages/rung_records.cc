@@ -1209,10 +1209,9 @@ struct Binder {
     // One day the sentence before opens with, in the same paragraph, when
     // this one speaks of no other ("On January 5th, ... . Gusts will reach
     // up to 4.39 m/s."): the value is told of that day, unless it is the
-    // extreme of all the records.
-    // A sentence before that names only a day the records do not place
-    // ("On Tuesday, ..." in an answer whose weekdays are its own) leaves
-    // what the value is of unread.
+    // extreme of all the records. A sentence before that names only a
+    // weekday not read ("On Tuesday, ..." in an answer whose weekdays are
+    // its own) leaves what the value is of unread.
     std::vector<std::uint32_t> day_before;
     if (!named.empty()) {
       stretch = StretchNamedIn(scope, value, group);
