@@ -370,6 +370,19 @@ std::vector<std::uint32_t> OnWeekdayOfAWeek(const RecordSet& set, int weekday) {
   return on;
 }
 
+// The date written beside the weekday named[i], or null.
+const DayMention* DateBeside(std::string_view answer,
+                             std::span<const DayMention> named, std::size_t i) {
+  if (i > 0 && WeekdayBesideDate(answer, named[i - 1], named[i])) {
+    return &named[i - 1];
+  }
+  if (i + 1 < named.size() &&
+      WeekdayBesideDate(answer, named[i], named[i + 1])) {
+    return &named[i + 1];
+  }
+  return nullptr;
+}
+
 // False when the answer's weekdays are not the calendar's: it names a
 // weekday alone that no record falls on ("On Tuesday", of readings from a
 // Wednesday to a Monday), or writes beside a date a weekday that is not
@@ -380,13 +393,7 @@ bool WeekdaysAreTheCalendars(std::string_view answer, const RecordSet& set,
   for (std::size_t i = 0; i < named.size(); ++i) {
     const DayMention& m = named[i];
     if (m.weekday < 0) continue;
-    const DayMention* date = nullptr;
-    if (i > 0 && WeekdayBesideDate(answer, named[i - 1], m)) {
-      date = &named[i - 1];
-    } else if (i + 1 < named.size() &&
-               WeekdayBesideDate(answer, m, named[i + 1])) {
-      date = &named[i + 1];
-    }
+    const DayMention* date = DateBeside(answer, named, i);
     if (date == nullptr) {
       if (OnWeekdayOfAWeek(set, m.weekday).empty()) return false;
       continue;
@@ -424,12 +431,7 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
   const std::vector<TimeMention> times = TimesNamed(answer);
   for (std::size_t i = 0; i < named.size(); ++i) {
     const DayMention& m = named[i];
-    if (m.weekday >= 0 &&
-        ((i > 0 && WeekdayBesideDate(answer, named[i - 1], m)) ||
-         (i + 1 < named.size() &&
-          WeekdayBesideDate(answer, m, named[i + 1])))) {
-      continue;
-    }
+    if (m.weekday >= 0 && DateBeside(answer, named, i) != nullptr) continue;
     if (m.weekday >= 0 && !weekdays.read) {
       unread_weekdays->push_back(m.span);
       continue;
