@@ -588,6 +588,27 @@ bool IsDirection(const std::string& path) {
          PathNames(path, "direction") || PathNames(path, "bearing");
 }
 
+// The field a bound names the extreme of: "main.temp" for "main.temp_min"
+// or "main.temp_max" ("min_temp" and "max_temp" too); empty for any other
+// path.
+std::string BoundedField(std::string_view path) {
+  const std::size_t dot = path.rfind('.');
+  const std::size_t at = dot == std::string_view::npos ? 0 : dot + 1;
+  std::string_view last = path.substr(at);
+  std::string lower(last);
+  for (char& c : lower) c = ascii::Lower(c);
+  const std::string_view l = lower;
+  if (l.size() <= 4) return {};
+  if (l.ends_with("_min") || l.ends_with("_max")) {
+    last.remove_suffix(4);
+  } else if (l.starts_with("min_") || l.starts_with("max_")) {
+    last.remove_prefix(4);
+  } else {
+    return {};
+  }
+  return std::string(path.substr(0, at)) + std::string(last);
+}
+
 // The fields among `paths` the words before the value name, in the order
 // of `paths`; empty when the words name none of them.
 std::vector<std::string> NamedByWords(
@@ -1785,10 +1806,13 @@ struct Binder {
     v.tolerance *= 2;
     const Record* read = nullptr;
     const std::vector<std::string_view> words = FieldWordsOf(c, clause, 8);
-    const std::vector<std::string> fields = FieldsOfExtreme(
+    std::vector<std::string> fields = FieldsOfExtreme(
         PathsHolding(v, holders, &read), WordsAfter(c, clause, 4),
         set.records()[day.front()].group, words, v);
     if (fields.empty()) return;
+    // A field the named ones bound counts only its extreme as written.
+    const std::size_t named =
+        AddBoundedFields(fields, set.records()[day.front()].group);
     const bool least = extreme == Extreme::kLeast;
     const std::optional<long> first = MinuteOf(set.records()[day.front()]);
     if (!first.has_value()) return;
@@ -1803,7 +1827,8 @@ struct Binder {
     for (std::uint32_t r : all) minutes.push_back(MinuteOf(set.records()[r]));
     Extremum own;
     for (long shift = -12 * 60; shift <= 12 * 60; shift += 60) {
-      for (const std::string& path : fields) {
+      for (std::size_t p = 0; p < fields.size(); ++p) {
+        const std::string& path = fields[p];
         Extremum e;
         double low = HUGE_VAL;
         double high = -HUGE_VAL;
@@ -1826,7 +1851,8 @@ struct Binder {
           }
         }
         if (n < 2) continue;
-        if (NearExtreme(*e.field, v, (high - low) * kExtremeSlack)) return;
+        const double slack = p < named ? (high - low) * kExtremeSlack : 0;
+        if (NearExtreme(*e.field, v, slack)) return;
         if (shift == 0 && path == fields.front()) own = e;
       }
     }
@@ -2003,6 +2029,26 @@ struct Binder {
     return told;
   }
 
+  // Appends to `fields` the fields they bound (BoundedField) that the
+  // records of `group` hold: a low is also the least of the field its
+  // bound bounds ("a low of 3.56 on January 3rd" of readings whose temp
+  // runs 3.56 to 4.12 and whose temp_min falls to 3.28). Returns how many
+  // fields were named before them.
+  std::size_t AddBoundedFields(std::vector<std::string>& fields,
+                               std::uint32_t group) const {
+    const std::vector<std::string>& all = NumericPaths(group);
+    const std::size_t named = fields.size();
+    for (std::size_t i = 0; i < named; ++i) {
+      std::string bounded = BoundedField(fields[i]);
+      if (!bounded.empty() &&
+          std::find(all.begin(), all.end(), bounded) != all.end() &&
+          std::find(fields.begin(), fields.end(), bounded) == fields.end()) {
+        fields.push_back(std::move(bounded));
+      }
+    }
+    return named;
+  }
+
   // The one field of numbers the records of `group` hold, none of them
   // identifying ("value" of a date,value series); empty when there are
   // more or none.
@@ -2092,10 +2138,12 @@ struct Binder {
     // Only a field the words name is judged ("temperatures ranging from",
     // "gusts up to"): a range of directions or ids claims no extreme.
     const std::vector<std::string_view> words = FieldWordsOf(c, clause, 8);
-    const std::vector<std::string> fields =
+    std::vector<std::string> fields =
         FieldsOfExtreme(PathsHolding(v, set.groups()[group].records, &read),
                         WordsAfter(c, clause, 4), group, words, v);
     if (fields.empty()) return;
+    // A field the named ones bound counts only its extreme as written.
+    const std::size_t named = AddBoundedFields(fields, group);
     const bool least = extreme == Extreme::kLeast;
     struct Extremum {
       const Record* record = nullptr;
@@ -2123,13 +2171,14 @@ struct Binder {
       // reading holds it ("a peak of 1688.77 in August 2021", where
       // August's greatest is 1701.4), was read from that one.
       const double slack =
-          placed && !Holds(*extremes[p].field, written) &&
-                  std::any_of(over.begin(), over.end(),
-                              [&](std::uint32_t r) {
-                                const RecordField* f =
-                                    FieldAt(set.records()[r], fields[p]);
-                                return f != nullptr && Holds(*f, written);
-                              })
+          p >= named ||
+                  (placed && !Holds(*extremes[p].field, written) &&
+                   std::any_of(over.begin(), over.end(),
+                               [&](std::uint32_t r) {
+                                 const RecordField* f =
+                                     FieldAt(set.records()[r], fields[p]);
+                                 return f != nullptr && Holds(*f, written);
+                               }))
               ? 0
               : (high - low) * kExtremeSlack;
       if (NearExtreme(*extremes[p].field, v, slack)) return;

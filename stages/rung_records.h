@@ -43,13 +43,15 @@
 //     field word names fields none of which holds it ("wind speeds ...
 //     to 14.3" for a gust), of those on whose scale it lies; a range's
 //     second end is told by the words before its first; one reading's
-//     own temp_min is no stretch's low (aggregate "min" or "max": the
-//     binding names the record holding the true extreme and its value);
+//     own temp_min is no stretch's low, and a low is also the least of
+//     the field temp_min bounds (temp), as written, not near it
+//     (aggregate "min" or "max": the binding names the record holding
+//     the true extreme and its value);
 //   - the wording tells it as the least or greatest of one named day's
 //     readings ("a high of 5.97°C on January 7th"), of a field the words
-//     name, and it is the extreme of no day-long window that starts
-//     within half a day of that day's midnight (aggregate "min" or "max",
-//     the day's own extreme);
+//     name (or, as written, of the field that one bounds), and it is the
+//     extreme of no day-long window that starts within half a day of that
+//     day's midnight (aggregate "min" or "max", the day's own extreme);
 //   - its clause names one month of a series ("in August 2020", no bound)
 //     and none of that month's readings, nor the one just before or after
 //     it, holds the value while another does (aggregate "month"); a peak

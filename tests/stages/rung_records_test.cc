@@ -893,6 +893,50 @@ TEST_CASE("rung_records: the day written just after a value, of readings") {
       });
 }
 
+// A forecast whose readings carry their own bounds (temp_min, temp_max
+// beside temp), as the openweather inputs of kasnerz/quintd (MIT) do:
+// January 4th's temp runs 12.1 to 15.1 and its temp_min falls to 11.82;
+// over all five readings temp falls to 10.72 and temp_min to 10.02.
+constexpr std::string_view kBoundedForecast = R"({"list": [
+  {"main": {"temp": 12.67, "temp_min": 12.22, "temp_max": 12.67},
+   "dt_txt": "2024-01-03 19:00:00"},
+  {"main": {"temp": 12.1, "temp_min": 11.82, "temp_max": 12.1},
+   "dt_txt": "2024-01-04 01:00:00"},
+  {"main": {"temp": 15.1, "temp_min": 15.1, "temp_max": 15.1},
+   "dt_txt": "2024-01-04 13:00:00"},
+  {"main": {"temp": 12.9, "temp_min": 12.9, "temp_max": 12.9},
+   "dt_txt": "2024-01-04 19:00:00"},
+  {"main": {"temp": 10.72, "temp_min": 10.02, "temp_max": 10.72},
+   "dt_txt": "2024-01-05 01:00:00"}]})";
+
+// A low is the least of temp_min or of temp, the field temp_min bounds;
+// of temp only as written, not near it ("The temperature will drop to a
+// low of 3.56°C on January 3rd", quintd-dev-openweather-llama2-73, where
+// that day's temp falls to 3.56 and its temp_min to 3.28).
+TEST_CASE(
+    "rung_records: a low is also the least of the field its bound bounds") {
+  const EvidenceCorpus corpus = CorpusOf(kBoundedForecast);
+  CheckNoneMisattributed(
+      corpus,
+      {
+          "The temperature will drop to a low of 12.1°C on January 4th.",
+          "The temperature will drop to a low of 11.82°C on January 4th.",
+          "Over the period, temperatures fall to a low of 10.72°C.",
+          "Over the period, temperatures fall to a low of 10.02°C.",
+      });
+  CheckMisattributed(
+      corpus,
+      {
+          // 12.22 is January 3rd's temp_min; near January 4th's least temp
+          // (12.1, within a twentieth of its span), but not it
+          {"The temperature will drop to a low of 12.22°C on January 4th.",
+           "12.22", "11.82", "main.temp_min", "$.list[1]", "min"},
+          // 12.67 is a temp of January 3rd, no least at all
+          {"Over the period, temperatures fall to a low of 12.67°C.", "12.67",
+           "10.02", "main.temp_min", "$.list[4]", "min"},
+      });
+}
+
 TEST_CASE("rung_records: the day or month told as an extreme's") {
   const EvidenceCorpus corpus = CorpusOf(kForecast);
   CheckMisattributed(
