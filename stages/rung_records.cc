@@ -3852,9 +3852,42 @@ void BindRecords(std::string_view answer, const EvidenceCorpus& corpus,
              reading.candidates.end();
     });
   }
+  // Each accused value takes the calendar's judgement. Its later uses that
+  // the unread binding folded into it (judged alike there) the calendar
+  // lists one by one: they are listed again, as the calendar judged them,
+  // or as the unread binding did where the calendar alone accuses them.
+  std::vector<Candidate> uses;
+  const auto listed = [](const std::vector<Candidate>& list,
+                         const Candidate& c) {
+    return std::any_of(list.begin(), list.end(), [&](const Candidate& o) {
+      return o.start == c.start && o.end == c.end;
+    });
+  };
   for (std::size_t i : accused) {
-    verdict->candidates[i] =
-        *misattributed_at(calendar, verdict->candidates[i]);
+    const Candidate unread = verdict->candidates[i];
+    verdict->candidates[i] = *misattributed_at(calendar, unread);
+    for (const Candidate& o : calendar.candidates) {
+      if (o.start <= unread.start || o.canonical != unread.canonical ||
+          o.shape != unread.shape || listed(verdict->candidates, o) ||
+          listed(uses, o)) {
+        continue;
+      }
+      Candidate use = o;
+      if (use.status == CandidateStatus::kMisattributed) {
+        use = unread;
+        use.start = o.start;
+        use.end = o.end;
+        use.occurrences = 1;
+      }
+      uses.push_back(std::move(use));
+      ++verdict->looked_up;
+    }
+  }
+  for (Candidate& use : uses) {
+    const auto at =
+        std::find_if(verdict->candidates.begin(), verdict->candidates.end(),
+                     [&](const Candidate& c) { return c.start > use.start; });
+    verdict->candidates.insert(at, std::move(use));
   }
 }
 

@@ -1106,6 +1106,39 @@ TEST_CASE("rung_records: weekdays the answer counts its own way") {
                           "Thursday, it will be 8.73°C."});
 }
 
+// A value accused under every reading of the answer's own weekdays keeps
+// its later uses: the binding that read no weekday folded the second 2.1
+// (Saturday's, January 6th holds it) into the first, and taking the
+// calendar's judgement of the first lost it from the verdict.
+TEST_CASE(
+    "rung_records: an accused value's later uses stay listed when the weekdays "
+    "are the answer's own") {
+  const EvidenceCorpus corpus = CorpusOf(R"({"list": [
+    {"main": {"temp": 7.15}, "dt_txt": "2024-01-03 20:00:00"},
+    {"main": {"temp": 4.95}, "dt_txt": "2024-01-04 08:00:00"},
+    {"main": {"temp": 12.86}, "dt_txt": "2024-01-04 14:00:00"},
+    {"main": {"temp": 8.73}, "dt_txt": "2024-01-05 02:00:00"},
+    {"main": {"temp": 6.52}, "dt_txt": "2024-01-05 14:00:00"},
+    {"main": {"temp": 3.3}, "dt_txt": "2024-01-06 02:00:00"},
+    {"main": {"temp": 2.1}, "dt_txt": "2024-01-06 14:00:00"}]})");
+  // No reading falls on a Tuesday; Thursday holds no 2.1 under any reading
+  // (January 4th, 5th or 3rd).
+  for (std::string_view tuesday : {"Tuesday", "Wednesday"}) {
+    const std::string answer =
+        "On " + std::string(tuesday) +
+        ", the temperature will be 7.15°C. On Thursday, it will be 2.1°C. "
+        "By Saturday it falls to 2.1°C.";
+    CAPTURE(answer);
+    const Verdict v = DefaultGate().Judge(answer, corpus);
+    REQUIRE(v.candidates.size() == 3);
+    CHECK(v.candidates[1].status == kMisattributed);
+    CHECK(v.candidates[1].occurrences == 1);
+    CHECK(v.candidates[2].status == kGrounded);
+    CHECK(v.candidates[2].start == answer.rfind("2.1"));
+    CHECK(v.looked_up == 3);
+  }
+}
+
 TEST_CASE("rung_records: a value told of one month of a series") {
   const EvidenceCorpus corpus = CorpusOf(
       "date,value\n2021-04-10,0.31\n2021-05-30,0.52\n2021-06-02,0.78\n"
