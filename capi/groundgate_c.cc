@@ -259,10 +259,15 @@ gg_code gg_corpus_record_tool_result(gg_corpus* corpus,
   });
 }
 
-gg_code gg_judge(const gg_gate* gate, const gg_corpus* corpus,
-                 const char* answer, unsigned flags, char** out_verdict_json,
-                 gg_error** error) {
-  constexpr std::string_view kFunction = "gg_judge";
+namespace {
+
+// gg_judge and gg_judge_and_record: with `record`, the corpus keeps what
+// the gate derived in the answer.
+gg_code JudgeAnswer(std::string_view function, const gg_gate* gate,
+                    const gg_corpus* corpus, gg_corpus* recorded,
+                    const char* answer, unsigned flags, char** out_verdict_json,
+                    gg_error** error) {
+  const std::string_view kFunction = function;
   return Guarded(error, kFunction, [&]() -> gg_code {
     if (gate == nullptr) return NullArgument(error, kFunction, "gate");
     if (corpus == nullptr) return NullArgument(error, kFunction, "corpus");
@@ -279,8 +284,25 @@ gg_code gg_judge(const gg_gate* gate, const gg_corpus* corpus,
     json_options.include_values = (flags & GG_INCLUDE_VALUES) != 0;
     *out_verdict_json =
         MallocCopy(groundgate::VerdictToJson(verdict, json_options));
+    if (recorded != nullptr) recorded->corpus.RecordJudgedAnswer(verdict);
     return GG_OK;
   });
+}
+
+}  // namespace
+
+gg_code gg_judge(const gg_gate* gate, const gg_corpus* corpus,
+                 const char* answer, unsigned flags, char** out_verdict_json,
+                 gg_error** error) {
+  return JudgeAnswer("gg_judge", gate, corpus, nullptr, answer, flags,
+                     out_verdict_json, error);
+}
+
+gg_code gg_judge_and_record(const gg_gate* gate, gg_corpus* corpus,
+                            const char* answer, unsigned flags,
+                            char** out_verdict_json, gg_error** error) {
+  return JudgeAnswer("gg_judge_and_record", gate, corpus, corpus, answer, flags,
+                     out_verdict_json, error);
 }
 
 gg_code gg_check_record(const gg_gate* gate, const char* record,

@@ -145,6 +145,9 @@ struct EvidenceCorpus::Index {
   std::vector<std::pair<std::uint32_t, std::string>> contents;
   std::size_t content_bytes = 0;
   bool contents_cut = false;
+  // Numbers earlier answers derived, by canonical form
+  // (RecordJudgedAnswer), at most kMaxEarlierDerivations.
+  absl::flat_hash_map<std::string, EarlierDerivation> derived;
   mutable std::mutex records_mutex;
   mutable std::unique_ptr<const evidence::RecordSet> records;
 
@@ -938,6 +941,40 @@ const std::vector<RecordedResult>& EvidenceCorpus::results() const {
 
 void EvidenceCorpus::MarkPartial() { index_->truncated = true; }
 
+void EvidenceCorpus::RecordJudgedAnswer(const Verdict& verdict) {
+  Index& index = *index_;
+  for (const Candidate& c : verdict.candidates) {
+    if (c.status != CandidateStatus::kGrounded ||
+        (c.reason != MatchReason::kDerivedSum &&
+         c.reason != MatchReason::kDerivedDifference &&
+         c.reason != MatchReason::kDerivedProduct &&
+         c.reason != MatchReason::kDerivedPercent)) {
+      continue;
+    }
+    if (index.derived.contains(c.canonical)) continue;
+    if (index.derived.size() >= kMaxEarlierDerivations) return;
+    EarlierDerivation& earlier = index.derived[c.canonical];
+    earlier.reason = c.reason;
+    earlier.derivation = c.derivation;
+    earlier.carried = c.grounding != Grounding::kNone;
+    earlier.turn = index.turn;
+    earlier.this_turn = c.grounding == Grounding::kThisTurn;
+    earlier.cut = c.carriers_cut;
+    // A carrier this turn no longer holds (a verdict of an earlier turn)
+    // makes the value an earlier turn's.
+    for (const std::string& id : c.carriers) {
+      const auto slot = index.result_slots.find(id);
+      if (slot == index.result_slots.end()) {
+        earlier.this_turn = false;
+        break;
+      }
+      earlier.slots.push_back(slot->second);
+    }
+    if (!earlier.this_turn) earlier.slots.clear();
+    std::sort(earlier.slots.begin(), earlier.slots.end());
+  }
+}
+
 bool EvidenceCorpus::truncated() const { return index_->truncated; }
 
 std::uint32_t EvidenceCorpus::user_turn() const { return index_->turn; }
@@ -989,6 +1026,13 @@ CorpusInternals::contents_this_turn(const EvidenceCorpus& corpus) {
 
 bool CorpusInternals::contents_whole(const EvidenceCorpus& corpus) {
   return !corpus.index_->contents_cut;
+}
+
+const EarlierDerivation* CorpusInternals::FindEarlierDerivation(
+    const EvidenceCorpus& corpus, std::string_view canonical) {
+  const auto found = corpus.index_->derived.find(
+      absl::string_view(canonical.data(), canonical.size()));
+  return found == corpus.index_->derived.end() ? nullptr : &found->second;
 }
 
 }  // namespace groundgate

@@ -22,14 +22,34 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "evidence/column_totals.h"
 #include "evidence/numeric_index.h"
 #include "evidence/records.h"
 #include "evidence/relative_days.h"
 #include "groundgate/corpus.h"
+#include "groundgate/verdict.h"
 
 namespace groundgate {
+
+// A number an answer judged earlier in the conversation derived by
+// arithmetic (EvidenceCorpus::RecordJudgedAnswer), as the judge grounds it
+// when a later answer restates it.
+struct EarlierDerivation {
+  MatchReason reason = MatchReason::kNone;
+  std::string derivation;  // "105 + 263"
+  // Some operand was carried by a result (else all were supplied, and the
+  // value names no turn).
+  bool carried = false;
+  // Every carried operand was carried in user turn `turn`, by the results
+  // `slots` (indices into that turn's results(), at most kMaxCarriers;
+  // `cut` when more did).
+  bool this_turn = false;
+  std::uint32_t turn = 0;
+  std::vector<std::uint32_t> slots;
+  bool cut = false;
+};
 
 class CorpusInternals {
  public:
@@ -78,6 +98,11 @@ class CorpusInternals {
   [[nodiscard]] static std::span<const std::pair<std::uint32_t, std::string>>
   contents_this_turn(const EvidenceCorpus& corpus);
   [[nodiscard]] static bool contents_whole(const EvidenceCorpus& corpus);
+  // The number `canonical` as an earlier answer of the conversation derived
+  // it (EvidenceCorpus::RecordJudgedAnswer); nullptr when none did. For the
+  // judge's arithmetic.
+  [[nodiscard]] static const EarlierDerivation* FindEarlierDerivation(
+      const EvidenceCorpus& corpus, std::string_view canonical);
 };
 
 }  // namespace groundgate

@@ -70,6 +70,8 @@ int GuardedConversation(const groundgate::Gate& gate,
     const groundgate::stages::Judgement judgement =
         groundgate::stages::MakeJudgement(gate, turn.text, corpus);
     if (!judgement.judged) break;  // an empty answer: nothing to judge
+    // What the answer derived grounds a later answer that restates it.
+    corpus.RecordJudgedAnswer(judgement.verdict);
     const groundgate::stages::RouteDecision decision =
         groundgate::stages::Route(judgement.verdict,
                                   groundgate::Posture::kGuard,

@@ -218,11 +218,19 @@ py::dict OutcomeDict(const RecordOutcome& outcome) {
   return dict;
 }
 
+// With `record`, the corpus also keeps what the gate derived in the answer
+// (EvidenceCorpus::RecordJudgedAnswer), under the corpus's writer lock.
 OrderedJson JudgeToJson(const Gate& gate, std::string_view answer,
-                        const Corpus& corpus, bool include_values) {
+                        Corpus& corpus, bool include_values, bool record) {
   VerdictJsonOptions options;
   options.include_values = include_values;
   py::gil_scoped_release release;
+  if (record) {
+    std::unique_lock lock(corpus.mutex);
+    const Verdict verdict = gate.Judge(answer, corpus.corpus);
+    corpus.corpus.RecordJudgedAnswer(verdict);
+    return stages::VerdictJsonObject(verdict, options);
+  }
   std::shared_lock lock(corpus.mutex);
   return stages::VerdictJsonObject(gate.Judge(answer, corpus.corpus), options);
 }
@@ -1067,12 +1075,13 @@ Raises ValueError naming a bad option.
   gate_class.def(py::init(&MakeGate), arg("options") = py::none())
       .def(
           "judge",
-          [](const Gate& gate, std::string_view answer, const Corpus& corpus,
-             bool include_values) {
-            return ToPython(JudgeToJson(gate, answer, corpus, include_values));
+          [](const Gate& gate, std::string_view answer, Corpus& corpus,
+             bool include_values, bool record) {
+            return ToPython(
+                JudgeToJson(gate, answer, corpus, include_values, record));
           },
           arg("answer"), arg("corpus"), py::kw_only(),
-          arg("include_values") = false, R"doc(
+          arg("include_values") = false, arg("record") = false, R"doc(
 Judges one answer against the conversation's corpus. Returns the verdict's
 stable JSON form as a dict: action ("grounded", "flagged", "unverified"),
 candidates, looked_up, unsupported, unverified, misattributed, grounded,
@@ -1082,17 +1091,21 @@ answer names (law 11): shape, start, end, named_carrier, read_carrier,
 aggregate when several records were named together; with
 include_values=True also value, named_value (what the named record holds),
 field, named_path and read_path. Values appear only with
-include_values=True. Releases the GIL while judging.
+include_values=True. With record=True the corpus also keeps what the gate
+derived in the answer, so a later answer that restates such a number
+without its operands grounds it (nothing else of the answer is kept: the
+model cannot ground itself); the loop's own answers should be judged so.
+Releases the GIL while judging.
 )doc")
       .def(
           "judge_json",
-          [](const Gate& gate, std::string_view answer, const Corpus& corpus,
-             bool include_values) {
+          [](const Gate& gate, std::string_view answer, Corpus& corpus,
+             bool include_values, bool record) {
             return Utf8Str(traces::DumpCheckLine(
-                JudgeToJson(gate, answer, corpus, include_values)));
+                JudgeToJson(gate, answer, corpus, include_values, record)));
           },
           arg("answer"), arg("corpus"), py::kw_only(),
-          arg("include_values") = false,
+          arg("include_values") = false, arg("record") = false,
           "The same verdict as judge(), as one line of JSON text.")
       .def_property_readonly(
           "options",

@@ -603,6 +603,8 @@ absl::StatusOr<RunResult> Agent::Run(std::string_view user_message,
                  judgement, decision);
     run.judged = true;
     run.action = decision.event_action;
+    // What the answer derived grounds a later one that restates it.
+    c.corpus.RecordJudgedAnswer(judgement.verdict);
 
     switch (decision.action) {
       case stages::RouteAction::kAskRevision: {

@@ -218,7 +218,7 @@ void ClimbNumberLadder(JudgeContext& context, const NumberRead& read) {
 // derived from the numbers the answer itself shows, then as the total of a
 // column of one result's table, or a per-count share of a carried amount,
 // then, on a line that calls the value computed, from any of this turn's
-// numbers.
+// numbers, and last as an earlier answer of the conversation derived it.
 void ClimbDeferredNumbers(JudgeContext& context) {
   if (context.deferred.empty()) return;
   GroundByShownArithmetic(context);
@@ -227,7 +227,8 @@ void ClimbDeferredNumbers(JudgeContext& context) {
     Candidate* candidate = &context.verdict.candidates[index];
     if (GroundByColumnTotal(context, candidate) ||
         GroundByShareOfCarried(context, candidate) ||
-        GroundByComputedLine(context, candidate)) {
+        GroundByComputedLine(context, candidate) ||
+        GroundByEarlierDerivation(context, candidate)) {
       context.Finish(candidate, candidate->canonical);
       continue;
     }

@@ -475,6 +475,31 @@ bool GroundByComputedLine(JudgeContext& context, Candidate* candidate) {
   return true;
 }
 
+bool GroundByEarlierDerivation(JudgeContext& context, Candidate* candidate) {
+  const EarlierDerivation* earlier = CorpusInternals::FindEarlierDerivation(
+      context.corpus, candidate->canonical);
+  if (earlier == nullptr) return false;
+  if (!earlier->carried) {
+    // Derived from supplied numbers alone: grounded, naming no turn.
+    candidate->status = CandidateStatus::kGrounded;
+    candidate->reason = earlier->reason;
+  } else {
+    Evidence evidence;
+    evidence.carried = true;
+    evidence.carried_this_turn =
+        earlier->this_turn && earlier->turn == context.corpus.user_turn();
+    if (evidence.carried_this_turn) {
+      // The corpus keeps the slots until its next non-const call.
+      evidence.carriers = earlier->slots;
+      evidence.carriers_cut = earlier->cut;
+    }
+    context.Ground(std::span<const Evidence>(&evidence, 1), earlier->reason,
+                   candidate);
+  }
+  candidate->derivation = earlier->derivation;
+  return true;
+}
+
 namespace {
 
 // GroundByListedCount's second reading: a count told of a value the line

@@ -44,7 +44,9 @@
 // operands alone names no turn. A computed value whose line names no
 // computation is derived only as a column's total ("Price: $580" for the
 // two flights of one itinerary a search returned); a sum of amounts of
-// different results ("$216" = 112 + 104 of two searches) is not.
+// different results ("$216" = 112 + 104 of two searches) is not. Last, a
+// number an earlier answer of the conversation derived is derived as it
+// was there (GroundByEarlierDerivation).
 #ifndef GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 #define GROUNDGATE_STAGES_RUNG_ARITHMETIC_H_
 
@@ -121,6 +123,15 @@ bool GroundByListedCount(JudgeContext& context,
 // by what is left of an amount carried in any turn once one the answer
 // shows is taken.
 bool GroundByComputedLine(JudgeContext& context, Candidate* candidate);
+
+// Grounds a deferred number an earlier answer of the conversation derived
+// (EvidenceCorpus::RecordJudgedAnswer) and this one restates without its
+// operands ("the cost difference of $368" after "$105 + $263 = $368"):
+// with that derivation's reason, derivation and carriers in the same user
+// turn; as read in an earlier turn after it (law 7). The last way a
+// number is derived: what the answer shows or its line names comes first,
+// and a result an equation or a Total line refutes is settled before it.
+bool GroundByEarlierDerivation(JudgeContext& context, Candidate* candidate);
 
 }  // namespace groundgate::stages
 

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -85,6 +86,43 @@ TEST_SUITE("laws") {
     CHECK(AtCanonical(v, "ord-99172")->status == CandidateStatus::kUnsupported);
     CHECK(AtCanonical(v, "orders-2024")->status == CandidateStatus::kGrounded);
     CHECK(AtCanonical(v, "archive-2019")->status == CandidateStatus::kGrounded);
+
+    // Of an answer judged, the corpus keeps only what the gate derived in
+    // it from what results carried: a later answer restating that number
+    // grounds it; one restating a number the answer typed does not.
+    EvidenceCorpus fares;
+    fares.RecordUserMessage("What does the upgrade cost?");
+    fares.RecordToolResult(
+        "c1", "search",
+        R"([{"flight": "HAT072", "business": 282, "economy": 177},
+            {"flight": "HAT278", "business": 443, "economy": 180}])");
+    const Verdict shown = gate.Judge(
+        "HAT072: $282 - $177 = $105. HAT278: $443 - $180 = $263. In all, "
+        "$105 + $263 = $368, less your $1,250 credit.",
+        fares);
+    REQUIRE(AtCanonical(shown, "368") != nullptr);
+    CHECK(AtCanonical(shown, "368")->reason == MatchReason::kDerivedSum);
+    REQUIRE(AtCanonical(shown, "1250") != nullptr);
+    CHECK(AtCanonical(shown, "1250")->status == CandidateStatus::kUnsupported);
+    constexpr std::string_view kRestated =
+        "Shall I charge the $368 difference ($105 of it for HAT072)? Your "
+        "$1,250 credit stays.";
+    const Verdict before = gate.Judge(kRestated, fares);
+    CHECK(AtCanonical(before, "368")->status == CandidateStatus::kUnsupported);
+    fares.RecordJudgedAnswer(shown);
+    const Verdict after = gate.Judge(kRestated, fares);
+    REQUIRE(AtCanonical(after, "368") != nullptr);
+    CHECK(AtCanonical(after, "368")->status == CandidateStatus::kGrounded);
+    CHECK(AtCanonical(after, "368")->reason == MatchReason::kDerivedSum);
+    CHECK(AtCanonical(after, "368")->derivation == "105 + 263");
+    // Grounded the same way: the same turn, the same carriers.
+    CHECK(AtCanonical(after, "368")->grounding ==
+          AtCanonical(shown, "368")->grounding);
+    CHECK(AtCanonical(after, "368")->carriers ==
+          AtCanonical(shown, "368")->carriers);
+    CHECK(AtCanonical(after, "105")->carriers ==
+          std::vector<std::string>{"c1"});
+    CHECK(AtCanonical(after, "1250")->status == CandidateStatus::kUnsupported);
   }
 
   TEST_CASE(

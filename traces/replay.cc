@@ -9,7 +9,9 @@
 //
 // What it does NOT do: read any format (the adapters do), print anything,
 // or record what the model wrote: answers, reasoning and tool-call
-// arguments never reach the corpus (law 3), nor does an error result.
+// arguments never reach the corpus (law 3), nor does an error result. Of
+// a judged answer the corpus keeps only what the gate derived in it
+// (EvidenceCorpus::RecordJudgedAnswer), as a live loop's does.
 #include <cstddef>
 #include <functional>
 
@@ -73,6 +75,8 @@ void ReplayTrace(const Trace& trace, const Gate& gate,
                             .message = message,
                             .verdict = verdict,
                             .corpus = corpus});
+    // What it derived grounds a later answer that restates it.
+    corpus.RecordJudgedAnswer(verdict);
   }
 }
 

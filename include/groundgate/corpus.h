@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "groundgate/export.h"
+#include "groundgate/verdict.h"
 
 GROUNDGATE_API_BEGIN
 namespace groundgate {
@@ -64,6 +65,10 @@ inline constexpr std::size_t kMaxToolCallIdBytes = 64;
 // name the application registered (agent.h's kMaxToolNameBytes, which
 // includes this header, holds registered names to the same 64).
 inline constexpr std::size_t kMaxRecordedToolNameBytes = 64;
+
+// The numbers derived in earlier answers that a corpus keeps
+// (RecordJudgedAnswer): an answer derives a few, a long conversation tens.
+inline constexpr std::size_t kMaxEarlierDerivations = 256;
 
 // The suffix BoundedToolCallId and BoundedToolName put on a cut id or name:
 // '~' and 16 lowercase hex digits of a 64-bit FNV-1a hash of the whole
@@ -215,6 +220,22 @@ class EvidenceCorpus {
   // (a set whose keys would cross the ceiling is read key by key, in text
   // order). See evidence/exempt_cache.h.
   void RecordExempt(std::string_view text);
+
+  // Records what the gate derived in an answer judged over this corpus:
+  // each number the arithmetic rung grounded (derived_sum, derived_
+  // difference, derived_product, derived_percent), with its derivation and
+  // the results its operands were read from. A later answer of the
+  // conversation that restates such a number grounds it the same way,
+  // though it no longer shows the operands ("the cost difference of $368"
+  // after "$105 + $263 = $368"): with the same reason, derivation and
+  // carriers in the same user turn, as read in an earlier turn after it
+  // (law 7). Nothing else of the answer is recorded: a value the answer
+  // typed, or only restated, grounds nothing (law 3). Call it with each
+  // verdict Gate::Judge returned for this corpus, before recording what
+  // comes after the answer; the runtime and the trace replay do. At most
+  // kMaxEarlierDerivations numbers are kept per conversation; later ones
+  // are not. Never fails.
+  void RecordJudgedAnswer(const Verdict& verdict);
 
   // Records that the conversation carried content the caller could not
   // read: an image, a binary document, encrypted or compacted content, a

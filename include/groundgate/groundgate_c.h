@@ -229,6 +229,17 @@ GROUNDGATE_C_EXPORT gg_code gg_judge(const gg_gate* gate,
                                      const char* answer, unsigned flags,
                                      char** out_verdict_json, gg_error** error);
 
+/* Judges one answer as gg_judge does, then records in the corpus what the
+ * gate derived in it: a later answer that restates such a number without
+ * its operands ("the $368 difference" after "$105 + $263 = $368") grounds
+ * it the same way (EvidenceCorpus::RecordJudgedAnswer; nothing else of the
+ * answer is recorded, law 3). Use it for each answer a loop judges; it
+ * changes the corpus, so no other call may use that corpus meanwhile.
+ * Arguments, flags and errors as gg_judge's. */
+GROUNDGATE_C_EXPORT gg_code
+gg_judge_and_record(const gg_gate* gate, gg_corpus* corpus, const char* answer,
+                    unsigned flags, char** out_verdict_json, gg_error** error);
+
 /* Re-judges one recorded conversation the way `groundgate check` does: one
  * JSONL record in any format the command reads (OpenAI Chat Completions or
  * Responses, Anthropic Messages, MCP, evidenceflow; detected from the

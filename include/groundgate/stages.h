@@ -19,6 +19,7 @@
 //   groundgate::stages::Judgement j =
 //       groundgate::stages::MakeJudgement(gate, answer, corpus, &ledger);
 //   if (j.judged) {
+//     corpus.RecordJudgedAnswer(j.verdict);  // what it derived, for later
 //     groundgate::stages::RouteDecision d = groundgate::stages::Route(
 //         j.verdict, groundgate::Posture::kGuard, {.revision_asked = false});
 //     groundgate::stages::Emit(&bus, {.turn = 1, .iteration = 2,
@@ -141,7 +142,9 @@ struct Judgement {
 };
 
 // Judges `answer` against `corpus` and computes the findings. `ledger` may be
-// null. Never fails; keeps no reference to its arguments.
+// null. Never fails; keeps no reference to its arguments. The loop then
+// hands the verdict to corpus.RecordJudgedAnswer, as the Agent does, so a
+// later answer that restates a number this one derived grounds it.
 [[nodiscard]] Judgement MakeJudgement(const Gate& gate, std::string_view answer,
                                       const EvidenceCorpus& corpus,
                                       const FindingsLedger* ledger = nullptr);

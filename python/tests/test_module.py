@@ -51,6 +51,21 @@ def test_a_value_no_result_carried_is_unsupported(gate, port_corpus):
     assert with_values["unsupported"][0]["value"] == "39950"
 
 
+def test_record_keeps_what_an_answer_derived(gate, port_corpus):
+    # A restated sum grounds once the answer that derived it was judged
+    # with record=True; judging without it keeps nothing.
+    derived = "41,200 + 1,800 = 43,000 errors in all."
+    restated = "So 43,000 errors."
+    assert gate.judge(derived, port_corpus)["action"] == "grounded"
+    assert gate.judge(restated, port_corpus)["action"] == "flagged"
+    verdict = gate.judge(derived, port_corpus, record=True)
+    assert verdict["action"] == "grounded"
+    again = gate.judge(restated, port_corpus)
+    assert again["action"] == "grounded"
+    assert [g["reason"] for g in again["grounded"]] == ["derived_sum"]
+    assert gate.judge("So 43,001 errors.", port_corpus)["action"] == "flagged"
+
+
 def test_judge_json_is_the_same_verdict_as_text(gate, port_corpus):
     answer = "Port fc1/3 logged 41,200 CRC errors, up from 39,950."
     text = gate.judge_json(answer, port_corpus, include_values=True)

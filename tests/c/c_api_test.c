@@ -256,6 +256,41 @@ static void TestJudge(void) {
   CHECK(Contains(verdict, "\"looked_up\":1"));
   gg_string_free(verdict);
 
+  /* gg_judge_and_record keeps what the gate derived: a later answer that
+   * restates the sum without its operands grounds it; gg_judge keeps
+   * nothing. */
+  verdict = NULL;
+  CHECK(gg_judge(gate, corpus,
+                 "The two add up to 41,200 + 1,234,567 = "
+                 "1,275,767. Again: 1,275,767.",
+                 0, &verdict, &error) == GG_OK);
+  CHECK(Contains(verdict, "\"action\":\"grounded\""));
+  gg_string_free(verdict);
+  verdict = NULL;
+  CHECK(gg_judge(gate, corpus, "In all: 1,275,767.", 0, &verdict, &error) ==
+        GG_OK);
+  CHECK(Contains(verdict, "\"action\":\"flagged\""));
+  gg_string_free(verdict);
+  verdict = NULL;
+  CHECK(gg_judge_and_record(gate, corpus,
+                            "The two add up to 41,200 + 1,234,567 = "
+                            "1,275,767.",
+                            0, &verdict, &error) == GG_OK);
+  CHECK(Contains(verdict, "\"reason\":\"derived_sum\""));
+  gg_string_free(verdict);
+  verdict = NULL;
+  CHECK(gg_judge(gate, corpus, "In all: 1,275,767.", 0, &verdict, &error) ==
+        GG_OK);
+  CHECK(Contains(verdict, "\"action\":\"grounded\""));
+  CHECK(Contains(verdict, "\"reason\":\"derived_sum\""));
+  gg_string_free(verdict);
+  verdict = NULL;
+  ExpectInvalid(gg_judge_and_record(gate, NULL, "a", 0, &verdict, &error),
+                &error, "gg_judge_and_record: corpus is NULL");
+  ExpectInvalid(gg_judge_and_record(gate, corpus, "a", GG_JUDGE_INTERMEDIATE,
+                                    &verdict, &error),
+                &error, "gg_judge_and_record: unknown flags 0x2");
+
   /* Error paths: NULLs and flags gg_judge does not take. */
   verdict = NULL;
   ExpectInvalid(gg_judge(NULL, corpus, "a", 0, &verdict, &error), &error,

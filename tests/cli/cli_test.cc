@@ -137,6 +137,32 @@ TEST_CASE("cli an earlier answer never grounds a later one (law 3)") {
   CHECK(verdicts[1]["action"] == "flagged");
 }
 
+// Of an answer, only what the gate derived in it grounds a later one: the
+// confirmation that restates a computed difference without its operands
+// (the shape of taubench-airline-t23-r1's, ../shared/data).
+TEST_CASE(
+    "cli a number an earlier answer derived grounds its restatement (law 3)") {
+  CliResult result = CheckRecords(
+      Line("derived",
+           {User("What does the upgrade cost?"), Calls({{"call_f1", "search"}}),
+            Result("call_f1",
+                   R"([{"flight":"HAT072","business":282,"economy":177}])"),
+            Answer("HAT072: $282 - $177 = $105 to upgrade."),
+            User("Can the fee be waived?"),
+            Answer("No; the difference of $105 still applies, not $150.")}) +
+      "\n");
+  std::vector<OrderedJson> verdicts = result.Verdicts();
+  REQUIRE(verdicts.size() == 2);
+  CHECK(verdicts[0]["action"] == "grounded");
+  // $105 is derived (an earlier turn's); $150 was never derived.
+  CHECK(verdicts[1]["action"] == "flagged");
+  REQUIRE(verdicts[1]["unsupported"].size() == 1);
+  CHECK(verdicts[1]["unsupported"][0]["start"] ==
+        std::string_view("No; the difference of $105 still applies, not $")
+            .size());
+  CHECK(verdicts[1]["grounding"]["prior_turns"] == 1);
+}
+
 TEST_CASE("cli system and developer and user text exempt a value (law 4)") {
   CliResult result =
       CheckRecords(Line("exempt", {System("Site code DC2-77A."),

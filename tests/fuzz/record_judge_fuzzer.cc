@@ -218,8 +218,10 @@ void CheckGroundsItself(const Verdict& verdict, const char* what) {
 }
 
 // The tool result as a tool result (JSON walked, anything else as text),
-// recorded twice after a system text and the user message; judged; then a
-// new user turn, judged again (law 7).
+// recorded twice after a system text and the user message; judged, and
+// what it derived recorded (RecordJudgedAnswer); then a new user turn,
+// judged again (law 7: what an earlier turn's answer derived names no
+// carrier either).
 void RunTwoCallCorpus(const Gate& gate, const FuzzInput& input) {
   EvidenceCorpus corpus;
   corpus.RecordExempt("You are the storage operations assistant at dc-east-2.");
@@ -232,7 +234,7 @@ void RunTwoCallCorpus(const Gate& gate, const FuzzInput& input) {
   corpus.RecordToolResult("call_2", "fabric_inventory", input.tool_result);
   GG_FUZZ_CHECK(outcome.values_new <= outcome.values_seen,
                 "new values are among the values seen");
-  JudgeAndCheck(gate, input.answer, corpus);
+  corpus.RecordJudgedAnswer(JudgeAndCheck(gate, input.answer, corpus));
   corpus.BeginUserTurn();
   const Verdict next_turn = JudgeAndCheck(gate, input.answer, corpus);
   for (const Candidate& candidate : next_turn.candidates) {

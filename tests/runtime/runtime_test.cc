@@ -400,6 +400,28 @@ TEST_SUITE("runtime") {
     CHECK(started[1]->turn == 2);
   }
 
+  TEST_CASE(
+      "a number an answer derived grounds a later answer's restatement (law "
+      "3)") {
+    OrderAgent agent(
+        {.posture = Posture::kAssist},
+        LookUpThenAnswer({"Order ORD-1042 totals 1249.50; two would cost "
+                          "1249.50 + 1249.50 = 2499.00.",
+                          "Two would cost 2499.00.",
+                          "Two would cost 2499.50."}));
+    CHECK_FALSE(agent.Delivered().verdict.flagged());
+    absl::StatusOr<RunResult> restated = agent->Run("And two, again?");
+    REQUIRE(restated.ok());
+    CHECK_FALSE(restated->verdict.flagged());
+    CHECK(restated->verdict.grounding.prior_turns == 1);
+    REQUIRE(restated->verdict.candidates.size() == 1);
+    CHECK(restated->verdict.candidates[0].reason == MatchReason::kDerivedSum);
+    // A number no answer derived is still typed.
+    absl::StatusOr<RunResult> typed = agent->Run("Sure?");
+    REQUIRE(typed.ok());
+    CHECK(typed->verdict.flagged());
+  }
+
   TEST_CASE("a user message that starts like the frame is still the user's") {
     ToolRegistry tools = MakeTools();
     ScriptedModel model({ModelReply::Answer("Booking 4XGCCM noted.")});

@@ -12,8 +12,10 @@
 // (numeric_index_test.cc) or the accidental-derivation rate (scripts/quality).
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "evidence/corpus_internal.h"
 #include "evidence/counts_named.h"
@@ -390,6 +392,72 @@ TEST_SUITE("rung_arithmetic") {
                       {"1. **Bob**: 1 message", "1", kGrounded, kCounted},
                       {"1. Bob: 2 messages", "2", kUnsupported, kNone},
                       {"1. Quenby: 2 messages", "2", kUnsupported, kNone}});
+  }
+
+  TEST_CASE(
+      "rung arithmetic: a number an earlier answer derived grounds its "
+      "restatement") {
+    EvidenceCorpus corpus = PricesCorpus();
+    const Gate& gate = DefaultGate();
+    // Restated without its operands, a difference is a typed number until
+    // the corpus holds the answer that derived it.
+    const JudgedCase restated = {"Shall I charge the $105?", "105",
+                                 kUnsupported};
+    CheckJudged(gate, corpus, restated);
+    corpus.RecordJudgedAnswer(gate.Judge(
+        "The seat at $282 less the meal at $177 leaves $105.", corpus));
+    // The same user turn: its reason, derivation and carriers.
+    const Candidate same =
+        CheckJudged(gate, corpus,
+                    {"Shall I charge the $105?", "105", kGrounded,
+                     kDerivedDifference, "282 - 177"});
+    CHECK(same.grounding == Grounding::kThisTurn);
+    CHECK(same.carriers == std::vector<std::string>{"call_1"});
+    // A later turn: read then, naming no carrier of this one (law 7).
+    corpus.RecordUserMessage("And the seat?");
+    corpus.RecordToolResult("call_2", "get_seat", R"({"row": 14})");
+    const Candidate later =
+        CheckJudged(gate, corpus,
+                    {"Row 14; the $105 stands.", "105", kGrounded,
+                     kDerivedDifference, "282 - 177"});
+    CHECK(later.grounding == Grounding::kPriorTurn);
+    CHECK(later.carriers.empty());
+    // A number one off, an equation the answer gets wrong, and a verdict's
+    // typed numbers ground nothing.
+    CheckJudged(gate, corpus, {"The $106 stands.", "106", kUnsupported});
+    CheckJudged(gate, corpus, {"$200 - $96 = $105.", "105", kUnsupported});
+    corpus.RecordJudgedAnswer(gate.Judge("A fee of $4,410 applies.", corpus));
+    CheckJudged(gate, corpus, {"The fee: $4,410.", "4,410", kUnsupported});
+  }
+
+  TEST_CASE("rung arithmetic: a corpus keeps at most kMaxEarlierDerivations") {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage("Add them up.");
+    // One more derived number than a corpus keeps: the last is not kept.
+    Verdict derived;
+    for (std::size_t i = 0; i <= kMaxEarlierDerivations; ++i) {
+      Candidate c;
+      c.canonical = std::to_string(100000 + i);
+      c.status = kGrounded;
+      c.reason = kDerivedSum;
+      c.derivation = "10000 + 20000";
+      derived.candidates.push_back(c);
+    }
+    corpus.RecordJudgedAnswer(derived);
+    CHECK(CorpusInternals::FindEarlierDerivation(corpus, "100000") != nullptr);
+    CHECK(CorpusInternals::FindEarlierDerivation(
+              corpus, std::to_string(100000 + kMaxEarlierDerivations - 1)) !=
+          nullptr);
+    CHECK(CorpusInternals::FindEarlierDerivation(
+              corpus, std::to_string(100000 + kMaxEarlierDerivations)) ==
+          nullptr);
+    // Only arithmetic's reasons are kept.
+    Verdict respelled;
+    respelled.candidates.push_back(
+        {.canonical = "30000", .status = kGrounded, .reason = kCanonical});
+    EvidenceCorpus other;
+    other.RecordJudgedAnswer(respelled);
+    CHECK(CorpusInternals::FindEarlierDerivation(other, "30000") == nullptr);
   }
 
   TEST_CASE("rung arithmetic: a count told of a value counts JSON records") {
