@@ -161,7 +161,8 @@ class JsonRecords {
   }
 
   void WalkArray(dom::array array, std::string& path, std::size_t depth) {
-    if (ObjectsIn(array) < 2) {
+    const std::size_t objects = ObjectsIn(array);
+    if (objects < 2) {
       std::size_t i = 0;
       for (dom::element e : array) {
         const std::size_t size = PushIndex(path, i++);
@@ -171,6 +172,7 @@ class JsonRecords {
       return;
     }
     const std::uint32_t group = set_.NewGroup(carrier_, path);
+    set_.ReserveRecords(objects);
     std::size_t i = 0;
     for (dom::element e : array) {
       const std::size_t size = PushIndex(path, i++);
@@ -351,6 +353,7 @@ class JsonRecords {
     }
     if (members >= 2 && all_objects) {
       const std::uint32_t group = set_.NewGroup(carrier_, path);
+      set_.ReserveRecords(members);
       for (dom::key_value_pair member : object) {
         const std::size_t size = PushKey(path, member.key);
         AddRecord(group, path, member.value, depth);
@@ -514,6 +517,7 @@ void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
   const std::vector<std::string>& columns = table.columns;
   const std::vector<std::vector<std::string>>& rows = table.rows;
   const std::uint32_t group = set.NewGroup(carrier, "$");
+  set.ReserveRecords(rows.size());
   for (std::size_t r = 0; r < rows.size(); ++r) {
     if (!set.Spend(rows[r].size())) return;
     Record& record = set.NewRecord(group, "$[" + std::to_string(r) + "]");
@@ -697,6 +701,13 @@ void RecordSet::AddField(Record& record, std::string_view path,
   chunk.append(text);
   record.fields.push_back(RecordField{
       interned, std::string_view(chunk).substr(at, text.size()), number});
+}
+
+void RecordSet::ReserveRecords(std::size_t more) {
+  const std::size_t needed = records_.size() + more;
+  if (needed > records_.capacity()) {
+    records_.reserve(std::max(needed, 2 * records_.capacity()));
+  }
 }
 
 Record& RecordSet::NewRecord(std::uint32_t group, std::string path) {

@@ -214,6 +214,9 @@ class RecordSet {
   // Used by the readers of records.cc.
   std::uint32_t NewGroup(std::uint32_t carrier, std::string path);
   Record& NewRecord(std::uint32_t group, std::string path);
+  // Room for `more` records past those held, grown geometrically: a
+  // reader that knows a group's size asks once, not per record.
+  void ReserveRecords(std::size_t more);
   Record& mutable_record(std::uint32_t i) { return records_[i]; }
   // A field of `record` whose path and text the set keeps.
   void AddField(Record& record, std::string_view path, std::string_view text,

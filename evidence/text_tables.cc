@@ -15,6 +15,20 @@ std::vector<std::string> Cells(std::string_view line, char separator) {
     if (!line.empty() && line.front() == '|') line.remove_prefix(1);
     if (!line.empty() && line.back() == '|') line.remove_suffix(1);
   }
+  if (line.find('"') == std::string_view::npos) {
+    // No quoting: the cells are the runs between separators, trimmed.
+    cells.reserve(static_cast<std::size_t>(
+                      std::count(line.begin(), line.end(), separator)) +
+                  1);
+    std::size_t start = 0;
+    for (std::size_t stop = line.find(separator);
+         stop != std::string_view::npos; stop = line.find(separator, start)) {
+      cells.emplace_back(TrimSpaces(line.substr(start, stop - start)));
+      start = stop + 1;
+    }
+    cells.emplace_back(TrimSpaces(line.substr(start)));
+    return cells;
+  }
   // The bytes up to the next quote (or separator) are appended as one run.
   std::string cell;
   bool quoted = false;

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -746,8 +747,15 @@ struct Binder {
   mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
   // Each scope's SpeaksOfAll, read when first asked for: -1 until then.
   mutable std::vector<signed char> speaks_of_all;
-  // Each group's NumericPaths, read when first asked for.
+  // Each group's NumericPaths, read when first asked for, and the same
+  // without the directions (FieldsOfExtreme's).
   mutable std::vector<std::optional<std::vector<std::string>>> numeric_paths;
+  mutable std::vector<std::optional<std::vector<std::string>>> extreme_paths;
+  // JoinedPairs, read when first asked for, and the number of candidates
+  // it was read over.
+  mutable std::optional<std::vector<std::pair<std::size_t, std::size_t>>>
+      joined_pairs;
+  mutable std::size_t joined_for = 0;
 
   const std::vector<TextSpan>& ClausesOf(std::size_t s) const {
     if (clauses_of.size() != scopes.size()) clauses_of.resize(scopes.size());
@@ -1501,8 +1509,8 @@ struct Binder {
   // range ("1011 hPa to 1015 hPa", "5-8 m/s"): the unit after the first
   // end, then a joiner, then the second.
   bool JoinedAsRange(const Candidate& first, const Candidate& second) const {
-    if (first.shape != second.shape || second.start < first.end ||
-        second.start - first.end > 16) {
+    if (second.start < first.end || second.start - first.end > 16 ||
+        first.shape != second.shape) {
       return false;
     }
     std::string between(answer.substr(first.end, second.start - first.end));
@@ -1517,12 +1525,50 @@ struct Binder {
   }
 
   // True when the value and a neighbouring value of its shape are the two
-  // ends of a range.
+  // ends of a range. Read once per candidate of the answer (a value is
+  // asked about again and again, and each asking compares it with every
+  // other value).
   bool EndOfRange(const Candidate& c) const {
-    return std::any_of(
-        candidates.begin(), candidates.end(), [&](const Candidate& o) {
-          return &o != &c && (JoinedAsRange(o, c) || JoinedAsRange(c, o));
-        });
+    const std::optional<std::size_t> k = IndexOf(c);
+    if (!k.has_value()) {
+      return std::any_of(
+          candidates.begin(), candidates.end(), [&](const Candidate& o) {
+            return &o != &c && (JoinedAsRange(o, c) || JoinedAsRange(c, o));
+          });
+    }
+    const auto& pairs = JoinedPairs();
+    return std::any_of(pairs.begin(), pairs.end(), [&](const auto& p) {
+      return p.first == *k || p.second == *k;
+    });
+  }
+
+  // The index of `c` in `candidates`, when it is one of them.
+  std::optional<std::size_t> IndexOf(const Candidate& c) const {
+    const std::less<const Candidate*> before;
+    if (before(&c, candidates.data()) ||
+        !before(&c, candidates.data() + candidates.size())) {
+      return std::nullopt;
+    }
+    return static_cast<std::size_t>(&c - candidates.data());
+  }
+
+  // Every (first, second) of candidate indices with JoinedAsRange(first,
+  // second), in the order of `first`, then of `second`: read once per
+  // answer (each value is asked about again and again, and each asking
+  // would compare it with every other value).
+  const std::vector<std::pair<std::size_t, std::size_t>>& JoinedPairs() const {
+    if (!joined_pairs.has_value() || joined_for != candidates.size()) {
+      joined_pairs.emplace();
+      joined_for = candidates.size();
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        for (std::size_t j = 0; j < candidates.size(); ++j) {
+          if (i != j && JoinedAsRange(candidates[i], candidates[j])) {
+            joined_pairs->emplace_back(i, j);
+          }
+        }
+      }
+    }
+    return *joined_pairs;
   }
 
   // The first `most` words after the value in its clause.
@@ -1542,6 +1588,16 @@ struct Binder {
                                              TextSpan clause,
                                              std::size_t most) const {
     TextSpan value{c.start, c.end};
+    if (const std::optional<std::size_t> k = IndexOf(c)) {
+      for (const auto& [first, second] : JoinedPairs()) {
+        const Candidate& o = candidates[first];
+        if (second == *k && o.start >= clause.start) {
+          value = {o.start, o.end};
+          break;
+        }
+      }
+      return WordsBefore(answer, clause, value, most);
+    }
     for (const Candidate& o : candidates) {
       if (&o != &c && o.start >= clause.start && JoinedAsRange(o, c)) {
         value = {o.start, o.end};
@@ -1952,6 +2008,20 @@ struct Binder {
     return *paths;
   }
 
+  // NumericPaths without the directions (a field of degrees has no
+  // extreme); read once per group.
+  const std::vector<std::string>& ExtremePaths(std::uint32_t group) const {
+    if (extreme_paths.size() != set.groups().size()) {
+      extreme_paths.resize(set.groups().size());
+    }
+    std::optional<std::vector<std::string>>& paths = extreme_paths[group];
+    if (!paths.has_value()) {
+      paths = NumericPaths(group);
+      std::erase_if(*paths, IsDirection);
+    }
+    return *paths;
+  }
+
   // True when `v` lies within the span `path` takes over `records`, or
   // within that span again beyond either end: a value of the field's
   // scale and unit, not one of another field told beside it.
@@ -1998,8 +2068,7 @@ struct Binder {
       const std::vector<std::string_view>& words, const Value& v) const {
     if (paths.empty()) return {};
     const std::vector<std::uint32_t>& records = set.groups()[group].records;
-    std::vector<std::string> all = NumericPaths(group);
-    std::erase_if(all, IsDirection);
+    const std::vector<std::string>& all = ExtremePaths(group);
     auto holds_one = [&](const std::vector<std::string>& named) {
       return std::any_of(named.begin(), named.end(), [&](const std::string& p) {
         return std::find(paths.begin(), paths.end(), p) != paths.end();

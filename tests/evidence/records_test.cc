@@ -269,6 +269,46 @@ TEST_CASE("records: siblings of other shapes keep their own field paths") {
   CHECK(named.BeginsAnIdentifier("A1"));
 }
 
+TEST_CASE("records: groups inside records, read while their record is") {
+  // Each record holds a group of its own, read in the middle of the outer
+  // record's fields: room made for the inner records must leave the outer
+  // record's fields (read before and after it) whole.
+  std::string json = "[";
+  for (int outer = 0; outer < 40; ++outer) {
+    if (outer > 0) json += ",";
+    json += R"({"id": "O)" + std::to_string(outer) + R"(", "legs": [)";
+    for (int inner = 0; inner < 5; ++inner) {
+      if (inner > 0) json += ",";
+      json += R"({"leg": "L)" + std::to_string(outer * 10 + inner) +
+              R"(", "km": )" + std::to_string(100 + inner) + "}";
+    }
+    json += R"(], "seats": )" + std::to_string(outer) + "}";
+  }
+  json += "]";
+  RecordSet set;
+  set.Add(0, json);
+  set.Finish();
+  REQUIRE(set.groups().size() == 41);
+  REQUIRE(set.records().size() == 240);
+  std::size_t outer_seen = 0;
+  for (const Record& r : set.records()) {
+    if (set.groups()[r.group].path != "$") continue;
+    const RecordField* id = Field(r, "id");
+    const RecordField* seats = Field(r, "seats");
+    REQUIRE(id != nullptr);
+    REQUIRE(seats != nullptr);
+    CHECK(id->text == "O" + std::to_string(outer_seen));
+    CHECK(seats->number == static_cast<double>(outer_seen));
+    CHECK(Field(r, "legs[].km") == nullptr);  // the inner group's own
+    ++outer_seen;
+  }
+  CHECK(outer_seen == 40);
+  const auto leg = set.NamedBy("L394");
+  REQUIRE(leg.size() == 1);
+  CHECK(set.records()[leg[0]].path == "$[39].legs[4]");
+  CHECK(Field(set.records()[leg[0]], "km")->number == 104.0);
+}
+
 TEST_CASE("records: DoubleText writes what std::to_chars writes") {
   const auto to_chars_text = [](double v) {
     char buffer[64];

@@ -42,6 +42,25 @@ TEST_SUITE("text tables") {
     CHECK(tsv.rows.size() == 2);
   }
 
+  TEST_CASE("a line without quotes reads as the same line with them") {
+    // Lines with no quote are split without the quoting reader: the cells
+    // must be those the quoting reader gives, spaces trimmed and empty
+    // cells (a trailing separator, two in a row) kept.
+    const TextTable plain = ReadTextTable(TextLines("a , b,c\n 1,,3 \nx,y,\n"));
+    const TextTable quoted =
+        ReadTextTable(TextLines("\"a\" , b,c\n 1,\"\",3 \nx,\"y\",\n"));
+    CHECK(plain.columns == Row{"a", "b", "c"});
+    REQUIRE(plain.rows.size() == 2);
+    CHECK(plain.rows[0] == Row{"1", "", "3"});
+    CHECK(plain.rows[1] == Row{"x", "y", ""});
+    CHECK(quoted.columns == plain.columns);
+    CHECK(quoted.rows == plain.rows);
+    // A quote inside an unquoted cell is text, on either reader.
+    const TextTable inner = ReadTextTable(TextLines("a,b\n5\" pipe,2\n6,7\n"));
+    REQUIRE(inner.rows.size() == 2);
+    CHECK(inner.rows[0] == Row{"5\" pipe", "2"});
+  }
+
   TEST_CASE("prose holds no table") {
     CHECK(ReadTextTable(TextLines("Just a sentence.\nAnd another."))
               .rows.empty());
