@@ -37,6 +37,17 @@ std::optional<double> NumberOf(std::string_view text) {
   if (text.empty() || text.size() > 40) return std::nullopt;
   std::string_view digits = text;
   if (digits.front() == '+') digits.remove_prefix(1);
+  // What from_chars never reads whole, turned away before its cost: a
+  // sign past the first byte but after an exponent's "e", and a space,
+  // comma, colon or slash anywhere ("2021-02-25", "06:00", "1/2").
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    const char c = digits[i];
+    if (c == ' ' || c == ',' || c == ':' || c == '/' ||
+        ((c == '-' || c == '+') && i > 0 && digits[i - 1] != 'e' &&
+         digits[i - 1] != 'E')) {
+      return std::nullopt;
+    }
+  }
   double value = 0;
   const auto [end, error] =
       std::from_chars(digits.data(), digits.data() + digits.size(), value);
@@ -520,7 +531,10 @@ void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
   set.ReserveRecords(rows.size());
   for (std::size_t r = 0; r < rows.size(); ++r) {
     if (!set.Spend(rows[r].size())) return;
-    Record& record = set.NewRecord(group, "$[" + std::to_string(r) + "]");
+    std::string path = "$";
+    PushIndex(path, r);
+    Record& record = set.NewRecord(group, std::move(path));
+    record.fields.reserve(columns.size());
     for (std::size_t c = 0; c < columns.size(); ++c) {
       if (rows[r][c].size() > kMaxFieldBytes) continue;
       set.AddField(record, columns[c], rows[r][c], NumberOf(rows[r][c]));
@@ -703,6 +717,25 @@ void RecordSet::AddField(Record& record, std::string_view path,
       interned, std::string_view(chunk).substr(at, text.size()), number});
 }
 
+void RecordSet::Postings::Build(
+    std::vector<std::pair<int, std::uint32_t>>& pairs) {
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  keys.resize(pairs.size());
+  records.resize(pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    keys[i] = pairs[i].first;
+    records[i] = pairs[i].second;
+  }
+}
+
+std::span<const std::uint32_t> RecordSet::Postings::Of(int key) const {
+  const auto [low, high] = std::equal_range(keys.begin(), keys.end(), key);
+  return std::span<const std::uint32_t>(records).subspan(
+      static_cast<std::size_t>(low - keys.begin()),
+      static_cast<std::size_t>(high - low));
+}
+
 void RecordSet::ReserveRecords(std::size_t more) {
   const std::size_t needed = records_.size() + more;
   if (needed > records_.capacity()) {
@@ -751,6 +784,7 @@ void RecordSet::Finish() {
   auto add_once = [](std::vector<std::uint32_t>& list, std::uint32_t r) {
     if (list.empty() || list.back() != r) list.push_back(r);
   };
+  std::vector<std::pair<int, std::uint32_t>> with_time;
   std::string time;
   for (std::uint32_t r = 0; r < records_.size(); ++r) {
     const Record& record = records_[r];
@@ -774,11 +808,13 @@ void RecordSet::Finish() {
           ascii::IsDigit(clock[4])) {
         const int minutes = ((clock[0] - '0') * 10 + (clock[1] - '0')) * 60 +
                             (clock[3] - '0') * 10 + (clock[4] - '0');
-        add_once(with_time_[minutes], r);
+        with_time.emplace_back(minutes, r);
       }
     }
   }
+  with_time_.Build(with_time);
   std::sort(numbers_.begin(), numbers_.end());
+  std::vector<std::pair<int, std::uint32_t>> on_month_day;
   for (RecordGroup& group : groups_) {
     long low = 0;
     long high = 0;
@@ -803,7 +839,7 @@ void RecordSet::Finish() {
       record.mday = mday;
       const long n = DaysFromCivil(year, month, mday);
       record.weekday = static_cast<int>(((n % 7) + 7 + 3) % 7);  // a Thursday
-      add_once(on_month_day_[month * 32 + mday], r);
+      on_month_day.emplace_back(month * 32 + mday, r);
       add_once(on_weekday_[record.weekday], r);
       low = first ? n : std::min(low, n);
       high = first ? n : std::max(high, n);
@@ -811,15 +847,13 @@ void RecordSet::Finish() {
     }
     group.day_span = static_cast<int>(high - low);
   }
-  for (auto& [key, list] : on_month_day_) std::sort(list.begin(), list.end());
+  on_month_day_.Build(on_month_day);
   for (auto& list : on_weekday_) std::sort(list.begin(), list.end());
 }
 
 std::span<const std::uint32_t> RecordSet::OnMonthDay(int month,
                                                      int mday) const {
-  auto it = on_month_day_.find(month * 32 + mday);
-  if (it == on_month_day_.end()) return {};
-  return it->second;
+  return on_month_day_.Of(month * 32 + mday);
 }
 
 std::span<const std::uint32_t> RecordSet::OnWeekday(int weekday) const {
@@ -867,9 +901,7 @@ std::span<const std::uint32_t> RecordSet::WithText(
 }
 
 std::span<const std::uint32_t> RecordSet::WithTime(int hour, int minute) const {
-  auto it = with_time_.find(hour * 60 + minute);
-  if (it == with_time_.end()) return {};
-  return it->second;
+  return with_time_.Of(hour * 60 + minute);
 }
 
 bool RecordSet::HoldsLooseText(std::string_view lowercase) const {

@@ -240,8 +240,19 @@ class RecordSet {
   absl::flat_hash_map<std::string, std::vector<std::uint32_t>> named_by_;
   absl::flat_hash_set<std::string> first_words_;
   absl::flat_hash_map<std::string, std::vector<std::uint32_t>> with_text_;
-  absl::flat_hash_map<int, std::vector<std::uint32_t>> with_time_;
-  absl::flat_hash_map<int, std::vector<std::uint32_t>> on_month_day_;
+  // A lookup from a number (minutes of a clock time, a month and day) to
+  // the records that have it, each once, in order: the keys sorted, one
+  // entry per key and record, the records beside them. Built by sorting
+  // one list of pairs: no table or list per key.
+  struct Postings {
+    std::vector<int> keys;
+    std::vector<std::uint32_t> records;
+    // Takes `pairs` (key, record) in any order, repeats included.
+    void Build(std::vector<std::pair<int, std::uint32_t>>& pairs);
+    [[nodiscard]] std::span<const std::uint32_t> Of(int key) const;
+  };
+  Postings with_time_;
+  Postings on_month_day_;
   std::vector<std::uint32_t> on_weekday_[7];
   std::vector<std::pair<double, std::uint32_t>> numbers_;  // sorted
   std::vector<PartPair> part_pairs_;

@@ -407,5 +407,37 @@ TEST_CASE("records: a number's value is the one its text reads as") {
   CHECK(set.records()[1].fields[3].text == "5");
 }
 
+TEST_CASE("records: a table cell is a number only when all of it reads") {
+  // Each cell against std::from_chars over the whole cell (a leading '+'
+  // dropped): what reads whole is a number, anything else is text. The
+  // cells that cannot read whole (a sign inside, a space, a colon, a
+  // slash) are turned away before from_chars, and must be the same ones.
+  const std::vector<std::string> cells = {
+      "2021-02-25", "06:00", "1/2",  "1e-5", "-3.5", "+4",   "5-",
+      "1E+3",       "e-5",   "-",    "+",    "inf",  "-nan", "12 kg",
+      "3.",         ".5",    "1e5x", "0x1A", "-0",   "1-e5", "7+"};
+  std::string csv = "name,value\n";
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    csv += "c" + std::to_string(i) + ",\"" + cells[i] + "\"\n";
+  }
+  RecordSet set;
+  set.Add(0, csv);
+  set.Finish();
+  REQUIRE(set.records().size() == cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    std::string_view text = cells[i];
+    if (text.front() == '+') text.remove_prefix(1);
+    double read = 0;
+    const auto [end, error] =
+        std::from_chars(text.data(), text.data() + text.size(), read);
+    const bool whole = error == std::errc() && end == text.data() + text.size();
+    const RecordField* value = Field(set.records()[i], "value");
+    REQUIRE(value != nullptr);
+    INFO(cells[i]);
+    CHECK(value->number.has_value() == whole);
+    if (whole && !std::isnan(read)) CHECK(*value->number == read);
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::evidence
