@@ -15,6 +15,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/node_hash_map.h"
 #include "evidence/ascii.h"
 #include "evidence/conversions.h"
 #include "evidence/corpus_internal.h"
@@ -751,6 +752,11 @@ struct Binder {
   // without the directions (FieldsOfExtreme's).
   mutable std::vector<std::optional<std::vector<std::string>>> numeric_paths;
   mutable std::vector<std::optional<std::vector<std::string>>> extreme_paths;
+  // ExtremePathsNamedBy's, by group and lowercased word (a node map:
+  // the lists it hands out stay where they are).
+  mutable absl::node_hash_map<std::pair<std::uint32_t, std::string>,
+                              std::vector<std::string>>
+      extreme_paths_named;
   // JoinedPairs, read when first asked for, and the number of candidates
   // it was read over.
   mutable std::optional<std::vector<std::pair<std::size_t, std::size_t>>>
@@ -1996,13 +2002,20 @@ struct Binder {
     std::optional<std::vector<std::string>>& paths = numeric_paths[group];
     if (paths.has_value()) return *paths;
     paths.emplace();
+    // A set interns its paths (one view per distinct path): a path met
+    // before is passed over by its address, without comparing its text.
+    absl::flat_hash_set<const char*> met;
     for (std::uint32_t r : set.groups()[group].records) {
       const Record& record = set.records()[r];
       for (const RecordField& f : record.fields) {
-        if (!f.number.has_value() || Identifies(record, f)) continue;
+        if (!f.number.has_value() || met.contains(f.path.data()) ||
+            Identifies(record, f)) {
+          continue;
+        }
         if (std::find(paths->begin(), paths->end(), f.path) == paths->end()) {
           paths->emplace_back(f.path);
         }
+        met.insert(f.path.data());
       }
     }
     return *paths;
@@ -2020,6 +2033,18 @@ struct Binder {
       std::erase_if(*paths, IsDirection);
     }
     return *paths;
+  }
+
+  // NamedByWords(ExtremePaths(group), {word}), read once per group and
+  // word (each value of an answer asks again for the words before it).
+  const std::vector<std::string>& ExtremePathsNamedBy(
+      std::uint32_t group, std::string_view word) const {
+    std::string lower(word);
+    for (char& c : lower) c = ascii::Lower(c);
+    auto [it, fresh] = extreme_paths_named.try_emplace(
+        std::make_pair(group, std::move(lower)));
+    if (fresh) it->second = NamedByWords(ExtremePaths(group), {word});
+    return it->second;
   }
 
   // True when `v` lies within the span `path` takes over `records`, or
@@ -2076,7 +2101,7 @@ struct Binder {
     };
     std::vector<std::string> told;
     for (auto w = words.rbegin(); w != words.rend(); ++w) {
-      const std::vector<std::string> named = NamedByWords(all, {*w});
+      const std::vector<std::string>& named = ExtremePathsNamedBy(group, *w);
       if (named.empty()) continue;
       const bool holding = holds_one(named);
       if (holding && (told.empty() || named.size() <= told.size())) {
