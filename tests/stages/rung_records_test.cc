@@ -1429,6 +1429,9 @@ TEST_CASE("rung_records: a score told with the winner the totals deny") {
           // a loser that won; the last word of a side's name
           {"The Michalovce lost 3-1 on the road.", "3", "3-1", "display",
            "$.awayScore", "winner"},
+          // a name matched whatever its letters' case
+          {"hc 19 HUMENNE won 3-1.", "3", "1-3", "display", "$.homeScore",
+           "winner"},
       });
   CheckNoneMisattributed(
       corpus, {
@@ -1442,6 +1445,8 @@ TEST_CASE("rung_records: a score told with the winner the totals deny") {
                   "HC 19 Humenne would have won 2-1 in overtime.",
                   // no side named before the word
                   "With a score of 1-3, the game was won.",
+                  // a name inside a longer word names no side
+                  "Humenneborg won 3-1.",
               });
   // The score is the number the ladder read at its start (above), or the
   // score whole when it read none there.
