@@ -548,7 +548,10 @@ void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
 
 }  // namespace
 
-bool SplitDateTime(std::string_view text, std::string* day, std::string* time) {
+namespace internal {
+
+bool SplitDateTimeRead(std::string_view text, std::string* day,
+                       std::string* time) {
   auto digits = [&](std::size_t at, std::size_t n) {
     if (at + n > text.size()) return false;
     for (std::size_t i = at; i < at + n; ++i) {
@@ -574,6 +577,8 @@ bool SplitDateTime(std::string_view text, std::string* day, std::string* time) {
   }
   return true;
 }
+
+}  // namespace internal
 
 namespace {
 

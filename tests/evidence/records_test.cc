@@ -242,6 +242,13 @@ TEST_CASE("records: SplitDateTime") {
   CHECK(time == "06:00");
   CHECK(SplitDateTime("2024-01-05 06:00:00", nullptr, nullptr));
   CHECK_FALSE(SplitDateTime("06:00:00", nullptr, nullptr));
+  // What the first look turns away, and what it lets by to the full read.
+  CHECK_FALSE(SplitDateTime("2024/01/05", &day, &time));
+  CHECK_FALSE(SplitDateTime("12345-01-05", &day, &time));
+  CHECK_FALSE(SplitDateTime("2024-01-0", &day, &time));
+  CHECK_FALSE(SplitDateTime("abcd-ef-gh", &day, &time));
+  CHECK_FALSE(SplitDateTime("2024-0a-05", &day, &time));
+  CHECK(day == "kept");
 }
 
 TEST_CASE("records: siblings of other shapes keep their own field paths") {
