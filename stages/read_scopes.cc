@@ -639,12 +639,17 @@ bool TellsDailyExtremes(std::string_view answer, TextSpan clause,
 std::vector<std::string_view> WordsBefore(std::string_view answer,
                                           TextSpan clause, TextSpan value,
                                           std::size_t most) {
-  const std::vector<Word> words = WordsIn(answer, clause.start, value.start);
+  // The words WordsIn(answer, clause.start, value.start) finds, read from
+  // the value back: only the last `most` are read at all.
   std::vector<std::string_view> out;
-  const std::size_t first = words.size() > most ? words.size() - most : 0;
-  for (std::size_t k = first; k < words.size(); ++k) {
-    out.push_back(answer.substr(words[k].start, words[k].end - words[k].start));
+  std::size_t i = std::min(value.start, answer.size());
+  while (out.size() < most && i > clause.start) {
+    while (i > clause.start && !IsWordByte(answer[i - 1])) --i;
+    const std::size_t end = i;
+    while (i > clause.start && IsWordByte(answer[i - 1])) --i;
+    if (end > i) out.push_back(answer.substr(i, end - i));
   }
+  std::reverse(out.begin(), out.end());
   return out;
 }
 

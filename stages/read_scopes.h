@@ -117,9 +117,10 @@ bool NamesPartOfDay(std::string_view answer, TextSpan scope);
 bool TellsDailyExtremes(std::string_view answer, TextSpan clause,
                         TextSpan value);
 
-// The words of `clause` before `value`, lowercased, nearest last, at most
-// `most` of them: the field words a value is told with ("economy fare
-// of", "wind gusts up to").
+// The words of `clause` before `value`, as written (views into `answer`),
+// nearest last, at most `most` of them: the field words a value is told
+// with ("economy fare of", "wind gusts up to"). A word the clause's start
+// cuts counts from there.
 std::vector<std::string_view> WordsBefore(std::string_view answer,
                                           TextSpan clause, TextSpan value,
                                           std::size_t most);

@@ -57,6 +57,33 @@ TEST_CASE("read_scopes: clauses") {
   CHECK(Clauses(kList, {0, kList.size()}).size() == 1);
 }
 
+TEST_CASE("read_scopes: the words before a value") {
+  const std::string_view answer =
+      "On Jan 5, the economy-fare of HAT069 is $174; gusts up to 9 m/s.";
+  const std::size_t value = answer.find("$174");
+  using Words = std::vector<std::string_view>;
+  CHECK(WordsBefore(answer, {0, answer.size()}, {value, value + 4}, 3) ==
+        Words{"of", "HAT069", "is"});
+  // Fewer words than asked for: all of them, in order.
+  CHECK(
+      WordsBefore(answer, {0, answer.size()}, {value, value + 4}, 100) ==
+      Words{"On", "Jan", "5", "the", "economy", "fare", "of", "HAT069", "is"});
+  // A clause that starts inside a word counts that word from there.
+  const std::size_t mid = answer.find("conomy");
+  CHECK(WordsBefore(answer, {mid, answer.size()}, {value, value + 4}, 100) ==
+        Words{"conomy", "fare", "of", "HAT069", "is"});
+  // None asked for, none before the value, a value before the clause.
+  CHECK(WordsBefore(answer, {0, answer.size()}, {value, value + 4}, 0).empty());
+  CHECK(WordsBefore(answer, {value, answer.size()}, {value, value + 4}, 5)
+            .empty());
+  CHECK(WordsBefore(answer, {value + 2, answer.size()}, {value, value + 4}, 5)
+            .empty());
+  // A word that ends where the value starts is cut there.
+  const std::size_t nine = answer.find("9 m/s");
+  CHECK(WordsBefore(answer, {0, answer.size()}, {nine + 1, nine + 2}, 2) ==
+        Words{"to", "9"});
+}
+
 TEST_CASE("read_scopes: days and times named") {
   constexpr std::string_view kAnswer =
       "On January 5th, 2024 at 2 PM, then 6 Jan, 2024-01-07 and Thursday "
