@@ -820,6 +820,9 @@ void RecordSet::Finish() {
   with_time_.Build(with_time);
   std::sort(numbers_.begin(), numbers_.end());
   std::vector<std::pair<int, std::uint32_t>> on_month_day;
+  // A record with no day read keeps the zeros, and their day number.
+  const long no_day = DaysFromCivil(0, 0, 0);
+  for (Record& record : records_) record.days = no_day;
   for (RecordGroup& group : groups_) {
     long low = 0;
     long high = 0;
@@ -843,6 +846,7 @@ void RecordSet::Finish() {
       record.month = month;
       record.mday = mday;
       const long n = DaysFromCivil(year, month, mday);
+      record.days = n;
       record.weekday = static_cast<int>(((n % 7) + 7 + 3) % 7);  // a Thursday
       on_month_day.emplace_back(month * 32 + mday, r);
       add_once(on_weekday_[record.weekday], r);

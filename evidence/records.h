@@ -86,6 +86,10 @@ struct Record {
   int month = 0;
   int mday = 0;
   int weekday = -1;
+  // DaysFromCivil(year, month, mday), read once (after Finish; for a
+  // record with no day, that of the zeros above, as a caller computing it
+  // would get).
+  long days = 0;
 };
 
 struct RecordGroup {

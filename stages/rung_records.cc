@@ -334,9 +334,7 @@ void AddReadingsAround(const RecordSet& set, long day,
       const Record& before = set.records()[group.records[i]];
       const Record& after = set.records()[group.records[i + 1]];
       if (before.month == 0 || after.month == 0) continue;
-      if (evidence::DaysFromCivil(before.year, before.month, before.mday) <
-              day &&
-          evidence::DaysFromCivil(after.year, after.month, after.mday) > day) {
+      if (before.days < day && after.days > day) {
         out->push_back(group.records[i]);
         out->push_back(group.records[i + 1]);
         break;
@@ -449,8 +447,7 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
         for (std::uint32_t r : group.records) {
           const Record& record = set.records()[r];
           if (record.month == 0) continue;
-          days.push_back(
-              evidence::DaysFromCivil(record.year, record.month, record.mday));
+          days.push_back(record.days);
         }
         std::sort(days.begin(), days.end());
         days.erase(std::unique(days.begin(), days.end()), days.end());
@@ -458,9 +455,7 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
         const long wanted = days[m.ordinal - 1];
         for (std::uint32_t r : group.records) {
           const Record& record = set.records()[r];
-          if (record.month != 0 &&
-              evidence::DaysFromCivil(record.year, record.month, record.mday) ==
-                  wanted) {
+          if (record.month != 0 && record.days == wanted) {
             mention.records.push_back(r);
           }
         }
@@ -1490,7 +1485,7 @@ struct Binder {
     }
     auto day_of = [&](std::uint32_t r) {
       const Record& record = set.records()[r];
-      return evidence::DaysFromCivil(record.year, record.month, record.mday);
+      return record.days;
     };
     long first = LONG_MAX;
     long last = LONG_MIN;
@@ -1822,9 +1817,7 @@ struct Binder {
     if (record.month == 0 || !TimeOf(record.time, &hour, &minute)) {
       return std::nullopt;
     }
-    return evidence::DaysFromCivil(record.year, record.month, record.mday) *
-               1440 +
-           hour * 60 + minute;
+    return record.days * 1440 + hour * 60 + minute;
   }
 
   // "a high of 8.04°C on January 5th", "temperatures ranging from 5.31°C
@@ -2442,9 +2435,7 @@ void BindStretchEnds(std::string_view answer, const RecordSet& set,
     for (const evidence::RecordGroup& group : set.groups()) {
       const Record* lo = nullptr;
       const Record* hi = nullptr;
-      auto day_of = [](const Record& r) {
-        return evidence::DaysFromCivil(r.year, r.month, r.mday);
-      };
+      auto day_of = [](const Record& r) { return r.days; };
       for (std::uint32_t r : group.records) {
         const Record& record = set.records()[r];
         if (record.month == 0) continue;
@@ -2466,8 +2457,7 @@ void BindStretchEnds(std::string_view answer, const RecordSet& set,
                                           cm == 12 ? 1 : cm + 1, 1) -
                   1;
     }
-    const long last_day =
-        evidence::DaysFromCivil(last->year, last->month, last->mday);
+    const long last_day = last->days;
     if (close_end < last_day && last_day - close_end <= kEndSlackDays) continue;
     // The field the series' days stand in, as its last record wrote it.
     const RecordField* field = DayField(*last);
@@ -2661,7 +2651,7 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
     // The named readings and those beside them.
     auto day_of = [&](std::uint32_t r) {
       const Record& record = set.records()[r];
-      return evidence::DaysFromCivil(record.year, record.month, record.mday);
+      return record.days;
     };
     std::vector<std::uint32_t> around;
     // The first and last day the date names.
@@ -2761,9 +2751,7 @@ int ChangeWord(std::string_view w) {
 }
 
 // Days since the epoch of a dated record's day.
-long DayOf(const Record& record) {
-  return evidence::DaysFromCivil(record.year, record.month, record.mday);
-}
+long DayOf(const Record& record) { return record.days; }
 
 // The reading a date names in `group`: for a day, the one on it or the
 // nearest within three days; for a month, its first reading (`opening`)

@@ -316,6 +316,25 @@ TEST_CASE("records: groups inside records, read while their record is") {
   CHECK(Field(set.records()[leg[0]], "km")->number == 104.0);
 }
 
+TEST_CASE("records: a record's day number is DaysFromCivil of its day") {
+  RecordSet set;
+  set.Add(0, R"([{"dt": "2024-01-05 06:00:00", "t": 1},
+                {"dt": "2024-02-29", "t": 2},
+                {"dt": "2024-13-01", "t": 3},
+                {"name": "no day", "t": 4}])");
+  set.Finish();
+  REQUIRE(set.records().size() == 4);
+  for (const Record& r : set.records()) {
+    INFO(r.path);
+    CHECK(r.days == DaysFromCivil(r.year, r.month, r.mday));
+  }
+  CHECK(set.records()[0].days == DaysFromCivil(2024, 1, 5));
+  CHECK(set.records()[1].days - set.records()[0].days == 55);
+  // A month past December and no day at all: no day read, the zeros'.
+  CHECK(set.records()[2].year == 0);
+  CHECK(set.records()[3].days == DaysFromCivil(0, 0, 0));
+}
+
 TEST_CASE("records: DoubleText writes what std::to_chars writes") {
   const auto to_chars_text = [](double v) {
     char buffer[64];
