@@ -38,7 +38,7 @@ std::optional<double> NumberOf(std::string_view text) {
   std::string_view digits = text;
   if (digits.front() == '+') digits.remove_prefix(1);
   // What from_chars never reads whole, turned away before its cost: a
-  // sign past the first byte but after an exponent's "e", and a space,
+  // sign past the first byte that follows no exponent's "e", and a space,
   // comma, colon or slash anywhere ("2021-02-25", "06:00", "1/2").
   for (std::size_t i = 0; i < digits.size(); ++i) {
     const char c = digits[i];

@@ -86,9 +86,8 @@ struct Record {
   int month = 0;
   int mday = 0;
   int weekday = -1;
-  // DaysFromCivil(year, month, mday), read once (after Finish; for a
-  // record with no day, that of the zeros above, as a caller computing it
-  // would get).
+  // DaysFromCivil(year, month, mday), set by Finish; for a record with no
+  // day, that of the zeros above.
   long days = 0;
 };
 

@@ -3216,9 +3216,9 @@ bool NameAt(std::string_view answer, std::size_t at, std::string_view name) {
 std::vector<SideMention> SidesNamed(std::string_view answer,
                                     const evidence::SidePair& pair) {
   std::vector<SideMention> found;
-  // NameAt at every place of the answer, by a search of the lowercased
-  // answer for the lowercased name (ASCII letters folded, as NameAt
-  // compares), the word edges then checked in the answer.
+  // NameAt at every place of the answer, asked only where a search of the
+  // lowercased answer finds the lowercased name (ASCII letters folded, as
+  // NameAt compares).
   std::string lower(answer);
   for (char& c : lower) c = ascii::Lower(c);
   std::string lower_name;
@@ -3228,10 +3228,8 @@ std::vector<SideMention> SidesNamed(std::string_view answer,
     for (char& c : lower_name) c = ascii::Lower(c);
     for (std::size_t at = lower.find(lower_name); at != std::string::npos;
          at = lower.find(lower_name, at + 1)) {
-      const std::size_t end = at + name.size();
-      if ((at == 0 || !IsWordByte(answer[at - 1])) &&
-          (end == answer.size() || !IsWordByte(answer[end]))) {
-        found.push_back({{at, end}, side});
+      if (NameAt(answer, at, name)) {
+        found.push_back({{at, at + name.size()}, side});
       }
     }
   };
