@@ -44,6 +44,7 @@
 #include "evidence/record_keys.h"
 #include "evidence/records.h"
 #include "evidence/relative_days.h"
+#include "evidence/result_cache.h"
 #include "evidence/text_tables.h"
 #include "evidence/tokenizer.h"
 #include "evidence/value_table.h"
@@ -257,7 +258,7 @@ struct EvidenceCorpus::Index {
   // What a queued item does: carry its key, or mark a value the carries
   // before it stored (a word of a person's name; a number a result wrote
   // alone, found so only once the words after it were read).
-  enum class Op : std::uint8_t { kCarry, kMarkPersonName, kMarkBareNumber };
+  using Op = evidence::QueuedOp;
   struct QueuedCarry {
     // The key: in `bytes` up to kQueuedKeyBytes (most keys), else in
     // `long_key` (whose capacity the next long key queued here reuses).
@@ -302,6 +303,11 @@ struct EvidenceCorpus::Index {
 
   void Enqueue(std::string_view key, bool exact, std::uint32_t slot, Op op,
                bool bare_number = false) {
+    if (replay_log != nullptr) {
+      replay_log->queued.push_back({replay_log->Keep(key),
+                                    static_cast<std::uint32_t>(key.size()), op,
+                                    exact, bare_number});
+    }
     if (queue_count == kCarryLookahead) CarryOldest();
     QueuedCarry& next = queue[(queue_head + queue_count) % kCarryLookahead];
     next.size = static_cast<std::uint32_t>(key.size());
@@ -460,6 +466,47 @@ struct EvidenceCorpus::Index {
     return slot_it->second;
   }
 
+  // While a result is read for the process's ResultCache: where its
+  // operations on the index are written down (evidence/result_cache.h).
+  evidence::ResultReplay* replay_log = nullptr;
+
+  // Does to the index, for result `slot`, what reading the content
+  // `replay` was written from did: each operation through the function
+  // the reading called, in the order it called them.
+  void Replay(const evidence::ResultReplay& replay, std::uint32_t slot,
+              RecordOutcome* out) {
+    for (const evidence::ResultReplay::Queued& queued : replay.queued) {
+      const std::string_view key = replay.Bytes(queued.at, queued.size);
+      if (queued.op == Op::kCarry) {
+        Carry(key, queued.exact, slot, out, queued.bare_number);
+      } else {
+        Enqueue(key, false, 0, queued.op);
+      }
+    }
+    out->values_seen += replay.uncarried_values;
+    results[slot].values_recorded += replay.uncarried_values;
+    std::vector<std::uint32_t> kept;  // by addition, what Add returned
+    for (const evidence::ResultReplay::Number& number : replay.numbers) {
+      if (number.again.has_value()) {
+        numbers.AddAgain(kept[*number.again], slot);
+      } else {
+        kept.push_back(numbers.Add(replay.Bytes(number.at, number.size), slot));
+      }
+    }
+    for (const evidence::ResultReplay::Placed& placed : replay.places) {
+      evidence::JsonLeafPlace place;
+      place.path = placed.path;
+      place.anchor = placed.anchor;
+      place.key = replay.Bytes(placed.key_at, placed.key_size);
+      Place(place, placed.value, slot);
+    }
+    if (replay.columns.has_value()) {
+      evidence::ColumnTotals::Builder builder = *replay.columns;
+      builder.FinishInto(&columns, slot);
+    }
+    counts_named |= replay.counts_named;
+  }
+
   class ResultRecorder;
 };
 
@@ -483,7 +530,7 @@ struct EvidenceCorpus::Index {
 class EvidenceCorpus::Index::ResultRecorder {
  public:
   ResultRecorder(Index& index, std::uint32_t slot, RecordOutcome* outcome)
-      : index_(index), slot_(slot), outcome_(outcome) {}
+      : index_(index), slot_(slot), outcome_(outcome), log_(index.replay_log) {}
 
   // WalkJson's `ahead`: the memo outgrows the caches on a large result, so
   // each leaf's memo hash is computed kJsonLookahead leaves early and its
@@ -515,7 +562,7 @@ class EvidenceCorpus::Index::ResultRecorder {
             ? Replay(*memo_place.found)
             : ReadAfresh(kind, leaf, memo_kind, memo_place);
     if (!is_key && leaf.size() <= kMaxPlacedLeafBytes) {
-      index_.Place(place, identity, slot_);
+      PlaceLeaf(place, identity);
     }
     if (number && place.array != 0) {
       columns_.Add(place.path, place.array, leaf);
@@ -542,12 +589,15 @@ class EvidenceCorpus::Index::ResultRecorder {
   // After the walk of a JSON result that is no absence report: its column
   // totals, and the lengths of its lists under a noun of what is counted.
   void AddTablesAndLists() {
-    columns_.FinishInto(&index_.columns, slot_);
+    FinishColumns();
+    std::uint32_t counts = 0;
     for (const auto& [array, list] : counted_lists_) {
       if (list.elements >= 2 && list.elements <= evidence::kMaxNamedCount) {
-        index_.counts_named |= std::uint32_t{1} << list.elements;
+        counts |= std::uint32_t{1} << list.elements;
       }
     }
+    index_.counts_named |= counts;
+    if (log_ != nullptr) log_->counts_named |= counts;
   }
 
   // A result that is no JSON: the keys of its text.
@@ -557,7 +607,7 @@ class EvidenceCorpus::Index::ResultRecorder {
         content,
         [&](std::string_view key, bool exact) {
           index_.Carry(key, exact, slot_, outcome_);
-          if (LooksLikeCanonicalNumber(key)) index_.numbers.Add(key, slot_);
+          if (LooksLikeCanonicalNumber(key)) AddNumber(key);
         },
         [&](std::string_view token) {
           CarryTokenKeys(token, nullptr, /*leaf_numbers=*/false);
@@ -593,7 +643,44 @@ class EvidenceCorpus::Index::ResultRecorder {
         columns_.Add(c, kTableArray, cell.is_number ? cell.form : "-");
       }
     }
+    FinishColumns();
+  }
+
+  // Adds the result's column totals to the corpus's (and to the replay
+  // being written, as they stand before).
+  void FinishColumns() {
+    if (log_ != nullptr) log_->columns = columns_;
     columns_.FinishInto(&index_.columns, slot_);
+  }
+
+  // Adds canonical number `key` to the numeric index for this result.
+  // Returns the addition's number, which AddNumberAgain takes (the memo
+  // keeps it): what Add returned depends on the corpus, and a replay into
+  // another corpus must count the same addition again.
+  std::uint32_t AddNumber(std::string_view key) {
+    kept_.push_back(index_.numbers.Add(key, slot_));
+    if (log_ != nullptr) {
+      log_->numbers.push_back({log_->Keep(key),
+                               static_cast<std::uint32_t>(key.size()),
+                               std::nullopt});
+    }
+    return static_cast<std::uint32_t>(kept_.size() - 1);
+  }
+  // One more occurrence of the number addition `added` (AddNumber's) added.
+  void AddNumberAgain(std::uint32_t added) {
+    index_.numbers.AddAgain(kept_[added], slot_);
+    if (log_ != nullptr) log_->numbers.push_back({0, 0, added});
+  }
+
+  // Notes a leaf's value at its place, for conflicts.
+  void PlaceLeaf(const evidence::JsonLeafPlace& place, std::uint64_t identity) {
+    index_.Place(place, identity, slot_);
+    if (log_ != nullptr && identity != 0 &&
+        place.anchor != evidence::kNoAnchor) {
+      log_->places.push_back({place.path, place.anchor, identity,
+                              log_->Keep(place.key),
+                              static_cast<std::uint32_t>(place.key.size())});
+    }
   }
 
   // A list under a noun of what is counted ("passengers"): elements met
@@ -629,7 +716,7 @@ class EvidenceCorpus::Index::ResultRecorder {
     outcome_->values_seen += known.keys;
     index_.results[slot_].values_recorded += known.keys;
     for (std::uint32_t n = known.numbers_begin; n < known.numbers_end; ++n) {
-      index_.numbers.AddAgain(memo_.number(n), slot_);
+      AddNumberAgain(memo_.number(n));
     }
     return known.identity;
   }
@@ -652,8 +739,8 @@ class EvidenceCorpus::Index::ResultRecorder {
       ++effect.keys;
       index_.Carry(key, exact, slot_, outcome_, bare_number);
       if (LooksLikeCanonicalNumber(key)) {
-        const std::uint32_t kept = index_.numbers.Add(key, slot_);
-        if (memoizable) memo_.AddNumber(kept);
+        const std::uint32_t added = AddNumber(key);
+        if (memoizable) memo_.AddNumber(added);
       }
     };
     if (kind == evidence::JsonLeafKind::kNumber) {
@@ -703,9 +790,9 @@ class EvidenceCorpus::Index::ResultRecorder {
       index_.results[slot_].values_recorded += known.keys;
       if (leaf != nullptr) leaf->keys += known.keys;
       for (std::uint32_t n = known.numbers_begin; n < known.numbers_end; ++n) {
-        const std::uint32_t kept = memo_.number(n);
-        index_.numbers.AddAgain(kept, slot_);
-        if (leaf_numbers) memo_.AddNumber(kept);
+        const std::uint32_t added = memo_.number(n);
+        AddNumberAgain(added);
+        if (leaf_numbers) memo_.AddNumber(added);
       }
       return;
     }
@@ -718,8 +805,8 @@ class EvidenceCorpus::Index::ResultRecorder {
       if (leaf != nullptr) ++leaf->keys;
       index_.Carry(key, exact, slot_, outcome_);
       if (LooksLikeCanonicalNumber(key)) {
-        const std::uint32_t kept = index_.numbers.Add(key, slot_);
-        if (remember || leaf_numbers) memo_.AddNumber(kept);
+        const std::uint32_t added = AddNumber(key);
+        if (remember || leaf_numbers) memo_.AddNumber(added);
       }
     });
     effect.numbers_end = memo_.numbers_size();
@@ -792,6 +879,9 @@ class EvidenceCorpus::Index::ResultRecorder {
   Index& index_;
   const std::uint32_t slot_;
   RecordOutcome* const outcome_;
+  evidence::ResultReplay* const log_;  // the replay being written, or null
+  // By number addition (AddNumber), what the numeric index's Add returned.
+  std::vector<std::uint32_t> kept_;
   LeafMemo memo_;
   MemoLookahead memo_ahead_;
   evidence::ColumnTotals::Builder columns_;
@@ -849,24 +939,61 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   outcome.id_clipped = id.size() != tool_call_id.size();
   outcome.name_clipped = tool_name.size() > kMaxRecordedToolNameBytes;
   const std::uint32_t slot = index.ResultSlot(std::move(id), tool_name);
-  Index::ResultRecorder recorder(index, slot, &outcome);
-  const evidence::JsonWalkResult walked = evidence::WalkJson(
-      content,
-      [&](evidence::JsonLeafKind kind, std::string_view leaf) {
-        recorder.Ahead(kind, leaf);
-      },
-      [&](evidence::JsonLeafKind kind, std::string_view leaf,
-          const evidence::JsonLeafPlace& place) {
-        recorder.Visit(kind, leaf, place);
+  bool parsed = false;
+  bool absence_report = false;
+  bool read = false;
+  // Reads the content into the index, writing down what it does to it
+  // when `log` is not null.
+  auto read_content = [&](evidence::ResultReplay* log) {
+    read = true;
+    index.replay_log = log;
+    struct StopLogging {
+      Index& index;
+      ~StopLogging() { index.replay_log = nullptr; }
+    } stop_logging{index};
+    Index::ResultRecorder recorder(index, slot, &outcome);
+    const evidence::JsonWalkResult walked = evidence::WalkJson(
+        content,
+        [&](evidence::JsonLeafKind kind, std::string_view leaf) {
+          recorder.Ahead(kind, leaf);
+        },
+        [&](evidence::JsonLeafKind kind, std::string_view leaf,
+            const evidence::JsonLeafPlace& place) {
+          recorder.Visit(kind, leaf, place);
+        });
+    recorder.MarkPendingNames();
+    if (walked.parsed && !walked.absence_report) recorder.AddTablesAndLists();
+    if (!walked.parsed) recorder.ReadText(content);
+    parsed = walked.parsed;
+    absence_report = walked.absence_report;
+    if (log == nullptr) return;
+    log->parsed_as_json = parsed;
+    log->absence_report = absence_report;
+    std::size_t carried = 0;
+    for (const evidence::ResultReplay::Queued& queued : log->queued) {
+      carried += queued.op == Index::Op::kCarry;
+    }
+    log->uncarried_values = outcome.values_seen - carried;
+  };
+  // Content this process recorded before is replayed (result_cache.h).
+  const std::shared_ptr<const evidence::ResultReplay> replay =
+      evidence::ResultCache::Process().Get(content, [&] {
+        auto log = std::make_shared<evidence::ResultReplay>();
+        read_content(log.get());
+        return std::shared_ptr<const evidence::ResultReplay>(std::move(log));
       });
-  recorder.MarkPendingNames();
-  if (walked.parsed && !walked.absence_report) recorder.AddTablesAndLists();
-  if (!walked.parsed) recorder.ReadText(content);
-  if (!walked.absence_report) index.KeepContent(slot, content);
+  if (!read && replay != nullptr) {
+    index.Replay(*replay, slot, &outcome);
+    parsed = replay->parsed_as_json;
+    absence_report = replay->absence_report;
+  } else if (!read) {
+    read_content(nullptr);
+  }
+  if (!absence_report) index.KeepContent(slot, content);
   index.FlushCarries();
   index.numbers.Prepare();
-  outcome.parsed_as_json = walked.parsed;
-  outcome.absence_report = walked.absence_report;
+  outcome.parsed_as_json = parsed;
+  outcome.absence_report = absence_report;
   outcome.truncated = index.truncated;
   return outcome;
 }

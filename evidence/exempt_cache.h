@@ -29,6 +29,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
 #include "evidence/relative_days.h"
+#include "evidence/text_cache.h"
 
 namespace groundgate::evidence {
 
@@ -45,11 +46,6 @@ inline constexpr std::size_t kMaxExemptCacheEntries = 32;
 // estimated) are held: 4 MiB bounds the cache whatever the input. A text
 // larger than a quarter of it is never cached.
 inline constexpr std::size_t kMaxExemptCacheBytes = 4 * 1024 * 1024;
-
-// How many recent uncached texts the cache remembers (by a hash) to admit a
-// text on its second sighting: a text seen once (a long user message) is
-// indexed directly and never costs a copy or an eviction.
-inline constexpr std::size_t kExemptSightings = 64;
 
 // What one exempt text yields. Immutable once built; shared by every corpus
 // that recorded the text, on any thread.
@@ -85,63 +81,28 @@ class ExemptSetBuilder {
 };
 
 // The bounds of one ExemptCache (the process-wide one uses the defaults).
+// A text is built on its second sighting (text_cache.h): a long user
+// message seen once is indexed directly and never costs a copy.
 struct ExemptCacheLimits {
   std::size_t max_entries = kMaxExemptCacheEntries;
   std::size_t max_bytes = kMaxExemptCacheBytes;
   std::size_t min_text_bytes = kMinCachedExemptBytes;
+  // No bound of its own: TextCache caps a text at a quarter of max_bytes.
+  std::size_t max_text_bytes = kMaxExemptCacheBytes;
+  bool build_on_first_sighting = false;
 };
 
-// A bounded map from an exact text to its ExemptSet. Thread-safe: every
-// method may be called from any thread; the sets it hands out are immutable
-// and stay valid while a shared_ptr holds them, evicted or not.
-class ExemptCache {
+// A bounded map from an exact text to its ExemptSet (text_cache.h).
+// Thread-safe: every method may be called from any thread; the sets it
+// hands out are immutable and stay valid while a shared_ptr holds them,
+// evicted or not.
+class ExemptCache : public TextCache<ExemptSet, ExemptCacheLimits> {
  public:
-  using Limits = ExemptCacheLimits;
-  struct Stats {
-    std::size_t hits = 0;       // Get found the text
-    std::size_t misses = 0;     // Get did not (first sightings included)
-    std::size_t builds = 0;     // sets built and offered to the cache
-    std::size_t evictions = 0;  // entries dropped to stay within the limits
-    std::size_t entries = 0;
-    std::size_t bytes = 0;  // estimated, as counted against max_bytes
-  };
-  using Builder = std::function<std::shared_ptr<const ExemptSet>()>;
-
-  ExemptCache() : ExemptCache(Limits{}) {}
-  explicit ExemptCache(Limits limits);
-  ExemptCache(const ExemptCache&) = delete;
-  ExemptCache& operator=(const ExemptCache&) = delete;
+  using TextCache::TextCache;
 
   // The process-wide cache EvidenceCorpus::RecordExempt uses. Never
   // destroyed (no exit-time order to get wrong).
   static ExemptCache& Process();
-
-  // The set of `text`: the cached one, or one `build` makes and the cache
-  // keeps (least recently used entries go first when a limit is crossed).
-  // nullptr when the text is not worth caching — shorter than
-  // min_text_bytes, longer than a quarter of max_bytes, or seen for the
-  // first time — and the caller indexes it directly. `build` runs without
-  // the lock held; two threads may build one text at once, and one set wins.
-  std::shared_ptr<const ExemptSet> Get(std::string_view text,
-                                       const Builder& build);
-
-  [[nodiscard]] Stats stats() const;
-
- private:
-  struct Entry {
-    std::shared_ptr<const ExemptSet> set;
-    std::uint64_t last_use = 0;
-    std::size_t bytes = 0;
-  };
-  void EvictLocked();
-
-  const Limits limits_;
-  mutable std::mutex mu_;
-  absl::flat_hash_map<std::string, Entry> entries_;          // guarded by mu_
-  std::uint64_t tick_ = 0;                                   // guarded by mu_
-  std::array<std::uint64_t, kExemptSightings> sightings_{};  // guarded
-  std::size_t next_sighting_ = 0;                            // guarded
-  Stats stats_;                                              // guarded
 };
 
 }  // namespace groundgate::evidence
