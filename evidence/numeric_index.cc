@@ -239,6 +239,14 @@ std::optional<NumericMatch> NumericIndex::SingleMatch(
   return match;
 }
 
+std::uint32_t NumericIndex::OccurrencesOf(
+    std::string_view canonical_number) const {
+  const std::optional<Parsed> parsed = ParseCanonical(canonical_number);
+  if (!parsed || !parsed->exact) return 0;
+  const Entry* entry = FindExact(parsed->units);
+  return entry == nullptr ? 0 : entry->occurrences;
+}
+
 bool NumericIndex::Contains(std::string_view canonical_number) const {
   const std::optional<Parsed> parsed = ParseCanonical(canonical_number);
   if (!parsed) return false;

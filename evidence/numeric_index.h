@@ -235,6 +235,11 @@ class NumericIndex {
   // canonicalizer gives it).
   bool Contains(std::string_view canonical_number) const;
 
+  // How many times Add and AddAgain counted `canonical_number` (saturating;
+  // 0 when it is not held exactly). A derivation that uses a value twice
+  // needs it counted twice.
+  std::uint32_t OccurrencesOf(std::string_view canonical_number) const;
+
   // Looks for a carried x that shows more precision than `value` and rounds
   // to it at `step`: |x - value| <= step / 2 and x != value. Both ends of
   // the interval count, so half-up, half-down and half-even rounders all
