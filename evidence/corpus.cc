@@ -303,11 +303,8 @@ struct EvidenceCorpus::Index {
 
   void Enqueue(std::string_view key, bool exact, std::uint32_t slot, Op op,
                bool bare_number = false) {
-    if (replay_log != nullptr) {
-      replay_log->queued.push_back({replay_log->Keep(key),
-                                    static_cast<std::uint32_t>(key.size()), op,
-                                    exact, bare_number});
-    }
+    if (replay_log != nullptr)
+      replay_log->AddQueued(op, exact, bare_number, key);
     if (queue_count == kCarryLookahead) CarryOldest();
     QueuedCarry& next = queue[(queue_head + queue_count) % kCarryLookahead];
     next.size = static_cast<std::uint32_t>(key.size());
@@ -475,35 +472,28 @@ struct EvidenceCorpus::Index {
   // the reading called, in the order it called them.
   void Replay(const evidence::ResultReplay& replay, std::uint32_t slot,
               RecordOutcome* out) {
-    for (const evidence::ResultReplay::Queued& queued : replay.queued) {
-      const std::string_view key = replay.Bytes(queued.at, queued.size);
-      if (queued.op == Op::kCarry) {
-        Carry(key, queued.exact, slot, out, queued.bare_number);
-      } else {
-        Enqueue(key, false, 0, queued.op);
-      }
-    }
+    replay.ForEachQueued(
+        [&](Op op, bool exact, bool bare_number, std::string_view key) {
+          if (op == Op::kCarry) {
+            Carry(key, exact, slot, out, bare_number);
+          } else {
+            Enqueue(key, false, 0, op);
+          }
+        });
     out->values_seen += replay.uncarried_values;
     results[slot].values_recorded += replay.uncarried_values;
     std::vector<std::uint32_t> kept;  // by addition, what Add returned
-    for (const evidence::ResultReplay::Number& number : replay.numbers) {
-      if (number.again.has_value()) {
-        numbers.AddAgain(kept[*number.again], slot);
-      } else {
-        kept.push_back(numbers.Add(replay.Bytes(number.at, number.size), slot));
-      }
-    }
-    for (const evidence::ResultReplay::Placed& placed : replay.places) {
+    replay.ForEachNumber(
+        [&](std::string_view key) { kept.push_back(numbers.Add(key, slot)); },
+        [&](std::uint32_t added) { numbers.AddAgain(kept[added], slot); });
+    for (const evidence::ResultReplay::Placed& placed : replay.places()) {
       evidence::JsonLeafPlace place;
       place.path = placed.path;
       place.anchor = placed.anchor;
-      place.key = replay.Bytes(placed.key_at, placed.key_size);
+      place.key = replay.place_key(placed.key);
       Place(place, placed.value, slot);
     }
-    if (replay.columns.has_value()) {
-      evidence::ColumnTotals::Builder builder = *replay.columns;
-      builder.FinishInto(&columns, slot);
-    }
+    if (replay.columns.has_value()) columns.AddAll(*replay.columns, slot);
     counts_named |= replay.counts_named;
   }
 
@@ -647,10 +637,17 @@ class EvidenceCorpus::Index::ResultRecorder {
   }
 
   // Adds the result's column totals to the corpus's (and to the replay
-  // being written, as they stand before).
+  // being written, under slot 0: AddAll keeps the same totals, and
+  // truncates the same way, as FinishInto straight into the corpus's).
   void FinishColumns() {
-    if (log_ != nullptr) log_->columns = columns_;
-    columns_.FinishInto(&index_.columns, slot_);
+    if (log_ == nullptr) {
+      columns_.FinishInto(&index_.columns, slot_);
+      return;
+    }
+    evidence::ColumnTotals kept;
+    columns_.FinishInto(&kept, 0);
+    index_.columns.AddAll(kept, slot_);
+    if (kept.size() > 0 || kept.truncated()) log_->columns = std::move(kept);
   }
 
   // Adds canonical number `key` to the numeric index for this result.
@@ -659,17 +656,13 @@ class EvidenceCorpus::Index::ResultRecorder {
   // another corpus must count the same addition again.
   std::uint32_t AddNumber(std::string_view key) {
     kept_.push_back(index_.numbers.Add(key, slot_));
-    if (log_ != nullptr) {
-      log_->numbers.push_back({log_->Keep(key),
-                               static_cast<std::uint32_t>(key.size()),
-                               std::nullopt});
-    }
+    if (log_ != nullptr) log_->AddNumber(key);
     return static_cast<std::uint32_t>(kept_.size() - 1);
   }
   // One more occurrence of the number addition `added` (AddNumber's) added.
   void AddNumberAgain(std::uint32_t added) {
     index_.numbers.AddAgain(kept_[added], slot_);
-    if (log_ != nullptr) log_->numbers.push_back({0, 0, added});
+    if (log_ != nullptr) log_->AddNumberAgain(added);
   }
 
   // Notes a leaf's value at its place, for conflicts.
@@ -677,9 +670,7 @@ class EvidenceCorpus::Index::ResultRecorder {
     index_.Place(place, identity, slot_);
     if (log_ != nullptr && identity != 0 &&
         place.anchor != evidence::kNoAnchor) {
-      log_->places.push_back({place.path, place.anchor, identity,
-                              log_->Keep(place.key),
-                              static_cast<std::uint32_t>(place.key.size())});
+      log_->AddPlace(place.path, place.anchor, identity, place.key);
     }
   }
 
@@ -969,11 +960,8 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
     if (log == nullptr) return;
     log->parsed_as_json = parsed;
     log->absence_report = absence_report;
-    std::size_t carried = 0;
-    for (const evidence::ResultReplay::Queued& queued : log->queued) {
-      carried += queued.op == Index::Op::kCarry;
-    }
-    log->uncarried_values = outcome.values_seen - carried;
+    log->uncarried_values = outcome.values_seen - log->carries;
+    log->Finish();
   };
   // Content this process recorded before is replayed (result_cache.h).
   const std::shared_ptr<const evidence::ResultReplay> replay =

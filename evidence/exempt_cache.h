@@ -89,7 +89,7 @@ struct ExemptCacheLimits {
   std::size_t min_text_bytes = kMinCachedExemptBytes;
   // No bound of its own: TextCache caps a text at a quarter of max_bytes.
   std::size_t max_text_bytes = kMaxExemptCacheBytes;
-  bool build_on_first_sighting = false;
+  TextCacheAdmission admission = TextCacheAdmission::kSecondSighting;
 };
 
 // A bounded map from an exact text to its ExemptSet (text_cache.h).

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "evidence/column_totals.h"
 #include "evidence/text_cache.h"
 
@@ -48,79 +49,124 @@ enum class QueuedOp : std::uint8_t { kCarry, kMarkPersonName, kMarkBareNumber };
 // What recording one result's content did, in order, per kind of state it
 // touched (the kinds touch disjoint state, so only the order within each
 // kind matters). Immutable once built; shared by every corpus that
-// replays it, on any thread.
-struct ResultReplay {
-  // A key queued: its bytes in `arena` at [at, at + size).
-  struct Queued {
-    std::uint32_t at = 0;
-    std::uint32_t size = 0;
-    QueuedOp op = QueuedOp::kCarry;
-    bool exact = false;
-    bool bare_number = false;
-  };
-  // A number added to the numeric index: a canonical number (its bytes in
-  // `arena`) or, when `again` is set, one more occurrence of the number
-  // the `again`-th addition added.
-  struct Number {
-    std::uint32_t at = 0;
-    std::uint32_t size = 0;
-    std::optional<std::uint32_t> again;
-  };
-  // A leaf's value at its place, for conflicts (JsonLeafPlace's path,
-  // anchor and key; the key's bytes in `arena`).
+// replays it, on any thread. Written compactly (a replay is held for the
+// process's life): each queued key and each number is a tag byte, a
+// length and the key's bytes, in one string per kind.
+class ResultReplay {
+ public:
+  // A leaf's value at its place, for conflicts (JsonLeafPlace's path and
+  // anchor; its key is place_keys[key]).
   struct Placed {
     std::uint64_t path = 0;
     std::uint64_t anchor = 0;
     std::uint64_t value = 0;
-    std::uint32_t key_at = 0;
-    std::uint32_t key_size = 0;
+    std::uint32_t key = 0;
   };
 
-  std::vector<Queued> queued;
-  std::vector<Number> numbers;
-  std::vector<Placed> places;
-  // The result's columns, as they stood before FinishInto, when it had any.
-  std::optional<ColumnTotals::Builder> columns;
+  // Writing (while the result is read).
+  void AddQueued(QueuedOp op, bool exact, bool bare_number,
+                 std::string_view key);
+  // A canonical number added to the numeric index.
+  void AddNumber(std::string_view key);
+  // One more occurrence of the number the `added`-th AddNumber added.
+  void AddNumberAgain(std::uint32_t added);
+  void AddPlace(std::uint64_t path, std::uint64_t anchor, std::uint64_t value,
+                std::string_view key);
+  // Ends the writing: gives back what the writing held beyond the replay.
+  void Finish();
+
+  // Reading (Replay). Calls queued(op, exact, bare_number, key) for each
+  // queued key, in order.
+  template <typename F>
+  void ForEachQueued(F&& queued) const {
+    std::size_t at = 0;
+    while (at < queued_.size()) {
+      const auto tag = static_cast<unsigned char>(queued_[at++]);
+      const std::string_view key = ReadBytes(queued_, &at);
+      queued(static_cast<QueuedOp>(tag & kOpMask), (tag & kExact) != 0,
+             (tag & kBare) != 0, key);
+    }
+  }
+  // Calls add(key) for each number added, and again(added) for each
+  // occurrence more, in order.
+  template <typename Add, typename Again>
+  void ForEachNumber(Add&& add, Again&& again) const {
+    std::size_t at = 0;
+    while (at < numbers_.size()) {
+      const auto tag = static_cast<unsigned char>(numbers_[at++]);
+      if (tag == kNumberAgain) {
+        again(static_cast<std::uint32_t>(ReadLength(numbers_, &at)));
+      } else {
+        add(ReadBytes(numbers_, &at));
+      }
+    }
+  }
+  const std::vector<Placed>& places() const { return places_; }
+  std::string_view place_key(std::uint32_t i) const { return place_keys_[i]; }
+
+  // The result's column totals (under slot 0), when it kept any.
+  std::optional<ColumnTotals> columns;
   std::uint32_t counts_named = 0;  // bits OR'ed into the corpus's
   // Values met that no queued carry counts (a leaf met again replays its
   // count without carrying): added to values_seen and values_recorded.
   std::size_t uncarried_values = 0;
+  std::size_t carries = 0;  // queued keys that are carries
   bool parsed_as_json = false;
   bool absence_report = false;
-  std::string arena;
 
-  std::string_view Bytes(std::uint32_t at, std::uint32_t size) const {
-    return std::string_view(arena).substr(at, size);
-  }
-  // Appends `bytes` to the arena; returns where they start.
-  std::uint32_t Keep(std::string_view bytes) {
-    const auto at = static_cast<std::uint32_t>(arena.size());
-    arena.append(bytes);
-    return at;
-  }
   // An estimate of the memory the replay holds, for the cache's budget.
-  [[nodiscard]] std::size_t bytes() const {
-    return sizeof(ResultReplay) + arena.capacity() +
-           queued.capacity() * sizeof(Queued) +
-           numbers.capacity() * sizeof(Number) +
-           places.capacity() * sizeof(Placed) +
-           (columns.has_value() ? kColumnsEstimateBytes : 0);
-  }
+  [[nodiscard]] std::size_t bytes() const;
 
  private:
-  // A result's column builder, roughly: a few columns of a few rows.
-  static constexpr std::size_t kColumnsEstimateBytes = 1024;
+  static constexpr unsigned char kOpMask = 0x3;
+  static constexpr unsigned char kExact = 0x4;
+  static constexpr unsigned char kBare = 0x8;
+  static constexpr unsigned char kNumberAdd = 0;
+  static constexpr unsigned char kNumberAgain = 1;
+
+  static void WriteLength(std::size_t length, std::string* out) {
+    if (length < 0x80) {
+      out->push_back(static_cast<char>(length));
+    } else {
+      WriteLongLength(length, out);
+    }
+  }
+  static void WriteLongLength(std::size_t length, std::string* out);
+  static std::size_t ReadLength(std::string_view in, std::size_t* at) {
+    std::size_t length = 0;
+    for (int shift = 0;; shift += 7) {
+      const auto byte = static_cast<unsigned char>(in[(*at)++]);
+      length |= static_cast<std::size_t>(byte & 0x7F) << shift;
+      if ((byte & 0x80) == 0) return length;
+    }
+  }
+  static std::string_view ReadBytes(std::string_view in, std::size_t* at) {
+    const std::size_t length = ReadLength(in, at);
+    const std::string_view bytes = in.substr(*at, length);
+    *at += length;
+    return bytes;
+  }
+
+  std::string queued_;
+  std::string numbers_;
+  std::vector<Placed> places_;
+  std::vector<std::string> place_keys_;
+  // While writing: the index of each place key in place_keys_.
+  absl::flat_hash_map<std::string, std::uint32_t> place_key_index_;
 };
 
 // The bounds of one ResultCache (the process-wide one uses the defaults).
-// A result is built on its first sighting: the replay is written while the
-// result is read, at a small cost, and the second sighting replays it.
+// While results repeat, a result's replay is written the first time it is
+// read (at a small cost: its keys copied once more), so its second sighting
+// replays it; while they do not, only on its second sighting
+// (TextCacheAdmission::kFirstSightingWhileRepeating).
 struct ResultCacheLimits {
   std::size_t max_entries = kMaxResultCacheEntries;
   std::size_t max_bytes = kMaxResultCacheBytes;
   std::size_t min_text_bytes = kMinCachedResultBytes;
   std::size_t max_text_bytes = kMaxCachedResultBytes;
-  bool build_on_first_sighting = true;
+  TextCacheAdmission admission =
+      TextCacheAdmission::kFirstSightingWhileRepeating;
 };
 
 // A bounded map from a result's exact content to its ResultReplay
@@ -131,10 +177,7 @@ class ResultCache : public TextCache<ResultReplay, ResultCacheLimits> {
 
   // The process-wide cache EvidenceCorpus::RecordToolResult uses. Never
   // destroyed (no exit-time order to get wrong).
-  static ResultCache& Process() {
-    static ResultCache* const cache = new ResultCache();
-    return *cache;
-  }
+  static ResultCache& Process();
 };
 
 }  // namespace groundgate::evidence

@@ -18,7 +18,7 @@
 //   std::size_t min_text_bytes;   // a shorter text is never cached
 //   std::size_t max_text_bytes;   // nor a longer one, nor one longer
 //                                 // than a quarter of max_bytes
-//   bool build_on_first_sighting; // false: built on its second sighting
+//   TextCacheAdmission admission; // when a text not held is built
 // and Value has `std::size_t bytes() const` (an estimate of its memory).
 #ifndef GROUNDGATE_EVIDENCE_TEXT_CACHE_H_
 #define GROUNDGATE_EVIDENCE_TEXT_CACHE_H_
@@ -44,6 +44,23 @@ namespace groundgate::evidence {
 // never costs a copy or an eviction.
 inline constexpr std::size_t kTextCacheSightings = 64;
 
+// When a text the cache does not hold is built (and kept).
+enum class TextCacheAdmission : std::uint8_t {
+  // On its second sighting: a text seen once costs a hash, never a build.
+  kSecondSighting,
+  // On its first sighting while texts repeat (at least one lookup in
+  // kRepeatShare of the recent ones was a hit), else on its second: a
+  // process whose texts repeat (runs of one task, one data set judged
+  // again) hits from the second sighting on, and one whose texts never
+  // repeat pays no build.
+  kFirstSightingWhileRepeating,
+};
+// The share of recent lookups that must hit for a first-sighting build
+// (one in this many), and how many recent lookups count (the counts are
+// halved each time they reach it).
+inline constexpr std::size_t kRepeatShare = 4;
+inline constexpr std::size_t kRecentLookups = 256;
+
 template <typename Value, typename LimitsT>
 class TextCache {
  public:
@@ -67,8 +84,8 @@ class TextCache {
   // keeps (least recently used entries go first when a limit is crossed).
   // nullptr when the text is not worth caching — shorter than
   // min_text_bytes, longer than max_text_bytes or a quarter of max_bytes, or
-  // seen for the first time when the limits ask for a
-  // second sighting — and the caller reads it directly. `build` runs
+  // seen for the first time when the admission asks for a second sighting
+  // — and the caller reads it directly. `build` runs
   // without the lock held; two threads may build one text at once, and one
   // value wins (the other's builder ran all the same).
   std::shared_ptr<const Value> Get(std::string_view text,
@@ -80,14 +97,22 @@ class TextCache {
     const absl::string_view key(text.data(), text.size());
     {
       std::lock_guard<std::mutex> lock(mu_);
+      if (++recent_lookups_ == kRecentLookups) {
+        recent_lookups_ /= 2;
+        recent_hits_ /= 2;
+      }
       auto it = entries_.find(key);
       if (it != entries_.end()) {
         ++stats_.hits;
+        ++recent_hits_;
         it->second.last_use = ++tick_;
         return it->second.value;
       }
       ++stats_.misses;
-      if (!limits_.build_on_first_sighting) {
+      const bool repeating =
+          recent_hits_ > 0 && recent_hits_ * kRepeatShare >= recent_lookups_;
+      if (limits_.admission == TextCacheAdmission::kSecondSighting ||
+          !repeating) {
         const std::uint64_t sighting = absl::HashOf(key) | 1;  // 0: empty
         const auto end = sightings_.end();
         if (std::find(sightings_.begin(), end, sighting) == end) {
@@ -151,6 +176,9 @@ class TextCache {
   std::array<std::uint64_t, kTextCacheSightings> sightings_{};  // guarded
   std::size_t next_sighting_ = 0;                               // guarded
   Stats stats_;                                                 // guarded
+  // Recent lookups and hits among them, for the admission.     // guarded
+  std::size_t recent_lookups_ = 0;
+  std::size_t recent_hits_ = 0;
 };
 
 }  // namespace groundgate::evidence
