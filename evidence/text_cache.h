@@ -94,15 +94,18 @@ class TextCache {
         text.size() > std::min(limits_.max_text_bytes, limits_.max_bytes / 4)) {
       return nullptr;
     }
-    const absl::string_view key(text.data(), text.size());
+    // Hashed before the lock is taken: threads that look up long texts at
+    // once wait only for a lookup and a comparison.
+    const std::uint64_t hash =
+        absl::HashOf(absl::string_view(text.data(), text.size()));
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (++recent_lookups_ == kRecentLookups) {
         recent_lookups_ /= 2;
         recent_hits_ /= 2;
       }
-      auto it = entries_.find(key);
-      if (it != entries_.end()) {
+      auto it = entries_.find(hash);
+      if (it != entries_.end() && it->second.text == text) {
         ++stats_.hits;
         ++recent_hits_;
         it->second.last_use = ++tick_;
@@ -113,7 +116,7 @@ class TextCache {
           recent_hits_ > 0 && recent_hits_ * kRepeatShare >= recent_lookups_;
       if (limits_.admission == TextCacheAdmission::kSecondSighting ||
           !repeating) {
-        const std::uint64_t sighting = absl::HashOf(key) | 1;  // 0: empty
+        const std::uint64_t sighting = hash | 1;  // 0: an empty slot
         const auto end = sightings_.end();
         if (std::find(sightings_.begin(), end, sighting) == end) {
           sightings_[next_sighting_] = sighting;
@@ -127,13 +130,15 @@ class TextCache {
     const std::size_t bytes = text.size() + value->bytes();
     std::lock_guard<std::mutex> lock(mu_);
     ++stats_.builds;
-    auto [it, inserted] = entries_.try_emplace(key);
+    auto [it, inserted] = entries_.try_emplace(hash);
     if (!inserted) {
-      // Another thread built it meanwhile: one value per text.
+      // Another thread built it meanwhile (one value per text), or another
+      // text has its hash, which keeps its place.
+      if (it->second.text != text) return value;
       it->second.last_use = ++tick_;
       return it->second.value;
     }
-    it->second = Entry{value, ++tick_, bytes};
+    it->second = Entry{std::string(text), value, ++tick_, bytes};
     stats_.bytes += bytes;
     EvictLocked();
     return value;
@@ -148,6 +153,7 @@ class TextCache {
 
  private:
   struct Entry {
+    std::string text;  // the exact bytes its hash stands for
     std::shared_ptr<const Value> value;
     std::uint64_t last_use = 0;
     std::size_t bytes = 0;
@@ -171,7 +177,9 @@ class TextCache {
 
   const Limits limits_;
   mutable std::mutex mu_;
-  absl::flat_hash_map<std::string, Entry> entries_;  // guarded by mu_
+  // By the text's hash (computed outside the lock); a text whose hash
+  // another holds is not cached.
+  absl::flat_hash_map<std::uint64_t, Entry> entries_;  // guarded by mu_
   std::uint64_t tick_ = 0;                           // guarded by mu_
   std::array<std::uint64_t, kTextCacheSightings> sightings_{};  // guarded
   std::size_t next_sighting_ = 0;                               // guarded
