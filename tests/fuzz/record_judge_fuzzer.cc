@@ -12,11 +12,12 @@
 // answer, so the fuzzer starts out with answers that quote their evidence.
 // The input's length modulo kScenarioCount picks the one scenario it goes
 // through (value functions, a two-call corpus, a text corpus, an exempt
-// corpus, a truncated corpus, a crowded corpus, a determinism corpus). Each
+// corpus, a truncated corpus, a crowded corpus, a determinism corpus, a
+// replayed corpus). Each
 // records the input once or twice and judges it at most twice: under ASan
 // and UBSan the library costs about 1.5 us a byte of input for a record and
 // a judgement, so every extra pass is a fraction of exec/s. The fuzzer's
-// length mutations spread every seed over all seven.
+// length mutations spread every seed over all eight.
 //
 // What it does NOT do: judge whether a verdict is right beyond contracts
 // that hold for every input (spans inside the answer, law 5, law 6, law 9,
@@ -39,6 +40,7 @@
 #include "evidence/canonical.h"
 #include "evidence/extractor.h"
 #include "evidence/json_walk.h"
+#include "evidence/result_cache.h"
 #include "evidence/tokenizer.h"
 #include "evidence/unicode.h"
 #include "evidence/units.h"
@@ -62,7 +64,7 @@ constexpr std::size_t kCarriersToOverflow = kMaxCarriers + 1;
 // object); 512 made this the costliest scenario (2.2 ms an input, 1.2 now).
 constexpr std::size_t kCrowdPrefixBytes = 128;
 // The scenarios an input can go through; its length picks one.
-constexpr std::size_t kScenarioCount = 7;
+constexpr std::size_t kScenarioCount = 8;
 
 struct FuzzInput {
   std::string_view tool_result;
@@ -304,6 +306,34 @@ void RunCrowdedCorpus(const Gate& gate, const FuzzInput& input) {
   JudgeAndCheck(gate, input.answer, crowded);
 }
 
+// A result recorded again is replayed from the process's ResultCache
+// (evidence/result_cache.h), and a replay does what the reading did: the
+// result, padded with spaces to the cache's least size, is recorded into
+// three corpora after the user message (the first reads it; the replay is
+// written by the first or the second; the third replays it), and the
+// answer judged against the first and the third prints byte-identically.
+void RunReplayedCorpus(const Gate& gate, const FuzzInput& input) {
+  std::string content(input.tool_result);
+  if (content.size() < evidence::kMinCachedResultBytes) {
+    content.resize(evidence::kMinCachedResultBytes, ' ');
+  }
+  std::optional<std::string> read;
+  for (int sighting = 0; sighting < 3; ++sighting) {
+    EvidenceCorpus corpus;
+    corpus.RecordUserMessage(input.user_message);
+    corpus.RecordToolResult("call_1", "port_status", content);
+    if (sighting == 1) continue;
+    const std::string json =
+        DumpVerdict(JudgeAndCheck(gate, input.answer, corpus));
+    if (!read.has_value()) {
+      read = json;
+    } else {
+      GG_FUZZ_CHECK(json == *read,
+                    "a replayed result judges as the result read");
+    }
+  }
+}
+
 // The value functions over the tool result and, when it is another text,
 // the answer; no corpus.
 void RunValueFunctions(const Gate&, const FuzzInput& input) {
@@ -316,9 +346,10 @@ void RunValueFunctions(const Gate&, const FuzzInput& input) {
 // The scenarios in the order an input's length modulo kScenarioCount
 // picks them.
 using Scenario = void (*)(const Gate&, const FuzzInput&);
-constexpr Scenario kScenarios[] = {
-    RunValueFunctions, RunTwoCallCorpus, RunTextCorpus,       RunExemptCorpus,
-    RunTinyCorpus,     RunCrowdedCorpus, RunDeterminismCorpus};
+constexpr Scenario kScenarios[] = {RunValueFunctions,    RunTwoCallCorpus,
+                                   RunTextCorpus,        RunExemptCorpus,
+                                   RunTinyCorpus,        RunCrowdedCorpus,
+                                   RunDeterminismCorpus, RunReplayedCorpus};
 static_assert(std::size(kScenarios) == kScenarioCount);
 
 void TestOneInput(std::string_view bytes) {
