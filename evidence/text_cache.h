@@ -49,7 +49,8 @@ enum class TextCacheAdmission : std::uint8_t {
   // On its second sighting: a text seen once costs a hash, never a build.
   kSecondSighting,
   // On its first sighting while texts repeat (at least one lookup in
-  // kRepeatShare of the recent ones was a hit), else on its second: a
+  // kRepeatShare of the recent ones was a hit or a second sighting), else
+  // on its second: a
   // process whose texts repeat (runs of one task, one data set judged
   // again) hits from the second sighting on, and one whose texts never
   // repeat pays no build.
@@ -123,6 +124,8 @@ class TextCache {
           next_sighting_ = (next_sighting_ + 1) % sightings_.size();
           return nullptr;
         }
+        // A second sighting: texts repeat, as a hit says.
+        ++recent_hits_;
       }
     }
     std::shared_ptr<const Value> value = build();

@@ -321,12 +321,15 @@ TEST_CASE("results are built on their first sighting while they repeat") {
   CHECK(cache.Get(std::string(200, 'a'), build) == nullptr);
   CHECK(cache.Get(std::string(200, 'a'), build) != nullptr);
   CHECK(built == 1);
-  // Texts repeat (a hit): the next new text is built on its first.
-  CHECK(cache.Get(std::string(200, 'a'), build) != nullptr);
+  // That second sighting said texts repeat: a new text is built on its
+  // first, and a hit keeps them repeating.
   CHECK(cache.Get(std::string(200, 'b'), build) != nullptr);
   CHECK(built == 2);
-  // Many new texts and no hit: the share of hits falls below one in
-  // kRepeatShare, and a new text waits for its second sighting again.
+  CHECK(cache.Get(std::string(200, 'a'), build) != nullptr);
+  CHECK(built == 2);
+  // Many new texts and no hit: the share of hits and second sightings
+  // falls below one in kRepeatShare, and a new text waits for its second
+  // sighting again.
   for (int i = 0; i < 40; ++i) {
     cache.Get(std::string(200, 'c') + std::to_string(i), build);
   }
