@@ -90,6 +90,7 @@ struct ExemptCacheLimits {
   // No bound of its own: TextCache caps a text at a quarter of max_bytes.
   std::size_t max_text_bytes = kMaxExemptCacheBytes;
   TextCacheAdmission admission = TextCacheAdmission::kSecondSighting;
+  std::size_t sightings = kTextCacheSightings;
 };
 
 // A bounded map from an exact text to its ExemptSet (text_cache.h).

@@ -41,6 +41,11 @@ inline constexpr std::size_t kMaxCachedResultBytes = 64 * 1024;
 inline constexpr std::size_t kMaxResultCacheEntries = 1024;
 // At most this many bytes (contents and replays, estimated) are held.
 inline constexpr std::size_t kMaxResultCacheBytes = 4 * 1024 * 1024;
+// How many results met once the cache remembers (by a hash, 8 bytes each)
+// to tell a second sighting: an archive lists the runs of one task side by
+// side, but one data set judged for several models may come back only
+// after hundreds of others.
+inline constexpr std::size_t kResultSightings = 4096;
 
 // What a key queued into the index does (corpus.cc's carry queue): carry
 // it, or mark a value the carries before it stored.
@@ -167,6 +172,7 @@ struct ResultCacheLimits {
   std::size_t max_text_bytes = kMaxCachedResultBytes;
   TextCacheAdmission admission =
       TextCacheAdmission::kFirstSightingWhileRepeating;
+  std::size_t sightings = kResultSightings;
 };
 
 // A bounded map from a result's exact content to its ResultReplay

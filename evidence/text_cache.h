@@ -19,12 +19,12 @@
 //   std::size_t max_text_bytes;   // nor a longer one, nor one longer
 //                                 // than a quarter of max_bytes
 //   TextCacheAdmission admission; // when a text not held is built
+//   std::size_t sightings;        // uncached texts remembered, at least 1
 // and Value has `std::size_t bytes() const` (an estimate of its memory).
 #ifndef GROUNDGATE_EVIDENCE_TEXT_CACHE_H_
 #define GROUNDGATE_EVIDENCE_TEXT_CACHE_H_
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -32,16 +32,19 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 
 namespace groundgate::evidence {
 
 // How many recent uncached texts a cache that builds on the second
-// sighting remembers (by a hash): a text seen once is read directly and
-// never costs a copy or an eviction.
+// sighting remembers (by a hash), unless its limits say otherwise
+// (`sightings`): a text seen once is read directly and never costs a copy
+// or an eviction.
 inline constexpr std::size_t kTextCacheSightings = 64;
 
 // When a text the cache does not hold is built (and kept).
@@ -117,11 +120,16 @@ class TextCache {
           recent_hits_ > 0 && recent_hits_ * kRepeatShare >= recent_lookups_;
       if (limits_.admission == TextCacheAdmission::kSecondSighting ||
           !repeating) {
-        const std::uint64_t sighting = hash | 1;  // 0: an empty slot
-        const auto end = sightings_.end();
-        if (std::find(sightings_.begin(), end, sighting) == end) {
-          sightings_[next_sighting_] = sighting;
-          next_sighting_ = (next_sighting_ + 1) % sightings_.size();
+        if (!sighted_.contains(hash)) {
+          // Remembered in place of the oldest, once the ring is full.
+          if (sightings_.size() < std::max<std::size_t>(limits_.sightings, 1)) {
+            sightings_.push_back(hash);
+          } else {
+            sighted_.erase(sightings_[next_sighting_]);
+            sightings_[next_sighting_] = hash;
+            next_sighting_ = (next_sighting_ + 1) % sightings_.size();
+          }
+          sighted_.insert(hash);
           return nullptr;
         }
         // A second sighting: texts repeat, as a hit says.
@@ -184,8 +192,11 @@ class TextCache {
   // another holds is not cached.
   absl::flat_hash_map<std::uint64_t, Entry> entries_;  // guarded by mu_
   std::uint64_t tick_ = 0;                           // guarded by mu_
-  std::array<std::uint64_t, kTextCacheSightings> sightings_{};  // guarded
-  std::size_t next_sighting_ = 0;                               // guarded
+  // The hashes of recent uncached texts: a ring, oldest replaced first,
+  // and the same hashes to look up.                            // guarded
+  std::vector<std::uint64_t> sightings_;
+  std::size_t next_sighting_ = 0;
+  absl::flat_hash_set<std::uint64_t> sighted_;
   Stats stats_;                                                 // guarded
   // Recent lookups and hits among them, for the admission.     // guarded
   std::size_t recent_lookups_ = 0;

@@ -338,6 +338,31 @@ TEST_CASE("results are built on their first sighting while they repeat") {
   CHECK(built == before);
 }
 
+TEST_CASE("a result is told seen before after hundreds of others") {
+  evidence::ResultCacheLimits limits;
+  limits.admission = evidence::TextCacheAdmission::kSecondSighting;
+  int built = 0;
+  auto build = [&] {
+    ++built;
+    return std::make_shared<const evidence::ResultReplay>();
+  };
+  auto text = [](int i) { return std::string(200, 'r') + std::to_string(i); };
+  // The result cache remembers kResultSightings results met once: one data
+  // set judged for another model, 300 results later, is built then.
+  evidence::ResultCache cache(limits);
+  for (int i = 0; i < 300; ++i) CHECK(cache.Get(text(i), build) == nullptr);
+  CHECK(cache.Get(text(0), build) != nullptr);
+  CHECK(built == 1);
+  // Past as many as it remembers, the oldest is forgotten: met again, it
+  // counts as met once.
+  limits.sightings = 100;
+  evidence::ResultCache short_memory(limits);
+  for (int i = 0; i < 300; ++i) short_memory.Get(text(i), build);
+  CHECK(short_memory.Get(text(0), build) == nullptr);
+  CHECK(short_memory.Get(text(299), build) != nullptr);
+  CHECK(built == 2);
+}
+
 TEST_SUITE("concurrency") {
   TEST_CASE("corpora on several threads share one cached tool result") {
     const std::string content = FlightsJson("threads", "available");
