@@ -9,8 +9,13 @@
 // turn its list belongs to, so BeginUserTurn() costs what this turn's
 // column totals are (they join the earlier turns', at most
 // kMaxColumnTotals), however large the index is.
+// A result the process read before is replayed from the ResultCache
+// (result_cache.h): while a result is read, Enqueue, ResultRecorder's
+// AddNumber, AddNumberAgain and PlaceLeaf, and its column totals write
+// down what the reading does, and Index::Replay does it again.
 // What it does NOT do: decide what a key is (record_keys.h), judge an
-// answer (stages/), or cache exempt text across corpora (exempt_cache.h).
+// answer (stages/), or hold the caches across corpora (exempt_cache.h,
+// result_cache.h).
 #include "groundgate/corpus.h"
 
 #include <algorithm>

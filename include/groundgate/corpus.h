@@ -200,6 +200,20 @@ class EvidenceCorpus {
   // BoundedToolCallId / BoundedToolName, and the outcome says so
   // (id_clipped, name_clipped). Only the bounded forms are stored, so a
   // megabyte id costs 64 bytes per carrier, not a megabyte.
+  //
+  // A result of 128 bytes to 64 KiB that the process has recorded before
+  // (the same lookup in another run of one task, one data set judged for
+  // several models) is read once per process: while it is read, what the
+  // reading does to the index is written down, in order, and a
+  // process-wide cache keyed by the exact bytes of the content keeps it;
+  // a later corpus recording the same content replays it through the same
+  // functions. The outcome and the index are the same as reading the
+  // content again, whatever the corpus held before (the ceiling, carrier
+  // caps and conflicts included). The cache holds at most 1024 results
+  // and 4 MiB by its own estimate, dropping the least recently used; it
+  // writes a result down on its first sighting while the process's
+  // results repeat, else on its second, and is safe to use from any
+  // thread. See evidence/result_cache.h.
   RecordOutcome RecordToolResult(std::string_view tool_call_id,
                                  std::string_view tool_name,
                                  std::string_view content);
