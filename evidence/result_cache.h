@@ -60,7 +60,7 @@ enum class QueuedOp : std::uint8_t { kCarry, kMarkPersonName, kMarkBareNumber };
 class ResultReplay {
  public:
   // A leaf's value at its place, for conflicts (JsonLeafPlace's path and
-  // anchor; its key is place_keys[key]).
+  // anchor; its key is place_key(key)).
   struct Placed {
     std::uint64_t path = 0;
     std::uint64_t anchor = 0;

@@ -59,9 +59,9 @@ enum class TextCacheAdmission : std::uint8_t {
   // repeat pays no build.
   kFirstSightingWhileRepeating,
 };
-// The share of recent lookups that must hit for a first-sighting build
-// (one in this many), and how many recent lookups count (the counts are
-// halved each time they reach it).
+// The share of recent lookups that must be hits or second sightings for a
+// first-sighting build (one in this many), and how many recent lookups
+// count (the counts are halved each time they reach it).
 inline constexpr std::size_t kRepeatShare = 4;
 inline constexpr std::size_t kRecentLookups = 256;
 
@@ -89,9 +89,9 @@ class TextCache {
   // nullptr when the text is not worth caching — shorter than
   // min_text_bytes, longer than max_text_bytes or a quarter of max_bytes, or
   // seen for the first time when the admission asks for a second sighting
-  // — and the caller reads it directly. `build` runs
-  // without the lock held; two threads may build one text at once, and one
-  // value wins (the other's builder ran all the same).
+  // — and the caller reads it directly. `build` runs without the lock held;
+  // two threads may build one text at once, and one value wins (the
+  // other's builder ran all the same).
   std::shared_ptr<const Value> Get(std::string_view text,
                                    const Builder& build) {
     if (text.size() < limits_.min_text_bytes ||
@@ -188,17 +188,19 @@ class TextCache {
 
   const Limits limits_;
   mutable std::mutex mu_;
+  // Every member below is guarded by mu_.
   // By the text's hash (computed outside the lock); a text whose hash
   // another holds is not cached.
-  absl::flat_hash_map<std::uint64_t, Entry> entries_;  // guarded by mu_
-  std::uint64_t tick_ = 0;                           // guarded by mu_
+  absl::flat_hash_map<std::uint64_t, Entry> entries_;
+  std::uint64_t tick_ = 0;
   // The hashes of recent uncached texts: a ring, oldest replaced first,
-  // and the same hashes to look up.                            // guarded
+  // and the same hashes to look up.
   std::vector<std::uint64_t> sightings_;
   std::size_t next_sighting_ = 0;
   absl::flat_hash_set<std::uint64_t> sighted_;
-  Stats stats_;                                                 // guarded
-  // Recent lookups and hits among them, for the admission.     // guarded
+  Stats stats_;
+  // Recent lookups, and the hits and second sightings among them, for the
+  // admission.
   std::size_t recent_lookups_ = 0;
   std::size_t recent_hits_ = 0;
 };
