@@ -54,7 +54,7 @@ constexpr CommandText kCommandText = {
         "[--quiet] [--baseline FILE] [--write-baseline FILE] "
         "[--max-flag-rate R] [--strict] [--jobs N] [--judge-intermediate] "
         "[--min-digits N] [--misattribution MODE] [--shapes FILE] "
-        "[--max-line-bytes N] FILE...",
+        "[--max-line-bytes N] [--no-process-caches] FILE...",
     .help = CheckUsage,
 };
 
@@ -336,7 +336,8 @@ std::string_view CheckUsage() {
       "                        [--max-flag-rate R] [--strict] [--jobs N]\n"
       "                        [--judge-intermediate] [--min-digits N]\n"
       "                        [--misattribution MODE] [--shapes FILE]\n"
-      "                        [--max-line-bytes N] FILE...\n"
+      "                        [--max-line-bytes N] [--no-process-caches]\n"
+      "                        FILE...\n"
       "\n"
       "Re-judges the answers of agent traces: every name, number and\n"
       "identifier an assistant answer states must have been read from a\n"

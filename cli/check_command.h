@@ -12,7 +12,8 @@
 //                    [--baseline FILE] [--write-baseline FILE]
 //                    [--max-flag-rate R] [--judge-intermediate]
 //                    [--min-digits N] [--shapes FILE]
-//                    [--max-line-bytes N] FILE...  (`-` reads standard input)
+//                    [--max-line-bytes N] [--no-process-caches]
+//                    FILE...  (`-` reads standard input)
 //
 // Memory is bounded by --max-line-bytes (default kDefaultMaxLineBytes, 64
 // MiB; a record costs 4 to 7.5 times its line whatever its

@@ -47,7 +47,7 @@ constexpr CommandText kCommandText = {
         "usage: groundgate eval [--json] [--fail-under X] [--format NAME] "
         "[--judge-intermediate] [--min-digits N] [--misattribution MODE] "
         "[--shapes FILE] [--max-line-bytes N] [--max-missed N] "
-        "[--max-label-types N] FILE...",
+        "[--max-label-types N] [--no-process-caches] FILE...",
     .help = EvalUsage,
 };
 // The shape reported for a labelled span that no candidate value overlaps:
@@ -611,7 +611,8 @@ std::string_view EvalUsage() {
       "                       [--min-digits N] [--misattribution MODE]\n"
       "                       [--shapes FILE]\n"
       "                       [--max-line-bytes N] [--max-missed N]\n"
-      "                       [--max-label-types N] FILE...\n"
+      "                       [--max-label-types N] [--no-process-caches]\n"
+      "                       FILE...\n"
       "\n"
       "Scores the gate on labelled traces: how many labelled spans a flag\n"
       "caught, how many flags fell outside every labelled span (false\n"

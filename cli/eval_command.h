@@ -10,7 +10,8 @@
 //                   [--judge-intermediate]
 //                   [--min-digits N] [--misattribution MODE] [--shapes FILE]
 //                   [--max-line-bytes N]
-//                   [--max-missed N] [--max-label-types N] FILE...
+//                   [--max-missed N] [--max-label-types N]
+//                   [--no-process-caches] FILE...
 //
 // A labelled record adds to its trace:
 //   "judge_index": N            the message (position in the record's list)

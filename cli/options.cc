@@ -187,6 +187,10 @@ absl::StatusOr<bool> ParseTraceFlag(std::span<const std::string_view> args,
     flags->replay.judge_intermediate = true;
     return true;
   }
+  if (arg == "--no-process-caches") {
+    flags->replay.corpus.process_caches = false;
+    return true;
+  }
   if (IsFlag(arg, "--min-digits")) {
     absl::StatusOr<std::string> value = FlagValue(args, i, "--min-digits");
     if (!value.ok()) return value.status();
@@ -325,6 +329,10 @@ std::string TraceFlagsHelp() {
       "                    digits (default ",
       GateOptions{}.min_digits,
       ")\n"
+      "  --no-process-caches\n"
+      "                    read every tool result and prompt of every\n"
+      "                    conversation again, as a fresh process would\n"
+      "                    (the verdicts are the same; slower)\n"
       "  --misattribution flag|warn|off\n"
       "                    a value the answer tells of one record (the\n"
       "                    flight it names) but read from another record:\n"

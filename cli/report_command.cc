@@ -40,7 +40,8 @@ constexpr CommandText kCommandText = {
         "usage: groundgate report [-o FILE] [--title TEXT] [--format NAME] "
         "[--judge-intermediate] [--min-digits N] [--misattribution MODE] "
         "[--shapes FILE] [--max-line-bytes N] [--max-tools N] "
-        "[--flagged-only] [--max-conversations N] [--no-gzip] TRACE...",
+        "[--flagged-only] [--max-conversations N] [--no-gzip] "
+        "[--no-process-caches] TRACE...",
     .help = ReportUsage,
 };
 constexpr std::string_view kDefaultTitle = "groundgate report";
@@ -95,7 +96,7 @@ std::string_view ReportUsage() {
       "                         [--shapes FILE] [--max-line-bytes N]\n"
       "                         [--max-tools N] [--flagged-only]\n"
       "                         [--max-conversations N] [--no-gzip]\n"
-      "                         TRACE...\n"
+      "                         [--no-process-caches] TRACE...\n"
       "\n"
       "Judges the answers of agent traces as `groundgate check` does and\n"
       "writes one self-contained HTML page: no external asset, no network.\n"

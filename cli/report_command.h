@@ -9,6 +9,7 @@
 //                     [--judge-intermediate] [--min-digits N]
 //                     [--shapes FILE] [--max-line-bytes N] [--max-tools N]
 //                     [--flagged-only] [--max-conversations N]
+//                     [--no-gzip] [--no-process-caches]
 //                     TRACE...     (`-` reads stdin)
 //
 // Memory is bounded by the largest conversation plus the page's index (a

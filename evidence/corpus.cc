@@ -46,6 +46,7 @@
 #include "evidence/leaf_memo.h"
 #include "evidence/names.h"
 #include "evidence/numeric_index.h"
+#include "evidence/record_cache.h"
 #include "evidence/record_keys.h"
 #include "evidence/records.h"
 #include "evidence/relative_days.h"
@@ -155,7 +156,8 @@ struct EvidenceCorpus::Index {
   // (RecordJudgedAnswer), at most kMaxEarlierDerivations.
   absl::flat_hash_map<std::string, EarlierDerivation> derived;
   mutable std::mutex records_mutex;
-  mutable std::unique_ptr<const evidence::RecordSet> records;
+  // This turn's records, read or shared with the process's RecordCache.
+  mutable std::shared_ptr<const evidence::RecordSet> records;
 
   void KeepContent(std::uint32_t slot, std::string_view content) {
     records.reset();
@@ -172,13 +174,21 @@ struct EvidenceCorpus::Index {
 
   const evidence::RecordSet& Records() const {
     std::lock_guard<std::mutex> lock(records_mutex);
-    if (records == nullptr) {
-      auto set = std::make_unique<evidence::RecordSet>();
+    if (records != nullptr) return *records;
+    auto read = [this] {
+      auto set = std::make_shared<evidence::RecordSet>();
       if (contents_cut) set->MarkIncomplete();
       for (const auto& [slot, content] : contents) set->Add(slot, content);
       set->Finish();
-      records = std::move(set);
+      return std::shared_ptr<const evidence::RecordSet>(std::move(set));
+    };
+    // A turn this process read before shares its records (record_cache.h).
+    if (options.process_caches && !contents_cut) {
+      std::string key;
+      evidence::RecordCache::Key(contents, &key);
+      records = evidence::RecordCache::Process().Get(key, read);
     }
+    if (records == nullptr) records = read();
     return *records;
   }
 
@@ -970,11 +980,14 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
   };
   // Content this process recorded before is replayed (result_cache.h).
   const std::shared_ptr<const evidence::ResultReplay> replay =
-      evidence::ResultCache::Process().Get(content, [&] {
-        auto log = std::make_shared<evidence::ResultReplay>();
-        read_content(log.get());
-        return std::shared_ptr<const evidence::ResultReplay>(std::move(log));
-      });
+      !index.options.process_caches
+          ? nullptr
+          : evidence::ResultCache::Process().Get(content, [&] {
+              auto log = std::make_shared<evidence::ResultReplay>();
+              read_content(log.get());
+              return std::shared_ptr<const evidence::ResultReplay>(
+                  std::move(log));
+            });
   if (!read && replay != nullptr) {
     index.Replay(*replay, slot, &outcome);
     parsed = replay->parsed_as_json;
@@ -994,13 +1007,16 @@ RecordOutcome EvidenceCorpus::RecordToolResult(std::string_view tool_call_id,
 void EvidenceCorpus::RecordExempt(std::string_view text) {
   Index& index = *index_;
   const std::shared_ptr<const evidence::ExemptSet> set =
-      evidence::ExemptCache::Process().Get(text, [text] {
-        evidence::ExemptSetBuilder builder;
-        evidence::ForEachExemptTextKey(
-            text, [&](std::string_view key, bool) { builder.Add(key); });
-        return std::move(builder).Finish(evidence::DayShiftsNamed(text),
-                                         evidence::DaysOfMonthNamed(text));
-      });
+      !index.options.process_caches
+          ? nullptr
+          : evidence::ExemptCache::Process().Get(text, [text] {
+              evidence::ExemptSetBuilder builder;
+              evidence::ForEachExemptTextKey(
+                  text, [&](std::string_view key, bool) { builder.Add(key); });
+              return std::move(builder).Finish(
+                  evidence::DayShiftsNamed(text),
+                  evidence::DaysOfMonthNamed(text));
+            });
   if (set == nullptr) {
     // Not cached (short, huge, or seen once so far): the per-key path.
     index.day_shifts.Merge(evidence::DayShiftsNamed(text));

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -708,9 +709,12 @@ void RecordSet::AddField(Record& record, std::string_view path,
   }
   if (chunks_.empty() ||
       chunks_.back()->size() + text.size() > chunks_.back()->capacity()) {
+    // A first chunk never holds more than the result being read: its
+    // texts are parts of it (a record set is kept for the process's life
+    // when cached, record_cache.h).
     const std::size_t next =
         chunks_.empty()
-            ? kFirstChunkBytes
+            ? std::min(kFirstChunkBytes, reading_bytes_)
             : std::min(kMaxChunkBytes, 2 * chunks_.back()->capacity());
     chunks_.push_back(std::make_unique<std::string>());
     chunks_.back()->reserve(std::max(next, text.size()));
@@ -860,6 +864,76 @@ void RecordSet::Finish() {
   for (auto& list : on_weekday_) std::sort(list.begin(), list.end());
 }
 
+namespace {
+
+// What a string holds past the object itself (its heap block, if any).
+std::size_t HeapBytes(const std::string& s) {
+  return s.capacity() > std::string().capacity() ? s.capacity() + 1 : 0;
+}
+
+// A hash table's slots, with one control byte each, and each key's heap.
+template <typename Table>
+std::size_t TableBytes(const Table& table, std::size_t slot) {
+  std::size_t bytes = table.capacity() * (slot + 1);
+  for (const auto& entry : table) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(entry)>, std::string>) {
+      bytes += HeapBytes(entry);
+    } else {
+      bytes += HeapBytes(entry.first) +
+               entry.second.capacity() * sizeof(std::uint32_t);
+    }
+  }
+  return bytes;
+}
+
+}  // namespace
+
+std::size_t RecordSet::bytes() const {
+  std::size_t bytes = sizeof(RecordSet) + records_.capacity() * sizeof(Record);
+  for (const Record& record : records_) {
+    bytes += HeapBytes(record.path) + HeapBytes(record.day) +
+             HeapBytes(record.time) +
+             record.fields.capacity() * sizeof(RecordField) +
+             record.identifiers.capacity() * sizeof(std::string);
+    for (const std::string& id : record.identifiers) bytes += HeapBytes(id);
+  }
+  // A node of the path set: the string and the allocator's header.
+  bytes += TableBytes(paths_, sizeof(void*)) +
+           paths_.size() * (sizeof(std::string) + 16);
+  for (const auto& chunk : chunks_) {
+    bytes += sizeof(std::string) + chunk->capacity() + 1;
+  }
+  bytes += groups_.capacity() * sizeof(RecordGroup);
+  for (const RecordGroup& group : groups_) {
+    bytes += HeapBytes(group.path) +
+             group.records.capacity() * sizeof(std::uint32_t);
+  }
+  bytes += loose_numbers_.capacity() * sizeof(double) +
+           loose_texts_.capacity() * sizeof(std::string);
+  for (const std::string& text : loose_texts_) bytes += HeapBytes(text);
+  using Listed = std::pair<std::string, std::vector<std::uint32_t>>;
+  bytes += TableBytes(named_by_, sizeof(Listed)) +
+           TableBytes(with_text_, sizeof(Listed)) +
+           TableBytes(first_words_, sizeof(std::string));
+  bytes += (with_time_.keys.capacity() + on_month_day_.keys.capacity()) *
+               sizeof(int) +
+           (with_time_.records.capacity() + on_month_day_.records.capacity()) *
+               sizeof(std::uint32_t);
+  for (const auto& list : on_weekday_) {
+    bytes += list.capacity() * sizeof(std::uint32_t);
+  }
+  bytes += numbers_.capacity() * sizeof(numbers_[0]) +
+           (part_pairs_.capacity() * sizeof(PartPair)) +
+           (side_pairs_.capacity() * sizeof(SidePair));
+  for (const SidePair& pair : side_pairs_) {
+    for (const auto* names : {&pair.first_names, &pair.second_names}) {
+      bytes += names->capacity() * sizeof(std::string);
+      for (const std::string& name : *names) bytes += HeapBytes(name);
+    }
+  }
+  return bytes;
+}
+
 std::span<const std::uint32_t> RecordSet::OnMonthDay(int month,
                                                      int mday) const {
   return on_month_day_.Of(month * 32 + mday);
@@ -1002,6 +1076,7 @@ void RecordSet::Identify(std::uint32_t group) {
 
 void RecordSet::Add(std::uint32_t carrier, std::string_view content) {
   if (!complete_) return;
+  reading_bytes_ = content.size();
   // A result up to kMaxThreadParserBytes is parsed in its thread's padded
   // copy and parser, whose buffers the next result reuses; a longer one has
   // its own, given back on return.

@@ -202,6 +202,8 @@ class RecordSet {
                                                           int mday) const;
   [[nodiscard]] std::span<const std::uint32_t> OnWeekday(int weekday) const;
   [[nodiscard]] bool complete() const { return complete_; }
+  // An estimate of the memory the set holds (record_cache.h's budget).
+  [[nodiscard]] std::size_t bytes() const;
   // The numbered parts sibling objects hold (PartPair above), in the
   // results' order.
   [[nodiscard]] const std::vector<PartPair>& part_pairs() const {
@@ -261,6 +263,7 @@ class RecordSet {
   std::vector<PartPair> part_pairs_;
   std::vector<SidePair> side_pairs_;
   std::size_t leaves_ = 0;
+  std::size_t reading_bytes_ = 0;  // the content Add is reading
   bool complete_ = true;
 };
 

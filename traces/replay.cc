@@ -36,7 +36,7 @@ bool TraceMessage::IsUnreadAnswer() const {
 void ReplayTrace(const Trace& trace, const Gate& gate,
                  const ReplayOptions& options,
                  const std::function<void(const JudgedMessage&)>& on_judged) {
-  EvidenceCorpus corpus;
+  EvidenceCorpus corpus(options.corpus);
   for (std::size_t position = 0; position < trace.messages.size(); ++position) {
     const TraceMessage& message = trace.messages[position];
     bool judge = false;

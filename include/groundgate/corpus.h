@@ -109,6 +109,14 @@ struct CorpusOptions {
   // Ceiling on distinct canonical values held (evidence and exempt together).
   // Must be at least 1. Default: kMaxIndexTokens.
   std::size_t max_index_tokens = kMaxIndexTokens;
+  // Share what reading a text yields with every corpus of the process: a
+  // system prompt's keys, a tool result's effect on the index, a turn's
+  // records, each read once and replayed or shared after
+  // (RecordToolResult and RecordExempt below say what each holds and its
+  // bounds). The verdicts are the same either way; false
+  // reads every text in this corpus again and holds nothing process-wide
+  // (a fresh process's cost, or a memory bound for an embedder).
+  bool process_caches = true;
 };
 
 // What one RecordToolResult call did.
@@ -214,6 +222,15 @@ class EvidenceCorpus {
   // writes a result down on its first sighting while the process's
   // results repeat, else on its second, and is safe to use from any
   // thread. See evidence/result_cache.h.
+  //
+  // The records the judge binds values to (law 11) are read from a turn's
+  // results when an answer first needs them. A turn whose results the
+  // process read before, the same bytes at the same slots (256 bytes to
+  // 256 KiB in all), shares the records read then: a second process-wide
+  // cache holds at most 256 turns and 4 MiB by its own estimate, on the
+  // same admission. See evidence/record_cache.h.
+  //
+  // With CorpusOptions::process_caches false, neither cache is used.
   RecordOutcome RecordToolResult(std::string_view tool_call_id,
                                  std::string_view tool_name,
                                  std::string_view content);
@@ -232,7 +249,8 @@ class EvidenceCorpus {
   // The result is the same as reading the text again: the same values
   // exempt, the same count against max_index_tokens, the same truncated()
   // (a set whose keys would cross the ceiling is read key by key, in text
-  // order). See evidence/exempt_cache.h.
+  // order). See evidence/exempt_cache.h. With
+  // CorpusOptions::process_caches false, the cache is not used.
   void RecordExempt(std::string_view text);
 
   // Records what the gate derived in an answer judged over this corpus:

@@ -268,6 +268,10 @@ absl::StatusOr<Trace> ReadTraceRecord(std::string_view line,
 struct ReplayOptions {
   // Also judge reasoning messages (never evidence either way).
   bool judge_intermediate = false;
+  // The options of the corpus the trace is replayed into
+  // (CorpusOptions::process_caches false: read every text again, the cost
+  // of a fresh process).
+  CorpusOptions corpus;
 };
 
 // One judged message, handed to the replay's callback. The references are

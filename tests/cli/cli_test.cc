@@ -668,6 +668,39 @@ TEST_CASE("cli check counts the answers with a misattributed value") {
   CHECK(jobs.Summary() == flagged.Summary());
 }
 
+TEST_CASE("cli --no-process-caches prints what the default prints") {
+  // Each file three times over: its tool results, prompts and turns
+  // repeat, so the default run replays and shares what the first reading
+  // kept, while --no-process-caches reads every one again.
+  ScratchDir dir;
+  std::vector<std::string> files;
+  for (const char* name : {"san_fabric.jsonl", "public_excerpts.jsonl",
+                           "storage_capacity.jsonl"}) {
+    std::string text = ReadFile(std::string(GROUNDGATE_SOURCE_DIR) +
+                                "/examples/traces/" + name);
+    REQUIRE_FALSE(text.empty());
+    if (text.back() != '\n') text += '\n';
+    files.push_back(dir.Write(name, text + text + text));
+  }
+  for (const std::string& file : files) {
+    CAPTURE(file);
+    const CliResult shared = RunCli({"check", "--include-values", file});
+    const CliResult read =
+        RunCli({"check", "--include-values", "--no-process-caches", file});
+    CHECK_FALSE(shared.out.empty());
+    CHECK(read.out == shared.out);
+    CHECK(read.err == shared.err);
+    CHECK(read.exit_code == shared.exit_code);
+    const CliResult jobs = RunCli({"check", "--include-values",
+                                   "--no-process-caches", "--jobs", "2", file});
+    CHECK(jobs.out == shared.out);
+  }
+  for (const std::string command : {"check", "report", "eval"}) {
+    CAPTURE(command);
+    CHECK(Contains(RunCli({command, "--help"}).out, "--no-process-caches"));
+  }
+}
+
 TEST_CASE("cli the same input gives byte-identical output (law 9)") {
   const std::string traces =
       std::string(GROUNDGATE_SOURCE_DIR) + "/examples/traces/san_fabric.jsonl";
