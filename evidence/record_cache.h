@@ -26,9 +26,10 @@
 
 namespace groundgate::evidence {
 
-// Turns whose results hold fewer bytes are read directly: a lookup would
-// cost about what the reading does.
-inline constexpr std::size_t kMinCachedTurnBytes = 256;
+// Turns whose results hold fewer bytes are read directly: their reading
+// is cheap, and the records it yields take several times the results'
+// bytes, which a process whose turns rarely repeat would hold for nothing.
+inline constexpr std::size_t kMinCachedTurnBytes = 2048;
 // Turns whose results hold more are read directly: their records would
 // crowd out many smaller turns'.
 inline constexpr std::size_t kMaxCachedTurnBytes = 256 * 1024;

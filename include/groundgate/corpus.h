@@ -225,7 +225,7 @@ class EvidenceCorpus {
   //
   // The records the judge binds values to (law 11) are read from a turn's
   // results when an answer first needs them. A turn whose results the
-  // process read before, the same bytes at the same slots (256 bytes to
+  // process read before, the same bytes at the same slots (2 KiB to
   // 256 KiB in all), shares the records read then: a second process-wide
   // cache holds at most 256 turns and 4 MiB by its own estimate, on the
   // same admission. See evidence/record_cache.h.

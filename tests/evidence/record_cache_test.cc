@@ -42,18 +42,26 @@ namespace {
 
 using groundgate_test::DefaultGate;
 
-// Five days of forecasts, each a record with a day, a time and fields
-// nested two deep, under a city: what data-to-text answers bind to.
+// Five days of forecasts, two a day, each a record with a day, a time and
+// fields nested two deep, under a city: what data-to-text answers bind to.
 std::string ForecastJson(std::string_view tag) {
   std::string json = R"({"city":{"name":"Pirapora )" + std::string(tag) +
                      R"(","country":"BR"},"list":[)";
   for (int day = 0; day < 5; ++day) {
-    if (day > 0) json += ",";
-    json += R"({"main":{"temp":)" + std::to_string(20 + day) + ".5" +
-            R"(,"temp_min":)" + std::to_string(14 + day) + R"(,"temp_max":)" +
-            std::to_string(27 + 2 * day) + R"(},"wind":{"speed":)" +
-            std::to_string(3 + day) + ".25" + R"(},"dt_txt":"2024-01-0)" +
-            std::to_string(3 + day) + R"( 15:00:00"})";
+    for (const char* hour : {"03", "15"}) {
+      if (json.back() != '[') json += ",";
+      const bool day_time = hour[0] == '1';
+      json +=
+          R"({"main":{"temp":)" + std::to_string(20 + day) +
+          (day_time ? ".5" : ".1") + R"(,"temp_min":)" +
+          std::to_string((day_time ? 14 : 9) + day) + R"(,"temp_max":)" +
+          std::to_string((day_time ? 27 : 19) + 2 * day) +
+          R"(},"wind":{"speed":)" + std::to_string(3 + day) +
+          (day_time ? ".25" : ".75") +
+          R"(},"weather":[{"description":"light rain, clouds later in the day"}],)"
+          R"("dt_txt":"2024-01-0)" +
+          std::to_string(3 + day) + " " + hour + R"(:00:00"})";
+    }
   }
   json += "]}";
   return json;
@@ -144,7 +152,9 @@ evidence::RecordCache::Stats ProcessStats() {
 TEST_CASE("a turn met again shares the records read the first time") {
   const auto reference = Turn("shared", 0, {.process_caches = false});
   const evidence::RecordSet& want = CorpusInternals::records(*reference);
-  REQUIRE(want.records().size() == 9);  // five days, four flights
+  REQUIRE(want.records().size() == 14);  // ten forecasts, four flights
+  REQUIRE(ForecastJson("shared").size() + FlightsJson("shared").size() >=
+          evidence::kMinCachedTurnBytes);
   const auto before = ProcessStats();
   // Each corpus reads its records (the judge's first binding) before the
   // next is made.
@@ -260,14 +270,15 @@ TEST_CASE("the record cache keeps turns within its entry bounds") {
     set->Finish();
     return std::shared_ptr<const evidence::RecordSet>(std::move(set));
   };
-  const std::string a(300, 'a'), b(300, 'b'), c(300, 'c');
+  const std::size_t n = evidence::kMinCachedTurnBytes + 100;
+  const std::string a(n, 'a'), b(n, 'b'), c(n, 'c');
   CHECK(cache.Get(a, build) == nullptr);  // first sighting: read directly
   CHECK(cache.Get(a, build) != nullptr);  // second: kept
   for (const std::string* key : {&b, &b, &c, &c}) cache.Get(*key, build);
   CHECK(built == 3);
   CHECK(cache.stats().entries == 2);
   CHECK(cache.stats().evictions == 1);
-  CHECK(cache.stats().bytes >= 2 * 300);
+  CHECK(cache.stats().bytes >= 2 * n);
   // A turn shorter than the cache's minimum is never looked up.
   const std::size_t misses = cache.stats().misses;
   CHECK(cache.Get(std::string(evidence::kMinCachedTurnBytes - 1, 's'), build) ==
