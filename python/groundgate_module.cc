@@ -1008,8 +1008,12 @@ One conversation's evidence: record every user message, the system prompt
 (record_exempt) and every SUCCESSFUL tool result; never the model's tool
 call arguments, an error result or its own text.
 
-EvidenceCorpus(max_index_tokens=200000): past that many distinct values the
-corpus is truncated and values not found are "unverified", not flagged.
+EvidenceCorpus(max_index_tokens=200000, *, process_caches=True): past
+max_index_tokens distinct values the corpus is truncated and values not
+found are "unverified", not flagged. process_caches=False reads every
+system prompt, tool result and turn's records again instead of sharing
+what the process read before (the same verdicts; a fresh process's cost,
+and nothing held process-wide).
 )doc");
   py::class_<PyTool> tool_class(m, "Tool", R"doc(
 One tool an Agent offers the model.
@@ -1122,14 +1126,16 @@ Releases the GIL while judging.
           }));
 
   corpus_class
-      .def(py::init([](std::size_t max_index_tokens) {
+      .def(py::init([](std::size_t max_index_tokens, bool process_caches) {
              if (max_index_tokens < 1) {
                throw py::value_error("max_index_tokens: must be >= 1");
              }
              return std::make_unique<Corpus>(
-                 CorpusOptions{.max_index_tokens = max_index_tokens});
+                 CorpusOptions{.max_index_tokens = max_index_tokens,
+                               .process_caches = process_caches});
            }),
-           arg("max_index_tokens") = kMaxIndexTokens)
+           arg("max_index_tokens") = kMaxIndexTokens, py::kw_only(),
+           arg("process_caches") = true)
       .def(
           "record_user_message",
           [](Corpus& corpus, std::string_view text) {

@@ -196,6 +196,24 @@ def test_a_truncated_corpus_accuses_no_one(gate):
         groundgate.EvidenceCorpus(max_index_tokens=0)
 
 
+def test_a_corpus_without_process_caches_judges_the_same(gate):
+    search = ('{"flights": [{"flight_number": "HAT139", "prices": '
+              '{"economy": 114, "business": 480}, "padding": "' + "x" * 2100 +
+              '"}, {"flight_number": "HAT271", "prices": {"economy": 174, '
+              '"business": 520}}]}')
+    answer = "HAT271 costs $114 in economy."
+    verdicts = []
+    for caches in (False, True, True, True):
+        corpus = groundgate.EvidenceCorpus(process_caches=caches)
+        corpus.record_user_message("What does HAT271 cost?")
+        corpus.record_tool_result("call_1", "search_flights", search)
+        verdicts.append(gate.judge(answer, corpus))
+    assert verdicts[0]["misattributed"]
+    assert all(v == verdicts[0] for v in verdicts)
+    with pytest.raises(TypeError):
+        groundgate.EvidenceCorpus(200000, False)
+
+
 def test_judge_takes_only_a_corpus(gate):
     with pytest.raises(TypeError):
         gate.judge("fc1/3", None)
