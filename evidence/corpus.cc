@@ -183,7 +183,10 @@ struct EvidenceCorpus::Index {
       return std::shared_ptr<const evidence::RecordSet>(std::move(set));
     };
     // A turn this process read before shares its records (record_cache.h).
-    if (options.process_caches && !contents_cut) {
+    // A turn past the cache's bound is not copied into a key it would turn
+    // away.
+    if (options.process_caches && !contents_cut &&
+        content_bytes <= evidence::kMaxCachedTurnBytes) {
       std::string key;
       evidence::RecordCache::Key(contents, &key);
       records = evidence::RecordCache::Process().Get(key, read);

@@ -710,8 +710,8 @@ void RecordSet::AddField(Record& record, std::string_view path,
   if (chunks_.empty() ||
       chunks_.back()->size() + text.size() > chunks_.back()->capacity()) {
     // A first chunk never holds more than the result being read: its
-    // texts are parts of it (a record set is kept for the process's life
-    // when cached, record_cache.h).
+    // texts are parts of it, and a set the process's cache keeps
+    // (record_cache.h) holds no empty reserve.
     const std::size_t next =
         chunks_.empty()
             ? std::min(kFirstChunkBytes, reading_bytes_)
