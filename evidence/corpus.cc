@@ -643,9 +643,10 @@ class EvidenceCorpus::Index::ResultRecorder {
   // "1,234"); a cell that is none makes its column unsummable.
   void AddTextTableColumns(std::span<const std::string_view> lines) {
     const evidence::TextTable table = evidence::ReadTextTable(lines);
-    if (table.rows.size() < 2) return;
+    if (table.rows < 2) return;
     constexpr std::uint32_t kTableArray = 1;  // one table: one array
-    for (const std::vector<std::string>& row : table.rows) {
+    for (std::size_t r = 0; r < table.rows; ++r) {
+      const std::span<const std::string_view> row = table.row(r);
       for (std::size_t c = 0; c < row.size(); ++c) {
         const evidence::CanonicalForm cell = evidence::Canonicalize(row[c]);
         columns_.Add(c, kTableArray, cell.is_number ? cell.form : "-");

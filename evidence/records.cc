@@ -137,6 +137,25 @@ std::size_t PushIndex(std::string& path, std::size_t i) {
   return size;
 }
 
+// "$[r]": the path of a text table's row r, written in one piece.
+std::string RowPath(std::size_t r) {
+  char path[32] = {'$', '['};
+  const auto [end, error] = std::to_chars(path + 2, path + sizeof path - 1, r);
+  *end = ']';
+  return std::string(path, end + 1);
+}
+
+// Whether `content` may be JSON: its first byte past JSON's whitespace
+// may begin a value. Any other ("# country: ...", "date,value") is text,
+// read as such without a parse.
+bool MayBeJson(std::string_view content) {
+  const std::size_t first = content.find_first_not_of(" \t\n\r");
+  if (first == std::string_view::npos) return false;
+  const char c = content[first];
+  return c == '{' || c == '[' || c == '"' || c == '-' || ascii::IsDigit(c) ||
+         c == 't' || c == 'f' || c == 'n';
+}
+
 namespace dom = simdjson::dom;
 
 class JsonRecords {
@@ -520,25 +539,23 @@ void AddText(RecordSet& set, std::uint32_t carrier, std::string_view text) {
   for (std::size_t i = 0; i < table.header && i < lines.size(); ++i) {
     AddLooseWords(set, lines[i]);
   }
-  if (table.rows.size() < 2) {
+  if (table.rows < 2) {
     for (std::size_t i = table.header; i < lines.size(); ++i) {
       AddLooseWords(set, lines[i]);
     }
     return;
   }
-  const std::vector<std::string>& columns = table.columns;
-  const std::vector<std::vector<std::string>>& rows = table.rows;
+  const std::vector<std::string_view>& columns = table.columns;
   const std::uint32_t group = set.NewGroup(carrier, "$");
-  set.ReserveRecords(rows.size());
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    if (!set.Spend(rows[r].size())) return;
-    std::string path = "$";
-    PushIndex(path, r);
-    Record& record = set.NewRecord(group, std::move(path));
+  set.ReserveRecords(table.rows);
+  for (std::size_t r = 0; r < table.rows; ++r) {
+    const std::span<const std::string_view> row = table.row(r);
+    if (!set.Spend(row.size())) return;
+    Record& record = set.NewRecord(group, RowPath(r));
     record.fields.reserve(columns.size());
     for (std::size_t c = 0; c < columns.size(); ++c) {
-      if (rows[r][c].size() > kMaxFieldBytes) continue;
-      set.AddField(record, columns[c], rows[r][c], NumberOf(rows[r][c]));
+      if (row[c].size() > kMaxFieldBytes) continue;
+      set.AddField(record, columns[c], row[c], NumberOf(row[c]));
     }
   }
   set.Identify(group);
@@ -1077,6 +1094,10 @@ void RecordSet::Identify(std::uint32_t group) {
 void RecordSet::Add(std::uint32_t carrier, std::string_view content) {
   if (!complete_) return;
   reading_bytes_ = content.size();
+  if (!MayBeJson(content)) {
+    AddText(*this, carrier, content);
+    return;
+  }
   // A result up to kMaxThreadParserBytes is parsed in its thread's padded
   // copy and parser, whose buffers the next result reuses; a longer one has
   // its own, given back on return.

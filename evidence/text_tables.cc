@@ -2,14 +2,19 @@
 #include "evidence/text_tables.h"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 namespace groundgate::evidence {
 namespace {
 
-// The cells of one line split at `separator`, with CSV quoting ("a,b").
-std::vector<std::string> Cells(std::string_view line, char separator) {
-  std::vector<std::string> cells;
+// The cells of one line split at `separator`, with CSV quoting ("a,b"),
+// into `cells` (cleared first). An unquoted cell is a view into `line`; a
+// quoted one is unquoted into a string `unquoted` keeps, and viewed there.
+void Cells(std::string_view line, char separator,
+           std::vector<std::string_view>* cells,
+           std::vector<std::unique_ptr<std::string>>* unquoted) {
+  cells->clear();
   if (separator == '|') {
     line = TrimSpaces(line);
     if (!line.empty() && line.front() == '|') line.remove_prefix(1);
@@ -17,19 +22,20 @@ std::vector<std::string> Cells(std::string_view line, char separator) {
   }
   if (line.find('"') == std::string_view::npos) {
     // No quoting: the cells are the runs between separators, trimmed.
-    cells.reserve(static_cast<std::size_t>(
-                      std::count(line.begin(), line.end(), separator)) +
-                  1);
     std::size_t start = 0;
     for (std::size_t stop = line.find(separator);
          stop != std::string_view::npos; stop = line.find(separator, start)) {
-      cells.emplace_back(TrimSpaces(line.substr(start, stop - start)));
+      cells->push_back(TrimSpaces(line.substr(start, stop - start)));
       start = stop + 1;
     }
-    cells.emplace_back(TrimSpaces(line.substr(start)));
-    return cells;
+    cells->push_back(TrimSpaces(line.substr(start)));
+    return;
   }
   // The bytes up to the next quote (or separator) are appended as one run.
+  auto keep = [&](std::string_view text) {
+    unquoted->push_back(std::make_unique<std::string>(TrimSpaces(text)));
+    cells->push_back(*unquoted->back());
+  };
   std::string cell;
   bool quoted = false;
   std::size_t i = 0;
@@ -60,20 +66,19 @@ std::vector<std::string> Cells(std::string_view line, char separator) {
       quoted = true;
       cell.clear();
     } else if (line[stop] == separator) {
-      cells.emplace_back(TrimSpaces(cell));
+      keep(cell);
       cell.clear();
     } else {
       cell += '"';  // a quote inside an unquoted cell is text
     }
     i = stop + 1;
   }
-  cells.emplace_back(TrimSpaces(cell));
-  return cells;
+  keep(cell);
 }
 
-bool IsRuleRow(const std::vector<std::string>& cells) {
-  return std::all_of(cells.begin(), cells.end(), [](const std::string& c) {
-    return !c.empty() && c.find_first_not_of("-: ") == std::string::npos;
+bool IsRuleRow(std::span<const std::string_view> cells) {
+  return std::all_of(cells.begin(), cells.end(), [](std::string_view c) {
+    return !c.empty() && c.find_first_not_of("-: ") == std::string_view::npos;
   });
 }
 
@@ -154,6 +159,11 @@ std::string_view TrimSpaces(std::string_view s) {
   return s;
 }
 
+std::span<const std::string_view> TextTable::row(std::size_t r) const {
+  return std::span<const std::string_view>(cells).subspan(r * columns.size(),
+                                                          columns.size());
+}
+
 TextTable ReadTextTable(std::span<const std::string_view> lines) {
   TextTable table;
   std::size_t header = 0;
@@ -164,14 +174,18 @@ TextTable ReadTextTable(std::span<const std::string_view> lines) {
   table.header = header;
   table.after = header + 1;
   const char separator = header < lines.size() ? SeparatorOf(lines[header]) : 0;
-  if (separator != 0) table.columns = Cells(lines[header], separator);
+  if (separator != 0) {
+    Cells(lines[header], separator, &table.columns, &table.unquoted);
+  }
   if (table.columns.size() < 2) return table;
+  std::vector<std::string_view> cells;  // one line's, reused
   for (; table.after < lines.size(); ++table.after) {
     if (TrimSpaces(lines[table.after]).empty()) break;
-    std::vector<std::string> cells = Cells(lines[table.after], separator);
+    Cells(lines[table.after], separator, &cells, &table.unquoted);
     if (cells.size() != table.columns.size()) break;
     if (IsRuleRow(cells)) continue;
-    table.rows.push_back(std::move(cells));
+    table.cells.insert(table.cells.end(), cells.begin(), cells.end());
+    ++table.rows;
   }
   return table;
 }

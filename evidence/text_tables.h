@@ -10,6 +10,9 @@
 // that order); the rows are the lines after it, up to a blank line or one
 // with another count of cells; a markdown rule row (`|---|:--:|`) is
 // skipped. Cells are trimmed, and CSV quoting is read (`"1,234"`).
+// A cell is a view: into the text the lines view when it is unquoted, into
+// the table's own copy when it was quoted; a table is valid while that
+// text is, and is moved, not copied.
 //
 // What it does NOT do: canonicalize a cell, decide what a column holds, or
 // read a table that does not begin the text (after its comments).
@@ -17,11 +20,13 @@
 //   std::vector<std::string_view> lines =
 //   TextLines("item,price\nA,210\nB,370"); TextTable table =
 //   ReadTextTable(lines);
-//   // table.columns: {"item", "price"}; table.rows: {{"A","210"},{"B","370"}}
+//   // table.columns: {"item", "price"}; table.rows: 2;
+//   // table.row(1): {"B", "370"}
 #ifndef GROUNDGATE_EVIDENCE_TEXT_TABLES_H_
 #define GROUNDGATE_EVIDENCE_TEXT_TABLES_H_
 
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,8 +44,16 @@ std::string_view TrimSpaces(std::string_view s);
 struct TextTable {
   std::size_t header = 0;  // the header line's index (lines.size(): none)
   std::size_t after = 0;   // the index of the first line after the rows
-  std::vector<std::string> columns;            // the header's cells
-  std::vector<std::vector<std::string>> rows;  // each of columns.size()
+  std::vector<std::string_view> columns;  // the header's cells
+  std::size_t rows = 0;                   // how many rows `cells` holds
+  // The rows' cells, row after row, columns.size() to a row.
+  std::vector<std::string_view> cells;
+  // The text of each quoted cell, unquoted ("a ""b""" is `a "b"`): the
+  // cells that were quoted view these.
+  std::vector<std::unique_ptr<std::string>> unquoted;
+
+  // Row `r`'s cells (r < rows).
+  std::span<const std::string_view> row(std::size_t r) const;
 };
 
 // Reads the table `lines` hold. Always returns the header's place; its

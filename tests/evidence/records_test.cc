@@ -123,6 +123,33 @@ TEST_CASE("records: tables in text") {
   CHECK_FALSE(quoted.HoldsLooseText("done"));
 }
 
+TEST_CASE("records: text that cannot begin JSON is read as text") {
+  // A result no JSON value can begin with is read as text without a
+  // parse; one that may begin one, behind whitespace, is parsed first.
+  RecordSet csv;
+  csv.Add(0, " \r\n\ndate,value\n2021-02-25,0.09\n2021-02-26,0.14\n");
+  csv.Finish();
+  REQUIRE(csv.records().size() == 2);
+  CHECK(Field(csv.records()[1], "value")->text == "0.14");
+  RecordSet spaced;
+  spaced.Add(0,
+             "\r\n [{\"id\": \"A1\", \"v\": 2}, {\"id\": \"B2\", \"v\": 3}]");
+  spaced.Finish();
+  REQUIRE(spaced.records().size() == 2);
+  CHECK(spaced.records()[1].path == "$[1]");
+  // A digit may begin JSON: the parse fails, and the text is read.
+  RecordSet years;
+  years.Add(0, "2019,4\n2020,5\n2021,6\n");
+  years.Finish();
+  REQUIRE(years.records().size() == 2);  // under the header "2019,4"
+  CHECK(Field(years.records()[1], "2019")->text == "2021");
+  RecordSet empty;
+  empty.Add(0, "");
+  empty.Finish();
+  CHECK(empty.records().empty());
+  CHECK(empty.complete());
+}
+
 TEST_CASE("records: two sibling objects that number the parts of a whole") {
   // The shape of the ice_hockey inputs of kasnerz/quintd (MIT): the home
   // and away scores of one game, period by period.

@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,30 +17,40 @@
 namespace groundgate::evidence {
 namespace {
 
-using Row = std::vector<std::string>;
+using Row = std::vector<std::string_view>;
+
+Row RowOf(const TextTable& table, std::size_t r) {
+  const std::span<const std::string_view> row = table.row(r);
+  return Row(row.begin(), row.end());
+}
 
 TEST_SUITE("text tables") {
   TEST_CASE("CSV after comments, rows up to another count of cells") {
     const std::string_view text =
         "# prices\n\nitem,price\nA,\"1,210\"\nB,370\nnote: the end\n";
     const std::vector<std::string_view> lines = TextLines(text);
-    const TextTable table = ReadTextTable(lines);
+    TextTable table = ReadTextTable(lines);
     CHECK(table.header == 2);
     CHECK(table.columns == Row{"item", "price"});
-    REQUIRE(table.rows.size() == 2);
-    CHECK(table.rows[0] == Row{"A", "1,210"});
-    CHECK(table.rows[1] == Row{"B", "370"});
+    REQUIRE(table.rows == 2);
+    CHECK(RowOf(table, 0) == Row{"A", "1,210"});
+    CHECK(RowOf(table, 1) == Row{"B", "370"});
     CHECK(lines[table.after] == "note: the end");
+    // An unquoted cell views the text; a quoted one the table's own copy,
+    // which a move keeps where it is.
+    CHECK(table.row(1)[1].data() == text.data() + text.find("370"));
+    TextTable moved = std::move(table);
+    CHECK(RowOf(moved, 0) == Row{"A", "1,210"});
   }
 
   TEST_CASE("a markdown table's rule row is skipped, TSV is read") {
     const TextTable markdown = ReadTextTable(TextLines(
         "| item | price |\r\n|:---|---:|\r\n| A | $210 |\r\n| B | $370 |"));
     CHECK(markdown.columns == Row{"item", "price"});
-    REQUIRE(markdown.rows.size() == 2);
-    CHECK(markdown.rows[1] == Row{"B", "$370"});
+    REQUIRE(markdown.rows == 2);
+    CHECK(RowOf(markdown, 1) == Row{"B", "$370"});
     const TextTable tsv = ReadTextTable(TextLines("a\tb\n1\t2\n3\t4\n"));
-    CHECK(tsv.rows.size() == 2);
+    CHECK(tsv.rows == 2);
   }
 
   TEST_CASE("a line without quotes reads as the same line with them") {
@@ -50,21 +61,21 @@ TEST_SUITE("text tables") {
     const TextTable quoted =
         ReadTextTable(TextLines("\"a\" , b,c\n 1,\"\",3 \nx,\"y\",\n"));
     CHECK(plain.columns == Row{"a", "b", "c"});
-    REQUIRE(plain.rows.size() == 2);
-    CHECK(plain.rows[0] == Row{"1", "", "3"});
-    CHECK(plain.rows[1] == Row{"x", "y", ""});
+    REQUIRE(plain.rows == 2);
+    CHECK(RowOf(plain, 0) == Row{"1", "", "3"});
+    CHECK(RowOf(plain, 1) == Row{"x", "y", ""});
     CHECK(quoted.columns == plain.columns);
     CHECK(quoted.rows == plain.rows);
+    CHECK(quoted.cells == plain.cells);
     // A quote inside an unquoted cell is text, on either reader.
     const TextTable inner = ReadTextTable(TextLines("a,b\n5\" pipe,2\n6,7\n"));
-    REQUIRE(inner.rows.size() == 2);
-    CHECK(inner.rows[0] == Row{"5\" pipe", "2"});
+    REQUIRE(inner.rows == 2);
+    CHECK(RowOf(inner, 0) == Row{"5\" pipe", "2"});
   }
 
   TEST_CASE("prose holds no table") {
-    CHECK(ReadTextTable(TextLines("Just a sentence.\nAnd another."))
-              .rows.empty());
-    CHECK(ReadTextTable(TextLines("")).rows.empty());
+    CHECK(ReadTextTable(TextLines("Just a sentence.\nAnd another.")).rows == 0);
+    CHECK(ReadTextTable(TextLines("")).rows == 0);
   }
 }
 
