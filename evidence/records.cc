@@ -472,22 +472,23 @@ class JsonRecords {
       }
       case dom::element_type::INT64: {
         const std::int64_t value = element.get_int64().value_unsafe();
-        number_text_ = std::to_string(value);
-        *out = number_text_;
+        const auto [end, error] = std::to_chars(
+            number_text_, number_text_ + sizeof number_text_, value);
+        *out = std::string_view(number_text_, end);
         if (number != nullptr) *number = static_cast<double>(value);
         return true;
       }
       case dom::element_type::UINT64: {
         const std::uint64_t value = element.get_uint64().value_unsafe();
-        number_text_ = std::to_string(value);
-        *out = number_text_;
+        const auto [end, error] = std::to_chars(
+            number_text_, number_text_ + sizeof number_text_, value);
+        *out = std::string_view(number_text_, end);
         if (number != nullptr) *number = static_cast<double>(value);
         return true;
       }
       case dom::element_type::DOUBLE: {
         const double value = element.get_double().value_unsafe();
-        number_text_ = DoubleText(value);
-        *out = number_text_;
+        *out = std::string_view(number_text_, DoubleChars(value, number_text_));
         if (number != nullptr) *number = value;
         return !out->empty();
       }
@@ -503,7 +504,7 @@ class JsonRecords {
 
   RecordSet& set_;
   std::uint32_t carrier_;
-  std::string number_text_;
+  char number_text_[kDoubleCharsBytes];  // an integer's digits fit too
 };
 
 // ---- tables in text --------------------------------------------------------
@@ -605,12 +606,10 @@ constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
                                    1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
                                    1e12, 1e13, 1e14, 1e15};
 
-std::string ToCharsText(double value) {
-  char buffer[64];
-  const auto [end, error] =
-      std::to_chars(buffer, buffer + sizeof buffer, value);
-  if (error != std::errc()) return "";
-  return std::string(buffer, end);
+// to_chars's text of `value` into `out`: the bytes written.
+std::size_t ToChars(double value, char* out) {
+  const auto [end, error] = std::to_chars(out, out + kDoubleCharsBytes, value);
+  return error == std::errc() ? static_cast<std::size_t>(end - out) : 0;
 }
 
 std::size_t DecimalDigits(std::uint64_t n) {
@@ -624,7 +623,7 @@ std::size_t DecimalDigits(std::uint64_t n) {
 
 }  // namespace
 
-std::string DoubleText(double value) {
+std::size_t DoubleChars(double value, char* out) {
   // The common case: a value some decimal of at most 15 significant digits
   // reads as, written in fixed form. The decimal with the fewest places
   // that reads back as the value has the fewest significant digits, and at
@@ -635,7 +634,7 @@ std::string DoubleText(double value) {
   // application set, to_chars writes.
   const double size = std::fabs(value);
   if (!(size >= 1e-5 && size < 1e15) || std::fegetround() != FE_TONEAREST) {
-    return ToCharsText(value);
+    return ToChars(value, out);
   }
   const std::size_t whole_digits =
       size < 1 ? 0 : DecimalDigits(static_cast<std::uint64_t>(size));
@@ -657,11 +656,11 @@ std::string DoubleText(double value) {
     }
     if (found) break;
   }
-  if (!found) return ToCharsText(value);
+  if (!found) return ToChars(value, out);
   char integer[24];
   const auto [end, error] =
       std::to_chars(integer, integer + sizeof integer, digits);
-  if (error != std::errc()) return ToCharsText(value);
+  if (error != std::errc()) return ToChars(value, out);
   const std::size_t count = static_cast<std::size_t>(end - integer);
   // Scientific form's length: its significant digits (trailing zeros of a
   // whole number dropped), a point after the first when there are more,
@@ -679,22 +678,27 @@ std::string DoubleText(double value) {
   const std::size_t whole = count > places ? count - places : 0;
   const std::size_t fixed =
       sign + (whole > 0 ? whole : 1) + (places > 0 ? 1 + places : 0);
-  if (fixed > scientific) return ToCharsText(value);
-  std::string text(fixed, '0');
+  if (fixed > scientific) return ToChars(value, out);
+  std::fill_n(out, fixed, '0');
   std::size_t at = 0;
-  if (sign != 0) text[at++] = '-';
+  if (sign != 0) out[at++] = '-';
   if (whole > 0) {
-    std::copy(integer, integer + whole, text.begin() + at);
+    std::copy(integer, integer + whole, out + at);
     at += whole;
   } else {
     ++at;  // "0"
   }
   if (places > 0) {
-    text[at++] = '.';
+    out[at++] = '.';
     const std::size_t fraction = count - whole;  // the digits after the point
-    std::copy(integer + whole, end, text.end() - fraction);
+    std::copy(integer + whole, end, out + fixed - fraction);
   }
-  return text;
+  return fixed;
+}
+
+std::string DoubleText(double value) {
+  char text[kDoubleCharsBytes];
+  return std::string(text, DoubleChars(value, text));
 }
 
 std::uint32_t RecordSet::NewGroup(std::uint32_t carrier, std::string path) {

@@ -291,6 +291,14 @@ inline bool SplitDateTime(std::string_view text, std::string* day,
 // significant digits in fixed form, most numbers a result holds.
 std::string DoubleText(double value);
 
+// Room for any text DoubleChars writes (the longest is 24 bytes,
+// "-2.2250738585072014e-308").
+inline constexpr std::size_t kDoubleCharsBytes = 32;
+
+// DoubleText's text written into `out`, which holds kDoubleCharsBytes:
+// the bytes written, without a string's cost.
+std::size_t DoubleChars(double value, char* out);
+
 // Days since 1970-01-01 of a civil date (proleptic Gregorian).
 long DaysFromCivil(int year, int month, int mday);
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -758,6 +759,21 @@ struct Binder {
       joined_pairs;
   mutable std::size_t joined_for = 0;
 
+  // ExtremeOf of each value in its clause, read when first asked for (the
+  // binding asks again for the same pair from several rules), keyed by
+  // the clause's start and end and the value's.
+  mutable absl::flat_hash_map<
+      std::tuple<std::size_t, std::size_t, std::size_t, std::size_t>, Extreme>
+      extremes;
+
+  Extreme ExtremeIn(TextSpan clause, TextSpan value) const {
+    const auto [at, fresh] = extremes.try_emplace(
+        std::tuple(clause.start, clause.end, value.start, value.end),
+        Extreme::kNone);
+    if (fresh) at->second = ExtremeOf(answer, clause, value);
+    return at->second;
+  }
+
   const std::vector<TextSpan>& ClausesOf(std::size_t s) const {
     if (clauses_of.size() != scopes.size()) clauses_of.resize(scopes.size());
     if (!clauses_of[s].has_value()) clauses_of[s] = Clauses(answer, scopes[s]);
@@ -776,8 +792,7 @@ struct Binder {
       // An end of a range or an extreme is told of the day, not of one
       // reading ("between 7.43 and 8.07, and a wind speed of 8.63").
       if (EndOfRange(*pin.candidate) ||
-          ExtremeOf(answer, pin.clause,
-                    {pin.candidate->start, pin.candidate->end}) !=
+          ExtremeIn(pin.clause, {pin.candidate->start, pin.candidate->end}) !=
               Extreme::kNone) {
         continue;
       }
@@ -878,7 +893,7 @@ struct Binder {
       const TextSpan value{c.start, c.end};
       if (c.status != CandidateStatus::kGrounded || EndOfRange(c) ||
           told.value.time || !told.value.code.empty() ||
-          ExtremeOf(answer, told.clause, value) != Extreme::kNone) {
+          ExtremeIn(told.clause, value) != Extreme::kNone) {
         continue;
       }
       const auto exactly = [&](const RecordField& f) {
@@ -1177,7 +1192,7 @@ struct Binder {
     }
     // A month the value's clause names ("1043 cases per million in August
     // 2020"): one of its readings must hold the value.
-    if (named.empty() && ExtremeOf(answer, clause, value) == Extreme::kNone &&
+    if (named.empty() && ExtremeIn(clause, value) == Extreme::kNone &&
         !EndOfRange(c)) {
       const std::vector<std::uint32_t> month = MonthNamedIn(clause, group);
       if (!month.empty()) {
@@ -1190,7 +1205,7 @@ struct Binder {
     // will be 2.1 m/s."), unless this sentence speaks of the whole stretch
     // or tells a range or an extreme, which people tell of the stretch.
     if (named.empty() && !SpeaksOfAll(s) &&
-        ExtremeOf(answer, clause, value) == Extreme::kNone && !EndOfRange(c)) {
+        ExtremeIn(clause, value) == Extreme::kNone && !EndOfRange(c)) {
       for (std::size_t back = s; back > 0; --back) {
         const TextSpan earlier = scopes[back - 1];
         if (answer.substr(earlier.end, scopes[back].start - earlier.end)
@@ -1209,7 +1224,7 @@ struct Binder {
         return;
       }
     }
-    const Extreme extreme = ExtremeOf(answer, clause, value);
+    const Extreme extreme = ExtremeIn(clause, value);
     // A day it cannot place, named before the value or in its clause ("The
     // final day will bring clear skies, with a high of 14.11°C"), tells
     // what the value is of; one in a later clause ("from 4.95°C to
@@ -1785,9 +1800,9 @@ struct Binder {
     // ("On January 4th, the temperature will be 26.83°C") is one of the
     // day's own, as the records date them.
     std::vector<std::uint32_t> around = day;
-    const bool over_a_window =
-        aggregate != "day" ||
-        ExtremeOf(answer, clause, value) != Extreme::kNone || EndOfRange(c);
+    const bool over_a_window = aggregate != "day" ||
+                               ExtremeIn(clause, value) != Extreme::kNone ||
+                               EndOfRange(c);
     const std::vector<std::uint32_t>& all = set.groups()[first.group].records;
     const auto first_at = std::find(all.begin(), all.end(), day.front());
     const auto last_at = std::find(all.begin(), all.end(), day.back());
@@ -1835,7 +1850,7 @@ struct Binder {
                       TextSpan value,
                       std::span<const std::uint32_t> holders = {}) {
     if (holders.empty()) holders = day;
-    const Extreme extreme = ExtremeOf(answer, clause, value);
+    const Extreme extreme = ExtremeIn(clause, value);
     if (extreme == Extreme::kNone || written.time || !written.code.empty() ||
         day.size() < 2) {
       return;
@@ -2595,7 +2610,7 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
       if (cl.Holds(c.start)) clause = cl;
     }
     const TextSpan value{c.start, c.end};
-    const Extreme extreme = ExtremeOf(answer, clause, value);
+    const Extreme extreme = binder.ExtremeIn(clause, value);
     if (extreme == Extreme::kNone || !CuesAnExtreme(answer, clause, value) ||
         EndsARangeOfDates(answer, verdict->candidates, c)) {
       continue;
