@@ -2606,7 +2606,8 @@ void BindExtremeDays(std::string_view answer, const RecordSet& set,
     const TextSpan scope = *(after_scope - 1);
     if (!scope.Holds(c.start)) continue;
     TextSpan clause = scope;
-    for (const TextSpan& cl : Clauses(answer, scope)) {
+    for (const TextSpan& cl : binder.ClausesOf(static_cast<std::size_t>(
+             after_scope - 1 - binder.scopes.begin()))) {
       if (cl.Holds(c.start)) clause = cl;
     }
     const TextSpan value{c.start, c.end};
