@@ -34,40 +34,6 @@ constexpr std::size_t kMaxFieldBytes = 256;
 // per byte of its longest document) for the next result.
 constexpr std::size_t kMaxThreadParserBytes = std::size_t{256} << 10;
 
-// 10^k for k in [0, 15], each exact as a double.
-constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
-                                   1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
-                                   1e12, 1e13, 1e14, 1e15};
-
-// The value of a plain decimal ("-12.50", ".5", "3.") of at most 15
-// digits, as from_chars reads it, without its cost; nullopt for any other
-// text. Its digits as a whole number and 10^places are both exact doubles,
-// so their IEEE quotient, rounded to nearest, is the decimal's nearest
-// double: the one from_chars gives. Under another rounding mode an
-// application set, nullopt (from_chars reads it).
-std::optional<double> PlainDecimal(std::string_view text) {
-  std::size_t i = 0;
-  const bool negative = !text.empty() && text.front() == '-';
-  if (negative) i = 1;
-  std::uint64_t whole = 0;
-  std::size_t digits = 0;
-  std::size_t places = 0;
-  bool point = false;
-  for (; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '.' && !point) {
-      point = true;
-      continue;
-    }
-    if (c < '0' || c > '9' || ++digits > 15) return std::nullopt;
-    whole = whole * 10 + static_cast<std::uint64_t>(c - '0');
-    if (point) ++places;
-  }
-  if (digits == 0 || std::fegetround() != FE_TONEAREST) return std::nullopt;
-  const double value = static_cast<double>(whole) / kPowersOfTen[places];
-  return negative ? -value : value;
-}
-
 std::optional<double> NumberOf(std::string_view text) {
   if (text.empty() || text.size() > 40) return std::nullopt;
   std::string_view digits = text;
@@ -83,7 +49,6 @@ std::optional<double> NumberOf(std::string_view text) {
       return std::nullopt;
     }
   }
-  if (const std::optional<double> plain = PlainDecimal(digits)) return plain;
   double value = 0;
   const auto [end, error] =
       std::from_chars(digits.data(), digits.data() + digits.size(), value);
@@ -635,6 +600,11 @@ bool SplitDateTimeRead(std::string_view text, std::string* day,
 }  // namespace internal
 
 namespace {
+
+// 10^k for k in [0, 15], each exact as a double.
+constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3, 1e4,  1e5,
+                                   1e6,  1e7,  1e8,  1e9, 1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15};
 
 // to_chars's text of `value` into `out`: the bytes written.
 std::size_t ToChars(double value, char* out) {

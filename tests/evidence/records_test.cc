@@ -16,7 +16,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -459,40 +458,6 @@ TEST_CASE("records: a number's value is the one its text reads as") {
   }
   CHECK(set.records()[1].fields[1].text == "-2.5");
   CHECK(set.records()[1].fields[3].text == "5");
-}
-
-TEST_CASE("records: a plain decimal reads as from_chars reads it") {
-  // Plain decimals of up to 15 digits are read without from_chars: each
-  // must be the very double from_chars gives, for random digits at every
-  // place of the point.
-  std::mt19937_64 random(20261207);
-  std::string csv = "name,value\n";
-  std::vector<std::string> cells;
-  for (int i = 0; i < 3000; ++i) {
-    const int digits = 1 + static_cast<int>(random() % 15);
-    std::string cell = random() % 4 == 0 ? "-" : "";
-    const int point = static_cast<int>(random() % (digits + 1));
-    for (int d = 0; d < digits; ++d) {
-      if (d == point && d > 0) cell += '.';
-      cell += static_cast<char>('0' + random() % 10);
-    }
-    cells.push_back(cell);
-    csv += "c" + std::to_string(i) + "," + cell + "\n";
-  }
-  RecordSet set;
-  set.Add(0, csv);
-  set.Finish();
-  REQUIRE(set.records().size() == cells.size());
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    double read = 0;
-    std::from_chars(cells[i].data(), cells[i].data() + cells[i].size(), read);
-    const RecordField* value = Field(set.records()[i], "value");
-    REQUIRE(value != nullptr);
-    INFO(cells[i]);
-    REQUIRE(value->number.has_value());
-    CHECK(*value->number == read);
-    CHECK(std::signbit(*value->number) == std::signbit(read));
-  }
 }
 
 TEST_CASE("records: a table cell is a number only when all of it reads") {
