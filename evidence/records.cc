@@ -883,6 +883,12 @@ void RecordSet::Finish() {
   }
   on_month_day_.Build(on_month_day);
   for (auto& list : on_weekday_) std::sort(list.begin(), list.end());
+  // Identify's lists serve the reading only: a finished set, which the
+  // process's cache may keep, holds none of them.
+  key_says_ = {};
+  key_at_place_ = {};
+  may_identify_ = {};
+  held_ = {};
 }
 
 namespace {
@@ -1015,32 +1021,29 @@ bool RecordSet::HoldsLooseText(std::string_view lowercase) const {
 
 void RecordSet::Identify(std::uint32_t group) {
   const std::vector<std::uint32_t>& members = groups_[group].records;
-  // What a field's key says, read once per path (paths are interned: one
-  // view per distinct path): whether it names an id or a year, and a name.
-  struct KeySays {
-    bool id_or_year = false;
-    bool name = false;
-  };
-  absl::flat_hash_map<const char*, KeySays> keys;
-  // Siblings mostly share a shape: the key at a field's place in the
-  // record before is most often its own (`at_place`, by place).
-  std::vector<std::pair<const char*, KeySays>> at_place;
+  // What a field's key says, read once per path of the set (paths are
+  // interned). Siblings mostly share a shape: the key at a field's place
+  // in the record before is most often its own (key_at_place_, by place).
+  key_at_place_.clear();
   auto key_of = [&](std::string_view path, std::size_t place) {
-    if (place < at_place.size() && at_place[place].first == path.data()) {
-      return at_place[place].second;
+    if (place < key_at_place_.size() &&
+        key_at_place_[place].first == path.data()) {
+      return key_at_place_[place].second;
     }
-    auto [it, fresh] = keys.try_emplace(path.data());
+    auto [it, fresh] = key_says_.try_emplace(path.data());
     if (fresh) {
       const std::string key = LastKey(path);
       it->second = {KeyNamesAnIdOrYear(key), KeyNamesAName(key)};
     }
-    if (place >= at_place.size()) at_place.resize(place + 1);
-    at_place[place] = {path.data(), it->second};
+    if (place >= key_at_place_.size()) key_at_place_.resize(place + 1);
+    key_at_place_[place] = {path.data(), it->second};
     return it->second;
   };
   // Each record's day and time (its first date or date-time field), and
   // the fields that identify it if no sibling holds their text.
-  std::vector<std::pair<std::uint32_t, std::string_view>> maybe;  // record
+  std::vector<std::pair<std::uint32_t, std::string_view>>& maybe =
+      may_identify_;  // record
+  maybe.clear();
   std::string day;
   std::string time;
   for (std::uint32_t r : members) {
@@ -1073,7 +1076,8 @@ void RecordSet::Identify(std::uint32_t group) {
   // How many fields of the group hold each such text; only a field of a
   // length some such text has is looked up. Keyed by absl's view, which
   // absl hashes itself (a std::string_view key falls back to std::hash).
-  absl::flat_hash_map<absl::string_view, int> seen;
+  absl::flat_hash_map<absl::string_view, int>& seen = held_;
+  seen.clear();
   seen.reserve(maybe.size());
   std::uint64_t lengths = 0;  // bit n - 1: some such text is n bytes long
   for (const auto& [r, text] : maybe) {

@@ -265,6 +265,21 @@ class RecordSet {
   std::size_t leaves_ = 0;
   std::size_t reading_bytes_ = 0;  // the content Add is reading
   bool complete_ = true;
+  // What Identify reads while the set is being read, kept from one group
+  // to the next (Finish lets it go). What a field's key says, by interned
+  // path (one view per distinct path): whether it names an id or a year,
+  // and a name.
+  struct KeySays {
+    bool id_or_year = false;
+    bool name = false;
+  };
+  absl::flat_hash_map<const char*, KeySays> key_says_;
+  // Identify's lists, emptied for each group: the key at each field's
+  // place in the record before, the fields that may identify, and how
+  // many fields of the group hold each such text.
+  std::vector<std::pair<const char*, KeySays>> key_at_place_;
+  std::vector<std::pair<std::uint32_t, std::string_view>> may_identify_;
+  absl::flat_hash_map<absl::string_view, int> held_;
 };
 
 namespace internal {
