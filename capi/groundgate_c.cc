@@ -213,6 +213,29 @@ gg_code gg_corpus_create(size_t max_index_tokens, gg_corpus** out_corpus,
   });
 }
 
+gg_code gg_corpus_create_with_options(const char* options_json,
+                                      gg_corpus** out_corpus,
+                                      gg_error** error) {
+  constexpr std::string_view kFunction = "gg_corpus_create_with_options";
+  return Guarded(error, kFunction, [&]() -> gg_code {
+    if (out_corpus == nullptr) {
+      return NullArgument(error, kFunction, "out_corpus");
+    }
+    groundgate::CorpusOptions options;
+    if (options_json != nullptr) {
+      absl::StatusOr<groundgate::CorpusOptions> read =
+          groundgate::traces::CorpusOptionsFromJsonText(options_json);
+      if (!read.ok()) return FromStatus(error, kFunction, read.status());
+      options = *read;
+    }
+    // Ownership passes to the caller, who frees it with gg_corpus_free.
+    *out_corpus = std::make_unique<gg_corpus>(
+                      gg_corpus{.corpus = groundgate::EvidenceCorpus(options)})
+                      .release();
+    return GG_OK;
+  });
+}
+
 void gg_corpus_free(gg_corpus* corpus) {
   std::unique_ptr<gg_corpus> owned(corpus);
 }

@@ -1,4 +1,5 @@
-// traces/options_json.cc — GateOptions written as JSON. See options_json.h.
+// traces/options_json.cc — GateOptions and CorpusOptions written as JSON.
+// See options_json.h.
 //
 // What it does NOT do: check values Gate::Create checks, or throw (every
 // access is guarded by a type test first).
@@ -24,6 +25,9 @@ using Json = nlohmann::json;
 constexpr std::string_view kMembers =
     "min_digits, shapes, exempt_values, exempt_patterns, names, arithmetic, "
     "quantities, bind_records, misattribution_flags";
+
+// The members a corpus options object may hold.
+constexpr std::string_view kCorpusMembers = "max_index_tokens, process_caches";
 
 // Debian's abseil has its own string_view: StrCat takes std::string.
 std::string Str(std::string_view text) { return std::string(text); }
@@ -109,6 +113,31 @@ absl::Status ReadBool(const Json& value, std::string_view key, bool* out) {
   return absl::OkStatus();
 }
 
+absl::Status ReadIndexTokens(const Json& value, std::size_t* out) {
+  constexpr std::string_view kKey = "max_index_tokens";
+  if (value.is_number_unsigned() ||
+      (value.is_number_integer() && value.get<std::int64_t>() >= 0)) {
+    const auto tokens = value.get<std::uint64_t>();
+    if (tokens < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(Str(kKey), ": must be at least 1, got 0"));
+    }
+    if constexpr (sizeof(std::size_t) < sizeof(std::uint64_t)) {
+      if (tokens > std::numeric_limits<std::size_t>::max()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(Str(kKey), ": ", tokens, " is out of range"));
+      }
+    }
+    *out = static_cast<std::size_t>(tokens);
+    return absl::OkStatus();
+  }
+  if (value.is_number_integer()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        Str(kKey), ": must be at least 1, got ", value.get<std::int64_t>()));
+  }
+  return Mistyped(kKey, "an integer", value);
+}
+
 }  // namespace
 
 absl::StatusOr<GateOptions> GateOptionsFromJson(const Json& options) {
@@ -151,6 +180,34 @@ absl::StatusOr<GateOptions> GateOptionsFromJsonText(std::string_view text) {
   absl::StatusOr<Json> document = ParseJsonText(text);
   if (!document.ok()) return document.status();
   return GateOptionsFromJson(*document);
+}
+
+absl::StatusOr<CorpusOptions> CorpusOptionsFromJson(const Json& options) {
+  if (!options.is_object()) {
+    return Mistyped("options",
+                    absl::StrCat("an object with any of ", Str(kCorpusMembers)),
+                    options);
+  }
+  CorpusOptions read;
+  for (const auto& [key, value] : options.items()) {
+    absl::Status status;
+    if (key == "max_index_tokens") {
+      status = ReadIndexTokens(value, &read.max_index_tokens);
+    } else if (key == "process_caches") {
+      status = ReadBool(value, key, &read.process_caches);
+    } else {
+      status = absl::InvalidArgumentError(absl::StrCat(
+          "unknown option \"", key, "\" (expected ", Str(kCorpusMembers), ")"));
+    }
+    if (!status.ok()) return status;
+  }
+  return read;
+}
+
+absl::StatusOr<CorpusOptions> CorpusOptionsFromJsonText(std::string_view text) {
+  absl::StatusOr<Json> document = ParseJsonText(text);
+  if (!document.ok()) return document.status();
+  return CorpusOptionsFromJson(*document);
 }
 
 Json GateOptionsToJson(const GateOptions& options) {

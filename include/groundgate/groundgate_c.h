@@ -176,6 +176,19 @@ GROUNDGATE_C_EXPORT gg_code gg_corpus_create(size_t max_index_tokens,
                                              gg_corpus** out_corpus,
                                              gg_error** error);
 
+/* Makes an empty corpus from options written as a JSON object; NULL (or
+ * "{}") gives the defaults. Members: "max_index_tokens" (an integer, at
+ * least 1; default 200,000: as gg_corpus_create's) and "process_caches"
+ * (true or false; default true: what reading a text yields is shared with
+ * every corpus of the process and read once; false reads every text in this
+ * corpus again and holds nothing process-wide, for a fresh process's cost
+ * or a memory bound; the verdicts are the same). Returns
+ * GG_INVALID_ARGUMENT for a NULL out_corpus, text that is not JSON, an
+ * unknown member, or a member of the wrong type or range (the message
+ * names it: "max_index_tokens: must be at least 1, got 0"). */
+GROUNDGATE_C_EXPORT gg_code gg_corpus_create_with_options(
+    const char* options_json, gg_corpus** out_corpus, gg_error** error);
+
 /* Releases a corpus. NULL is a no-op. REQUIRES: no call is using it. */
 GROUNDGATE_C_EXPORT void gg_corpus_free(gg_corpus* corpus);
 

@@ -191,6 +191,95 @@ static void TestCorpusArguments(void) {
   gg_corpus_free(corpus);
 }
 
+/* Calls gg_corpus_create_with_options and checks that it fails with
+ * GG_INVALID_ARGUMENT and a message holding `message_part`. */
+static void ExpectCorpusRejected(const char* options_json,
+                                 const char* message_part) {
+  gg_error* error = NULL;
+  gg_corpus* corpus = NULL;
+  ExpectInvalid(gg_corpus_create_with_options(options_json, &corpus, &error),
+                &error, message_part);
+  CHECK(corpus == NULL);
+}
+
+/* The judge's verdict on one answer over one recorded result, in a corpus
+ * made from `options_json`; NULL when the corpus was rejected. */
+static char* VerdictWithCorpusOptions(const char* options_json) {
+  gg_gate* gate = NULL;
+  gg_corpus* corpus = NULL;
+  char* verdict = NULL;
+  CHECK(gg_gate_create(NULL, &gate, NULL) == GG_OK);
+  if (gg_corpus_create_with_options(options_json, &corpus, NULL) != GG_OK) {
+    gg_gate_free(gate);
+    return NULL;
+  }
+  CHECK(
+      gg_corpus_record_tool_result(corpus, "call_1", "flights",
+                                   "[{\"flight\": \"HAT069\", \"fare\": 174},"
+                                   " {\"flight\": \"HAT139\", \"fare\": 114}]",
+                                   NULL) == GG_OK);
+  CHECK(gg_judge(gate, corpus, "HAT069 costs $114; HAT139 costs $99.", 0,
+                 &verdict, NULL) == GG_OK);
+  gg_corpus_free(corpus);
+  gg_gate_free(gate);
+  return verdict;
+}
+
+static void TestCorpusOptions(void) {
+  gg_error* error = NULL;
+  ExpectInvalid(gg_corpus_create_with_options(NULL, NULL, &error), &error,
+                "gg_corpus_create_with_options: out_corpus is NULL");
+  ExpectCorpusRejected("{\"max_index_tokens\": 0}",
+                       "max_index_tokens: must be at least 1, got 0");
+  ExpectCorpusRejected("{\"max_index_tokens\": -3}",
+                       "max_index_tokens: must be at least 1, got -3");
+  ExpectCorpusRejected("{\"max_index_tokens\": \"10\"}",
+                       "max_index_tokens: expected an integer, got string");
+  ExpectCorpusRejected("{\"process_caches\": 0}",
+                       "process_caches: expected true or false, got number");
+  ExpectCorpusRejected("{\"caches\": false}",
+                       "unknown option \"caches\" (expected max_index_tokens, "
+                       "process_caches)");
+  ExpectCorpusRejected("[]", "options: expected an object");
+  ExpectCorpusRejected("{\"process_caches\": ", "not JSON");
+
+  /* The defaults, written or not, and the process caches off: the same
+   * verdict (the caches change what a reading costs, never its result),
+   * with the misattributed fare and the fare no flight has. */
+  char* by_default = VerdictWithCorpusOptions(NULL);
+  char* written = VerdictWithCorpusOptions("{}");
+  char* cold = VerdictWithCorpusOptions(
+      "{\"process_caches\": false, \"max_index_tokens\": 5000}");
+  CHECK(by_default != NULL && written != NULL && cold != NULL);
+  if (by_default != NULL && written != NULL && cold != NULL) {
+    CHECK(strcmp(by_default, written) == 0);
+    CHECK(strcmp(by_default, cold) == 0);
+    CHECK(Contains(by_default, "\"misattributed\":[{"));
+    CHECK(Contains(by_default, "\"unsupported\":[{"));
+  }
+  gg_string_free(by_default);
+  gg_string_free(written);
+  gg_string_free(cold);
+
+  /* A ceiling of one value truncates the corpus at once (law 5). */
+  gg_gate* gate = NULL;
+  gg_corpus* corpus = NULL;
+  char* verdict = NULL;
+  CHECK(gg_gate_create(NULL, &gate, NULL) == GG_OK);
+  CHECK(gg_corpus_create_with_options("{\"max_index_tokens\": 1}", &corpus,
+                                      NULL) == GG_OK);
+  CHECK(gg_corpus_record_tool_result(corpus, "call_1", "inventory",
+                                     "{\"serial\": \"JPG2134006X\", "
+                                     "\"crc\": 41200}",
+                                     NULL) == GG_OK);
+  CHECK(gg_judge(gate, corpus, "Serial JPG2134006X, 99999 errors.", 0, &verdict,
+                 NULL) == GG_OK);
+  CHECK(Contains(verdict, "\"evidence_truncated\":true"));
+  gg_string_free(verdict);
+  gg_corpus_free(corpus);
+  gg_gate_free(gate);
+}
+
 /* The README's example conversation. */
 static gg_corpus* PortCorpus(void) {
   gg_corpus* corpus = NULL;
@@ -423,6 +512,7 @@ int main(void) {
   TestGateOptions();
   TestGateArguments();
   TestCorpusArguments();
+  TestCorpusOptions();
   TestJudge();
   TestTruncatedCorpus();
   TestCheckRecord();
