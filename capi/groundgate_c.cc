@@ -196,6 +196,18 @@ gg_code gg_gate_create(const char* options_json, gg_gate** out_gate,
 
 void gg_gate_free(gg_gate* gate) { std::unique_ptr<gg_gate> owned(gate); }
 
+namespace {
+
+// A new corpus; ownership passes to the caller, who frees it with
+// gg_corpus_free.
+gg_corpus* NewCorpus(const groundgate::CorpusOptions& options) {
+  return std::make_unique<gg_corpus>(
+             gg_corpus{.corpus = groundgate::EvidenceCorpus(options)})
+      .release();
+}
+
+}  // namespace
+
 gg_code gg_corpus_create(size_t max_index_tokens, gg_corpus** out_corpus,
                          gg_error** error) {
   constexpr std::string_view kFunction = "gg_corpus_create";
@@ -205,10 +217,7 @@ gg_code gg_corpus_create(size_t max_index_tokens, gg_corpus** out_corpus,
     }
     groundgate::CorpusOptions options;
     if (max_index_tokens != 0) options.max_index_tokens = max_index_tokens;
-    // Ownership passes to the caller, who frees it with gg_corpus_free.
-    *out_corpus = std::make_unique<gg_corpus>(
-                      gg_corpus{.corpus = groundgate::EvidenceCorpus(options)})
-                      .release();
+    *out_corpus = NewCorpus(options);
     return GG_OK;
   });
 }
@@ -228,10 +237,7 @@ gg_code gg_corpus_create_with_options(const char* options_json,
       if (!read.ok()) return FromStatus(error, kFunction, read.status());
       options = *read;
     }
-    // Ownership passes to the caller, who frees it with gg_corpus_free.
-    *out_corpus = std::make_unique<gg_corpus>(
-                      gg_corpus{.corpus = groundgate::EvidenceCorpus(options)})
-                      .release();
+    *out_corpus = NewCorpus(options);
     return GG_OK;
   });
 }
