@@ -494,6 +494,15 @@ bool AtEnd(od::document& doc) {
 
 }  // namespace
 
+bool MayBeJson(std::string_view content) {
+  // A JSON document starts (after whitespace) with one of these.
+  const std::size_t first = content.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return false;
+  const char c = content[first];
+  return c == '{' || c == '[' || c == '"' || c == '-' ||
+         (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n';
+}
+
 JsonWalkResult WalkJson(
     std::string_view content,
     const std::function<void(JsonLeafKind, std::string_view)>& visit) {
@@ -514,16 +523,10 @@ JsonWalkResult WalkJson(
     const std::function<void(JsonLeafKind, std::string_view,
                              const JsonLeafPlace&)>& visit) {
   JsonWalkResult result;
-  // Quick reject: a JSON document starts (after whitespace) with one of
-  // these. Plain text never pays for a parse.
-  const std::size_t first = content.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return result;
-  const char c = content[first];
-  if (c != '{' && c != '[' && c != '"' && c != '-' && !(c >= '0' && c <= '9') &&
-      c != 't' && c != 'f' && c != 'n') {
-    return result;
-  }
-  std::string_view trimmed = content.substr(first);
+  // Quick reject: plain text never pays for a parse.
+  if (!MayBeJson(content)) return result;
+  std::string_view trimmed =
+      content.substr(content.find_first_not_of(" \t\r\n"));
   while (!trimmed.empty() &&
          (trimmed.back() == ' ' || trimmed.back() == '\t' ||
           trimmed.back() == '\n' || trimmed.back() == '\r')) {

@@ -60,6 +60,12 @@ struct JsonLeafPlace {
   std::uint32_t array = 0;
 };
 
+// Whether `content` may be a JSON document: its first byte past JSON's
+// whitespace may begin a value. Text that cannot ("# country: ...",
+// "date,value", prose) is never parsed: WalkJson and the records
+// (records.h) read it as text at once.
+bool MayBeJson(std::string_view content);
+
 // Walks `content` if it is one complete JSON document. The visitor sees each
 // key and leaf in document order, and only once the whole document proved
 // to be JSON (a document is walked whole or not at all). The views stay

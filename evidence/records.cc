@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "base/absl_view.h"
 #include "evidence/ascii.h"
+#include "evidence/json_walk.h"
 #include "evidence/text_tables.h"
 
 namespace groundgate::evidence {
@@ -143,17 +144,6 @@ std::string RowPath(std::size_t r) {
   const auto [end, error] = std::to_chars(path + 2, path + sizeof path - 1, r);
   *end = ']';
   return std::string(path, end + 1);
-}
-
-// Whether `content` may be JSON: its first byte past JSON's whitespace
-// may begin a value. Any other ("# country: ...", "date,value") is text,
-// read as such without a parse.
-bool MayBeJson(std::string_view content) {
-  const std::size_t first = content.find_first_not_of(" \t\n\r");
-  if (first == std::string_view::npos) return false;
-  const char c = content[first];
-  return c == '{' || c == '[' || c == '"' || c == '-' || ascii::IsDigit(c) ||
-         c == 't' || c == 'f' || c == 'n';
 }
 
 namespace dom = simdjson::dom;
@@ -1102,7 +1092,7 @@ void RecordSet::Identify(std::uint32_t group) {
 void RecordSet::Add(std::uint32_t carrier, std::string_view content) {
   if (!complete_) return;
   reading_bytes_ = content.size();
-  if (!MayBeJson(content)) {
+  if (!MayBeJson(content)) {  // json_walk.h: text is read without a parse
     AddText(*this, carrier, content);
     return;
   }
