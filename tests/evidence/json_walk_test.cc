@@ -89,6 +89,22 @@ TEST_SUITE("json_walk") {
     CHECK(walked.leaves == expected);
   }
 
+  TEST_CASE("MayBeJson: only text a JSON value can begin is parsed") {
+    for (std::string_view json :
+         {"{}", "[1]", "\"a\"", "-1", "7", "true", "false", "null",
+          " \r\n\t{\"a\": 1}", "2021-02-25,0.09"}) {
+      INFO(json);
+      CHECK(MayBeJson(json));
+    }
+    for (std::string_view text :
+         {"", " \n", "# country: Mongolia\ndate,value", "date,value",
+          "Port fc1/3 is down", "\xEF\xBB\xBF{}", "+1", "\f{}"}) {
+      INFO(text);
+      CHECK_FALSE(MayBeJson(text));
+      CHECK_FALSE(WalkJson(text, [](JsonLeafKind, std::string_view) {}).parsed);
+    }
+  }
+
   TEST_CASE("a scalar document is walked") {
     CHECK(Walk("42 ").leaves == std::vector<Leaf>{Num("42")});
     CHECK(Walk(" 2499.0\n").leaves == std::vector<Leaf>{Num("2499.0")});
