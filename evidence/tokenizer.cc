@@ -1,8 +1,10 @@
 // evidence/tokenizer.cc — the byte scanner behind ForEachToken.
 //
-// ASCII bytes are classified by a table lookup; only non-ASCII bytes decode
-// a code point and ask ICU for its general category.
+// ASCII bytes are classified by one table lookup each (kByteClass); only
+// non-ASCII bytes decode a code point and ask ICU for its general category.
 #include "evidence/tokenizer.h"
+
+#include <array>
 
 #include "evidence/ascii.h"
 #include "evidence/unicode.h"
@@ -33,6 +35,48 @@ constexpr bool IsInner(unsigned char b) {
       return false;
   }
 }
+
+// What a byte is to the scanner, as bits: a digit or a letter (ASCII),
+// punctuation that stays inside a token (IsInner), a comma, a byte that
+// separates where a token would begin (a separator, ':' and ','), a
+// backslash (a separator that may span a literal escape), or a byte
+// beyond ASCII (decoded and classified).
+enum ByteClass : unsigned char {
+  kDigitByte = 1,
+  kLetterByte = 2,
+  kInnerByte = 4,
+  kCommaByte = 8,
+  kNoStartByte = 16,
+  kBackslashByte = 32,
+  kHighByte = 64,
+};
+
+constexpr std::array<unsigned char, 256> kByteClass = [] {
+  std::array<unsigned char, 256> table{};
+  for (int b = 0; b < 256; ++b) {
+    const auto byte = static_cast<unsigned char>(b);
+    unsigned char c = 0;
+    if (byte >= 0x80) {
+      c = kHighByte;
+    } else if (IsDigit(byte)) {
+      c = kDigitByte;
+    } else if (IsAsciiAlnum(byte)) {
+      c = kLetterByte;
+    } else if (IsInner(byte)) {
+      // A ':' never begins a token: in compact JSON (`"price":5.50`) it
+      // ends a key, and the value after it stands alone.
+      c = byte == ':' ? kInnerByte | kNoStartByte : kInnerByte;
+    } else if (byte == ',') {
+      c = kCommaByte | kNoStartByte;  // inside only between digits
+    } else if (byte == '\\') {
+      c = kBackslashByte;
+    } else {
+      c = kNoStartByte;
+    }
+    table[b] = c;
+  }
+  return table;
+}();
 
 // Length of the run of ASCII digits starting at i.
 std::size_t DigitsFrom(std::string_view text, std::size_t i) {
@@ -128,8 +172,17 @@ namespace internal {
 
 bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
   const std::size_t n = text.size();
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   std::size_t i = *pos;
   while (i < n) {
+    // What cannot begin a token is stepped over a byte at a time: most
+    // separators are one ASCII byte (a space, a quote, a ':' or ',').
+    while (i < n && (kByteClass[bytes[i]] & kNoStartByte) != 0) ++i;
+    if (i == n) break;
+    if (bytes[i] == '\\') {
+      i += EscapedSpaceLength(text, i);  // a separator, or a literal space
+      continue;
+    }
     const std::size_t start = i;
     std::size_t j = i;
     bool has_word = false;
@@ -137,36 +190,34 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
     bool in_grouping = false;  // inside a digit run whose commas were checked
     bool spaceless = false;    // the token's word characters are spaceless
     while (j < n) {
-      const auto b = static_cast<unsigned char>(text[j]);
-      if (b < 0x80) {
-        if (IsAsciiAlnum(b)) {
-          if (has_word && spaceless) break;  // "の" then "fc1": a new token
-          spaceless = false;
-          has_word = true;
-          // The whole run at once: a letter in it ends a digit grouping,
-          // and the run's last byte says whether a digit came last.
-          bool all_digits = IsDigit(b);
+      const unsigned char cls = kByteClass[bytes[j]];
+      if ((cls & (kDigitByte | kLetterByte)) != 0) {
+        if (has_word && spaceless) break;  // "の" then "fc1": a new token
+        spaceless = false;
+        has_word = true;
+        // The whole run at once: a letter in it ends a digit grouping,
+        // and the run's last byte says whether a digit came last.
+        unsigned char run = cls;
+        ++j;
+        while (j < n) {
+          const unsigned char next = kByteClass[bytes[j]];
+          if ((next & (kDigitByte | kLetterByte)) == 0) break;
+          run |= next;
           ++j;
-          while (j < n && ascii::IsAlnumByte(text[j])) {
-            all_digits =
-                all_digits && IsDigit(static_cast<unsigned char>(text[j]));
-            ++j;
-          }
-          prev_digit = IsDigit(static_cast<unsigned char>(text[j - 1]));
-          if (!all_digits) in_grouping = false;
-          continue;
         }
-        if (IsInner(b)) {
-          // A ':' never begins a token: in compact JSON (`"price":5.50`)
-          // it ends a key, and the value after it stands alone.
-          if (b == ':' && j == start) break;
-          prev_digit = false;
-          in_grouping = false;
-          ++j;
-          continue;
-        }
-        if (b == ',' && prev_digit && j + 1 < n &&
-            IsDigit(static_cast<unsigned char>(text[j + 1])) &&
+        prev_digit = (kByteClass[bytes[j - 1]] & kDigitByte) != 0;
+        if ((run & kLetterByte) != 0) in_grouping = false;
+        continue;
+      }
+      if ((cls & kInnerByte) != 0) {
+        prev_digit = false;
+        in_grouping = false;
+        ++j;
+        continue;
+      }
+      if ((cls & kCommaByte) != 0) {
+        if (prev_digit && j + 1 < n &&
+            (kByteClass[bytes[j + 1]] & kDigitByte) != 0 &&
             (in_grouping || GroupingValid(text, j))) {
           in_grouping = true;
           prev_digit = false;
@@ -175,19 +226,21 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
         }
         break;
       }
+      if ((cls & kHighByte) == 0) break;  // a separator or a backslash
       std::size_t length = 1;
       const int cp = DecodeUtf8(text, j, &length);
-      const CodePointClass cls = ClassifyCodePoint(cp);
-      if (cls == CodePointClass::kInvisible) {
+      const CodePointClass code_class = ClassifyCodePoint(cp);
+      if (code_class == CodePointClass::kInvisible) {
         // It shows nothing, so it neither ends the token nor changes what
         // the characters around it are: the span keeps its bytes, and the
         // token's form drops them (FoldUnicode), on both sides alike.
         j += length;
         continue;
       }
-      if (cls == CodePointClass::kWord ||
-          cls == CodePointClass::kSpacelessWord) {
-        const bool this_spaceless = cls == CodePointClass::kSpacelessWord;
+      if (code_class == CodePointClass::kWord ||
+          code_class == CodePointClass::kSpacelessWord) {
+        const bool this_spaceless =
+            code_class == CodePointClass::kSpacelessWord;
         if (has_word && this_spaceless != spaceless) break;
         spaceless = this_spaceless;
         has_word = true;
@@ -196,7 +249,7 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
         j += length;
         continue;
       }
-      if (cls == CodePointClass::kAsciiLike &&
+      if (code_class == CodePointClass::kAsciiLike &&
           IsInner(static_cast<unsigned char>(AsciiLike(cp)))) {
         prev_digit = false;
         in_grouping = false;
@@ -206,12 +259,9 @@ bool NextToken(std::string_view text, std::size_t* pos, TokenSpan* token) {
       break;
     }
     if (j == start) {
-      // A separator: step over one byte or one whole code point, or over a
-      // space written as a literal escape.
-      const auto b = static_cast<unsigned char>(text[i]);
+      // A code point beyond ASCII that separates: step over all of it.
       std::size_t length = 1;
-      if (b >= 0x80) DecodeUtf8(text, i, &length);
-      if (b == '\\') length = EscapedSpaceLength(text, i);
+      DecodeUtf8(text, i, &length);
       i += length;
       continue;
     }
