@@ -1,7 +1,6 @@
 // evidence/relative_days.cc — DayShiftsNamed: a word scan, no regex.
 #include "evidence/relative_days.h"
 
-#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
@@ -89,14 +88,46 @@ std::vector<std::string_view> Words(std::string_view text, std::string* lower) {
   return words;
 }
 
-// True when `lower` (lowercase ASCII) stands in `text`, whatever the case
-// of its letters.
-bool ContainsIgnoringCase(std::string_view text, std::string_view lower) {
-  if (lower.empty() || text.size() < lower.size()) return lower.empty();
-  for (std::size_t i = 0; i + lower.size() <= text.size(); ++i) {
-    std::size_t k = 0;
-    while (k < lower.size() && (text[i + k] | 0x20) == lower[k]) ++k;
-    if (k == lower.size()) return true;
+// True when `text` holds "day", "week" or "tomorrow", whatever the case of
+// their letters: every word DayShiftsNamed reads holds one ("yesterday"
+// too). One pass over the text, for every user message.
+bool HoldsADayWord(std::string_view text) {
+  const auto holds_at = [&](std::size_t i, std::string_view rest) {
+    if (text.size() - i < rest.size()) return false;
+    for (std::size_t k = 0; k < rest.size(); ++k) {
+      if ((text[i + k] | 0x20) != rest[k]) return false;
+    }
+    return true;
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    switch (text[i] | 0x20) {
+      case 'd':
+        if (holds_at(i + 1, "ay")) return true;
+        break;
+      case 'w':
+        if (holds_at(i + 1, "eek")) return true;
+        break;
+      case 't':
+        if (holds_at(i + 1, "omorrow")) return true;
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+// True when a digit in `text` is followed by "st", "nd", "rd" or "th",
+// whatever the case: every day DaysOfMonthNamed reads is written so.
+bool HoldsAnOrdinalDigit(std::string_view text) {
+  for (std::size_t i = 0; i + 2 < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') continue;
+    const char a = static_cast<char>(text[i + 1] | 0x20);
+    const char b = static_cast<char>(text[i + 2] | 0x20);
+    if ((a == 's' && b == 't') || (a == 'n' && b == 'd') ||
+        (a == 'r' && b == 'd') || (a == 't' && b == 'h')) {
+      return true;
+    }
   }
   return false;
 }
@@ -105,13 +136,7 @@ bool ContainsIgnoringCase(std::string_view text, std::string_view lower) {
 
 DayShifts DayShiftsNamed(std::string_view text) {
   DayShifts shifts;
-  // Every word read below holds "day" ("yesterday" too), "week" or
-  // "tomorrow": a text without them names no shift.
-  if (!ContainsIgnoringCase(text, "day") &&
-      !ContainsIgnoringCase(text, "week") &&
-      !ContainsIgnoringCase(text, "tomorrow")) {
-    return shifts;
-  }
+  if (!HoldsADayWord(text)) return shifts;  // names no shift
   std::string lower;
   const std::vector<std::string_view> w = Words(text, &lower);
   auto at = [&](std::size_t i, std::ptrdiff_t offset) -> std::string_view {
@@ -167,11 +192,8 @@ DayShifts DayShiftsNamed(std::string_view text) {
 
 std::uint32_t DaysOfMonthNamed(std::string_view text) {
   std::uint32_t days = 0;
-  // A day of the month is written with a digit.
-  if (std::none_of(text.begin(), text.end(),
-                   [](char c) { return c >= '0' && c <= '9'; })) {
-    return days;
-  }
+  // A day of the month is written with its digits and their suffix.
+  if (!HoldsAnOrdinalDigit(text)) return days;
   std::string lower;
   const std::vector<std::string_view> w = Words(text, &lower);
   for (std::size_t i = 1; i < w.size(); ++i) {

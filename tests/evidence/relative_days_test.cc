@@ -63,6 +63,8 @@ TEST_CASE(
       {"Could it be the day before?", {-1}},
       {"the previous day works", {-1}},
       {"Book it for tomorrow.", {1}},
+      {"Book it for TOMORROW.", {1}},
+      {"NEXT WEEK", {7}},
       {"It was YESTERDAY.", {-1}},
       {"the day after tomorrow", {2}},
       {"the day before yesterday", {-2}},
@@ -93,6 +95,7 @@ TEST_CASE("relative days: the days of the month a user names alone") {
   CHECK(DaysOfMonthNamed("On The 1st and the 22nd and the 23rd") ==
         ((1u << 1) | (1u << 22) | (1u << 23)));
   CHECK(DaysOfMonthNamed("the 31st") == (1u << 31));
+  CHECK(DaysOfMonthNamed("THE 5TH, the 2Nd") == ((1u << 5) | (1u << 2)));
   // Not a day: no "the", no ordinal, out of range, a count.
   CHECK(DaysOfMonthNamed("on 5th avenue") == 0);
   CHECK(DaysOfMonthNamed("the 5 of us") == 0);
