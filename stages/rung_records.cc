@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -742,8 +743,18 @@ struct Binder {
   // Each scope's clauses, read when first asked for (Bind and InClauseOf
   // ask for them once per value): [s] holds Clauses(answer, scopes[s]).
   mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
-  // Each scope's SpeaksOfAll, read when first asked for: -1 until then.
+  // Each scope's SpeaksOfAll, SpeaksOfWhole and NamesPartOfDay, read when
+  // first asked for (ScopeSays): -1 until then.
   mutable std::vector<signed char> speaks_of_all;
+  mutable std::vector<signed char> speaks_of_whole;
+  mutable std::vector<signed char> names_part_of_day;
+  // PeriodsNamed and NamesUnplacedDay of a span of the answer, read when
+  // first asked for (Bind asks them of a value's scope and clause once per
+  // value in it). An answer has few such spans: a list searched in order,
+  // whose periods stay where they are.
+  mutable std::vector<std::pair<TextSpan, std::unique_ptr<std::vector<Period>>>>
+      periods_named;
+  mutable std::vector<std::pair<TextSpan, bool>> names_unplaced_day;
   // Each group's NumericPaths, read when first asked for, and the same
   // without the directions (FieldsOfExtreme's).
   mutable std::vector<std::optional<std::vector<std::string>>> numeric_paths;
@@ -772,6 +783,45 @@ struct Binder {
         Extreme::kNone);
     if (fresh) at->second = ExtremeOf(answer, clause, value);
     return at->second;
+  }
+
+  // What `read` says of scopes[s], kept in `said` (one entry a scope, -1
+  // until read): each is read once however many values the scope holds.
+  template <typename Read>
+  bool ScopeSays(std::vector<signed char>& said, std::size_t s,
+                 Read&& read) const {
+    if (said.size() != scopes.size()) said.assign(scopes.size(), -1);
+    if (said[s] < 0) said[s] = read(scopes[s]) ? 1 : 0;
+    return said[s] == 1;
+  }
+
+  bool SpeaksOfWhole(std::size_t s) const {
+    return ScopeSays(speaks_of_whole, s,
+                     [&](TextSpan scope) { return SpeaksOfWhole(scope); });
+  }
+
+  bool NamesPartOfDayIn(std::size_t s) const {
+    return ScopeSays(names_part_of_day, s, [&](TextSpan scope) {
+      return NamesPartOfDay(answer, scope);
+    });
+  }
+
+  const std::vector<Period>& PeriodsIn(TextSpan span) const {
+    for (const auto& [known, periods] : periods_named) {
+      if (known.start == span.start && known.end == span.end) return *periods;
+    }
+    return *periods_named
+                .emplace_back(span, std::make_unique<std::vector<Period>>(
+                                        PeriodsNamed(answer, span)))
+                .second;
+  }
+
+  bool NamesUnplacedDayIn(TextSpan span) const {
+    for (const auto& [known, names] : names_unplaced_day) {
+      if (known.start == span.start && known.end == span.end) return names;
+    }
+    return names_unplaced_day.emplace_back(span, NamesUnplacedDay(answer, span))
+        .second;
   }
 
   const std::vector<TextSpan>& ClausesOf(std::size_t s) const {
@@ -1229,8 +1279,8 @@ struct Binder {
     // final day will bring clear skies, with a high of 14.11°C"), tells
     // what the value is of; one in a later clause ("from 4.95°C to
     // 12.86°C, with snow on the last day") tells of something else.
-    if (extreme == Extreme::kNone || NamesPartOfDay(answer, scope) ||
-        NamesUnplacedDay(answer, {scope.start, clause.end}) ||
+    if (extreme == Extreme::kNone || NamesPartOfDayIn(s) ||
+        NamesUnplacedDayIn({scope.start, clause.end}) ||
         UnreadWeekdayIn({scope.start, clause.end})) {
       return;
     }
@@ -1264,7 +1314,7 @@ struct Binder {
       stretch = StretchNamedIn(scope, value, group);
       if (!stretch.has_value()) return;
     } else if (s > 0 && !AnyNamedIn(scopes[s - 1], group) &&
-               UnreadWeekdayIn(scopes[s - 1]) && !SpeaksOfWhole(scope) &&
+               UnreadWeekdayIn(scopes[s - 1]) && !SpeaksOfWhole(s) &&
                !SpeaksOfAll(s)) {
       return;
     } else if (s > 0 && AnyNamedIn(scopes[s - 1], group)) {
@@ -1273,7 +1323,7 @@ struct Binder {
         const TextSpan earlier = scopes[s - 1];
         bool day = false;
         day_before = NamedIn(earlier, {0, 0}, group, &day);
-        if (SpeaksOfWhole(scope)) {
+        if (SpeaksOfWhole(s)) {
           day_before.clear();  // of every record, as with no day before
         } else if (!day || day_before.size() < 2 ||
                    !OneDayIn(earlier, earlier) || !OpensWithADay(earlier) ||
@@ -1289,9 +1339,9 @@ struct Binder {
     // Unless the value's clause names one, with its year, after the value
     // ("until March 2020, after which it rose, reaching a peak of 1688.77
     // in August 2021"): that one is the value's.
-    std::vector<Period> periods = PeriodsNamed(answer, scope);
+    std::vector<Period> periods = PeriodsIn(scope);
     if (periods.size() > 1) {
-      periods = PeriodsNamed(answer, clause);
+      periods = PeriodsIn(clause);
       // A month with no year ("in April", after "from February 2020")
       // takes its year from the others: not read.
       if (periods.size() != 1 || periods[0].span.start < value.end ||
@@ -1435,7 +1485,7 @@ struct Binder {
   // fewer than two records fall in it.
   std::vector<std::uint32_t> MonthNamedIn(TextSpan clause,
                                           std::uint32_t group) const {
-    const std::vector<Period> periods = PeriodsNamed(answer, clause);
+    const std::vector<Period>& periods = PeriodsIn(clause);
     if (periods.size() != 1 || periods[0].month == 0 || periods[0].year == 0 ||
         IsBound(answer, periods[0].span.start)) {
       return {};
@@ -1669,11 +1719,8 @@ struct Binder {
   // Of scopes[s], it is read once per scope (Bind asks it of a sentence
   // once per value in it, and of the sentences before).
   bool SpeaksOfAll(std::size_t s) const {
-    if (speaks_of_all.size() != scopes.size()) {
-      speaks_of_all.assign(scopes.size(), -1);
-    }
-    if (speaks_of_all[s] < 0) speaks_of_all[s] = SpeaksOfAll(scopes[s]);
-    return speaks_of_all[s] == 1;
+    return ScopeSays(speaks_of_all, s,
+                     [&](TextSpan scope) { return SpeaksOfAll(scope); });
   }
   bool SpeaksOfAll(TextSpan scope) const {
     static constexpr std::string_view kPhrases[] = {
@@ -1855,8 +1902,8 @@ struct Binder {
         day.size() < 2) {
       return;
     }
-    for (const TextSpan& scope : scopes) {
-      if (scope.Holds(value.start) && NamesPartOfDay(answer, scope)) return;
+    for (std::size_t s = 0; s < scopes.size(); ++s) {
+      if (scopes[s].Holds(value.start) && NamesPartOfDayIn(s)) return;
     }
     const std::vector<std::uint32_t>& all =
         set.groups()[set.records()[day.front()].group].records;
