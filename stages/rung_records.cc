@@ -482,6 +482,7 @@ void AddDayMentions(std::string_view answer, const RecordSet& set,
     }
     // A clock time in the same clause narrows the day to its records.
     for (const TextSpan& scope : scopes) {
+      if (times.empty()) break;  // no clause to read
       if (!scope.Holds(m.span.start)) continue;
       for (const TextSpan& clause : Clauses(answer, scope)) {
         if (!clause.Holds(m.span.start)) continue;
@@ -2222,12 +2223,41 @@ struct Binder {
   // owners hold `v` (never a field that identifies them), which one of the
   // owners holds with a value of `v`'s shape; `*read` is the first such
   // record.
+  // The records of `group`, in their order, that may hold `v` (Holds) in
+  // some field: for a number, only those the set's index of numbers finds
+  // near it (bounds widened past any rounding of Holds's own arithmetic,
+  // so that none is missed); for a code or a clock time, all of them.
+  std::vector<std::uint32_t> MayHold(const Value& v,
+                                     std::uint32_t group) const {
+    const std::vector<std::uint32_t>& all = set.groups()[group].records;
+    if (!v.code.empty() || v.time) return all;
+    const auto near = [&](double center, double tolerance) {
+      const double margin = 1e-9 * (std::fabs(center) + tolerance);
+      std::vector<std::uint32_t> found;
+      set.WithNumberIn(center - tolerance - margin, center + tolerance + margin,
+                       &found);
+      return found;
+    };
+    std::vector<std::uint32_t> found = near(v.number, v.tolerance);
+    if (v.percent) {
+      const std::vector<std::uint32_t> as_percent =
+          near(v.number * 100, v.tolerance * 100);
+      found.insert(found.end(), as_percent.begin(), as_percent.end());
+      std::sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+    }
+    std::erase_if(found, [&](std::uint32_t r) {
+      return set.records()[r].group != group;
+    });
+    return found;
+  }
+
   std::vector<std::string> FieldsOthersHold(
       const std::vector<std::uint32_t>& owners, const Value& v,
       const Record** read) const {
     std::vector<std::string> paths;
     const std::uint32_t group = set.records()[owners.front()].group;
-    for (std::uint32_t r : set.groups()[group].records) {
+    for (std::uint32_t r : MayHold(v, group)) {
       if (std::find(owners.begin(), owners.end(), r) != owners.end()) {
         continue;
       }
