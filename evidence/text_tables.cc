@@ -78,7 +78,9 @@ void Cells(std::string_view line, char separator,
 
 bool IsRuleRow(std::span<const std::string_view> cells) {
   return std::all_of(cells.begin(), cells.end(), [](std::string_view c) {
-    return !c.empty() && c.find_first_not_of("-: ") == std::string_view::npos;
+    return !c.empty() && std::all_of(c.begin(), c.end(), [](char b) {
+      return b == '-' || b == ':' || b == ' ';
+    });
   });
 }
 
