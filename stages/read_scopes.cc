@@ -521,9 +521,9 @@ Extreme ExtremeOf(std::string_view answer, TextSpan clause, TextSpan value) {
 }
 
 Hedge HedgeOf(std::string_view answer, TextSpan clause, TextSpan value) {
-  const std::string before =
-      Lower(answer.substr(clause.start, value.start - clause.start));
-  std::string_view b = before;
+  // The words are compared whatever their case, in place: a hedge is one
+  // of the last words before the value, or the words just after it.
+  std::string_view b = answer.substr(clause.start, value.start - clause.start);
   while (!b.empty() && (b.back() == ' ' || b.back() == '$')) b.remove_suffix(1);
   struct Word {
     std::string_view text;
@@ -548,17 +548,21 @@ Hedge HedgeOf(std::string_view answer, TextSpan clause, TextSpan value) {
       {"some", Hedge::kBound},
   }};
   for (const Word& hedge : kHedges) {
-    if (b.ends_with(hedge.text) &&
+    if (b.size() >= hedge.text.size() &&
+        ascii::EqualsIgnoreCase(b.substr(b.size() - hedge.text.size()),
+                                hedge.text) &&
         (b.size() == hedge.text.size() ||
          !IsWordByte(b[b.size() - hedge.text.size() - 1]))) {
       return hedge.hedge;
     }
   }
-  const std::string after = Lower(answer.substr(value.end, 16));
-  if (after.starts_with(" or so")) return Hedge::kApproximate;
-  if (after.starts_with(" or more") || after.starts_with("+")) {
-    return Hedge::kBound;
-  }
+  const std::string_view after = answer.substr(value.end, 16);
+  const auto opens_with = [&](std::string_view lower) {
+    return after.size() >= lower.size() &&
+           ascii::EqualsIgnoreCase(after.substr(0, lower.size()), lower);
+  };
+  if (opens_with(" or so")) return Hedge::kApproximate;
+  if (opens_with(" or more") || opens_with("+")) return Hedge::kBound;
   return Hedge::kNone;
 }
 

@@ -576,9 +576,15 @@ constexpr FieldWord kFieldWords[] = {
 };
 
 bool PathNames(std::string_view path, std::string_view fragment) {
-  std::string lower(path);
-  for (char& c : lower) c = ascii::Lower(c);
-  return lower.find(fragment) != std::string::npos;
+  if (fragment.size() > path.size()) return false;
+  for (std::size_t i = 0; i + fragment.size() <= path.size(); ++i) {
+    std::size_t k = 0;
+    while (k < fragment.size() && ascii::Lower(path[i + k]) == fragment[k]) {
+      ++k;
+    }
+    if (k == fragment.size()) return true;
+  }
+  return false;
 }
 
 // True when `path` is a direction in degrees ("wind.deg"), which tells no
@@ -744,11 +750,13 @@ struct Binder {
   // Each scope's clauses, read when first asked for (Bind and InClauseOf
   // ask for them once per value): [s] holds Clauses(answer, scopes[s]).
   mutable std::vector<std::optional<std::vector<TextSpan>>> clauses_of;
-  // Each scope's SpeaksOfAll, SpeaksOfWhole and NamesPartOfDay, read when
-  // first asked for (ScopeSays): -1 until then.
+  // Each scope's SpeaksOfAll, SpeaksOfWhole, NamesPartOfDay and
+  // PairsRespectively, read when first asked for (ScopeSays): -1 until
+  // then.
   mutable std::vector<signed char> speaks_of_all;
   mutable std::vector<signed char> speaks_of_whole;
   mutable std::vector<signed char> names_part_of_day;
+  mutable std::vector<signed char> pairs_respectively;
   // PeriodsNamed and NamesUnplacedDay of a span of the answer, read when
   // first asked for (Bind asks them of a value's scope and clause once per
   // value in it). An answer has few such spans: a list searched in order,
@@ -799,6 +807,11 @@ struct Binder {
   bool SpeaksOfWhole(std::size_t s) const {
     return ScopeSays(speaks_of_whole, s,
                      [&](TextSpan scope) { return SpeaksOfWhole(scope); });
+  }
+
+  bool PairsRespectivelyIn(std::size_t s) const {
+    return ScopeSays(pairs_respectively, s,
+                     [&](TextSpan scope) { return PairsRespectively(scope); });
   }
 
   bool NamesPartOfDayIn(std::size_t s) const {
@@ -1155,7 +1168,7 @@ struct Binder {
     for (const TextSpan& cl : ClausesOf(s)) {
       if (cl.Holds(c.start)) clause = cl;
     }
-    if (TellsATotal(clause, value) || PairsRespectively(scope)) return;
+    if (TellsATotal(clause, value) || PairsRespectivelyIn(s)) return;
     // A bound ("over 500") is no value of a record, nor a round value told
     // as near ("around 22 degrees"). A value written to a decimal place
     // and told as near ("around 7.79 m/s") was read from a record: it is
