@@ -24,6 +24,9 @@ struct Word {
 std::vector<Word> WordsIn(std::string_view text, std::size_t from,
                           std::size_t to) {
   std::vector<Word> words;
+  // Room for a word every four bytes, most texts' share: one allocation,
+  // not one per doubling.
+  words.reserve((to - from) / 4 + 1);
   std::size_t i = from;
   while (i < to) {
     while (i < to && !IsWordByte(text[i])) ++i;
@@ -646,6 +649,7 @@ std::vector<std::string_view> WordsBefore(std::string_view answer,
   // The words WordsIn(answer, clause.start, value.start) finds, read from
   // the value back: only the last `most` are read at all.
   std::vector<std::string_view> out;
+  out.reserve(std::min<std::size_t>(most, 8));
   std::size_t i = std::min(value.start, answer.size());
   while (out.size() < most && i > clause.start) {
     while (i > clause.start && !IsWordByte(answer[i - 1])) --i;
