@@ -819,7 +819,11 @@ void RecordSet::Finish() {
       }
     }
     for (const RecordField& field : record.fields) {
-      if (field.number.has_value()) numbers_.emplace_back(*field.number, r);
+      // A NaN ("nan" reads whole) is near no value, and would break the
+      // order the index is searched in.
+      if (field.number.has_value() && !std::isnan(*field.number)) {
+        numbers_.emplace_back(*field.number, r);
+      }
       if (IsCode(field.text)) add_once(with_text_[std::string(field.text)], r);
       std::string_view clock = field.text;
       if (SplitDateTime(field.text, nullptr, &time)) clock = time;

@@ -185,7 +185,8 @@ class RecordSet {
   [[nodiscard]] bool BeginsAnIdentifier(std::string_view word) const;
   // whether any record has an identifier at all (else no word begins one);
   [[nodiscard]] bool HasIdentifiers() const { return !first_words_.empty(); }
-  // the records with a numeric field in [low, high], each once, in order;
+  // the records with a numeric field in [low, high], each once, in order
+  // (a field that reads as NaN is in no range);
   void WithNumberIn(double low, double high,
                     std::vector<std::uint32_t>* out) const;
   // the records with a field whose text is the code `text` exactly (two

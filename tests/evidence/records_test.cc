@@ -460,6 +460,26 @@ TEST_CASE("records: a number's value is the one its text reads as") {
   CHECK(set.records()[1].fields[3].text == "5");
 }
 
+TEST_CASE(
+    "records: a cell that reads as NaN leaves the index of numbers whole") {
+  // "nan" reads whole as a number (std::from_chars), and is near no value.
+  // Kept in the sorted index, it broke the order the look-ups search: the
+  // row holding 3 was not found beside it.
+  RecordSet set;
+  set.Add(0,
+          "day,value\n2021-01-01,5\n2021-01-02,nan\n2021-01-03,1\n"
+          "2021-01-04,3\n2021-01-05,NaN\n2021-01-06,2\n");
+  set.Finish();
+  REQUIRE(set.records().size() == 6);
+  std::vector<std::uint32_t> found;
+  set.WithNumberIn(2.5, 3.5, &found);
+  CHECK(found == std::vector<std::uint32_t>{3});
+  set.WithNumberIn(0, 10, &found);
+  CHECK(found == std::vector<std::uint32_t>{0, 2, 3, 5});
+  set.WithNumberIn(1.5, 2.5, &found);
+  CHECK(found == std::vector<std::uint32_t>{5});
+}
+
 TEST_CASE("records: a table cell is a number only when all of it reads") {
   // Each cell against std::from_chars over the whole cell (a leading '+'
   // dropped): what reads whole is a number, anything else is text. The
