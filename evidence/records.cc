@@ -796,6 +796,12 @@ bool RecordSet::Spend(std::size_t n) {
   return complete_;
 }
 
+void RecordSet::AddFirstWord(std::string word) {
+  if (!word.empty())
+    first_word_bytes_[static_cast<unsigned char>(word[0])] = true;
+  first_words_.insert(std::move(word));
+}
+
 void RecordSet::Finish() {
   std::sort(loose_numbers_.begin(), loose_numbers_.end());
   std::sort(loose_texts_.begin(), loose_texts_.end());
@@ -810,12 +816,12 @@ void RecordSet::Finish() {
     const Record& record = records_[r];
     for (const std::string& id : record.identifiers) {
       add_once(named_by_[id], r);
-      first_words_.insert(FirstWord(id));
+      AddFirstWord(FirstWord(id));
       if (HasDigit(id)) {
         std::string lower = id;
         for (char& c : lower) c = ascii::Lower(c);
         if (lower != id) add_once(named_by_[lower], r);
-        first_words_.insert(FirstWord(lower));
+        AddFirstWord(FirstWord(lower));
       }
     }
     for (const RecordField& field : record.fields) {
@@ -975,6 +981,11 @@ long DaysFromCivil(int year, int month, int mday) {
 }
 
 bool RecordSet::BeginsAnIdentifier(std::string_view word) const {
+  // Most words of an answer open with a byte no identifier opens with.
+  if (!word.empty() &&
+      !first_word_bytes_[static_cast<unsigned char>(word.front())]) {
+    return false;
+  }
   return first_words_.contains(base::AbslView(word));
 }
 

@@ -42,6 +42,7 @@
 #ifndef GROUNDGATE_EVIDENCE_RECORDS_H_
 #define GROUNDGATE_EVIDENCE_RECORDS_H_
 
+#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -235,6 +236,9 @@ class RecordSet {
   void Identify(std::uint32_t group);
 
  private:
+  // Keeps `word` as the first word of an identifier, and its first byte.
+  void AddFirstWord(std::string word);
+
   std::vector<Record> records_;
   // Interned field paths (a node set: stable addresses) and the texts,
   // appended to chunks that are never grown past their reserve.
@@ -245,6 +249,7 @@ class RecordSet {
   std::vector<std::string> loose_texts_;  // sorted by Finish
   absl::flat_hash_map<std::string, std::vector<std::uint32_t>> named_by_;
   absl::flat_hash_set<std::string> first_words_;
+  std::bitset<256> first_word_bytes_;  // the bytes first_words_ open with
   absl::flat_hash_map<std::string, std::vector<std::uint32_t>> with_text_;
   // A lookup from a number (minutes of a clock time, a month and day) to
   // the records that have it, each once, in order: the keys sorted, one

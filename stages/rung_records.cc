@@ -285,6 +285,7 @@ void AddIdentifierMentions(std::string_view answer, const RecordSet& set,
                            std::vector<Mention>* out) {
   if (!set.HasIdentifiers()) return;  // no word names a record
   std::vector<TextSpan> words;
+  words.reserve(answer.size() / 4 + 1);
   for (std::size_t i = 0; i < answer.size();) {
     while (i < answer.size() && !IsWordByte(answer[i])) ++i;
     const std::size_t start = i;
