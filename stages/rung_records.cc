@@ -2233,10 +2233,6 @@ struct Binder {
     return static_cast<std::uint32_t>(&record - set.records().data());
   }
 
-  // The fields in which records of the `owners`' group other than the
-  // owners hold `v` (never a field that identifies them), which one of the
-  // owners holds with a value of `v`'s shape; `*read` is the first such
-  // record.
   // The records of `group`, in their order, that may hold `v` (Holds) in
   // some field: for a number, only those the set's index of numbers finds
   // near it (bounds widened past any rounding of Holds's own arithmetic,
@@ -2266,6 +2262,10 @@ struct Binder {
     return found;
   }
 
+  // The fields in which records of the `owners`' group other than the
+  // owners hold `v` (never a field that identifies them), which one of the
+  // owners holds with a value of `v`'s shape; `*read` is the first such
+  // record.
   std::vector<std::string> FieldsOthersHold(
       const std::vector<std::uint32_t>& owners, const Value& v,
       const Record** read) const {
