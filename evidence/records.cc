@@ -812,6 +812,14 @@ void RecordSet::Finish() {
   };
   std::vector<std::pair<int, std::uint32_t>> with_time;
   std::string time;
+  // The index of numbers in one block, of the size it ends at.
+  std::size_t numeric = 0;
+  for (const Record& record : records_) {
+    for (const RecordField& field : record.fields) {
+      numeric += field.number.has_value() ? 1 : 0;
+    }
+  }
+  numbers_.reserve(numbers_.size() + numeric);
   for (std::uint32_t r = 0; r < records_.size(); ++r) {
     const Record& record = records_[r];
     for (const std::string& id : record.identifiers) {
