@@ -198,6 +198,13 @@ std::string_view StripAllDecoration(std::string_view s) {
 
 bool IsDigitlessIdentifier(std::string_view s) {
   if (s.empty()) return false;
+  // A word of lowercase letters alone, most of an answer's, has none of
+  // the marks below.
+  if (std::all_of(s.begin(), s.end(), [](char c) {
+        return IsAsciiLower(static_cast<unsigned char>(c));
+      })) {
+    return false;
+  }
   bool hyphen = false;
   bool underscore_between_letters = false;
   bool at = false;

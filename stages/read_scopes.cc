@@ -99,6 +99,16 @@ int WeekdayOf(std::string_view word) {
       "friday", "saturday", "sunday"};
   // 6 to 9 letters, and one more for "Mondays".
   if (word.size() < 6 || word.size() > 10) return -1;
+  switch (word.front() | 0x20) {  // the letters the names open with
+    case 'm':
+    case 't':
+    case 'w':
+    case 'f':
+    case 's':
+      break;
+    default:
+      return -1;
+  }
   for (std::size_t i = 0; i < kNames.size(); ++i) {
     if (EqualsLower(word, kNames[i])) return static_cast<int>(i);
     // "Monday's", "Mondays"
