@@ -6,6 +6,7 @@
 #include "stages/read_numbers.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -272,26 +273,38 @@ NumberRead NewQuantityCandidate(JudgeContext& context,
 }
 
 bool NamesLargeNumberWord(std::string_view answer) {
-  for (std::size_t i = 0; i < answer.size(); ++i) {
-    // ASCII lowercase by one bit: only 'H' and 'h' become 'h', and so on.
-    std::string_view stem;
-    switch (answer[i] | 0x20) {
-      case 'h':
-        stem = "hundred";
-        break;
-      case 't':
-        stem = "thousand";
-        break;
-      case 'i':
-        stem = "illion";
-        break;
-      default:
-        continue;
+  // Each stem, and the place of its one 'n': a match, in any case, has an
+  // 'n' or 'N' there, so only the places memchr finds them are tried.
+  struct Stem {
+    std::string_view word;
+    std::size_t n_at;
+  };
+  static constexpr Stem kStems[] = {
+      {"hundred", 2}, {"thousand", 6}, {"illion", 5}};
+  // ASCII lowercase by one bit: only 'N' and 'n' become 'n', and so on.
+  const auto stem_at = [&](std::size_t i, std::string_view stem) {
+    if (answer.size() - i < stem.size()) return false;
+    for (std::size_t k = 0; k < stem.size(); ++k) {
+      if ((answer[i + k] | 0x20) != stem[k]) return false;
     }
-    if (answer.size() - i < stem.size()) continue;
-    std::size_t k = 1;
-    while (k < stem.size() && (answer[i + k] | 0x20) == stem[k]) ++k;
-    if (k == stem.size()) return true;
+    return true;
+  };
+  const auto next_of = [&](char c, std::size_t from) {
+    if (from >= answer.size()) return answer.size();
+    const void* at = std::memchr(answer.data() + from, c, answer.size() - from);
+    return at == nullptr ? answer.size()
+                         : static_cast<std::size_t>(
+                               static_cast<const char*>(at) - answer.data());
+  };
+  std::size_t lower = next_of('n', 0);
+  std::size_t upper = next_of('N', 0);
+  while (lower < answer.size() || upper < answer.size()) {
+    const std::size_t n = std::min(lower, upper);
+    for (const Stem& stem : kStems) {
+      if (n >= stem.n_at && stem_at(n - stem.n_at, stem.word)) return true;
+    }
+    if (n == lower) lower = next_of('n', n + 1);
+    if (n == upper) upper = next_of('N', n + 1);
   }
   return false;
 }

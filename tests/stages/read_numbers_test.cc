@@ -34,6 +34,24 @@ using enum MatchReason;
 constexpr std::string_view kFlightless = R"({"status": "ok"})";
 
 TEST_SUITE("read_numbers") {
+  TEST_CASE("read numbers: an answer names a large number word in any case") {
+    using stages::NamesLargeNumberWord;
+    CHECK(NamesLargeNumberWord("two hundred seats"));
+    CHECK(NamesLargeNumberWord("Forty Thousand"));
+    CHECK(NamesLargeNumberWord("3 MILLION"));
+    CHECK(NamesLargeNumberWord("a bIlLiOn"));
+    CHECK(NamesLargeNumberWord("hundred"));
+    CHECK(NamesLargeNumberWord("illion"));  // a stem alone, at both ends
+    CHECK(NamesLargeNumberWord("ten hundreds"));
+    CHECK_FALSE(NamesLargeNumberWord(""));
+    CHECK_FALSE(NamesLargeNumberWord("n"));
+    CHECK_FALSE(NamesLargeNumberWord("hundre"));  // cut before its end
+    CHECK_FALSE(NamesLargeNumberWord("thousan"));
+    CHECK_FALSE(NamesLargeNumberWord("llion"));
+    CHECK_FALSE(NamesLargeNumberWord("one hundrd and ten, no scale"));
+    CHECK_FALSE(NamesLargeNumberWord("Tuesday, 12 November, nine nights"));
+  }
+
   TEST_CASE(
       "read numbers: glued units, scores, ranges, slash lists: each number") {
     constexpr std::string_view kPhone =
