@@ -616,6 +616,28 @@ std::string BoundedField(std::string_view path) {
   return std::string(path.substr(0, at)) + std::string(last);
 }
 
+// The entry of kFieldWords that `w` is, whatever its case (each word is
+// lowercase and stands once in the table); nullptr when it is none. One
+// look-up, not a comparison with every entry: the binder asks it of the
+// words before each value it reads.
+const FieldWord* FieldWordOf(std::string_view w) {
+  constexpr std::size_t kMaxFieldWordBytes = 16;
+  static const absl::flat_hash_map<std::string_view, const FieldWord*>* const
+      kByWord = [] {
+        auto* by_word =
+            new absl::flat_hash_map<std::string_view, const FieldWord*>();
+        for (const FieldWord& fw : kFieldWords) {
+          by_word->emplace(fw.word, &fw);
+        }
+        return by_word;
+      }();
+  if (w.size() > kMaxFieldWordBytes) return nullptr;
+  char lower[kMaxFieldWordBytes];
+  for (std::size_t i = 0; i < w.size(); ++i) lower[i] = ascii::Lower(w[i]);
+  const auto it = kByWord->find(std::string_view(lower, w.size()));
+  return it == kByWord->end() ? nullptr : it->second;
+}
+
 // The fields among `paths` the words before the value name, in the order
 // of `paths`; empty when the words name none of them.
 std::vector<std::string> NamedByWords(
@@ -623,14 +645,13 @@ std::vector<std::string> NamedByWords(
     const std::vector<std::string_view>& words) {
   std::vector<std::string> named;
   for (std::string_view w : words) {
-    for (const FieldWord& fw : kFieldWords) {
-      if (!ascii::EqualsIgnoreCase(w, fw.word)) continue;
-      for (const std::string& p : paths) {
-        for (std::string_view k : fw.keys) {
-          if (!k.empty() && PathNames(p, k) &&
-              std::find(named.begin(), named.end(), p) == named.end()) {
-            named.push_back(p);
-          }
+    const FieldWord* const fw = FieldWordOf(w);
+    if (fw == nullptr) continue;
+    for (const std::string& p : paths) {
+      for (std::string_view k : fw->keys) {
+        if (!k.empty() && PathNames(p, k) &&
+            std::find(named.begin(), named.end(), p) == named.end()) {
+          named.push_back(p);
         }
       }
     }
@@ -663,12 +684,9 @@ std::vector<std::string> NamedBySpecificWord(
 
 // True when some word is a field word of the table.
 bool NamesAField(const std::vector<std::string_view>& words) {
-  for (std::string_view w : words) {
-    for (const FieldWord& fw : kFieldWords) {
-      if (ascii::EqualsIgnoreCase(w, fw.word)) return true;
-    }
-  }
-  return false;
+  return std::any_of(words.begin(), words.end(), [](std::string_view w) {
+    return FieldWordOf(w) != nullptr;
+  });
 }
 
 // A field word that also tells an extreme ("a low of 0.56", "the highest
