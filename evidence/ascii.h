@@ -45,6 +45,18 @@ inline bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   return true;
 }
 
+// True when `text` holds `lower` (no capital in it) at byte `at`, whatever
+// the case of its letters. Only the text's bytes are lowercased: the
+// readers call it in their scans, once per candidate place.
+inline bool HoldsAtIgnoreCase(std::string_view text, std::size_t at,
+                              std::string_view lower) {
+  if (at > text.size() || text.size() - at < lower.size()) return false;
+  for (std::size_t k = 0; k < lower.size(); ++k) {
+    if (Lower(text[at + k]) != lower[k]) return false;
+  }
+  return true;
+}
+
 // The first byte is compared before the rest: it settles nearly every call
 // the readers' table loops make, without a call to memcmp (which a fuzz
 // build intercepts: such memcmp calls were a tenth of the record_judge

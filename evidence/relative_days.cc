@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "evidence/ascii.h"
+
 namespace groundgate::evidence {
 namespace {
 
@@ -92,23 +94,16 @@ std::vector<std::string_view> Words(std::string_view text, std::string* lower) {
 // their letters: every word DayShiftsNamed reads holds one ("yesterday"
 // too). One pass over the text, for every user message.
 bool HoldsADayWord(std::string_view text) {
-  const auto holds_at = [&](std::size_t i, std::string_view rest) {
-    if (text.size() - i < rest.size()) return false;
-    for (std::size_t k = 0; k < rest.size(); ++k) {
-      if ((text[i + k] | 0x20) != rest[k]) return false;
-    }
-    return true;
-  };
   for (std::size_t i = 0; i < text.size(); ++i) {
-    switch (text[i] | 0x20) {
+    switch (text[i] | 0x20) {  // only D and d give d, and so on
       case 'd':
-        if (holds_at(i + 1, "ay")) return true;
+        if (ascii::HoldsAtIgnoreCase(text, i + 1, "ay")) return true;
         break;
       case 'w':
-        if (holds_at(i + 1, "eek")) return true;
+        if (ascii::HoldsAtIgnoreCase(text, i + 1, "eek")) return true;
         break;
       case 't':
-        if (holds_at(i + 1, "omorrow")) return true;
+        if (ascii::HoldsAtIgnoreCase(text, i + 1, "omorrow")) return true;
         break;
       default:
         break;

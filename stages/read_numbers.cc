@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "evidence/ascii.h"
 #include "evidence/canonical.h"
 #include "evidence/extractor.h"
 
@@ -281,14 +282,6 @@ bool NamesLargeNumberWord(std::string_view answer) {
   };
   static constexpr Stem kStems[] = {
       {"hundred", 2}, {"thousand", 6}, {"illion", 5}};
-  // ASCII lowercase by one bit: only 'N' and 'n' become 'n', and so on.
-  const auto stem_at = [&](std::size_t i, std::string_view stem) {
-    if (answer.size() - i < stem.size()) return false;
-    for (std::size_t k = 0; k < stem.size(); ++k) {
-      if ((answer[i + k] | 0x20) != stem[k]) return false;
-    }
-    return true;
-  };
   const auto next_of = [&](char c, std::size_t from) {
     if (from >= answer.size()) return answer.size();
     const void* at = std::memchr(answer.data() + from, c, answer.size() - from);
@@ -301,7 +294,10 @@ bool NamesLargeNumberWord(std::string_view answer) {
   while (lower < answer.size() || upper < answer.size()) {
     const std::size_t n = std::min(lower, upper);
     for (const Stem& stem : kStems) {
-      if (n >= stem.n_at && stem_at(n - stem.n_at, stem.word)) return true;
+      if (n >= stem.n_at && evidence::ascii::HoldsAtIgnoreCase(
+                                answer, n - stem.n_at, stem.word)) {
+        return true;
+      }
     }
     if (n == lower) lower = next_of('n', n + 1);
     if (n == upper) upper = next_of('N', n + 1);

@@ -562,20 +562,18 @@ Hedge HedgeOf(std::string_view answer, TextSpan clause, TextSpan value) {
   }};
   for (const Word& hedge : kHedges) {
     if (b.size() >= hedge.text.size() &&
-        ascii::EqualsIgnoreCase(b.substr(b.size() - hedge.text.size()),
-                                hedge.text) &&
+        ascii::HoldsAtIgnoreCase(b, b.size() - hedge.text.size(), hedge.text) &&
         (b.size() == hedge.text.size() ||
          !IsWordByte(b[b.size() - hedge.text.size() - 1]))) {
       return hedge.hedge;
     }
   }
   const std::string_view after = answer.substr(value.end, 16);
-  const auto opens_with = [&](std::string_view lower) {
-    return after.size() >= lower.size() &&
-           ascii::EqualsIgnoreCase(after.substr(0, lower.size()), lower);
-  };
-  if (opens_with(" or so")) return Hedge::kApproximate;
-  if (opens_with(" or more") || opens_with("+")) return Hedge::kBound;
+  if (ascii::HoldsAtIgnoreCase(after, 0, " or so")) return Hedge::kApproximate;
+  if (ascii::HoldsAtIgnoreCase(after, 0, " or more") ||
+      ascii::HoldsAtIgnoreCase(after, 0, "+")) {
+    return Hedge::kBound;
+  }
   return Hedge::kNone;
 }
 

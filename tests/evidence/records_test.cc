@@ -463,8 +463,8 @@ TEST_CASE("records: a number's value is the one its text reads as") {
 TEST_CASE(
     "records: a cell that reads as NaN leaves the index of numbers whole") {
   // "nan" reads whole as a number (std::from_chars), and is near no value.
-  // Kept in the sorted index, it broke the order the look-ups search: the
-  // row holding 3 was not found beside it.
+  // Kept in the sorted index, it would break the order the look-ups
+  // search, and the row holding 3 beside it would go unfound.
   RecordSet set;
   set.Add(0,
           "day,value\n2021-01-01,5\n2021-01-02,nan\n2021-01-03,1\n"
