@@ -2254,9 +2254,11 @@ struct Binder {
   // The records of `group`, in their order, that may hold `v` (Holds) in
   // some field: for a number, only those the set's index of numbers finds
   // near it (bounds widened past any rounding of Holds's own arithmetic,
-  // so that none is missed); for a code or a clock time, all of them.
-  std::vector<std::uint32_t> MayHold(const Value& v,
-                                     std::uint32_t group) const {
+  // so that none is missed, kept in `*near_value`); for a code or a clock
+  // time, all of them.
+  std::span<const std::uint32_t> MayHold(
+      const Value& v, std::uint32_t group,
+      std::vector<std::uint32_t>* near_value) const {
     const std::vector<std::uint32_t>& all = set.groups()[group].records;
     if (!v.code.empty() || v.time) return all;
     const auto near = [&](double center, double tolerance) {
@@ -2277,7 +2279,8 @@ struct Binder {
     std::erase_if(found, [&](std::uint32_t r) {
       return set.records()[r].group != group;
     });
-    return found;
+    *near_value = std::move(found);
+    return *near_value;
   }
 
   // The fields in which records of the `owners`' group other than the
@@ -2289,7 +2292,8 @@ struct Binder {
       const Record** read) const {
     std::vector<std::string> paths;
     const std::uint32_t group = set.records()[owners.front()].group;
-    for (std::uint32_t r : MayHold(v, group)) {
+    std::vector<std::uint32_t> near_value;
+    for (std::uint32_t r : MayHold(v, group, &near_value)) {
       if (std::find(owners.begin(), owners.end(), r) != owners.end()) {
         continue;
       }
